@@ -1,0 +1,35 @@
+//! Embeds the shipped rulesets (`../rulesets/**/*.ron`) in the library, so the
+//! `tabula` binary and the editor find them wherever they are run from.
+
+use std::path::{Path, PathBuf};
+
+fn main() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../rulesets");
+    println!("cargo:rerun-if-changed={}", root.display());
+    let mut files = Vec::new();
+    collect(&root, &mut files);
+    files.sort();
+    let mut out =
+        String::from("/// Shipped rulesets: (name, text), sorted by name.\npub static SHIPPED: &[(&str, &str)] = &[\n");
+    for path in files {
+        let name = path.strip_prefix(&root).expect("under the root").with_extension("");
+        let name = name.to_string_lossy().replace('\\', "/");
+        let abs = path.canonicalize().expect("ruleset path");
+        out.push_str(&format!("    ({name:?}, include_str!({:?})),\n", abs.display().to_string()));
+    }
+    out.push_str("];\n");
+    let dest = PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR")).join("shipped.rs");
+    std::fs::write(dest, out).expect("write shipped.rs");
+}
+
+fn collect(dir: &Path, files: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            collect(&path, files);
+        } else if path.extension().is_some_and(|e| e == "ron") {
+            files.push(path);
+        }
+    }
+}

@@ -1,0 +1,77 @@
+//! Batch self-play and its figures.
+
+use crate::agents::random_playout;
+use crate::game::Game;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::time::Instant;
+
+/// What N random games showed.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Summary {
+    pub games: u32,
+    /// Wins per player, then draws.
+    pub wins: Vec<u32>,
+    pub draws: u32,
+    /// Games that ended at the turn limit.
+    pub by_limit: u32,
+    /// How many games ended for each reason, by the reason's text.
+    pub reasons: Vec<(String, u32)>,
+    pub total_plies: u64,
+    pub seconds: f64,
+}
+
+impl Summary {
+    pub fn mean_plies(&self) -> f64 {
+        self.total_plies as f64 / f64::from(self.games.max(1))
+    }
+
+    pub fn playouts_per_second(&self) -> f64 {
+        f64::from(self.games) / self.seconds.max(1e-9)
+    }
+}
+
+/// The seed of game `i` of a run seeded with `seed`: each game has its own
+/// stream, so results do not depend on how games are split over threads.
+pub fn game_seed(seed: u64, i: u64) -> u64 {
+    seed ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// Plays `games` random games and sums them up.
+pub fn simulate(game: &Game, games: u32, seed: u64) -> Summary {
+    let start = Instant::now();
+    let mut summary = Summary { games, wins: vec![0; game.players().len()], ..Summary::default() };
+    let mut buf = Vec::new();
+    for i in 0..games {
+        let mut rng = ChaCha8Rng::seed_from_u64(game_seed(seed, u64::from(i)));
+        let mut state = game.initial_state();
+        random_playout(game, &mut state, &mut rng, &mut buf);
+        summary.total_plies += u64::from(state.ply());
+        let Some(o) = state.outcome() else { continue };
+        match o.winner {
+            Some(p) => summary.wins[usize::from(p)] += 1,
+            None => summary.draws += 1,
+        }
+        if o.reason == crate::state::Reason::TurnLimit || game.reason_is_limit(o.reason) {
+            summary.by_limit += 1;
+        }
+        let text = game.reason_text(o.reason);
+        match summary.reasons.iter_mut().find(|(r, _)| *r == text) {
+            Some((_, n)) => *n += 1,
+            None => summary.reasons.push((text, 1)),
+        }
+    }
+    summary.seconds = start.elapsed().as_secs_f64();
+    summary
+}
+
+impl Game {
+    /// Whether a game that ended for `reason` ended because of the turn limit.
+    pub fn reason_is_limit(&self, reason: crate::state::Reason) -> bool {
+        match reason {
+            crate::state::Reason::TurnLimit => true,
+            crate::state::Reason::End(i) => self.ends[usize::from(i)].test.mentions_limit(),
+            crate::state::Reason::Blocked => false,
+        }
+    }
+}

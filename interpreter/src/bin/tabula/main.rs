@@ -1,0 +1,244 @@
+//! `tabula`: the command line of Tabula.
+
+mod play;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+use tabula::analysis::simulate;
+use tabula::{Error, Game, Options, Record, shipped};
+
+/// Tabula plays board games whose rules are written as data (RON rulesets).
+#[derive(Debug, Parser)]
+#[command(name = "tabula", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// A ruleset and its option values.
+#[derive(Debug, clap::Args)]
+struct GameArgs {
+    /// A shipped ruleset's name (see `tabula list`) or the path of a .ron file.
+    ruleset: String,
+    /// Sets an option, as name=value; may be given many times.
+    #[arg(long = "option", short = 'o', value_name = "NAME=VALUE")]
+    options: Vec<String>,
+}
+
+impl GameArgs {
+    fn load(&self) -> Result<Game, Error> {
+        let mut options = Options::new();
+        for pair in &self.options {
+            options.set_pair(pair)?;
+        }
+        let (source, text) = shipped::resolve(&self.ruleset)?;
+        Game::from_source(&text, &source, &options)
+    }
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Lists the shipped rulesets, one line each, with their options.
+    List,
+    /// Checks ruleset files: prints `file:line:col: message` for each mistake.
+    Check {
+        /// Ruleset files (or shipped names).
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// Sets an option for the check, as name=value.
+        #[arg(long = "option", short = 'o', value_name = "NAME=VALUE")]
+        options: Vec<String>,
+    },
+    /// Lists the legal moves after the given moves (from the start or a position).
+    Moves {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Moves to play first, separated by spaces, e.g. "S@a1 S@b1" or "throw:4 a1-a5".
+        #[arg(long, default_value = "")]
+        play: String,
+        /// A position file (RON) to start from instead of the initial position.
+        #[arg(long, value_name = "FILE")]
+        position: Option<String>,
+        /// Prints JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Plays a game in the terminal, each side a human or an agent.
+    Play {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Who plays player 1: human or random.
+        #[arg(long, default_value = "human")]
+        p1: play::Side,
+        /// Who plays player 2: human or random.
+        #[arg(long, default_value = "random")]
+        p2: play::Side,
+        /// Seed of the agents' randomness and of sampled throws.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Saves the game record (RON) to this file when the game ends.
+        #[arg(long, value_name = "FILE")]
+        record: Option<String>,
+    },
+    /// Plays N random games and reports results, average length and speed.
+    Simulate {
+        #[command(flatten)]
+        game: GameArgs,
+        /// How many games.
+        #[arg(long, default_value_t = 1000)]
+        games: u32,
+        /// Seed of the run; the same seed gives the same games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Replays a game record and prints the final position and the result.
+    Replay {
+        /// The record file (RON).
+        record: String,
+        /// The ruleset file, if the record's ruleset is not a shipped one.
+        #[arg(long)]
+        ruleset: Option<String>,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli.command) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(command: Command) -> Result<ExitCode, Error> {
+    match command {
+        Command::List => list(),
+        Command::Check { files, options } => return check(&files, &options),
+        Command::Moves { game, play, position, json } => moves(&game, &play, position.as_deref(), json)?,
+        Command::Play { game, p1, p2, seed, record } => play::run(&game.load()?, [p1, p2], seed, record.as_deref())?,
+        Command::Simulate { game, games, seed } => simulate_cmd(&game.load()?, games, seed),
+        Command::Replay { record, ruleset } => replay(&record, ruleset.as_deref())?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn list() {
+    for name in shipped::names() {
+        let text = shipped::text(name).unwrap_or_default();
+        match Game::from_source(text, name, &Options::new()) {
+            Ok(game) => {
+                println!("{name:<16} {}", game.about());
+                for def in game.option_defs() {
+                    let value = &game.options()[def.name()];
+                    println!("    {:<22} = {:<12} {}", def.name(), value.to_string(), def.doc());
+                }
+            }
+            Err(e) => println!("{name:<16} (does not compile: {e})"),
+        }
+    }
+}
+
+fn check(files: &[String], options: &[String]) -> Result<ExitCode, Error> {
+    let mut given = Options::new();
+    for pair in options {
+        given.set_pair(pair)?;
+    }
+    let mut failed = false;
+    for file in files {
+        let result = shipped::resolve(file).and_then(|(source, text)| Game::from_source(&text, &source, &given));
+        match result {
+            Ok(game) => println!(
+                "{file}: ok: {} ({} fields, {} kinds of piece, {} phases, {} options)",
+                game.title(),
+                game.board().len(),
+                game.kinds().len(),
+                game.phase_names().count(),
+                game.option_defs().len()
+            ),
+            Err(e) => {
+                failed = true;
+                eprintln!("{e}");
+            }
+        }
+    }
+    Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+}
+
+fn moves(args: &GameArgs, play: &str, position: Option<&str>, json: bool) -> Result<(), Error> {
+    let game = args.load()?;
+    let mut state = match position {
+        Some(file) => {
+            let text = std::fs::read_to_string(file).map_err(|e| Error::Io(format!("{file}: {e}")))?;
+            game.position_from_str(&text, file)?
+        }
+        None => game.initial_state(),
+    };
+    for text in play.split_whitespace() {
+        let m = game.parse_move(&state, text)?;
+        game.play_unchecked(&mut state, m);
+    }
+    let legal: Vec<String> = game.legal_moves(&state).into_iter().map(|m| game.chance_aware_text(&state, m)).collect();
+    let outcome = state.outcome().map(|o| game.describe_outcome(o));
+    if json {
+        let value = serde_json::json!({
+            "ruleset": game.name(),
+            "to_move": game.players()[usize::from(state.to_move())],
+            "phase": game.phase_name(state.phase()),
+            "ply": state.ply(),
+            "moves": legal,
+            "outcome": outcome,
+        });
+        println!("{value}");
+    } else {
+        match outcome {
+            Some(o) => println!("game over: {o}"),
+            None => {
+                for m in legal {
+                    println!("{m}");
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn simulate_cmd(game: &Game, games: u32, seed: u64) {
+    let s = simulate(game, games, seed);
+    println!("{} ({} games, seed {seed})", game.title(), s.games);
+    for (p, name) in game.players().iter().enumerate() {
+        println!(
+            "  {name:<10} wins {:>6}  ({:.1}%)",
+            s.wins[p],
+            100.0 * f64::from(s.wins[p]) / f64::from(games.max(1))
+        );
+    }
+    println!("  draws      {:>10}  ({:.1}%)", s.draws, 100.0 * f64::from(s.draws) / f64::from(games.max(1)));
+    println!("  turn limit {:>10}  ({:.1}%)", s.by_limit, 100.0 * f64::from(s.by_limit) / f64::from(games.max(1)));
+    for (reason, n) in &s.reasons {
+        println!("    {n:>6}  {reason}");
+    }
+    println!("  average length {:.1} plies", s.mean_plies());
+    println!(
+        "  {:.0} playouts/s, {:.0} plies/s (one thread, {:.2} s)",
+        s.playouts_per_second(),
+        s.total_plies as f64 / s.seconds.max(1e-9),
+        s.seconds
+    );
+}
+
+fn replay(file: &str, ruleset: Option<&str>) -> Result<(), Error> {
+    let text = std::fs::read_to_string(file).map_err(|e| Error::Io(format!("{file}: {e}")))?;
+    let record = Record::from_ron(&text, file)?;
+    let (source, rules) = shipped::resolve(ruleset.unwrap_or(&record.ruleset))?;
+    let game = Game::from_source(&rules, &source, &record.options())?;
+    let (state, moves) = record.replay(&game)?;
+    print!("{}", game.board_text(&state));
+    println!("{} moves replayed", moves.len());
+    match state.outcome() {
+        Some(o) => println!("{}", game.describe_outcome(o)),
+        None => println!("game not over: {} to move", game.players()[usize::from(state.to_move())]),
+    }
+    Ok(())
+}

@@ -1,0 +1,96 @@
+//! `tabula play`: a game in the terminal.
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::io::{BufRead, Write};
+use tabula::agents::{Agent, RandomAgent, sample_chance};
+use tabula::{Action, Error, Game, Move, Pool, Record, State};
+
+/// Who plays a side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Side {
+    Human,
+    Random,
+}
+
+pub fn run(game: &Game, sides: [Side; 2], seed: u64, record: Option<&str>) -> Result<(), Error> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut agent = RandomAgent::default();
+    let mut state = game.initial_state();
+    let mut played: Vec<Move> = Vec::new();
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    println!("{}: {}", game.title(), game.about());
+    println!("Type a move (e.g. one from the list), `moves`, `undo` or `quit`.\n");
+    while !state.is_over() {
+        let legal = game.legal_moves(&state);
+        let mover = usize::from(state.to_move());
+        let chance = legal.first().is_some_and(|m| m.action == Action::Chance);
+        let m = if chance && sides[mover] == Side::Random || sides[mover] == Side::Random {
+            let m = if chance {
+                sample_chance(game, &state, &legal, &mut rng)
+            } else {
+                agent.choose(game, &state, &mut rng)
+            };
+            println!("{} plays {}", game.players()[mover], game.chance_aware_text(&state, m));
+            m
+        } else {
+            show(game, &state, &legal);
+            print!("{}> ", game.players()[mover]);
+            std::io::stdout().flush().ok();
+            let Some(Ok(line)) = lines.next() else {
+                println!("\n(end of input: the game is left unfinished)");
+                break;
+            };
+            match line.trim() {
+                "quit" | "q" => break,
+                "moves" | "?" | "help" => continue,
+                "undo" => {
+                    played.pop();
+                    state = replay(game, &played);
+                    continue;
+                }
+                text => match game.parse_move(&state, text) {
+                    Ok(m) => m,
+                    Err(e) => {
+                        println!("{e}");
+                        continue;
+                    }
+                },
+            }
+        };
+        game.play_unchecked(&mut state, m);
+        played.push(m);
+    }
+    print!("\n{}", game.board_text(&state));
+    if let Some(o) = state.outcome() {
+        println!("{}", game.describe_outcome(o));
+    }
+    if let Some(path) = record {
+        let text = Record::new(game, Some(seed), &played).to_ron();
+        std::fs::write(path, text).map_err(|e| Error::Io(format!("{path}: {e}")))?;
+        println!("record saved to {path}");
+    }
+    Ok(())
+}
+
+fn replay(game: &Game, moves: &[Move]) -> State {
+    let mut state = game.initial_state();
+    for &m in moves {
+        game.play_unchecked(&mut state, m);
+    }
+    state
+}
+
+fn show(game: &Game, state: &State, legal: &[Move]) {
+    println!();
+    print!("{}", game.board_text(state));
+    for (p, name) in game.players().iter().enumerate() {
+        let hand: u32 = state.pool_total(Pool::Hand, p as u8);
+        let prisoners = state.pool_total(Pool::Prisoners, p as u8);
+        println!("{name}: {} on the board, {hand} in hand, {prisoners} captured", state.on_board(p as u8));
+    }
+    println!("phase {}, ply {}, turn {}", game.phase_name(state.phase()), state.ply(), state.turn());
+    let texts: Vec<String> = legal.iter().map(|&m| game.chance_aware_text(state, m)).collect();
+    println!("legal: {}", texts.join(" "));
+}

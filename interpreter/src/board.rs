@@ -1,0 +1,165 @@
+//! The board: a petgraph graph of fields and direction-labelled links, lowered
+//! to a flat neighbour table for the engine.
+
+use petgraph::graph::{DiGraph, NodeIndex};
+use std::collections::HashMap;
+
+/// A field's index on its board. Stable for a compiled game; `NO_FIELD` is none.
+pub type FieldId = u16;
+/// No field: the end of a link, or a move that has no origin.
+pub const NO_FIELD: FieldId = FieldId::MAX;
+/// A direction's index in [`Board::dir_names`].
+pub type DirId = u8;
+
+/// The board of a compiled game.
+#[derive(Debug, Clone)]
+pub struct Board {
+    /// Fields are nodes (weight: the field id), links are edges (weight: the direction).
+    pub graph: DiGraph<FieldId, DirId>,
+    names: Vec<String>,
+    /// Drawing position of each field, x to the right and y down, in field units.
+    positions: Vec<(f32, f32)>,
+    /// Grid coordinates (column, row from the bottom) where the board has them.
+    coords: Vec<Option<(i16, i16)>>,
+    dir_names: Vec<String>,
+    /// `neighbours[field * dirs + dir]`: where the link in that direction goes.
+    neighbours: Vec<FieldId>,
+    by_name: HashMap<String, FieldId>,
+    by_coord: HashMap<(i16, i16), FieldId>,
+}
+
+/// One field as handed to [`Board::new`].
+pub(crate) struct NewField {
+    pub name: String,
+    pub at: (f32, f32),
+    pub coord: Option<(i16, i16)>,
+}
+
+impl Board {
+    /// Builds a board from fields and links `(from, to, direction)`.
+    pub(crate) fn new(fields: Vec<NewField>, dir_names: Vec<String>, links: &[(FieldId, FieldId, DirId)]) -> Board {
+        let mut graph = DiGraph::with_capacity(fields.len(), links.len());
+        for id in 0..fields.len() {
+            graph.add_node(id as FieldId);
+        }
+        let dirs = dir_names.len();
+        let mut neighbours = vec![NO_FIELD; fields.len() * dirs];
+        for &(from, to, dir) in links {
+            graph.add_edge(NodeIndex::new(from.into()), NodeIndex::new(to.into()), dir);
+            neighbours[usize::from(from) * dirs + usize::from(dir)] = to;
+        }
+        let by_name = fields.iter().enumerate().map(|(i, f)| (f.name.clone(), i as FieldId)).collect();
+        let by_coord = fields.iter().enumerate().filter_map(|(i, f)| f.coord.map(|c| (c, i as FieldId))).collect();
+        Board {
+            graph,
+            positions: fields.iter().map(|f| f.at).collect(),
+            coords: fields.iter().map(|f| f.coord).collect(),
+            names: fields.into_iter().map(|f| f.name).collect(),
+            dir_names,
+            neighbours,
+            by_name,
+            by_coord,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty()
+    }
+
+    /// All field ids, in order.
+    pub fn fields(&self) -> impl Iterator<Item = FieldId> + use<> {
+        0..self.names.len() as FieldId
+    }
+
+    pub fn name(&self, field: FieldId) -> &str {
+        &self.names[usize::from(field)]
+    }
+
+    pub fn field(&self, name: &str) -> Option<FieldId> {
+        self.by_name.get(name).copied()
+    }
+
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    pub fn position(&self, field: FieldId) -> (f32, f32) {
+        self.positions[usize::from(field)]
+    }
+
+    pub fn coord(&self, field: FieldId) -> Option<(i16, i16)> {
+        self.coords[usize::from(field)]
+    }
+
+    pub fn at_coord(&self, coord: (i16, i16)) -> Option<FieldId> {
+        self.by_coord.get(&coord).copied()
+    }
+
+    pub fn dir_names(&self) -> &[String] {
+        &self.dir_names
+    }
+
+    pub fn dir(&self, name: &str) -> Option<DirId> {
+        self.dir_names.iter().position(|d| d == name).map(|d| d as DirId)
+    }
+
+    /// The field one link away in direction `dir`, or `NO_FIELD`.
+    #[inline]
+    pub fn neighbour(&self, field: FieldId, dir: DirId) -> FieldId {
+        self.neighbours[usize::from(field) * self.dir_names.len() + usize::from(dir)]
+    }
+
+    /// Every link as `(from, to, direction)`, for drawing.
+    pub fn links(&self) -> impl Iterator<Item = (FieldId, FieldId, DirId)> + '_ {
+        self.graph.edge_indices().map(|e| {
+            let (a, b) = self.graph.edge_endpoints(e).expect("edge index from this graph");
+            (self.graph[a], self.graph[b], self.graph[e])
+        })
+    }
+
+    /// The field that `field` becomes when the board is turned by half a turn
+    /// around the centre of its drawing positions.
+    pub fn rotated(&self, field: FieldId) -> Option<FieldId> {
+        let (min, max) = self.bounds();
+        let (x, y) = self.position(field);
+        let target = (min.0 + max.0 - x, min.1 + max.1 - y);
+        self.fields().find(|&f| {
+            let (fx, fy) = self.position(f);
+            (fx - target.0).abs() < 1e-3 && (fy - target.1).abs() < 1e-3
+        })
+    }
+
+    /// The smallest and largest drawing coordinates.
+    pub fn bounds(&self) -> ((f32, f32), (f32, f32)) {
+        let mut min = (f32::MAX, f32::MAX);
+        let mut max = (f32::MIN, f32::MIN);
+        for &(x, y) in &self.positions {
+            min = (min.0.min(x), min.1.min(y));
+            max = (max.0.max(x), max.1.max(y));
+        }
+        (min, max)
+    }
+}
+
+/// A set of fields as a bit set, for zones and field lists.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FieldSet(Vec<u64>);
+
+impl FieldSet {
+    pub fn new(fields: usize) -> FieldSet {
+        FieldSet(vec![0; fields.div_ceil(64)])
+    }
+
+    pub fn insert(&mut self, field: FieldId) {
+        self.0[usize::from(field) / 64] |= 1 << (field % 64);
+    }
+
+    #[inline]
+    pub fn contains(&self, field: FieldId) -> bool {
+        self.0.get(usize::from(field) / 64).is_some_and(|w| w & (1 << (field % 64)) != 0)
+    }
+}

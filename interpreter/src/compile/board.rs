@@ -1,0 +1,264 @@
+//! Lowering the board: generators and explicit graphs to a [`Board`]; field
+//! types to per-field properties; zones to per-player field sets.
+
+use super::Ctx;
+use super::cond::{Names, constant};
+use super::locate::Seg;
+use crate::board::{Board, DirId, FieldId, FieldSet, NewField};
+use crate::game::{FieldProps, FieldType, Zone};
+use crate::ruleset::{BoardDef, FieldTypeDef, Naming, ZoneDef};
+
+/// Grid directions as (name, column step, row step); rows count upwards.
+const GRID_DIRS: [(&str, i16, i16); 8] =
+    [("N", 0, 1), ("NE", 1, 1), ("E", 1, 0), ("SE", 1, -1), ("S", 0, -1), ("SW", -1, -1), ("W", -1, 0), ("NW", -1, 1)];
+
+/// Expands direction groups: `Orthogonal`, `Diagonal`, `All`.
+pub(crate) fn expand_dirs(names: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut add = |d: &str| {
+        if !out.iter().any(|o| o == d) {
+            out.push(d.to_string());
+        }
+    };
+    for name in names {
+        match name.as_str() {
+            "Orthogonal" => ["N", "E", "S", "W"].into_iter().for_each(&mut add),
+            "Diagonal" => ["NE", "SE", "SW", "NW"].into_iter().for_each(&mut add),
+            "All" => GRID_DIRS.iter().for_each(|d| add(d.0)),
+            other => add(other),
+        }
+    }
+    out
+}
+
+const MAX_FIELDS: usize = 4096;
+
+pub(crate) fn board(ctx: &mut Ctx, def: &BoardDef) -> Option<Board> {
+    match def {
+        BoardDef::Grid { cols, rows, links, wrap, holes, names } => grid(ctx, *cols, *rows, links, wrap, holes, *names),
+        BoardDef::Graph { fields, links } => {
+            let mut new = Vec::new();
+            for (i, f) in fields.iter().enumerate() {
+                if new.iter().any(|n: &NewField| n.name == f.name) {
+                    ctx.at(Seg::Field("fields"), |ctx| {
+                        ctx.at(Seg::Index(i), |ctx| ctx.error(format!("field {:?} is listed twice", f.name)))
+                    });
+                }
+                let integral = f.at.0.fract() == 0.0 && f.at.1.fract() == 0.0;
+                new.push(NewField {
+                    name: f.name.clone(),
+                    at: f.at,
+                    coord: integral.then_some((f.at.0 as i16, -(f.at.1 as i16))),
+                });
+            }
+            if new.is_empty() || new.len() > MAX_FIELDS {
+                ctx.at(Seg::Field("fields"), |ctx| ctx.error(format!("a board needs 1 to {MAX_FIELDS} fields")));
+                return None;
+            }
+            let names: Vec<String> = new.iter().map(|f| f.name.clone()).collect();
+            let mut dirs: Vec<String> = Vec::new();
+            let mut edges = Vec::new();
+            for (i, l) in links.iter().enumerate() {
+                ctx.at(Seg::Field("links"), |ctx| {
+                    ctx.at(Seg::Index(i), |ctx| {
+                        let from = ctx.at(Seg::Field("from"), |ctx| ctx.find("field", &l.from, &names));
+                        let to = ctx.at(Seg::Field("to"), |ctx| ctx.find("field", &l.to, &names));
+                        let (Some(from), Some(to)) = (from, to) else { return };
+                        let mut dir_id = |d: &str| match dirs.iter().position(|x| x == d) {
+                            Some(p) => p as DirId,
+                            None => {
+                                dirs.push(d.to_string());
+                                (dirs.len() - 1) as DirId
+                            }
+                        };
+                        edges.push((from as FieldId, to as FieldId, dir_id(&l.dir)));
+                        if let Some(back) = &l.back {
+                            edges.push((to as FieldId, from as FieldId, dir_id(back)));
+                        }
+                    });
+                });
+            }
+            Some(Board::new(new, dirs, &edges))
+        }
+    }
+}
+
+fn grid(
+    ctx: &mut Ctx,
+    cols: u16,
+    rows: u16,
+    links: &[String],
+    wrap: &[String],
+    holes: &[String],
+    naming: Naming,
+) -> Option<Board> {
+    if cols == 0 || rows == 0 || cols > 26 || usize::from(cols) * usize::from(rows) > MAX_FIELDS {
+        ctx.error(format!("a grid needs 1 to 26 columns and at most {MAX_FIELDS} fields; got {cols} x {rows}"));
+        return None;
+    }
+    let name_of = |c: i16, r: i16| match naming {
+        Naming::Algebraic => format!("{}{}", (b'a' + c as u8) as char, r + 1),
+        Naming::LetterRowsFromTop => format!("{}{}", (b'A' + (rows as i16 - 1 - r) as u8) as char, c + 1),
+    };
+    let all_names: Vec<String> =
+        (0..rows as i16).flat_map(|r| (0..cols as i16).map(move |c| (c, r))).map(|(c, r)| name_of(c, r)).collect();
+    let holes: Vec<usize> = ctx.at(Seg::Field("holes"), |ctx| ctx.find_all("field", holes, &all_names));
+    let mut fields = Vec::new();
+    for r in 0..rows as i16 {
+        for c in 0..cols as i16 {
+            if holes.contains(&(usize::from(r as u16) * usize::from(cols) + c as usize)) {
+                continue;
+            }
+            fields.push(NewField {
+                name: name_of(c, r),
+                at: (f32::from(c), f32::from(rows as i16 - 1 - r)),
+                coord: Some((c, r)),
+            });
+        }
+    }
+    let dirs = expand_dirs(links);
+    let grid_names: Vec<String> = GRID_DIRS.iter().map(|d| d.0.to_string()).collect();
+    let steps: Vec<(i16, i16)> = ctx.at(Seg::Field("links"), |ctx| {
+        dirs.iter()
+            .filter_map(|d| ctx.find("grid direction", d, &grid_names))
+            .map(|i| (GRID_DIRS[i].1, GRID_DIRS[i].2))
+            .collect()
+    });
+    let wraps: Vec<String> = expand_dirs(wrap);
+    let wrap_ids: Vec<usize> = ctx.at(Seg::Field("wrap"), |ctx| ctx.find_all("linked direction", &wraps, &dirs));
+    if steps.len() != dirs.len() {
+        return None;
+    }
+    let index: std::collections::HashMap<(i16, i16), FieldId> =
+        fields.iter().enumerate().map(|(i, f)| (f.coord.unwrap_or_default(), i as FieldId)).collect();
+    let mut edges = Vec::new();
+    for (i, f) in fields.iter().enumerate() {
+        let (c, r) = f.coord.unwrap_or_default();
+        for (d, &(dc, dr)) in steps.iter().enumerate() {
+            let mut target = (c + dc, r + dr);
+            if wrap_ids.contains(&d) {
+                target = (target.0.rem_euclid(cols as i16), target.1.rem_euclid(rows as i16));
+            }
+            if let Some(&to) = index.get(&target) {
+                edges.push((i as FieldId, to, d as DirId));
+            }
+        }
+    }
+    Some(Board::new(fields, dirs, &edges))
+}
+
+/// Per-field properties from the field types in force under the options.
+pub(crate) fn field_types(
+    ctx: &mut Ctx,
+    defs: &[FieldTypeDef],
+    board: &Board,
+    stack_limit: u8,
+    names: &Names,
+) -> (Vec<FieldProps>, Vec<FieldType>) {
+    let mut props = vec![FieldProps { limit: stack_limit, steps: None, safe: false, ftype: None }; board.len()];
+    let mut types = Vec::new();
+    ctx.at(Seg::Field("field_types"), |ctx| {
+        for (i, def) in defs.iter().enumerate() {
+            ctx.at(Seg::Index(i), |ctx| {
+                let on = def.when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
+                let colour = def.colour.as_ref().and_then(|c| ctx.at(Seg::Field("colour"), |ctx| parse_colour(ctx, c)));
+                let fields: Vec<FieldId> = ctx
+                    .at(Seg::Field("fields"), |ctx| ctx.find_all("field", &def.fields, board.names()))
+                    .into_iter()
+                    .map(|f| f as FieldId)
+                    .collect();
+                if def.limit.is_some_and(|l| l > 16) {
+                    ctx.at(Seg::Field("limit"), |ctx| ctx.error("a stack limit is at most 16"));
+                }
+                let id = types.len() as u8;
+                if on {
+                    for &f in &fields {
+                        let p = &mut props[usize::from(f)];
+                        if let Some(other) = p.ftype {
+                            let other: &FieldType = &types[usize::from(other)];
+                            ctx.error(format!("field {:?} already has field type {:?}", board.name(f), other.name));
+                        }
+                        *p = FieldProps {
+                            limit: def.limit.unwrap_or(stack_limit),
+                            steps: def.steps,
+                            safe: def.safe,
+                            ftype: Some(id),
+                        };
+                    }
+                }
+                types.push(FieldType {
+                    name: def.name.clone(),
+                    symbol: def.symbol.clone(),
+                    colour,
+                    fields: if on { fields } else { Vec::new() },
+                });
+            });
+        }
+    });
+    (props, types)
+}
+
+fn parse_colour(ctx: &mut Ctx, text: &str) -> Option<[u8; 3]> {
+    let hex = text.strip_prefix('#').filter(|h| h.len() == 6 && h.chars().all(|c| c.is_ascii_hexdigit()));
+    match hex {
+        Some(h) => Some([0, 2, 4].map(|i| u8::from_str_radix(&h[i..i + 2], 16).unwrap_or(0))),
+        None => {
+            ctx.error(format!("colour {text:?}: expected \"#rrggbb\""));
+            None
+        }
+    }
+}
+
+pub(crate) fn zones(ctx: &mut Ctx, defs: &[ZoneDef], board: &Board) -> Vec<Zone> {
+    let mut out = Vec::new();
+    ctx.at(Seg::Field("zones"), |ctx| {
+        for (i, def) in defs.iter().enumerate() {
+            ctx.at(Seg::Index(i), |ctx| out.push(zone(ctx, def, board)));
+        }
+    });
+    out
+}
+
+fn zone(ctx: &mut Ctx, def: &ZoneDef, board: &Board) -> Zone {
+    if !def.fields.is_empty() && !def.groups.is_empty() {
+        ctx.error("a zone has `fields` or `groups`, not both");
+    }
+    let ids = |ctx: &mut Ctx, list: &[String]| -> Vec<FieldId> {
+        ctx.find_all("field", list, board.names()).into_iter().map(|f| f as FieldId).collect()
+    };
+    let groups: Vec<Vec<FieldId>> = if def.groups.is_empty() {
+        vec![ctx.at(Seg::Field("fields"), |ctx| ids(ctx, &def.fields))]
+    } else {
+        ctx.at(Seg::Field("groups"), |ctx| {
+            def.groups.iter().enumerate().map(|(i, g)| ctx.at(Seg::Index(i), |ctx| ids(ctx, g))).collect()
+        })
+    };
+    let second: Vec<Vec<FieldId>> = match (&def.p2, def.mirror) {
+        (Some(_), true) => {
+            ctx.error("a zone has `mirror: true` or `p2`, not both");
+            groups.clone()
+        }
+        (Some(p2), false) => vec![ctx.at(Seg::Field("p2"), |ctx| ids(ctx, p2))],
+        (None, true) => groups
+            .iter()
+            .map(|g| {
+                g.iter()
+                    .filter_map(|&f| {
+                        let r = board.rotated(f);
+                        if r.is_none() {
+                            ctx.error(format!("field {:?} has no counterpart when the board is turned", board.name(f)));
+                        }
+                        r
+                    })
+                    .collect()
+            })
+            .collect(),
+        (None, false) => groups.clone(),
+    };
+    let set = |gs: &[Vec<FieldId>]| {
+        let mut s = FieldSet::new(board.len());
+        gs.iter().flatten().for_each(|&f| s.insert(f));
+        s
+    };
+    Zone { name: def.name.clone(), members: [set(&groups), set(&second)], groups: [groups, second] }
+}

@@ -1,0 +1,237 @@
+//! Lowering conditions: names become indices, option tests fold to constants,
+//! and each atom is checked to stand where it means something.
+
+use super::Ctx;
+use super::locate::Seg;
+use crate::board::FieldSet;
+use crate::engine::Test;
+use crate::options::OptionValue;
+use crate::ruleset::{Cond, OptValue, OptionDef, Who};
+use std::collections::BTreeMap;
+
+/// Where a condition stands, and so which atoms it may use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Place {
+    /// Only options: `when:` and field type switches.
+    Options,
+    /// About a move's target field.
+    Field,
+    /// About the game state.
+    State,
+}
+
+/// The names conditions can refer to.
+pub(crate) struct Names<'a> {
+    pub kinds: Vec<String>,
+    pub fields: Vec<String>,
+    pub field_types: Vec<String>,
+    pub zones: Vec<String>,
+    pub phases: Vec<String>,
+    pub players: u8,
+    pub conditions: &'a BTreeMap<String, Cond>,
+}
+
+/// A condition that must be known when the ruleset is compiled.
+pub(crate) fn constant(ctx: &mut Ctx, cond: &Cond, names: &Names) -> bool {
+    match test(ctx, cond, Place::Options, names) {
+        Test::True => true,
+        Test::False => false,
+        _ => {
+            ctx.error("this condition must depend on options only");
+            false
+        }
+    }
+}
+
+pub(crate) fn test(ctx: &mut Ctx, cond: &Cond, place: Place, names: &Names) -> Test {
+    lower(ctx, cond, place, names, 0)
+}
+
+fn lower(ctx: &mut Ctx, cond: &Cond, place: Place, names: &Names, depth: usize) -> Test {
+    let need = |ctx: &mut Ctx, wanted: Place, what: &str| {
+        if place != wanted {
+            let here = match place {
+                Place::Options => "a condition on options only",
+                Place::Field => "a condition on a move's target field",
+                Place::State => "a condition on the game state",
+            };
+            ctx.error(format!("`{what}` cannot be used in {here}"));
+        }
+    };
+    let mask = |ctx: &mut Ctx, kinds: &[String]| -> u32 {
+        ctx.find_all("piece", kinds, &names.kinds).into_iter().fold(0, |m, k| m | 1 << k)
+    };
+    match cond {
+        Cond::True => Test::True,
+        Cond::False => Test::False,
+        Cond::All(list) => all(list
+            .iter()
+            .enumerate()
+            .map(|(i, c)| ctx.at(Seg::Index(i), |ctx| lower(ctx, c, place, names, depth)))
+            .collect()),
+        Cond::Any(list) => any(list
+            .iter()
+            .enumerate()
+            .map(|(i, c)| ctx.at(Seg::Index(i), |ctx| lower(ctx, c, place, names, depth)))
+            .collect()),
+        Cond::Not(c) => match lower(ctx, c, place, names, depth) {
+            Test::True => Test::False,
+            Test::False => Test::True,
+            t => Test::Not(Box::new(t)),
+        },
+        Cond::Ref(name) => {
+            let Some(def) = names.conditions.get(name) else {
+                ctx.error(crate::error::unknown("condition", name, names.conditions.keys().map(String::as_str)));
+                return Test::False;
+            };
+            if depth > 32 {
+                ctx.error(format!("condition {name:?} refers to itself"));
+                return Test::False;
+            }
+            ctx.elsewhere(vec![Seg::Field("conditions"), Seg::Key(name.clone())], |ctx| {
+                lower(ctx, def, place, names, depth + 1)
+            })
+        }
+        Cond::Opt(name) => match ctx.options.get(name) {
+            Some(OptionValue::Bool(b)) => bool_test(*b),
+            Some(other) => {
+                ctx.error(format!(
+                    "option {name:?} is not a bool option (its value is {other}); use Is({name:?}, value)"
+                ));
+                Test::False
+            }
+            None => unknown_option(ctx, name),
+        },
+        Cond::Is(name, value) => match ctx.options.get(name) {
+            Some(current) => {
+                let matches = match (current, value) {
+                    (OptionValue::Bool(a), OptValue::Bool(b)) => a == b,
+                    (OptionValue::Int(a), OptValue::Int(b)) => a == b,
+                    (OptionValue::Name(a), OptValue::Name(b)) => {
+                        if let Some(OptionDef::Choice { values, .. }) = ctx.declared.iter().find(|d| d.name() == name) {
+                            if !values.contains(b) {
+                                ctx.at(Seg::Index(1), |ctx| {
+                                    ctx.error(crate::error::unknown(
+                                        &format!("value of option {name:?}"),
+                                        b,
+                                        values.iter().map(String::as_str),
+                                    ));
+                                });
+                            }
+                        }
+                        a == b
+                    }
+                    _ => {
+                        ctx.error(format!("option {name:?} has values like {current}, not like {value:?}"));
+                        false
+                    }
+                };
+                bool_test(matches)
+            }
+            None => unknown_option(ctx, name),
+        },
+        Cond::Empty => field_atom(ctx, place, Test::Empty, "Empty", &need),
+        Cond::Own => field_atom(ctx, place, Test::Own, "Own", &need),
+        Cond::Enemy => field_atom(ctx, place, Test::Enemy, "Enemy", &need),
+        Cond::Full => field_atom(ctx, place, Test::Full, "Full", &need),
+        Cond::Height(h) => field_atom(ctx, place, Test::Height(*h), "Height", &need),
+        Cond::Top(kinds) => {
+            let m = ctx.at(Seg::Index(0), |ctx| mask(ctx, kinds));
+            field_atom(ctx, place, Test::Top(m), "Top", &need)
+        }
+        Cond::Has(kinds) => {
+            let m = ctx.at(Seg::Index(0), |ctx| mask(ctx, kinds));
+            field_atom(ctx, place, Test::Has(m), "Has", &need)
+        }
+        Cond::InZone(zone) => {
+            let z = ctx.at(Seg::Index(0), |ctx| ctx.find("zone", zone, &names.zones));
+            field_atom(ctx, place, z.map_or(Test::False, |z| Test::InZone(z as u8)), "InZone", &need)
+        }
+        Cond::Type(t) => {
+            let t = ctx.at(Seg::Index(0), |ctx| ctx.find("field type", t, &names.field_types));
+            field_atom(ctx, place, t.map_or(Test::False, |t| Test::Type(t as u8)), "Type", &need)
+        }
+        Cond::Field(list) => {
+            let ids = ctx.at(Seg::Index(0), |ctx| ctx.find_all("field", list, &names.fields));
+            let mut set = FieldSet::new(names.fields.len());
+            ids.into_iter().for_each(|f| set.insert(f as u16));
+            field_atom(ctx, place, Test::Fields(set), "Field", &need)
+        }
+        Cond::Phase(p) => {
+            need(ctx, Place::State, "Phase");
+            ctx.at(Seg::Index(0), |ctx| ctx.find("phase", p, &names.phases))
+                .map_or(Test::False, |p| Test::Phase(p as u8))
+        }
+        Cond::NoPieces(who) => {
+            need(ctx, Place::State, "NoPieces");
+            Test::NoPieces(check_who(ctx, *who, names))
+        }
+        Cond::HandEmpty(who) => {
+            need(ctx, Place::State, "HandEmpty");
+            Test::HandEmpty(check_who(ctx, *who, names))
+        }
+        Cond::PieceIn(who, kinds, zone) => {
+            need(ctx, Place::State, "PieceIn");
+            let m = ctx.at(Seg::Index(1), |ctx| mask(ctx, kinds));
+            let z = ctx.at(Seg::Index(2), |ctx| ctx.find("zone", zone, &names.zones));
+            z.map_or(Test::False, |z| Test::PieceIn(check_who(ctx, *who, names), m, z as u8))
+        }
+        Cond::NoMoves => {
+            need(ctx, Place::State, "NoMoves");
+            Test::NoMoves
+        }
+        Cond::LimitReached => {
+            need(ctx, Place::State, "LimitReached");
+            Test::LimitReached
+        }
+    }
+}
+
+fn field_atom(ctx: &mut Ctx, place: Place, t: Test, what: &str, need: &dyn Fn(&mut Ctx, Place, &str)) -> Test {
+    need(ctx, Place::Field, what);
+    if place == Place::Field { t } else { Test::False }
+}
+
+fn unknown_option(ctx: &mut Ctx, name: &str) -> Test {
+    let names: Vec<String> = ctx.options.keys().cloned().collect();
+    ctx.find("option", name, &names);
+    Test::False
+}
+
+pub(crate) fn check_who(ctx: &mut Ctx, who: Who, names: &Names) -> Who {
+    if let Who::Player(n) = who {
+        if n == 0 || n > names.players {
+            ctx.error(format!("player {n} does not exist: players are numbered 1 to {}", names.players));
+            return Who::Me;
+        }
+    }
+    who
+}
+
+fn bool_test(b: bool) -> Test {
+    if b { Test::True } else { Test::False }
+}
+
+fn all(list: Vec<Test>) -> Test {
+    if list.contains(&Test::False) {
+        return Test::False;
+    }
+    let mut rest: Vec<Test> = list.into_iter().filter(|t| *t != Test::True).collect();
+    match rest.len() {
+        0 => Test::True,
+        1 => rest.remove(0),
+        _ => Test::All(rest),
+    }
+}
+
+fn any(list: Vec<Test>) -> Test {
+    if list.contains(&Test::True) {
+        return Test::True;
+    }
+    let mut rest: Vec<Test> = list.into_iter().filter(|t| *t != Test::False).collect();
+    match rest.len() {
+        0 => Test::False,
+        1 => rest.remove(0),
+        _ => Test::Any(rest),
+    }
+}

@@ -1,0 +1,148 @@
+//! Validation and lowering: `RulesetDef` + option values -> [`Game`].
+//!
+//! One pass per file: `board` (fields, links, field types, zones), `cond`
+//! (conditions to tests), `rules` (pieces, setup, phases, moves, end). Every
+//! pass reports into one [`Ctx`], which knows where in the text it stands, so
+//! that all problems come back at once, each with its line and column.
+
+mod board;
+mod cond;
+pub(crate) mod locate;
+mod rules;
+
+use crate::error::{Diagnostic, LoadError, Pos, unknown};
+use crate::game::Game;
+use crate::options::{self, OptionValue, Options};
+use crate::ruleset::RulesetDef;
+use crate::{Error, ruleset::OptionDef};
+use locate::{Node, Seg};
+use std::collections::BTreeMap;
+
+/// The RON dialect of rulesets, positions and records: `Some(x)` may be written `x`.
+pub(crate) fn ron_options() -> ron::Options {
+    ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+}
+
+/// Reads a RON document, turning ron's error into a located diagnostic.
+pub(crate) fn read_ron<T: serde::de::DeserializeOwned>(text: &str, source: &str) -> Result<T, LoadError> {
+    ron_options()
+        .from_str(text)
+        .map_err(|e| LoadError { source: source.to_string(), diagnostics: vec![ron_diagnostic(&e)] })
+}
+
+fn ron_diagnostic(e: &ron::error::SpannedError) -> Diagnostic {
+    use ron::Error as R;
+    let hint = match &e.code {
+        R::NoSuchStructField { expected, found, .. } | R::NoSuchEnumVariant { expected, found, .. } => {
+            crate::error::did_you_mean(found, expected.iter().copied()).map(|c| format!(" (did you mean `{c}`?)"))
+        }
+        _ => None,
+    };
+    let mut message = e.code.to_string();
+    if let R::NoSuchStructField { expected, .. } = &e.code {
+        message = format!("{message}; expected one of: {}", expected.join(", "));
+    }
+    Diagnostic {
+        at: Some(Pos { line: e.span.start.line, col: e.span.start.col }),
+        path: String::new(),
+        message: message + hint.as_deref().unwrap_or(""),
+    }
+}
+
+/// Compiles ruleset text under the given option values.
+pub fn compile(text: &str, source: &str, given: &Options) -> Result<Game, Error> {
+    let def: RulesetDef = read_ron(text, source)?;
+    compile_def(&def, text, source, given)
+}
+
+/// Compiles a ruleset already read; `text` (its source, if any) locates errors.
+pub fn compile_def(def: &RulesetDef, text: &str, source: &str, given: &Options) -> Result<Game, Error> {
+    let declared = options::declarations(&def.options);
+    let values = options::resolve(&declared, given)?;
+    let mut ctx = Ctx::new(text, &values, &declared);
+    ctx.at(Seg::Field("options"), |ctx| check_option_defs(ctx, &def.options));
+    let game = rules::lower(&mut ctx, def, text);
+    match game {
+        Some(game) if ctx.diags.is_empty() => Ok(game),
+        _ => {
+            ctx.diags.sort_by_key(|d| d.at);
+            ctx.diags.dedup();
+            Err(Error::Load(LoadError { source: source.to_string(), diagnostics: ctx.diags }))
+        }
+    }
+}
+
+fn check_option_defs(ctx: &mut Ctx, defs: &[OptionDef]) {
+    let mut seen = Vec::new();
+    for (i, def) in defs.iter().enumerate() {
+        ctx.at(Seg::Index(i), |ctx| {
+            if seen.contains(&def.name()) {
+                ctx.error(format!("option {:?} is declared twice", def.name()));
+            }
+            seen.push(def.name());
+            match def {
+                OptionDef::Choice { values, default, .. } if !values.contains(default) => {
+                    ctx.at(Seg::Field("default"), |ctx| {
+                        ctx.error(unknown("choice", default, values.iter().map(String::as_str)));
+                    })
+                }
+                OptionDef::Int { default, min, max, .. } if !(min..=max).contains(&default) => {
+                    ctx.at(Seg::Field("default"), |ctx| {
+                        ctx.error(format!("default {default} is outside {min}..={max}"))
+                    });
+                }
+                _ => {}
+            }
+        });
+    }
+}
+
+/// Where the compiler stands in the document, and what it has found wrong.
+pub(crate) struct Ctx<'a> {
+    tree: Option<Node>,
+    path: Vec<Seg>,
+    pub diags: Vec<Diagnostic>,
+    pub options: &'a BTreeMap<String, OptionValue>,
+    pub declared: &'a [OptionDef],
+}
+
+impl<'a> Ctx<'a> {
+    pub(crate) fn new(text: &str, options: &'a BTreeMap<String, OptionValue>, declared: &'a [OptionDef]) -> Ctx<'a> {
+        Ctx { tree: locate::parse(text), path: Vec::new(), diags: Vec::new(), options, declared }
+    }
+
+    /// Runs `f` one step deeper in the document.
+    pub fn at<R>(&mut self, seg: Seg, f: impl FnOnce(&mut Self) -> R) -> R {
+        self.path.push(seg);
+        let r = f(self);
+        self.path.pop();
+        r
+    }
+
+    /// Runs `f` at another place in the document (a named condition, say).
+    pub fn elsewhere<R>(&mut self, path: Vec<Seg>, f: impl FnOnce(&mut Self) -> R) -> R {
+        let saved = std::mem::replace(&mut self.path, path);
+        let r = f(self);
+        self.path = saved;
+        r
+    }
+
+    pub fn error(&mut self, message: impl Into<String>) {
+        let at = self.tree.as_ref().map(|t| t.find(&self.path));
+        self.diags.push(Diagnostic { at, path: locate::path_text(&self.path), message: message.into() });
+    }
+
+    /// The index of `name` among `names`, or an error naming what was expected.
+    pub fn find(&mut self, what: &str, name: &str, names: &[String]) -> Option<usize> {
+        let found = names.iter().position(|n| n == name);
+        if found.is_none() {
+            self.error(unknown(what, name, names.iter().map(String::as_str)));
+        }
+        found
+    }
+
+    /// Like `find` for a list, each at its own index.
+    pub fn find_all(&mut self, what: &str, list: &[String], names: &[String]) -> Vec<usize> {
+        list.iter().enumerate().filter_map(|(i, n)| self.at(Seg::Index(i), |ctx| ctx.find(what, n, names))).collect()
+    }
+}

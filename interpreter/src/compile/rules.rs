@@ -1,0 +1,366 @@
+//! Lowering pieces, setup, chance, phases with their move rules, and the end.
+
+use super::Ctx;
+use super::board::{self, expand_dirs};
+use super::cond::{Names, Place, check_who, constant, test};
+use super::locate::Seg;
+use crate::board::{Board, FieldId};
+use crate::engine::{Chance, ChanceOutcome, Effect, End, Motion, Phase, Rule, Test};
+use crate::game::Game;
+use crate::options::{self, MAX_PLIES, OptionValue};
+use crate::piece::{Captured, Kind, Piece};
+use crate::ruleset::{
+    Arrive, CaptureTo, ChanceDef, Choose, EffectDef, EndDef, EndResult, Motion as MotionDef, MoveDef, PhaseDef,
+    PieceDef, PlaceAt, RulesetDef, SetupDef, Starter, Who,
+};
+use crate::state::{Pool, State};
+use sha2::{Digest, Sha256};
+
+pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game> {
+    if def.players.len() != 2 {
+        ctx.at(Seg::Field("players"), |ctx| ctx.error(format!("expected 2 player names; got {}", def.players.len())));
+        return None;
+    }
+    if !(1..=16).contains(&def.stack_limit) {
+        ctx.at(Seg::Field("stack_limit"), |ctx| ctx.error("a stack limit is 1 to 16"));
+    }
+    let board = ctx.at(Seg::Field("board"), |ctx| board::board(ctx, &def.board))?;
+    let names = Names {
+        kinds: unique_names(ctx, "pieces", def.pieces.iter().map(|p| &p.name)),
+        fields: board.names().to_vec(),
+        field_types: unique_names(ctx, "field_types", def.field_types.iter().map(|t| &t.name)),
+        zones: unique_names(ctx, "zones", def.zones.iter().map(|z| &z.name)),
+        phases: unique_names(ctx, "phases", def.phases.iter().map(|p| &p.name)),
+        players: 2,
+        conditions: &def.conditions,
+    };
+    if names.kinds.is_empty() || names.kinds.len() > 32 {
+        ctx.at(Seg::Field("pieces"), |ctx| ctx.error("a ruleset has 1 to 32 kinds of piece"));
+        return None;
+    }
+    if def.phases.is_empty() || def.phases.len() > 64 {
+        ctx.at(Seg::Field("phases"), |ctx| ctx.error("a ruleset has 1 to 64 phases"));
+        return None;
+    }
+    let (fields, field_types) = board::field_types(ctx, &def.field_types, &board, def.stack_limit, &names);
+    let zones = board::zones(ctx, &def.zones, &board);
+    let kinds = ctx.at(Seg::Field("pieces"), |ctx| {
+        def.pieces
+            .iter()
+            .enumerate()
+            .map(|(i, p)| ctx.at(Seg::Index(i), |ctx| kind(ctx, p, &def.pieces[..i], &names)))
+            .collect::<Vec<_>>()
+    });
+    let chance: Vec<Chance> = ctx.at(Seg::Field("chance"), |ctx| {
+        def.chance.iter().enumerate().map(|(i, c)| ctx.at(Seg::Index(i), |ctx| lower_chance(ctx, c))).collect()
+    });
+    let chance_names: Vec<String> = def.chance.iter().map(|c| c.name.clone()).collect();
+    let phases: Vec<Phase> = ctx.at(Seg::Field("phases"), |ctx| {
+        def.phases
+            .iter()
+            .enumerate()
+            .map(|(i, p)| ctx.at(Seg::Index(i), |ctx| phase(ctx, p, &board, &names, &chance_names)))
+            .collect()
+    });
+    let ends: Vec<End> = ctx.at(Seg::Field("end"), |ctx| {
+        def.end.iter().enumerate().filter_map(|(i, e)| ctx.at(Seg::Index(i), |ctx| end(ctx, e, &names))).collect()
+    });
+    let cap = fields.iter().map(|f| f.limit).max().unwrap_or(1).max(1);
+    let mut initial = State::empty(board.len(), cap, kinds.len() as u8, 2);
+    initial.decisions_left = phases.first().map_or(1, |p| p.decisions);
+    if let Some(c) = phases.first().and_then(|p| p.throw) {
+        initial.pending = crate::state::Pending::Chance(c);
+    }
+    ctx.at(Seg::Field("setup"), |ctx| {
+        for (i, line) in def.setup.iter().enumerate() {
+            ctx.at(Seg::Index(i), |ctx| setup(ctx, line, &mut initial, &board, &fields, &names));
+        }
+    });
+    let max_plies = match ctx.options.get(MAX_PLIES) {
+        Some(OptionValue::Int(n)) => u32::try_from(*n).unwrap_or(0),
+        _ => {
+            ctx.error(format!("option {MAX_PLIES:?} must be a whole number"));
+            0
+        }
+    };
+    Some(Game {
+        name: def.name.clone(),
+        title: def.title.clone(),
+        about: def.about.clone(),
+        players: def.players.clone(),
+        board,
+        kinds,
+        fields,
+        field_types,
+        zones,
+        phases,
+        chance,
+        ends,
+        initial,
+        options: ctx.options.clone(),
+        option_defs: options::declarations(&def.options),
+        max_plies,
+        hash: content_hash(text),
+    })
+}
+
+/// The first 16 hex digits of the SHA-256 of the ruleset text.
+pub(crate) fn content_hash(text: &str) -> String {
+    Sha256::digest(text.as_bytes()).iter().take(8).map(|b| format!("{b:02x}")).collect()
+}
+
+fn unique_names<'n>(ctx: &mut Ctx, list: &'static str, names: impl Iterator<Item = &'n String>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for (i, n) in names.enumerate() {
+        if out.contains(n) {
+            ctx.at(Seg::Field(list), |ctx| {
+                ctx.at(Seg::Index(i), |ctx| ctx.error(format!("the name {n:?} is used twice")))
+            });
+        }
+        out.push(n.clone());
+    }
+    out
+}
+
+fn kind(ctx: &mut Ctx, def: &PieceDef, before: &[PieceDef], names: &Names) -> Kind {
+    if !def.letter.is_ascii_alphabetic() {
+        ctx.at(Seg::Field("letter"), |ctx| ctx.error(format!("letter {:?}: expected a letter a-z or A-Z", def.letter)));
+    } else if before.iter().any(|p| p.letter.eq_ignore_ascii_case(&def.letter)) {
+        ctx.at(Seg::Field("letter"), |ctx| ctx.error(format!("letter {:?} is used by another piece", def.letter)));
+    }
+    let mut captured = Captured::Remove;
+    ctx.at(Seg::Field("captured"), |ctx| {
+        for (i, rule) in def.captured.iter().enumerate() {
+            let found = ctx.at(Seg::Index(i), |ctx| {
+                let on = rule.when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
+                let c = match &rule.to {
+                    CaptureTo::Remove => Captured::Remove,
+                    CaptureTo::ToHand => Captured::ToHand,
+                    CaptureTo::Convert { zone, choose } => {
+                        let z = ctx.at(Seg::Field("to"), |ctx| {
+                            ctx.at(Seg::Field("zone"), |ctx| ctx.find("zone", zone, &names.zones))
+                        });
+                        Captured::Convert { zone: z.unwrap_or(0) as u8, captor_chooses: *choose == Choose::Captor }
+                    }
+                };
+                on.then_some(c)
+            });
+            if let Some(c) = found {
+                captured = c;
+                break;
+            }
+        }
+    });
+    Kind { name: def.name.clone(), letter: def.letter.to_ascii_uppercase(), value: def.value, captured }
+}
+
+fn lower_chance(ctx: &mut Ctx, def: &ChanceDef) -> Chance {
+    if def.outcomes.is_empty() || def.outcomes.len() > 64 {
+        ctx.at(Seg::Field("outcomes"), |ctx| ctx.error("a chance device has 1 to 64 outcomes"));
+    }
+    let mut total = 0u32;
+    let mut outcomes = Vec::new();
+    for (i, o) in def.outcomes.iter().enumerate() {
+        ctx.at(Seg::Field("outcomes"), |ctx| {
+            ctx.at(Seg::Index(i), |ctx| {
+                if o.weight == 0 {
+                    ctx.at(Seg::Field("weight"), |ctx| ctx.error("a weight is at least 1"));
+                }
+                if o.label.is_empty() || o.label.contains(char::is_whitespace) {
+                    ctx.at(Seg::Field("label"), |ctx| ctx.error("a label is one word"));
+                }
+            });
+        });
+        total = total.saturating_add(o.weight);
+        outcomes.push(ChanceOutcome { label: o.label.clone(), value: o.value, weight: o.weight });
+    }
+    Chance { name: def.name.clone(), outcomes, total: total.max(1) }
+}
+
+fn phase(ctx: &mut Ctx, def: &PhaseDef, board: &Board, names: &Names, chance: &[String]) -> Phase {
+    if def.decisions == 0 {
+        ctx.at(Seg::Field("decisions"), |ctx| ctx.error("a turn has at least 1 decision"));
+    }
+    let rules: Vec<Rule> = ctx.at(Seg::Field("moves"), |ctx| {
+        def.moves
+            .iter()
+            .enumerate()
+            .filter_map(|(i, m)| ctx.at(Seg::Index(i), |ctx| rule(ctx, m, board, names)))
+            .collect()
+    });
+    if rules.len() > 255 {
+        ctx.at(Seg::Field("moves"), |ctx| ctx.error("a phase has at most 255 move rules"));
+    }
+    let throw = def
+        .throw
+        .as_ref()
+        .and_then(|t| ctx.at(Seg::Field("throw"), |ctx| ctx.find("chance device", t, chance)))
+        .map(|c| c as u8);
+    let until = def.until.as_ref().map(|u| ctx.at(Seg::Field("until"), |ctx| test(ctx, u, Place::State, names)));
+    let next = def
+        .next
+        .as_ref()
+        .and_then(|n| ctx.at(Seg::Field("next"), |ctx| ctx.find("phase", n, &names.phases)))
+        .map(|p| p as u8);
+    if until.is_some() != next.is_some() && ctx.diags.is_empty() {
+        ctx.error("`until` and `next` go together: when the phase ends, and which phase follows");
+    }
+    let starts = match def.starts {
+        Starter::Next => None,
+        Starter::Player(n) => match check_who(ctx, Who::Player(n), names) {
+            Who::Player(n) => Some(n - 1),
+            _ => None,
+        },
+    };
+    Phase { name: def.name.clone(), rules, decisions: def.decisions.max(1), throw, until, next, starts }
+}
+
+fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names) -> Option<Rule> {
+    let on = def.when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
+    let pieces = ctx
+        .at(Seg::Field("pieces"), |ctx| ctx.find_all("piece", &def.pieces, &names.kinds))
+        .into_iter()
+        .fold(0u32, |m, k| m | 1 << k);
+    if def.pieces.is_empty() {
+        ctx.at(Seg::Field("pieces"), |ctx| ctx.error("a move rule names at least one piece"));
+    }
+    let motion = ctx.at(Seg::Field("by"), |ctx| motion(ctx, &def.by, board));
+    let to = ctx.at(Seg::Field("to"), |ctx| test(ctx, &def.to, Place::Field, names));
+    let mut effects = Vec::new();
+    let mut continues = None;
+    ctx.at(Seg::Field("then"), |ctx| {
+        for (i, e) in def.then.iter().enumerate() {
+            ctx.at(Seg::Index(i), |ctx| match e {
+                EffectDef::Custodian { dirs, when } => {
+                    let on = when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
+                    let dirs = ctx.at(Seg::Field("dirs"), |ctx| dir_ids(ctx, dirs, board));
+                    if on {
+                        effects.push(Effect::Custodian(dirs));
+                    }
+                }
+                EffectDef::Continue { mode, when } => {
+                    let on = when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
+                    if on {
+                        continues = Some(*mode == crate::ruleset::ContinueMode::Must);
+                    }
+                }
+            });
+        }
+    });
+    let motion = motion?;
+    on.then_some(Rule { pieces, motion, to, stack_on_enemy: def.on_enemy == Arrive::Stack, effects, continues })
+}
+
+fn dir_ids(ctx: &mut Ctx, dirs: &[String], board: &Board) -> Vec<u8> {
+    let expanded = expand_dirs(dirs);
+    if expanded.is_empty() {
+        ctx.error("expected at least one direction");
+    }
+    ctx.find_all("direction (of this board's links)", &expanded, board.dir_names())
+        .into_iter()
+        .map(|d| d as u8)
+        .collect()
+}
+
+fn motion(ctx: &mut Ctx, def: &MotionDef, board: &Board) -> Option<Motion> {
+    Some(match def {
+        MotionDef::Step { dirs } => Motion::Step(ctx.at(Seg::Field("dirs"), |ctx| dir_ids(ctx, dirs, board))),
+        MotionDef::Slide { dirs, max } => Motion::Slide {
+            dirs: ctx.at(Seg::Field("dirs"), |ctx| dir_ids(ctx, dirs, board)),
+            max: max.unwrap_or(u8::MAX),
+        },
+        MotionDef::Leap { offsets, symmetric } => {
+            if offsets.is_empty() {
+                ctx.at(Seg::Field("offsets"), |ctx| ctx.error("expected at least one offset"));
+            }
+            let mut all: Vec<(i16, i16)> = Vec::new();
+            for &(dx, dy) in offsets {
+                let variants: Vec<(i16, i16)> = if *symmetric {
+                    [(dx, dy), (dy, dx)].into_iter().flat_map(|(a, b)| [(a, b), (-a, b), (a, -b), (-a, -b)]).collect()
+                } else {
+                    vec![(dx, dy)]
+                };
+                for v in variants {
+                    if v != (0, 0) && !all.contains(&v) {
+                        all.push(v);
+                    }
+                }
+            }
+            let mut table = Vec::with_capacity(board.len());
+            for f in board.fields() {
+                let Some((c, r)) = board.coord(f) else {
+                    ctx.error(format!("a leap needs grid coordinates, and field {:?} has none", board.name(f)));
+                    return None;
+                };
+                table
+                    .push(all.iter().filter_map(|(dx, dy)| board.at_coord((c + dx, r + dy))).collect::<Vec<FieldId>>());
+            }
+            Motion::Leap(table)
+        }
+        MotionDef::Place { at } => Motion::Place { bottom: *at == PlaceAt::Bottom },
+        MotionDef::Lift => Motion::Lift,
+    })
+}
+
+fn end(ctx: &mut Ctx, def: &EndDef, names: &Names) -> Option<End> {
+    let on = def.when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
+    let t = ctx.at(Seg::Field("cond"), |ctx| test(ctx, &def.cond, Place::State, names));
+    let result = match def.result {
+        EndResult::Win(w) => EndResult::Win(ctx.at(Seg::Field("result"), |ctx| check_who(ctx, w, names))),
+        r => r,
+    };
+    (on && t != Test::False).then(|| End { at: def.at, test: t, result, reason: def.reason.clone() })
+}
+
+fn setup(
+    ctx: &mut Ctx,
+    line: &SetupDef,
+    state: &mut State,
+    board: &Board,
+    fields: &[crate::game::FieldProps],
+    names: &Names,
+) {
+    let (piece, player, when) = match line {
+        SetupDef::On { piece, player, when, .. } | SetupDef::Hand { piece, player, when, .. } => (piece, player, when),
+    };
+    let on = when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
+    let kind = ctx.at(Seg::Field("piece"), |ctx| ctx.find("piece", piece, &names.kinds));
+    let owner = match ctx.at(Seg::Field("player"), |ctx| check_who(ctx, *player, names)) {
+        Who::Player(n) => n - 1,
+        _ => {
+            ctx.at(Seg::Field("player"), |ctx| ctx.error("setup names a player by number: Player(1) or Player(2)"));
+            return;
+        }
+    };
+    let Some(kind) = kind else { return };
+    let kind = kind as u8;
+    match line {
+        SetupDef::On { fields: list, .. } => {
+            let ids = ctx.at(Seg::Field("fields"), |ctx| ctx.find_all("field", list, board.names()));
+            for (i, f) in ids.into_iter().enumerate() {
+                let f = f as FieldId;
+                if !on {
+                    continue;
+                }
+                if state.height(f) >= fields[usize::from(f)].limit {
+                    ctx.at(Seg::Field("fields"), |ctx| {
+                        ctx.at(Seg::Index(i), |ctx| {
+                            ctx.error(format!(
+                                "field {:?} is full: its stack limit is {}",
+                                board.name(f),
+                                fields[usize::from(f)].limit
+                            ))
+                        });
+                    });
+                    continue;
+                }
+                state.push(f, Piece::new(kind, owner));
+            }
+        }
+        SetupDef::Hand { count, .. } => {
+            if on {
+                state.pool_add(Pool::Hand, owner, kind, owner, i32::from(*count));
+            }
+        }
+    }
+}

@@ -1,0 +1,84 @@
+//! The interpreter proper: tests, legal moves, applying a move, turns, chance
+//! and the end of the game. It works on indices only; no name is looked up.
+
+mod apply;
+mod movegen;
+mod test;
+
+pub(crate) use test::Test;
+
+use crate::board::{DirId, FieldId};
+use crate::piece::Player;
+use crate::ruleset::{EndResult, When};
+
+/// A phase as compiled.
+#[derive(Debug, Clone)]
+pub(crate) struct Phase {
+    pub name: String,
+    pub rules: Vec<Rule>,
+    pub decisions: u8,
+    pub throw: Option<u8>,
+    pub until: Option<Test>,
+    pub next: Option<u8>,
+    pub starts: Option<Player>,
+}
+
+/// A move rule as compiled.
+#[derive(Debug, Clone)]
+pub(crate) struct Rule {
+    /// Bit set of the kinds it moves.
+    pub pieces: u32,
+    pub motion: Motion,
+    pub to: Test,
+    pub stack_on_enemy: bool,
+    pub effects: Vec<Effect>,
+    pub continues: Option<bool>,
+}
+
+#[derive(Debug, Clone)]
+pub(crate) enum Motion {
+    Step(Vec<DirId>),
+    /// Targets per field, precomputed from the offsets.
+    Leap(Vec<Vec<FieldId>>),
+    Slide {
+        dirs: Vec<DirId>,
+        max: u8,
+    },
+    Place {
+        bottom: bool,
+    },
+    Lift,
+}
+
+#[derive(Debug, Clone)]
+pub(crate) enum Effect {
+    Custodian(Vec<DirId>),
+}
+
+#[derive(Debug, Clone)]
+pub(crate) struct End {
+    pub at: When,
+    pub test: Test,
+    pub result: EndResult,
+    pub reason: String,
+}
+
+#[derive(Debug, Clone)]
+pub(crate) struct Chance {
+    pub name: String,
+    pub outcomes: Vec<ChanceOutcome>,
+    pub total: u32,
+}
+
+#[derive(Debug, Clone)]
+pub(crate) struct ChanceOutcome {
+    pub label: String,
+    pub value: u8,
+    pub weight: u32,
+}
+
+/// The other player of two.
+#[inline]
+pub(crate) fn other(p: Player) -> Player {
+    1 - p
+}

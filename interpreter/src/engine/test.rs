@@ -1,0 +1,93 @@
+//! Evaluating compiled conditions.
+
+use crate::board::{FieldId, FieldSet};
+use crate::game::Game;
+use crate::piece::Player;
+use crate::ruleset::Who;
+use crate::state::{Pool, State};
+
+/// A compiled condition. Field atoms read the field under test; state atoms the
+/// game state, seen from player `me`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Test {
+    True,
+    False,
+    All(Vec<Test>),
+    Any(Vec<Test>),
+    Not(Box<Test>),
+    Empty,
+    Own,
+    Enemy,
+    Top(u32),
+    Has(u32),
+    Height(u8),
+    Full,
+    InZone(u8),
+    Type(u8),
+    Fields(FieldSet),
+    Phase(u8),
+    NoPieces(Who),
+    HandEmpty(Who),
+    PieceIn(Who, u32, u8),
+    NoMoves,
+    LimitReached,
+}
+
+pub(crate) fn who(w: Who, me: Player) -> Player {
+    match w {
+        Who::Me => me,
+        Who::Opponent => super::other(me),
+        Who::Player(n) => n - 1,
+    }
+}
+
+impl Game {
+    /// Evaluates `t` for player `me`; `field` is the field under test (any for state tests).
+    pub(crate) fn eval(&self, t: &Test, s: &State, me: Player, field: FieldId) -> bool {
+        let top = || s.top(field);
+        match t {
+            Test::True => true,
+            Test::False => false,
+            Test::All(ts) => ts.iter().all(|t| self.eval(t, s, me, field)),
+            Test::Any(ts) => ts.iter().any(|t| self.eval(t, s, me, field)),
+            Test::Not(t) => !self.eval(t, s, me, field),
+            Test::Empty => s.height(field) == 0,
+            Test::Own => top().is_some_and(|p| p.owner == me),
+            Test::Enemy => top().is_some_and(|p| p.owner != me),
+            Test::Top(mask) => top().is_some_and(|p| mask & (1 << p.kind) != 0),
+            Test::Has(mask) => s.stack(field).iter().any(|p| mask & (1 << p.kind) != 0),
+            Test::Height(h) => s.height(field) == *h,
+            Test::Full => s.height(field) >= self.fields[usize::from(field)].limit,
+            Test::InZone(z) => self.zones[usize::from(*z)].contains(me, field),
+            Test::Type(ty) => self.fields[usize::from(field)].ftype == Some(*ty),
+            Test::Fields(set) => set.contains(field),
+            Test::Phase(p) => s.phase == *p,
+            Test::NoPieces(w) => {
+                let p = who(*w, me);
+                s.on_board(p) == 0 && (0..s.kinds).all(|k| s.pool(Pool::Hand, p, k, p) == 0)
+            }
+            Test::HandEmpty(w) => s.pool_total(Pool::Hand, who(*w, me)) == 0,
+            Test::PieceIn(w, mask, z) => {
+                let p = who(*w, me);
+                let zone = &self.zones[usize::from(*z)];
+                self.board
+                    .fields()
+                    .any(|f| zone.contains(p, f) && s.top(f).is_some_and(|t| t.owner == p && mask & (1 << t.kind) != 0))
+            }
+            Test::NoMoves => !self.has_move(s),
+            Test::LimitReached => self.max_plies > 0 && s.ply >= self.max_plies,
+        }
+    }
+}
+
+impl Test {
+    /// Whether the test looks at the turn limit (an end "at the limit").
+    pub(crate) fn mentions_limit(&self) -> bool {
+        match self {
+            Test::LimitReached => true,
+            Test::All(ts) | Test::Any(ts) => ts.iter().any(Test::mentions_limit),
+            Test::Not(t) => t.mentions_limit(),
+            _ => false,
+        }
+    }
+}

@@ -1,0 +1,179 @@
+//! A compiled game: the ruleset lowered to tables under one set of option values.
+
+use crate::board::{Board, FieldId};
+use crate::engine::{Chance, End, Phase};
+use crate::options::{OptionValue, Options};
+use crate::piece::Kind;
+use crate::ruleset::OptionDef;
+use crate::state::{Reason, State};
+use crate::{Error, compile};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// Properties of one field, from its field type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FieldProps {
+    pub limit: u8,
+    pub steps: Option<u8>,
+    pub safe: bool,
+    pub ftype: Option<u8>,
+}
+
+/// A field type as compiled: what the editor draws and the legend lists.
+#[derive(Debug, Clone)]
+pub struct FieldType {
+    pub name: String,
+    pub symbol: Option<String>,
+    pub colour: Option<[u8; 3]>,
+    pub fields: Vec<FieldId>,
+}
+
+/// A zone: per player, the set of its fields and their order in groups.
+#[derive(Debug, Clone)]
+pub struct Zone {
+    pub name: String,
+    pub(crate) members: [crate::board::FieldSet; 2],
+    pub groups: [Vec<Vec<FieldId>>; 2],
+}
+
+impl Zone {
+    /// Whether `field` is in `player`'s version of the zone.
+    pub fn contains(&self, player: u8, field: FieldId) -> bool {
+        self.members[usize::from(player.min(1))].contains(field)
+    }
+}
+
+/// A ruleset compiled under one set of option values: only a `Game` can be played.
+#[derive(Debug, Clone)]
+pub struct Game {
+    pub(crate) name: String,
+    pub(crate) title: String,
+    pub(crate) about: String,
+    pub(crate) players: Vec<String>,
+    pub(crate) board: Board,
+    pub(crate) kinds: Vec<Kind>,
+    pub(crate) fields: Vec<FieldProps>,
+    pub(crate) field_types: Vec<FieldType>,
+    pub(crate) zones: Vec<Zone>,
+    pub(crate) phases: Vec<Phase>,
+    pub(crate) chance: Vec<Chance>,
+    pub(crate) ends: Vec<End>,
+    pub(crate) initial: State,
+    pub(crate) options: BTreeMap<String, OptionValue>,
+    pub(crate) option_defs: Vec<OptionDef>,
+    pub(crate) max_plies: u32,
+    pub(crate) hash: String,
+}
+
+impl Game {
+    /// Reads and compiles a ruleset file under the given option values.
+    pub fn load(path: impl AsRef<Path>, options: &Options) -> Result<Game, Error> {
+        let path = path.as_ref();
+        let text = std::fs::read_to_string(path).map_err(|e| Error::Io(format!("{}: {e}", path.display())))?;
+        compile::compile(&text, &path.display().to_string(), options)
+    }
+
+    /// Compiles ruleset text; `source` names it in error messages.
+    pub fn from_source(text: &str, source: &str, options: &Options) -> Result<Game, Error> {
+        compile::compile(text, source, options)
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    pub fn title(&self) -> &str {
+        &self.title
+    }
+
+    pub fn about(&self) -> &str {
+        &self.about
+    }
+
+    /// Player names, player 1 first.
+    pub fn players(&self) -> &[String] {
+        &self.players
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn kinds(&self) -> &[Kind] {
+        &self.kinds
+    }
+
+    pub fn field_props(&self, field: FieldId) -> FieldProps {
+        self.fields[usize::from(field)]
+    }
+
+    pub fn field_types(&self) -> &[FieldType] {
+        &self.field_types
+    }
+
+    pub fn zones(&self) -> &[Zone] {
+        &self.zones
+    }
+
+    pub fn phase_names(&self) -> impl Iterator<Item = &str> {
+        self.phases.iter().map(|p| p.name.as_str())
+    }
+
+    pub fn phase_name(&self, phase: usize) -> &str {
+        &self.phases[phase].name
+    }
+
+    /// The value of every option, `max_plies` included.
+    pub fn options(&self) -> &BTreeMap<String, OptionValue> {
+        &self.options
+    }
+
+    /// The declared options, `max_plies` included.
+    pub fn option_defs(&self) -> &[OptionDef] {
+        &self.option_defs
+    }
+
+    /// The options that differ from their defaults, as text.
+    pub fn changed_options(&self) -> Options {
+        self.option_defs
+            .iter()
+            .filter(|d| self.options.get(d.name()) != Some(&crate::options::default_value(d)))
+            .map(|d| (d.name().to_string(), self.options[d.name()].to_string()))
+            .collect()
+    }
+
+    /// The turn limit in plies; 0 means none.
+    pub fn max_plies(&self) -> u32 {
+        self.max_plies
+    }
+
+    /// A short hash of the ruleset's text: records refuse a changed ruleset.
+    pub fn hash(&self) -> &str {
+        &self.hash
+    }
+
+    pub fn initial_state(&self) -> State {
+        self.initial.clone()
+    }
+
+    /// Why a game ended, in words.
+    pub fn reason_text(&self, reason: Reason) -> String {
+        match reason {
+            Reason::End(i) => self.ends[usize::from(i)].reason.clone(),
+            Reason::TurnLimit => format!("turn limit of {} plies reached", self.max_plies),
+            Reason::Blocked => "neither player can move".into(),
+        }
+    }
+
+    /// The chance device due in `state`: its name and `(label, probability)` per outcome.
+    pub fn chance_outcomes(&self, state: &State) -> Option<(&str, Vec<(&str, f64)>)> {
+        match state.pending() {
+            crate::state::Pending::Chance(c) => {
+                let c = &self.chance[usize::from(c)];
+                let total = f64::from(c.total);
+                Some((&c.name, c.outcomes.iter().map(|o| (o.label.as_str(), f64::from(o.weight) / total)).collect()))
+            }
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,96 @@
+//! Tabula: a rules interpreter for board games whose rules are data.
+//!
+//! A game is a RON *ruleset* (board graph, field types, pieces, moves, effects,
+//! phases, end conditions, options). [`Game`] is a ruleset compiled under one
+//! set of option values; it lists legal moves, plays them, and says when and
+//! how the game ends. All chance is explicit and all randomness is seeded, so
+//! a game replays bit for bit from its [`Record`].
+//!
+//! ```
+//! use tabula::{Game, Options, shipped};
+//!
+//! let text = shipped::text("seega").unwrap();
+//! let game = Game::from_source(text, "seega.ron", &Options::new()).unwrap();
+//! let state = game.initial_state();
+//! let moves = game.legal_moves(&state);
+//! assert_eq!(moves.len(), 24); // any empty field but the centre
+//! let m = game.parse_move(&state, "S@a1").unwrap();
+//! let state = game.play(&state, m).unwrap();
+//! assert_eq!(game.move_text(m), "S@a1");
+//! assert_eq!(state.to_move(), 0); // a turn is two placements
+//! ```
+
+pub mod agents;
+pub mod analysis;
+pub mod board;
+mod compile;
+mod engine;
+mod error;
+mod game;
+mod m;
+mod notation;
+pub mod options;
+mod piece;
+mod position;
+mod record;
+pub mod ruleset;
+pub mod shipped;
+mod state;
+
+pub use board::{Board, FieldId, NO_FIELD};
+pub use error::{Diagnostic, LoadError, OptionError, PlayError, Pos};
+pub use game::{FieldProps, FieldType, Game, Zone};
+pub use m::{Action, Move};
+pub use options::{OptionValue, Options};
+pub use piece::{Kind, KindId, Piece, Player};
+pub use position::PositionDef;
+pub use record::Record;
+pub use state::{Continuing, Outcome, Pending, Pool, Reason, State};
+
+use std::fmt;
+
+/// Any error Tabula gives back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Error {
+    /// A file could not be read or written.
+    Io(String),
+    /// A ruleset, position or record text has mistakes.
+    Load(LoadError),
+    /// An option value is wrong.
+    Option(OptionError),
+    /// A move was refused.
+    Play(PlayError),
+    /// A record does not fit the ruleset.
+    Record(String),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Io(m) | Error::Record(m) => f.write_str(m),
+            Error::Load(e) => e.fmt(f),
+            Error::Option(e) => e.fmt(f),
+            Error::Play(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<LoadError> for Error {
+    fn from(e: LoadError) -> Error {
+        Error::Load(e)
+    }
+}
+
+impl From<OptionError> for Error {
+    fn from(e: OptionError) -> Error {
+        Error::Option(e)
+    }
+}
+
+impl From<PlayError> for Error {
+    fn from(e: PlayError) -> Error {
+        Error::Play(e)
+    }
+}

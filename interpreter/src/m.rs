@@ -1,0 +1,40 @@
+//! Moves. (`move` is a keyword; the file is `m.rs`, as in shakmaty.)
+
+use crate::board::{FieldId, NO_FIELD};
+use crate::piece::KindId;
+
+/// One decision, or one chance outcome. Small and `Copy`; its text form comes
+/// from [`crate::Game::move_text`] and is read back by [`crate::Game::parse_move`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub action: Action,
+    /// The index of the move rule in its phase (0 for moves no rule makes).
+    pub rule: u8,
+    pub kind: KindId,
+    pub from: FieldId,
+    pub to: FieldId,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// A piece moves from one field to another (step, leap, slide).
+    Board,
+    /// A piece comes from the hand onto `to`.
+    Place,
+    /// A piece goes from `from` back to the hand.
+    Lift,
+    /// A captured piece, converted, is placed on `to`.
+    Convert,
+    /// Nothing can move: the turn passes.
+    Pass,
+    /// The player ends a turn that could go on.
+    Stop,
+    /// A chance outcome; `to` is its index.
+    Chance,
+}
+
+impl Move {
+    pub(crate) fn simple(action: Action) -> Move {
+        Move { action, rule: 0, kind: 0, from: NO_FIELD, to: NO_FIELD }
+    }
+}

@@ -1,0 +1,109 @@
+//! The text form of moves: `b1-b2`, `S@c3` (place), `S^a4` (take back),
+//! `pass`, `stop`, `throw:4`. Parsing matches against the legal moves, so every
+//! move that can be played has exactly one text and every text one move.
+
+use crate::board::NO_FIELD;
+use crate::error::{PlayError, did_you_mean};
+use crate::game::Game;
+use crate::m::{Action, Move};
+use crate::state::{Pending, State};
+
+impl Game {
+    /// The move's text form.
+    pub fn move_text(&self, m: Move) -> String {
+        let field = |f| if f == NO_FIELD { "?" } else { self.board.name(f) };
+        let letter = || self.kinds.get(usize::from(m.kind)).map_or('?', |k| k.letter);
+        match m.action {
+            Action::Board => format!("{}-{}", field(m.from), field(m.to)),
+            Action::Place | Action::Convert => format!("{}@{}", letter(), field(m.to)),
+            Action::Lift => format!("{}^{}", letter(), field(m.from)),
+            Action::Pass => "pass".into(),
+            Action::Stop => "stop".into(),
+            Action::Chance => self
+                .chance
+                .iter()
+                .flat_map(|c| c.outcomes.get(usize::from(m.to)))
+                .next()
+                .map_or_else(|| "throw:?".into(), |o| format!("throw:{}", o.label)),
+        }
+    }
+
+    /// Reads a move in `state`; an illegal or malformed one comes back with the reason.
+    pub fn parse_move(&self, state: &State, text: &str) -> Result<Move, PlayError> {
+        let text = text.trim();
+        let legal = self.legal_moves(state);
+        let mut texts: Vec<String> = legal.iter().map(|&m| self.chance_aware_text(state, m)).collect();
+        let find = |t: &str, texts: &[String]| texts.iter().position(|l| l.eq_ignore_ascii_case(t));
+        let found = find(text, &texts).or_else(|| find(&text.replacen('x', "-", 1), &texts));
+        if let Some(i) = found {
+            return Ok(legal[i]);
+        }
+        let reason = self.why_illegal(state, text);
+        texts.sort();
+        Err(PlayError { text: text.to_string(), reason, legal: texts })
+    }
+
+    /// The text of a move, naming the outcome of the chance device due in `state`.
+    pub fn chance_aware_text(&self, state: &State, m: Move) -> String {
+        match (m.action, state.pending()) {
+            (Action::Chance, Pending::Chance(c)) => {
+                format!("throw:{}", self.chance[usize::from(c)].outcomes[usize::from(m.to)].label)
+            }
+            _ => self.move_text(m),
+        }
+    }
+
+    fn why_illegal(&self, s: &State, text: &str) -> String {
+        if s.is_over() {
+            return "the game is over".into();
+        }
+        if let Pending::Chance(c) = s.pending() {
+            return format!("a throw of {} is due first", self.chance[usize::from(c)].name);
+        }
+        if let Pending::Convert { .. } = s.pending() {
+            return "the captured piece must be placed first".into();
+        }
+        let names = self.board.names().iter().map(String::as_str);
+        let check_field = |f: &str| -> Result<crate::board::FieldId, String> {
+            self.board.field(f).ok_or_else(|| {
+                let mut m = format!("there is no field {f:?}");
+                if let Some(c) = did_you_mean(f, names.clone()) {
+                    m.push_str(&format!(" (did you mean {c:?}?)"));
+                }
+                m
+            })
+        };
+        let me = s.to_move();
+        if let Some((a, b)) = text.split_once('-').or_else(|| text.split_once('x')) {
+            let from = match check_field(a) {
+                Ok(f) => f,
+                Err(e) => return e,
+            };
+            if let Err(e) = check_field(b) {
+                return e;
+            }
+            return match s.top(from) {
+                None => format!("there is no piece on {a}"),
+                Some(p) if p.owner != me => {
+                    format!("the piece on {a} is not yours ({} moves)", self.players[usize::from(me)])
+                }
+                Some(p) if s.continuing().is_some_and(|c| c.field != from) => {
+                    let _ = p;
+                    "this turn goes on with the piece that just captured".into()
+                }
+                Some(p) => format!("the {} on {a} cannot move to {b} here", self.kinds[usize::from(p.kind)].name),
+            };
+        }
+        if let Some((_, f)) = text.split_once('@').or_else(|| text.split_once('^')) {
+            if let Err(e) = check_field(f) {
+                return e;
+            }
+        }
+        if matches!(text, "pass" | "stop") {
+            return format!(
+                "`{text}` is only legal when no other move is (pass) or a capturing piece may go on (stop)"
+            );
+        }
+        "not a legal move here (moves look like b1-b2, S@c3, S^a4, pass, stop, throw:4)".into()
+    }
+}

@@ -1,0 +1,40 @@
+//! Pieces: a kind, an owner and the piece's own state.
+
+/// A piece kind's index in [`crate::Game::kinds`].
+pub type KindId = u8;
+/// A player's index, 0-based (player 1 is 0).
+pub type Player = u8;
+
+/// One piece. Small and `Copy`: stacks are arrays of these.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Piece {
+    pub kind: KindId,
+    pub owner: Player,
+    /// Turned over (the closed face up, for pieces with two faces).
+    pub flipped: bool,
+    /// Orientation of a die piece (an index into the 24 rotations of a cube).
+    pub orient: u8,
+}
+
+impl Piece {
+    pub fn new(kind: KindId, owner: Player) -> Piece {
+        Piece { kind, owner, flipped: false, orient: 0 }
+    }
+}
+
+/// A compiled piece kind.
+#[derive(Debug, Clone)]
+pub struct Kind {
+    pub name: String,
+    pub letter: char,
+    pub value: i32,
+    pub(crate) captured: Captured,
+}
+
+/// What happens to a captured piece of a kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Captured {
+    Remove,
+    ToHand,
+    Convert { zone: u8, captor_chooses: bool },
+}

@@ -1,0 +1,246 @@
+//! The text form of a position, a RON document:
+//!
+//! ```ron
+//! Position(
+//!     to_move: 2,
+//!     phase: "movement",
+//!     board: {"c3": "S", "c4": "s", "b1": "SP"},
+//!     hand: ["3S", ""],
+//! )
+//! ```
+//!
+//! A piece is its kind's letter, upper case for player 1 and lower case for
+//! player 2, with `'` after it when it is turned over. A stack lists its pieces
+//! bottom first. Pools (`hand`, `prisoners`, `off`) hold one string per player,
+//! with counts: `"12S"` is twelve of player 1's `S`.
+
+use crate::board::FieldId;
+use crate::compile::locate::Seg;
+use crate::compile::{Ctx, read_ron};
+use crate::error::LoadError;
+use crate::game::Game;
+use crate::piece::{Piece, Player};
+use crate::state::{Continuing, Pending, Pool, State};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A position as written (names, letters), before it is checked.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Position")]
+pub struct PositionDef {
+    /// The player to move, 1-based.
+    pub to_move: u8,
+    #[serde(default)]
+    pub phase: Option<String>,
+    #[serde(default)]
+    pub board: BTreeMap<String, String>,
+    #[serde(default)]
+    pub hand: Vec<String>,
+    #[serde(default)]
+    pub prisoners: Vec<String>,
+    #[serde(default)]
+    pub off: Vec<String>,
+    #[serde(default)]
+    pub ply: u32,
+    #[serde(default)]
+    pub decisions_left: Option<u8>,
+    /// The field of the piece that goes on moving in this turn.
+    #[serde(default)]
+    pub continuing: Option<String>,
+    #[serde(default)]
+    pub throw: Option<u8>,
+}
+
+impl Game {
+    /// Reads a position; every mistake is reported with its line and column.
+    pub fn position_from_str(&self, text: &str, source: &str) -> Result<State, LoadError> {
+        let def: PositionDef = read_ron(text, source)?;
+        let options = BTreeMap::new();
+        let mut ctx = Ctx::new(text, &options, &[]);
+        let state = self.position_from_def(&mut ctx, &def);
+        if ctx.diags.is_empty() {
+            Ok(state)
+        } else {
+            Err(LoadError { source: source.to_string(), diagnostics: ctx.diags })
+        }
+    }
+
+    fn position_from_def(&self, ctx: &mut Ctx, def: &PositionDef) -> State {
+        let mut s = State::empty(self.board.len(), self.initial.cap, self.kinds.len() as u8, 2);
+        if !(1..=2).contains(&def.to_move) {
+            ctx.at(Seg::Field("to_move"), |ctx| ctx.error("expected 1 or 2"));
+        }
+        s.to_move = def.to_move.clamp(1, 2) - 1;
+        let phases: Vec<String> = self.phases.iter().map(|p| p.name.clone()).collect();
+        if let Some(p) = &def.phase {
+            s.phase = ctx.at(Seg::Field("phase"), |ctx| ctx.find("phase", p, &phases)).unwrap_or(0) as u8;
+        }
+        let phase = &self.phases[usize::from(s.phase)];
+        ctx.at(Seg::Field("board"), |ctx| {
+            for (name, stack) in &def.board {
+                ctx.at(Seg::Key(name.clone()), |ctx| {
+                    let Some(f) = ctx.find("field", name, self.board.names()).map(|f| f as FieldId) else { return };
+                    let pieces = self.read_pieces(ctx, stack, false);
+                    let limit = self.fields[usize::from(f)].limit;
+                    if pieces.len() > usize::from(limit) {
+                        ctx.error(format!("{} pieces on {name:?}, whose stack limit is {limit}", pieces.len()));
+                        return;
+                    }
+                    pieces.into_iter().for_each(|(p, _)| s.push(f, p));
+                });
+            }
+        });
+        for (pool, list, field) in [
+            (Pool::Hand, &def.hand, "hand"),
+            (Pool::Prisoners, &def.prisoners, "prisoners"),
+            (Pool::Off, &def.off, "off"),
+        ] {
+            ctx.at(Seg::Field(field), |ctx| {
+                if list.len() > 2 {
+                    ctx.error("expected one string per player");
+                }
+                for (holder, text) in list.iter().enumerate().take(2) {
+                    ctx.at(Seg::Index(holder), |ctx| {
+                        for (p, n) in self.read_pieces(ctx, text, true) {
+                            s.pool_add(pool, holder as Player, p.kind, p.owner, i32::from(n));
+                        }
+                    });
+                }
+            });
+        }
+        s.ply = def.ply;
+        s.decisions_left = def.decisions_left.unwrap_or(phase.decisions).max(1);
+        s.throw = def.throw;
+        if let (Some(c), None) = (phase.throw, def.throw) {
+            s.pending = Pending::Chance(c);
+        }
+        if let Some(name) = &def.continuing {
+            ctx.at(Seg::Field("continuing"), |ctx| {
+                let Some(f) = ctx.find("field", name, self.board.names()).map(|f| f as FieldId) else { return };
+                let rule = s.top(f).filter(|p| p.owner == s.to_move).and_then(|p| {
+                    phase.rules.iter().position(|r| r.pieces & (1 << p.kind) != 0 && r.continues.is_some())
+                });
+                match rule {
+                    Some(r) => {
+                        s.continuing =
+                            Some(Continuing { field: f, must: phase.rules[r].continues == Some(true), rule: r as u8 })
+                    }
+                    None => ctx
+                        .error(format!("no piece of the player to move on {name:?} can go on capturing in this phase")),
+                }
+            });
+        }
+        s
+    }
+
+    /// Reads piece tokens: `[count]Letter[']`; counts only where `counts` is true.
+    fn read_pieces(&self, ctx: &mut Ctx, text: &str, counts: bool) -> Vec<(Piece, u16)> {
+        let mut out = Vec::new();
+        let mut chars = text.chars().filter(|c| !c.is_whitespace()).peekable();
+        while chars.peek().is_some() {
+            let mut n: u32 = 0;
+            let mut digits = false;
+            while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
+                n = n.saturating_mul(10).saturating_add(d);
+                digits = true;
+                chars.next();
+            }
+            if digits && !counts {
+                ctx.error(format!("{text:?}: a stack lists its pieces one by one, bottom first, without counts"));
+                return out;
+            }
+            let Some(letter) = chars.next() else {
+                ctx.error(format!("{text:?}: a count must be followed by a piece letter"));
+                return out;
+            };
+            let Some(kind) = self.kinds.iter().position(|k| k.letter == letter.to_ascii_uppercase()) else {
+                let letters: String = self.kinds.iter().map(|k| format!("{} ({}), ", k.letter, k.name)).collect();
+                ctx.error(format!(
+                    "{text:?}: no piece has the letter {letter:?}; the letters are {}",
+                    letters.trim_end_matches(", ")
+                ));
+                return out;
+            };
+            let flipped = chars.next_if_eq(&'\'').is_some();
+            let owner = if letter.is_ascii_uppercase() { 0 } else { 1 };
+            let count = if digits { u16::try_from(n).unwrap_or(u16::MAX) } else { 1 };
+            out.push((Piece { kind: kind as u8, owner, flipped, orient: 0 }, count));
+        }
+        out
+    }
+
+    /// The position as text, readable by [`Game::position_from_str`].
+    pub fn position_to_string(&self, s: &State) -> String {
+        let token = |p: &Piece| {
+            let l = self.kinds[usize::from(p.kind)].letter;
+            let mut t = if p.owner == 0 { l.to_ascii_uppercase() } else { l.to_ascii_lowercase() }.to_string();
+            if p.flipped {
+                t.push('\'');
+            }
+            t
+        };
+        let board = self
+            .board
+            .fields()
+            .filter(|&f| s.height(f) > 0)
+            .map(|f| (self.board.name(f).to_string(), s.stack(f).iter().map(token).collect()))
+            .collect();
+        let pool = |pool: Pool| -> Vec<String> {
+            let list: Vec<String> = (0..2u8)
+                .map(|holder| {
+                    let mut out = String::new();
+                    for kind in 0..self.kinds.len() as u8 {
+                        for owner in 0..2u8 {
+                            let n = s.pool(pool, holder, kind, owner);
+                            if n > 0 {
+                                out.push_str(&format!("{n}{}", token(&Piece::new(kind, owner))));
+                            }
+                        }
+                    }
+                    out
+                })
+                .collect();
+            if list.iter().all(String::is_empty) { Vec::new() } else { list }
+        };
+        let def = PositionDef {
+            to_move: s.to_move + 1,
+            phase: Some(self.phases[usize::from(s.phase)].name.clone()),
+            board,
+            hand: pool(Pool::Hand),
+            prisoners: pool(Pool::Prisoners),
+            off: pool(Pool::Off),
+            ply: s.ply,
+            decisions_left: Some(s.decisions_left),
+            continuing: s.continuing.map(|c| self.board.name(c.field).to_string()),
+            throw: s.throw,
+        };
+        let config = ron::ser::PrettyConfig::new().struct_names(true);
+        ron::ser::to_string_pretty(&def, config).expect("a position serialises")
+    }
+
+    /// The board as text, one character per field at its drawing position:
+    /// the top piece's letter, or `.` for an empty field.
+    pub fn board_text(&self, s: &State) -> String {
+        let ((x0, y0), (x1, y1)) = self.board.bounds();
+        let (w, h) = ((x1 - x0).round() as usize + 1, (y1 - y0).round() as usize + 1);
+        if w * h > 10_000 {
+            return String::from("(board too large to draw as text)\n");
+        }
+        let mut grid = vec![vec!["  ".to_string(); w]; h];
+        for f in self.board.fields() {
+            let (x, y) = self.board.position(f);
+            let cell = match s.top(f) {
+                Some(p) => {
+                    let l = self.kinds[usize::from(p.kind)].letter;
+                    let l = if p.owner == 0 { l } else { l.to_ascii_lowercase() };
+                    let mark =
+                        if s.height(f) > 1 { char::from_digit(u32::from(s.height(f)), 10).unwrap_or('+') } else { ' ' };
+                    format!("{l}{mark}")
+                }
+                None => ". ".into(),
+            };
+            grid[(y - y0).round() as usize][(x - x0).round() as usize] = cell;
+        }
+        grid.into_iter().map(|row| row.concat().trim_end().to_string() + "\n").collect()
+    }
+}

@@ -1,0 +1,101 @@
+//! Boards, field types and zones as written.
+
+use super::Cond;
+use serde::{Deserialize, Serialize};
+
+/// Where the fields and links come from.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum BoardDef {
+    /// A rectangular grid. `links` are direction names (`"N"`, `"NE"`, ... or the
+    /// groups `"Orthogonal"`, `"Diagonal"`, `"All"`); a link exists from a field
+    /// to its neighbour in each listed direction. Directions in `wrap` go
+    /// around the edges as on a torus. `holes` are left out.
+    Grid {
+        cols: u16,
+        rows: u16,
+        links: Vec<String>,
+        #[serde(default)]
+        wrap: Vec<String>,
+        #[serde(default)]
+        holes: Vec<String>,
+        #[serde(default)]
+        names: Naming,
+    },
+    /// Fields and links listed one by one.
+    Graph { fields: Vec<FieldDef>, links: Vec<LinkDef> },
+}
+
+/// How a grid names its fields.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Naming {
+    /// Column letter from the left, row number from the bottom: `a1` bottom left.
+    #[default]
+    Algebraic,
+    /// Row letter from the top, column number from the left: `A1` top left.
+    LetterRowsFromTop,
+}
+
+/// A field of a `Graph` board, with its drawing position (x right, y down).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FieldDef {
+    pub name: String,
+    pub at: (f32, f32),
+}
+
+/// A link of a `Graph` board: `from` to `to` in direction `dir`; with `back`,
+/// also `to` to `from` in that direction.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LinkDef {
+    pub from: String,
+    pub to: String,
+    pub dir: String,
+    #[serde(default)]
+    pub back: Option<String>,
+}
+
+/// A named bundle of field properties, attached to the listed fields.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FieldTypeDef {
+    pub name: String,
+    pub fields: Vec<String>,
+    /// Pieces on such a field cannot be captured.
+    #[serde(default)]
+    pub safe: bool,
+    /// Stack limit of the field (0: nothing may end a move there).
+    #[serde(default)]
+    pub limit: Option<u8>,
+    /// A piece leaving the field moves exactly this many steps.
+    #[serde(default)]
+    pub steps: Option<u8>,
+    /// Symbol drawn on the field.
+    #[serde(default)]
+    pub symbol: Option<String>,
+    /// Colour drawn for the field, `"#rrggbb"`.
+    #[serde(default)]
+    pub colour: Option<String>,
+    #[serde(default)]
+    pub when: Option<Cond>,
+}
+
+/// A named set of fields, one version per player. `fields` is player 1's
+/// version; with `mirror: true` player 2's is the same set turned by half a
+/// turn around the board's centre (in the same order), else it is `p2` or,
+/// without `p2`, the same fields. `groups` orders fields in groups (rows, say)
+/// where a rule needs an order.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ZoneDef {
+    pub name: String,
+    #[serde(default)]
+    pub fields: Vec<String>,
+    #[serde(default)]
+    pub groups: Vec<Vec<String>>,
+    #[serde(default)]
+    pub mirror: bool,
+    #[serde(default)]
+    pub p2: Option<Vec<String>>,
+}

@@ -1,0 +1,79 @@
+//! Conditions: one small language for option tests, target fields and game states.
+
+use serde::{Deserialize, Serialize};
+
+/// A condition. Which atoms may appear depends on where the condition stands:
+/// option atoms anywhere; field atoms in a move's `to`; state atoms in `until`
+/// and end conditions. The compiler says so when an atom is out of place.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Cond {
+    True,
+    False,
+    All(Vec<Cond>),
+    Any(Vec<Cond>),
+    Not(Box<Cond>),
+    /// A named condition from the ruleset's `conditions`.
+    Ref(String),
+
+    // --- options (folded away when the ruleset is compiled) ---
+    /// A bool option is on.
+    Opt(String),
+    /// An option has this value.
+    Is(String, OptValue),
+
+    // --- the target field of a move ---
+    /// No piece on the field.
+    Empty,
+    /// The top piece belongs to the mover.
+    Own,
+    /// The top piece belongs to another player.
+    Enemy,
+    /// The top piece is of one of these kinds.
+    Top(Vec<String>),
+    /// Some piece in the stack is of one of these kinds.
+    Has(Vec<String>),
+    /// The stack holds exactly this many pieces.
+    Height(u8),
+    /// The stack is as high as the field allows.
+    Full,
+    /// The field is in this zone (the mover's version of it).
+    InZone(String),
+    /// The field has this field type.
+    Type(String),
+    /// The field is one of these.
+    Field(Vec<String>),
+
+    // --- the game state ---
+    /// The game is in this phase.
+    Phase(String),
+    /// The player has no piece on the board and none in hand.
+    NoPieces(Who),
+    /// The player's hand is empty.
+    HandEmpty(Who),
+    /// A piece of the player, of one of these kinds, is the top of a field in
+    /// the zone (the player's version of it).
+    PieceIn(Who, Vec<String>, String),
+    /// The player to move has no legal move (checked at the start of a turn).
+    NoMoves,
+    /// The turn limit `max_plies` has been reached.
+    LimitReached,
+}
+
+/// A value to compare an option with in `Is`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum OptValue {
+    Bool(bool),
+    Int(i64),
+    Name(String),
+}
+
+/// A player, relative to the one the rule is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Who {
+    /// The mover (after a move) or the player to move (at the start of a turn).
+    Me,
+    Opponent,
+    /// A player by number, 1-based.
+    Player(u8),
+}

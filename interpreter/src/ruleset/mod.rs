@@ -1,0 +1,104 @@
+//! The RON schema: serde types for exactly what a ruleset may say.
+//!
+//! These are boundary types: they mirror the text a person writes, names and all.
+//! [`crate::Game::compile`] checks them and lowers them to index-based tables.
+//! Every struct denies unknown fields, so a typo is an error, not a silent default.
+
+mod board;
+mod cond;
+mod moves;
+mod phase;
+mod piece;
+
+pub use board::{BoardDef, FieldDef, FieldTypeDef, LinkDef, Naming, ZoneDef};
+pub use cond::{Cond, OptValue, Who};
+pub use moves::{Arrive, ContinueMode, EffectDef, Motion, MoveDef, PlaceAt};
+pub use phase::{ChanceDef, EndDef, EndResult, Outcome as ChanceOutcome, PhaseDef, Starter, When};
+pub use piece::{CaptureRule, CaptureTo, Choose, PieceDef, SetupDef};
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A whole ruleset as written in a `.ron` file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Ruleset")]
+pub struct RulesetDef {
+    /// Short machine name, e.g. `"seega"`; used on the command line and in records.
+    pub name: String,
+    /// Title shown to people.
+    pub title: String,
+    /// One line saying what the game is.
+    #[serde(default)]
+    pub about: String,
+    /// Player names in turn order; player 1 is the first.
+    pub players: Vec<String>,
+    /// Named options: the open questions of a reconstruction.
+    #[serde(default)]
+    pub options: Vec<OptionDef>,
+    pub board: BoardDef,
+    /// How many pieces a field holds unless its field type says otherwise.
+    #[serde(default = "one")]
+    pub stack_limit: u8,
+    #[serde(default)]
+    pub field_types: Vec<FieldTypeDef>,
+    #[serde(default)]
+    pub zones: Vec<ZoneDef>,
+    /// Named conditions, used elsewhere as `Ref("name")`.
+    #[serde(default)]
+    pub conditions: BTreeMap<String, Cond>,
+    pub pieces: Vec<PieceDef>,
+    /// Chance devices (throwing sticks, dice): outcomes with weights.
+    #[serde(default)]
+    pub chance: Vec<ChanceDef>,
+    #[serde(default)]
+    pub setup: Vec<SetupDef>,
+    pub phases: Vec<PhaseDef>,
+    /// End conditions, checked in order at the time each names.
+    #[serde(default)]
+    pub end: Vec<EndDef>,
+}
+
+fn one() -> u8 {
+    1
+}
+
+/// A declared option. `when:` conditions and `Opt`/`Is` tests refer to it by name.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum OptionDef {
+    Bool {
+        name: String,
+        default: bool,
+        #[serde(default)]
+        doc: String,
+    },
+    Int {
+        name: String,
+        default: i64,
+        min: i64,
+        max: i64,
+        #[serde(default)]
+        doc: String,
+    },
+    Choice {
+        name: String,
+        values: Vec<String>,
+        default: String,
+        #[serde(default)]
+        doc: String,
+    },
+}
+
+impl OptionDef {
+    pub fn name(&self) -> &str {
+        match self {
+            OptionDef::Bool { name, .. } | OptionDef::Int { name, .. } | OptionDef::Choice { name, .. } => name,
+        }
+    }
+
+    pub fn doc(&self) -> &str {
+        match self {
+            OptionDef::Bool { doc, .. } | OptionDef::Int { doc, .. } | OptionDef::Choice { doc, .. } => doc,
+        }
+    }
+}

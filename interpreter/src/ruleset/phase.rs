@@ -1,0 +1,88 @@
+//! Phases, turns, chance and the end of the game.
+
+use super::{Cond, MoveDef, Who};
+use serde::{Deserialize, Serialize};
+
+/// A phase of the game: the moves allowed in it and when it ends.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PhaseDef {
+    pub name: String,
+    pub moves: Vec<MoveDef>,
+    /// Decisions a player makes in one turn (e.g. two placements).
+    #[serde(default = "one")]
+    pub decisions: u8,
+    /// A chance device thrown at the start of every turn of this phase.
+    #[serde(default)]
+    pub throw: Option<String>,
+    /// Checked when a turn ends: if it holds, play goes on in phase `next`.
+    #[serde(default)]
+    pub until: Option<Cond>,
+    #[serde(default)]
+    pub next: Option<String>,
+    /// Who moves first in the next phase.
+    #[serde(default)]
+    pub starts: Starter,
+}
+
+fn one() -> u8 {
+    1
+}
+
+/// Who moves first when a phase begins.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Starter {
+    /// The player after the one who ended the last turn.
+    #[default]
+    Next,
+    /// A player by number, 1-based.
+    Player(u8),
+}
+
+/// A chance device: outcomes with their weights (probability = weight / sum).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChanceDef {
+    pub name: String,
+    pub outcomes: Vec<Outcome>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Outcome {
+    /// How the outcome is written in moves and records: `throw:<label>`.
+    pub label: String,
+    /// The distance it gives.
+    pub value: u8,
+    pub weight: u32,
+}
+
+/// An end condition: at `at`, if `cond` holds, the game ends with `result`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EndDef {
+    pub at: When,
+    pub cond: Cond,
+    pub result: EndResult,
+    /// Why the game ended, in words, e.g. `"all enemy stones captured"`.
+    pub reason: String,
+    #[serde(default)]
+    pub when: Option<Cond>,
+}
+
+/// When an end condition is checked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum When {
+    /// After every decision, about the mover.
+    AfterMove,
+    /// When a player's turn begins, about that player.
+    StartOfTurn,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EndResult {
+    Win(Who),
+    Draw,
+    /// The player with more pieces on the board wins; equal is a draw.
+    MorePieces,
+}

@@ -1,0 +1,73 @@
+//! Piece kinds and the setup.
+
+use super::{Cond, Who};
+use serde::{Deserialize, Serialize};
+
+/// A kind of piece. Kinds have no owner; every piece on the board has one.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PieceDef {
+    pub name: String,
+    /// One letter for positions and boards as text: upper case for player 1,
+    /// lower case for player 2.
+    pub letter: char,
+    /// Material value, used by evaluating agents.
+    #[serde(default = "one")]
+    pub value: i32,
+    /// What happens to such a piece when it is captured: the first rule whose
+    /// `when` holds. With none, the piece is removed (to the captor's prisoners).
+    #[serde(default)]
+    pub captured: Vec<CaptureRule>,
+}
+
+fn one() -> i32 {
+    1
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CaptureRule {
+    pub to: CaptureTo,
+    #[serde(default)]
+    pub when: Option<Cond>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum CaptureTo {
+    /// Off the board, kept by the captor as a prisoner.
+    Remove,
+    /// Turned over (now the captor's) into the captor's hand.
+    ToHand,
+    /// Turned over (now the captor's) and placed on the captor's version of the
+    /// zone: into the first group with a free field, on the first free field of
+    /// that group (`First`) or on one the captor chooses (`Captor`).
+    Convert { zone: String, choose: Choose },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Choose {
+    First,
+    Captor,
+}
+
+/// One line of the setup.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum SetupDef {
+    /// Pieces of a player on the listed fields, one each.
+    On {
+        piece: String,
+        player: Who,
+        fields: Vec<String>,
+        #[serde(default)]
+        when: Option<Cond>,
+    },
+    /// Pieces in a player's hand (reserve).
+    Hand {
+        piece: String,
+        player: Who,
+        count: u16,
+        #[serde(default)]
+        when: Option<Cond>,
+    },
+}

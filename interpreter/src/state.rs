@@ -1,0 +1,258 @@
+//! A game state: stacks per field, off-board pools, the player to move, the
+//! phase, and where the current turn stands.
+
+use crate::board::FieldId;
+use crate::piece::{KindId, Piece, Player};
+
+/// Off-board places a piece can be in. Each player holds one of each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pool {
+    /// Pieces a player may bring onto the board (reserve, supply).
+    Hand = 0,
+    /// Pieces a player has captured and keeps.
+    Prisoners = 1,
+    /// Pieces that have left the board for good (borne off).
+    Off = 2,
+}
+
+impl Pool {
+    pub const ALL: [Pool; 3] = [Pool::Hand, Pool::Prisoners, Pool::Off];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Pool::Hand => "hand",
+            Pool::Prisoners => "prisoners",
+            Pool::Off => "off",
+        }
+    }
+}
+
+/// What the game waits for besides an ordinary move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Pending {
+    None,
+    /// A throw of this chance device is due.
+    Chance(u8),
+    /// The player to move places a converted piece of this kind on a field of the zone.
+    Convert {
+        kind: KindId,
+        zone: u8,
+    },
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Player>,
+    pub reason: Reason,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Reason {
+    /// The ruleset's end condition with this index.
+    End(u16),
+    /// `max_plies` was reached and no end condition said otherwise.
+    TurnLimit,
+    /// Neither player can move.
+    Blocked,
+}
+
+/// A position and everything needed to go on from it. Cheap to clone.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct State {
+    /// `cells[field * cap + i]` is the i-th piece from the bottom of the stack.
+    pub(crate) cells: Vec<Piece>,
+    pub(crate) heights: Vec<u8>,
+    pub(crate) cap: u8,
+    /// Pool counts, see [`State::pool_index`].
+    pub(crate) pools: Vec<u16>,
+    pub(crate) kinds: u8,
+    pub(crate) players: u8,
+    pub(crate) to_move: Player,
+    pub(crate) phase: u8,
+    pub(crate) decisions_left: u8,
+    /// Decisions made so far in the game (chance outcomes do not count).
+    pub(crate) ply: u32,
+    pub(crate) turn: u32,
+    /// The piece that must or may go on moving in this turn.
+    pub(crate) continuing: Option<Continuing>,
+    pub(crate) pending: Pending,
+    /// The value of the last throw in this turn.
+    pub(crate) throw: Option<u8>,
+    /// The last decision was a pass.
+    pub(crate) passed: bool,
+    pub(crate) outcome: Option<Outcome>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Continuing {
+    pub field: FieldId,
+    pub must: bool,
+    /// The move rule the piece continues with.
+    pub rule: u8,
+}
+
+impl State {
+    pub(crate) fn empty(fields: usize, cap: u8, kinds: u8, players: u8) -> State {
+        State {
+            cells: vec![Piece::new(0, 0); fields * usize::from(cap)],
+            heights: vec![0; fields],
+            cap,
+            pools: vec![0; Pool::ALL.len() * usize::from(players) * usize::from(kinds) * usize::from(players)],
+            kinds,
+            players,
+            to_move: 0,
+            phase: 0,
+            decisions_left: 1,
+            ply: 0,
+            turn: 1,
+            continuing: None,
+            pending: Pending::None,
+            throw: None,
+            passed: false,
+            outcome: None,
+        }
+    }
+
+    /// The player whose decision it is.
+    pub fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    pub fn phase(&self) -> usize {
+        self.phase.into()
+    }
+
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    pub fn pending(&self) -> Pending {
+        self.pending
+    }
+
+    pub fn last_throw(&self) -> Option<u8> {
+        self.throw
+    }
+
+    pub fn continuing(&self) -> Option<Continuing> {
+        self.continuing
+    }
+
+    pub fn decisions_left(&self) -> u8 {
+        self.decisions_left
+    }
+
+    /// The stack on a field, bottom first.
+    #[inline]
+    pub fn stack(&self, field: FieldId) -> &[Piece] {
+        let start = usize::from(field) * usize::from(self.cap);
+        &self.cells[start..start + usize::from(self.heights[usize::from(field)])]
+    }
+
+    #[inline]
+    pub fn height(&self, field: FieldId) -> u8 {
+        self.heights[usize::from(field)]
+    }
+
+    #[inline]
+    pub fn top(&self, field: FieldId) -> Option<Piece> {
+        self.stack(field).last().copied()
+    }
+
+    /// How many pieces the state can hold on one field at most (the largest stack limit).
+    pub fn capacity(&self) -> u8 {
+        self.cap
+    }
+
+    /// Puts a piece on top of a stack. The caller keeps to the field's limit.
+    pub(crate) fn push(&mut self, field: FieldId, piece: Piece) {
+        let h = self.heights[usize::from(field)];
+        debug_assert!(h < self.cap, "stack over capacity");
+        self.cells[usize::from(field) * usize::from(self.cap) + usize::from(h)] = piece;
+        self.heights[usize::from(field)] = h + 1;
+    }
+
+    /// Puts a piece under a stack.
+    pub(crate) fn push_bottom(&mut self, field: FieldId, piece: Piece) {
+        let h = usize::from(self.heights[usize::from(field)]);
+        let start = usize::from(field) * usize::from(self.cap);
+        self.cells.copy_within(start..start + h, start + 1);
+        self.cells[start] = piece;
+        self.heights[usize::from(field)] += 1;
+    }
+
+    pub(crate) fn pop(&mut self, field: FieldId) -> Option<Piece> {
+        let piece = self.top(field)?;
+        self.heights[usize::from(field)] -= 1;
+        Some(piece)
+    }
+
+    /// Takes out the piece at `index` from the bottom; those above drop down.
+    pub(crate) fn take(&mut self, field: FieldId, index: usize) -> Piece {
+        let h = usize::from(self.heights[usize::from(field)]);
+        let start = usize::from(field) * usize::from(self.cap);
+        let piece = self.cells[start + index];
+        self.cells.copy_within(start + index + 1..start + h, start + index);
+        self.heights[usize::from(field)] -= 1;
+        piece
+    }
+
+    pub(crate) fn clear(&mut self, field: FieldId) {
+        self.heights[usize::from(field)] = 0;
+    }
+
+    #[inline]
+    fn pool_index(&self, pool: Pool, holder: Player, kind: KindId, owner: Player) -> usize {
+        let p = usize::from(self.players);
+        let k = usize::from(self.kinds);
+        ((pool as usize * p + usize::from(holder)) * k + usize::from(kind)) * p + usize::from(owner)
+    }
+
+    /// How many pieces of `kind` owned by `owner` the `holder` keeps in `pool`.
+    pub fn pool(&self, pool: Pool, holder: Player, kind: KindId, owner: Player) -> u16 {
+        self.pools[self.pool_index(pool, holder, kind, owner)]
+    }
+
+    pub(crate) fn pool_add(&mut self, pool: Pool, holder: Player, kind: KindId, owner: Player, n: i32) {
+        let i = self.pool_index(pool, holder, kind, owner);
+        self.pools[i] = (i32::from(self.pools[i]) + n).try_into().expect("pool count stays within 0..=u16::MAX");
+    }
+
+    /// Pieces of a player's own colour in their hand, of one kind.
+    pub fn hand(&self, player: Player, kind: KindId) -> u16 {
+        self.pool(Pool::Hand, player, kind, player)
+    }
+
+    /// All pieces a player holds in a pool, of any kind and owner.
+    pub fn pool_total(&self, pool: Pool, holder: Player) -> u32 {
+        (0..self.kinds)
+            .flat_map(|k| (0..self.players).map(move |o| (k, o)))
+            .map(|(k, o)| u32::from(self.pool(pool, holder, k, o)))
+            .sum()
+    }
+
+    /// Pieces owned by `player` on the board.
+    pub fn on_board(&self, player: Player) -> u32 {
+        (0..self.heights.len() as FieldId).flat_map(|f| self.stack(f)).filter(|p| p.owner == player).count() as u32
+    }
+
+    /// Every piece in the game, on the board and in all pools.
+    pub fn total_pieces(&self) -> u32 {
+        let board: u32 = self.heights.iter().map(|&h| u32::from(h)).sum();
+        board + self.pools.iter().map(|&n| u32::from(n)).sum::<u32>()
+    }
+}
