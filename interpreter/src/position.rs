@@ -169,37 +169,45 @@ impl Game {
         out
     }
 
+    /// A piece as text: its letter, upper case for player 1, `'` when turned over.
+    pub fn piece_text(&self, p: &Piece) -> String {
+        let l = self.kinds[usize::from(p.kind)].letter;
+        let mut t = if p.owner == 0 { l.to_ascii_uppercase() } else { l.to_ascii_lowercase() }.to_string();
+        if p.flipped {
+            t.push('\'');
+        }
+        t
+    }
+
+    /// A stack as text, bottom first (`""` for an empty field).
+    pub fn stack_text(&self, s: &State, field: FieldId) -> String {
+        s.stack(field).iter().map(|p| self.piece_text(p)).collect()
+    }
+
+    /// What `holder` keeps in a pool, as text with counts: `"12S1p"`.
+    pub fn pool_text(&self, s: &State, pool: Pool, holder: Player) -> String {
+        let mut out = String::new();
+        for kind in 0..self.kinds.len() as u8 {
+            for owner in 0..2u8 {
+                let n = s.pool(pool, holder, kind, owner);
+                if n > 0 {
+                    out.push_str(&format!("{n}{}", self.piece_text(&Piece::new(kind, owner))));
+                }
+            }
+        }
+        out
+    }
+
     /// The position as text, readable by [`Game::position_from_str`].
     pub fn position_to_string(&self, s: &State) -> String {
-        let token = |p: &Piece| {
-            let l = self.kinds[usize::from(p.kind)].letter;
-            let mut t = if p.owner == 0 { l.to_ascii_uppercase() } else { l.to_ascii_lowercase() }.to_string();
-            if p.flipped {
-                t.push('\'');
-            }
-            t
-        };
         let board = self
             .board
             .fields()
             .filter(|&f| s.height(f) > 0)
-            .map(|f| (self.board.name(f).to_string(), s.stack(f).iter().map(token).collect()))
+            .map(|f| (self.board.name(f).to_string(), self.stack_text(s, f)))
             .collect();
         let pool = |pool: Pool| -> Vec<String> {
-            let list: Vec<String> = (0..2u8)
-                .map(|holder| {
-                    let mut out = String::new();
-                    for kind in 0..self.kinds.len() as u8 {
-                        for owner in 0..2u8 {
-                            let n = s.pool(pool, holder, kind, owner);
-                            if n > 0 {
-                                out.push_str(&format!("{n}{}", token(&Piece::new(kind, owner))));
-                            }
-                        }
-                    }
-                    out
-                })
-                .collect();
+            let list: Vec<String> = (0..2u8).map(|holder| self.pool_text(s, pool, holder)).collect();
             if list.iter().all(String::is_empty) { Vec::new() } else { list }
         };
         let def = PositionDef {
