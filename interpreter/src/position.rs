@@ -43,6 +43,8 @@ pub struct PositionDef {
     #[serde(default)]
     pub ply: u32,
     #[serde(default)]
+    pub turn: Option<u32>,
+    #[serde(default)]
     pub decisions_left: Option<u8>,
     /// The field of the piece that goes on moving in this turn.
     #[serde(default)]
@@ -109,6 +111,7 @@ impl Game {
             });
         }
         s.ply = def.ply;
+        s.turn = def.turn.unwrap_or(1);
         s.decisions_left = def.decisions_left.unwrap_or(phase.decisions).max(1);
         s.throw = def.throw;
         if let (Some(c), None) = (phase.throw, def.throw) {
@@ -123,7 +126,7 @@ impl Game {
                 match rule {
                     Some(r) => {
                         s.continuing =
-                            Some(Continuing { field: f, must: phase.rules[r].continues == Some(true), rule: r as u8 })
+                            Some(Continuing { field: f, must: phase.rules[r].continues == Some(true), rule: r as u8 });
                     }
                     None => ctx
                         .error(format!("no piece of the player to move on {name:?} can go on capturing in this phase")),
@@ -218,6 +221,7 @@ impl Game {
             prisoners: pool(Pool::Prisoners),
             off: pool(Pool::Off),
             ply: s.ply,
+            turn: Some(s.turn),
             decisions_left: Some(s.decisions_left),
             continuing: s.continuing.map(|c| self.board.name(c.field).to_string()),
             throw: s.throw,

@@ -41,7 +41,7 @@ pub(crate) fn board(ctx: &mut Ctx, def: &BoardDef) -> Option<Board> {
             for (i, f) in fields.iter().enumerate() {
                 if new.iter().any(|n: &NewField| n.name == f.name) {
                     ctx.at(Seg::Field("fields"), |ctx| {
-                        ctx.at(Seg::Index(i), |ctx| ctx.error(format!("field {:?} is listed twice", f.name)))
+                        ctx.at(Seg::Index(i), |ctx| ctx.error(format!("field {:?} is listed twice", f.name)));
                     });
                 }
                 let integral = f.at.0.fract() == 0.0 && f.at.1.fract() == 0.0;

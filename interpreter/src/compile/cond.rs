@@ -110,12 +110,9 @@ fn lower(ctx: &mut Ctx, cond: &Cond, place: Place, names: &Names, depth: usize) 
                     (OptionValue::Name(a), OptValue::Name(b)) => {
                         if let Some(OptionDef::Choice { values, .. }) = ctx.declared.iter().find(|d| d.name() == name) {
                             if !values.contains(b) {
+                                let list = values.iter().map(|v| format!("{v:?}")).collect::<Vec<_>>().join(", ");
                                 ctx.at(Seg::Index(1), |ctx| {
-                                    ctx.error(crate::error::unknown(
-                                        &format!("value of option {name:?}"),
-                                        b,
-                                        values.iter().map(String::as_str),
-                                    ));
+                                    ctx.error(format!("option {name:?} has no value {b:?}; its values are {list}"));
                                 });
                             }
                         }

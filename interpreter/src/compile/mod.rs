@@ -38,10 +38,7 @@ fn ron_diagnostic(e: &ron::error::SpannedError) -> Diagnostic {
         }
         _ => None,
     };
-    let mut message = e.code.to_string();
-    if let R::NoSuchStructField { expected, .. } = &e.code {
-        message = format!("{message}; expected one of: {}", expected.join(", "));
-    }
+    let message = e.code.to_string();
     Diagnostic {
         at: Some(Pos { line: e.span.start.line, col: e.span.start.col }),
         path: String::new(),
@@ -84,11 +81,11 @@ fn check_option_defs(ctx: &mut Ctx, defs: &[OptionDef]) {
                 OptionDef::Choice { values, default, .. } if !values.contains(default) => {
                     ctx.at(Seg::Field("default"), |ctx| {
                         ctx.error(unknown("choice", default, values.iter().map(String::as_str)));
-                    })
+                    });
                 }
                 OptionDef::Int { default, min, max, .. } if !(min..=max).contains(&default) => {
                     ctx.at(Seg::Field("default"), |ctx| {
-                        ctx.error(format!("default {default} is outside {min}..={max}"))
+                        ctx.error(format!("default {default} is outside {min}..={max}"));
                     });
                 }
                 _ => {}

@@ -21,7 +21,8 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         ctx.at(Seg::Field("players"), |ctx| ctx.error(format!("expected 2 player names; got {}", def.players.len())));
         return None;
     }
-    if !(1..=16).contains(&def.stack_limit) {
+    let stack_limit = def.stack_limit.clamp(1, 16);
+    if stack_limit != def.stack_limit {
         ctx.at(Seg::Field("stack_limit"), |ctx| ctx.error("a stack limit is 1 to 16"));
     }
     let board = ctx.at(Seg::Field("board"), |ctx| board::board(ctx, &def.board))?;
@@ -42,7 +43,7 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         ctx.at(Seg::Field("phases"), |ctx| ctx.error("a ruleset has 1 to 64 phases"));
         return None;
     }
-    let (fields, field_types) = board::field_types(ctx, &def.field_types, &board, def.stack_limit, &names);
+    let (fields, field_types) = board::field_types(ctx, &def.field_types, &board, stack_limit, &names);
     let zones = board::zones(ctx, &def.zones, &board);
     let kinds = ctx.at(Seg::Field("pieces"), |ctx| {
         def.pieces
@@ -114,7 +115,7 @@ fn unique_names<'n>(ctx: &mut Ctx, list: &'static str, names: impl Iterator<Item
     for (i, n) in names.enumerate() {
         if out.contains(n) {
             ctx.at(Seg::Field(list), |ctx| {
-                ctx.at(Seg::Index(i), |ctx| ctx.error(format!("the name {n:?} is used twice")))
+                ctx.at(Seg::Index(i), |ctx| ctx.error(format!("the name {n:?} is used twice")));
             });
         }
         out.push(n.clone());
@@ -325,8 +326,12 @@ fn setup(
     };
     let on = when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
     let kind = ctx.at(Seg::Field("piece"), |ctx| ctx.find("piece", piece, &names.kinds));
-    let owner = match ctx.at(Seg::Field("player"), |ctx| check_who(ctx, *player, names)) {
-        Who::Player(n) => n - 1,
+    let owner = match *player {
+        Who::Player(n) if (1..=names.players).contains(&n) => n - 1,
+        Who::Player(_) => {
+            ctx.at(Seg::Field("player"), |ctx| check_who(ctx, *player, names));
+            return;
+        }
         _ => {
             ctx.at(Seg::Field("player"), |ctx| ctx.error("setup names a player by number: Player(1) or Player(2)"));
             return;
@@ -349,7 +354,7 @@ fn setup(
                                 "field {:?} is full: its stack limit is {}",
                                 board.name(f),
                                 fields[usize::from(f)].limit
-                            ))
+                            ));
                         });
                     });
                     continue;

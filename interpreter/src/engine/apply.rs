@@ -30,10 +30,7 @@ impl Game {
         let mover = s.to_move;
         match m.action {
             Action::Chance => {
-                let c = match s.pending {
-                    Pending::Chance(c) => c,
-                    _ => return,
-                };
+                let Pending::Chance(c) = s.pending else { return };
                 s.throw = Some(self.chance[usize::from(c)].outcomes[usize::from(m.to)].value);
                 s.pending = Pending::None;
                 return;
@@ -112,7 +109,7 @@ impl Game {
                     for &d in dirs {
                         let victim = self.board.neighbour(m.to, d);
                         if victim == NO_FIELD
-                            || !s.top(victim).is_some_and(|p| p.owner != me)
+                            || s.top(victim).is_none_or(|p| p.owner == me)
                             || self.fields[usize::from(victim)].safe
                         {
                             continue;

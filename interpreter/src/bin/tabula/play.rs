@@ -26,16 +26,18 @@ pub fn run(game: &Game, sides: [Side; 2], seed: u64, record: Option<&str>) -> Re
         let legal = game.legal_moves(&state);
         let mover = usize::from(state.to_move());
         let chance = legal.first().is_some_and(|m| m.action == Action::Chance);
-        let m = if chance && sides[mover] == Side::Random || sides[mover] == Side::Random {
-            let m = if chance {
-                sample_chance(game, &state, &legal, &mut rng)
-            } else {
-                agent.choose(game, &state, &mut rng)
-            };
+        let m = if sides[mover] == Side::Random {
+            let m = agent.choose(game, &state, &mut rng);
             println!("{} plays {}", game.players()[mover], game.chance_aware_text(&state, m));
             m
         } else {
             show(game, &state, &legal);
+            if chance {
+                println!(
+                    "A throw is due: press Enter to throw, or type an outcome such as {}.",
+                    game.chance_aware_text(&state, legal[0])
+                );
+            }
             print!("{}> ", game.players()[mover]);
             std::io::stdout().flush().ok();
             let Some(Ok(line)) = lines.next() else {
@@ -45,6 +47,7 @@ pub fn run(game: &Game, sides: [Side; 2], seed: u64, record: Option<&str>) -> Re
             match line.trim() {
                 "quit" | "q" => break,
                 "moves" | "?" | "help" => continue,
+                "" | "throw" if chance => sample_chance(game, &state, &legal, &mut rng),
                 "undo" => {
                     played.pop();
                     state = replay(game, &played);

@@ -1,0 +1,167 @@
+//! The `tabula` command line, run as a user runs it. (These tests live beside
+//! the binary because cargo gives its path only to its own package's tests.)
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn tabula(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tabula")).args(args).output().expect("runs tabula")
+}
+
+fn tabula_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs tabula");
+    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("writes input");
+    child.wait_with_output().expect("tabula ends")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn workspace(path: &str) -> String {
+    format!("{}/../{path}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn temp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir.join(name)
+}
+
+#[test]
+fn list_names_every_shipped_ruleset_with_its_options() {
+    let o = tabula(&["list"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    for name in
+        ["seega", "seti-aleph", "seti-beth", "continue_capture", "pharaoh_diagonal", "beth_pharaohs", "max_plies"]
+    {
+        assert!(out.contains(name), "{name} missing from:\n{out}");
+    }
+}
+
+#[test]
+fn every_subcommand_has_help() {
+    for sub in ["list", "check", "moves", "play", "simulate", "replay"] {
+        let o = tabula(&[sub, "--help"]);
+        assert!(o.status.success(), "{sub} --help failed");
+        assert!(stdout(&o).contains("Usage: tabula"), "{sub} --help:\n{}", stdout(&o));
+    }
+}
+
+#[test]
+fn check_accepts_the_shipped_rulesets() {
+    let files: Vec<String> =
+        ["seega", "seti-aleph", "seti-beth"].iter().map(|n| workspace(&format!("rulesets/{n}.ron"))).collect();
+    let args: Vec<&str> = std::iter::once("check").chain(files.iter().map(String::as_str)).collect();
+    let o = tabula(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).matches(": ok: ").count(), 3);
+}
+
+#[test]
+fn check_reports_file_line_column_and_exits_1() {
+    let file = workspace("tests/broken/03-unknown-piece.ron");
+    let o = tabula(&["check", &file]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("03-unknown-piece.ron:23:19: setup[0].piece: unknown piece \"Stne\""), "{err}");
+    assert!(err.contains("did you mean \"Stone\"?"), "{err}");
+}
+
+#[test]
+fn moves_after_a_move_list() {
+    let o = tabula(&["moves", "seega", "--play", "S@a1 S@b1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert_eq!(out.lines().count(), 22);
+    assert!(out.lines().all(|l| l.starts_with("S@")), "{out}");
+    assert!(!out.contains("S@a1") && !out.contains("S@c3"));
+}
+
+#[test]
+fn moves_as_json() {
+    let o = tabula(&["moves", "seti-aleph", "--option", "pharaoh_diagonal=false", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
+    assert_eq!(v["to_move"], "White");
+    let moves: Vec<&str> = v["moves"].as_array().expect("moves").iter().filter_map(|m| m.as_str()).collect();
+    assert!(moves.contains(&"b1-b2") && !moves.contains(&"b1-a2"), "{moves:?}");
+}
+
+#[test]
+fn an_illegal_move_is_refused_with_the_reason() {
+    let o = tabula(&["moves", "seega", "--play", "S@c3"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("move `S@c3`"), "{}", stderr(&o));
+    let o = tabula(&["moves", "seti-aleph", "--play", "b1-b9"]);
+    assert!(stderr(&o).contains("the Pharaoh on b1 cannot move to b9"), "{}", stderr(&o));
+    let o = tabula(&["moves", "seti-aleph", "--play", "b1-z9"]);
+    assert!(stderr(&o).contains("there is no field \"z9\""), "{}", stderr(&o));
+}
+
+#[test]
+fn a_bad_option_is_refused() {
+    let o = tabula(&["moves", "seega", "--option", "continue_capture=Sometimes"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("\"Sometimes\""), "{}", stderr(&o));
+    let o = tabula(&["moves", "seega", "--option", "continue_captur=Off"]);
+    assert!(stderr(&o).contains("did you mean \"continue_capture\"?"), "{}", stderr(&o));
+}
+
+#[test]
+fn moves_from_a_position_file() {
+    let file = temp("position.ron");
+    std::fs::write(
+        &file,
+        "Position(to_move: 1, phase: \"movement\", board: {\"a2\": \"S\", \"b2\": \"s\", \"c1\": \"S\"})",
+    )
+    .expect("write");
+    let o = tabula(&["moves", "seega", "--position", file.to_str().expect("path"), "--play", "c1-c2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("game over: White wins: all enemy stones captured"), "{}", stdout(&o));
+    std::fs::write(&file, "Position(to_move: 1, board: {\"a9\": \"S\"})").expect("write");
+    let o = tabula(&["moves", "seega", "--position", file.to_str().expect("path")]);
+    assert!(stderr(&o).contains(":1:36: board[\"a9\"]: unknown field \"a9\""), "{}", stderr(&o));
+}
+
+#[test]
+fn simulate_is_deterministic_and_reports_speed() {
+    let run = || stdout(&tabula(&["simulate", "seti-beth", "--games", "60", "--seed", "5"]));
+    let (a, b) = (run(), run());
+    assert!(a.contains("playouts/s") && a.contains("average length"), "{a}");
+    let results = |s: &str| s.lines().filter(|l| !l.contains("playouts/s")).collect::<Vec<_>>().join("\n");
+    assert_eq!(results(&a), results(&b));
+}
+
+#[test]
+fn play_saves_a_record_that_replays() {
+    let file = temp("game.ron");
+    let path = file.to_str().expect("path");
+    let o = tabula(&["play", "seti-beth", "--p1", "random", "--p2", "random", "--seed", "9", "--record", path]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let played = stdout(&o);
+    let result = played.lines().rev().find(|l| l.contains(" wins: ") || l.starts_with("draw")).expect("a result line");
+    let o = tabula(&["replay", path]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains(result), "replay:\n{}\nplayed: {result}", stdout(&o));
+}
+
+#[test]
+fn a_human_gets_the_reason_for_a_bad_move() {
+    let o = tabula_with_input(&["play", "seega", "--p2", "random"], "S@c3\nS@a1\nquit\n");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("move `S@c3`: not a legal move here"), "{out}");
+    assert!(out.contains("legal: S@a1"), "{out}");
+}

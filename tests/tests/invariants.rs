@@ -1,0 +1,127 @@
+//! Invariants over every shipped ruleset under every option value, by proptest:
+//! random legal games never panic, keep every stack within its field's limit,
+//! conserve pieces, refuse what is not listed, replay identically from their
+//! record, write and read their positions back, and end by the turn limit.
+
+use proptest::prelude::*;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::sync::LazyLock;
+use tabula::agents::sample_chance;
+use tabula::{Action, Game, Move, Options, Pending, Record, State};
+use tabula_tests::all_variants;
+
+const MAX_PLIES: u32 = 300;
+
+static VARIANTS: LazyLock<Vec<(String, Options, Game)>> = LazyLock::new(|| all_variants(MAX_PLIES));
+
+fn check_state(game: &Game, s: &State, pieces: u32) -> Result<(), TestCaseError> {
+    for f in game.board().fields() {
+        let limit = game.field_props(f).limit;
+        prop_assert!(s.height(f) <= limit, "{} holds {} pieces, limit {limit}", game.board().name(f), s.height(f));
+    }
+    prop_assert_eq!(s.total_pieces(), pieces, "pieces are not conserved");
+    Ok(())
+}
+
+/// A move that is not in the list: some field-to-field move, placement or pass.
+fn unlisted(game: &Game, legal: &[Move], rng: &mut ChaCha8Rng) -> Option<Move> {
+    let n = game.board().len() as u16;
+    (0..20)
+        .map(|_| {
+            let action =
+                [Action::Board, Action::Place, Action::Lift, Action::Pass, Action::Stop][rng.random_range(0..5)];
+            Move { action, rule: 0, kind: 0, from: rng.random_range(0..n), to: rng.random_range(0..n) }
+        })
+        .find(|m| !legal.contains(m))
+}
+
+fn random_game(index: usize, seed: u64) -> Result<(), TestCaseError> {
+    let (name, options, game) = &VARIANTS[index % VARIANTS.len()];
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut state = game.initial_state();
+    let pieces = state.total_pieces();
+    let mut played = Vec::new();
+    let mut steps = 0u32;
+    while !state.is_over() {
+        check_state(game, &state, pieces)?;
+        let legal = game.legal_moves(&state);
+        prop_assert!(!legal.is_empty(), "{name} {options:?}: no legal move in a game that is not over");
+        if steps.is_multiple_of(16) {
+            for &m in &legal {
+                prop_assert!(game.play(&state, m).is_ok(), "listed move {} refused", game.move_text(m));
+            }
+            if let Some(bad) = unlisted(game, &legal, &mut rng) {
+                let refused = game.play(&state, bad);
+                prop_assert!(refused.is_err(), "unlisted move {:?} accepted", bad);
+            }
+            // The position writes and reads back (except while a converted piece waits to be placed).
+            if !matches!(state.pending(), Pending::Convert { .. }) {
+                let text = game.position_to_string(&state);
+                let back = game.position_from_str(&text, "position").map_err(|e| TestCaseError::fail(e.to_string()))?;
+                prop_assert_eq!(game.position_to_string(&back), text);
+            }
+        }
+        let m = if legal[0].action == Action::Chance {
+            sample_chance(game, &state, &legal, &mut rng)
+        } else {
+            legal[rng.random_range(0..legal.len())]
+        };
+        game.play_unchecked(&mut state, m);
+        played.push(m);
+        steps += 1;
+        prop_assert!(state.ply() <= MAX_PLIES, "{name}: past the turn limit");
+        prop_assert!(steps <= 4 * MAX_PLIES + 8, "{name}: too many steps without an end");
+    }
+    check_state(game, &state, pieces)?;
+    // The record replays to the same final state.
+    let record = Record::new(game, Some(seed), &played);
+    let read = Record::from_ron(&record.to_ron(), "record").map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let (replayed, moves) = read.replay(game).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    prop_assert_eq!(moves, played);
+    prop_assert_eq!(replayed, state);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 160, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_games_keep_the_invariants(index in 0usize..1000, seed in any::<u64>()) {
+        random_game(index, seed)?;
+    }
+}
+
+/// Every variant at least once, so no option value is left out by chance.
+#[test]
+fn every_variant_plays_to_the_end() {
+    for i in 0..VARIANTS.len() {
+        random_game(i, i as u64).unwrap_or_else(|e| panic!("{} {:?}: {e}", VARIANTS[i].0, VARIANTS[i].1));
+    }
+}
+
+/// Without a turn limit, random games of every ruleset still end (seeded, not timed).
+#[test]
+fn games_end_without_a_turn_limit() {
+    for name in tabula::shipped::names() {
+        let mut options = Options::new();
+        options.set("max_plies", "0");
+        let game = tabula_tests::compile(tabula::shipped::text(name).unwrap_or_default(), name, &options);
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let mut ended = 0;
+        for _ in 0..20 {
+            let mut state = game.initial_state();
+            let mut buf = Vec::new();
+            for _ in 0..100_000 {
+                if state.is_over() {
+                    break;
+                }
+                game.legal_moves_into(&state, &mut buf);
+                let m = buf[rng.random_range(0..buf.len())];
+                game.play_unchecked(&mut state, m);
+            }
+            ended += u32::from(state.is_over());
+        }
+        assert!(ended >= 15, "{name}: only {ended} of 20 random games ended within 100000 plies");
+    }
+}
