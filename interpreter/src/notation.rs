@@ -94,10 +94,21 @@ impl Game {
                 Some(p) => format!("the {} on {a} cannot move to {b} here", self.kinds[usize::from(p.kind)].name),
             };
         }
-        if let Some((_, f)) = text.split_once('@').or_else(|| text.split_once('^')) {
+        for (sep, verb) in [('@', "placed on"), ('^', "taken back from")] {
+            let Some((letter, f)) = text.split_once(sep) else { continue };
             if let Err(e) = check_field(f) {
                 return e;
             }
+            let kind =
+                letter.chars().next().and_then(|l| self.kinds.iter().position(|k| k.letter == l.to_ascii_uppercase()));
+            let Some(kind) = kind else {
+                return format!("no piece has the letter {letter:?}");
+            };
+            let name = &self.kinds[kind].name;
+            if sep == '@' && s.hand(me, kind as u8) == 0 {
+                return format!("{} has no {name} in hand", self.players[usize::from(me)]);
+            }
+            return format!("a {name} cannot be {verb} {f} now");
         }
         if matches!(text, "pass" | "stop") {
             return format!(

@@ -230,29 +230,54 @@ impl Game {
         ron::ser::to_string_pretty(&def, config).expect("a position serialises")
     }
 
-    /// The board as text, one character per field at its drawing position:
-    /// the top piece's letter, or `.` for an empty field.
+    /// The board as text, each field at its drawing position: the top
+    /// piece's letter (with the stack height when it is more than one), the
+    /// field type's symbol or `.` when empty. Rows are labelled with the name
+    /// of their leftmost field, columns with the names along the bottom row.
     pub fn board_text(&self, s: &State) -> String {
         let ((x0, y0), (x1, y1)) = self.board.bounds();
         let (w, h) = ((x1 - x0).round() as usize + 1, (y1 - y0).round() as usize + 1);
         if w * h > 10_000 {
             return String::from("(board too large to draw as text)\n");
         }
-        let mut grid = vec![vec!["  ".to_string(); w]; h];
-        for f in self.board.fields() {
+        let cell_of = |f: FieldId| {
             let (x, y) = self.board.position(f);
-            let cell = match s.top(f) {
+            ((x - x0).round() as usize, (y - y0).round() as usize)
+        };
+        let mut grid = vec![vec!["   ".to_string(); w]; h];
+        let mut labels = vec![(usize::MAX, String::new()); h];
+        let mut footer = vec![String::new(); w];
+        for f in self.board.fields() {
+            let (cx, cy) = cell_of(f);
+            grid[cy][cx] = match s.top(f) {
                 Some(p) => {
-                    let l = self.kinds[usize::from(p.kind)].letter;
-                    let l = if p.owner == 0 { l } else { l.to_ascii_lowercase() };
-                    let mark =
-                        if s.height(f) > 1 { char::from_digit(u32::from(s.height(f)), 10).unwrap_or('+') } else { ' ' };
-                    format!("{l}{mark}")
+                    let height = s.height(f);
+                    let mark = if height > 1 { char::from_digit(u32::from(height), 10).unwrap_or('+') } else { ' ' };
+                    format!(" {}{mark}", self.piece_text(&p).chars().next().unwrap_or('?'))
                 }
-                None => ". ".into(),
+                None => {
+                    let symbol = self.fields[usize::from(f)]
+                        .ftype
+                        .and_then(|t| self.field_types[usize::from(t)].symbol.as_deref())
+                        .and_then(|sym| sym.chars().next())
+                        .unwrap_or('.');
+                    format!(" {symbol} ")
+                }
             };
-            grid[(y - y0).round() as usize][(x - x0).round() as usize] = cell;
+            if cx < labels[cy].0 {
+                labels[cy] = (cx, self.board.name(f).to_string());
+            }
+            if cy + 1 == h {
+                footer[cx] = self.board.name(f).chars().take(3).collect();
+            }
         }
-        grid.into_iter().map(|row| row.concat().trim_end().to_string() + "\n").collect()
+        let margin = labels.iter().map(|(_, l)| l.len()).max().unwrap_or(0);
+        let mut out = String::new();
+        for (row, (_, label)) in grid.into_iter().zip(labels) {
+            out.push_str(&format!("{label:>margin$} {}\n", row.concat().trim_end()));
+        }
+        let footer: String = footer.iter().map(|n| format!("{n:^3}")).collect();
+        out.push_str(&format!("{:margin$} {}\n", "", footer.trim_end()));
+        out
     }
 }

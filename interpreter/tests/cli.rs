@@ -162,6 +162,6 @@ fn a_human_gets_the_reason_for_a_bad_move() {
     let o = tabula_with_input(&["play", "seega", "--p2", "random"], "S@c3\nS@a1\nquit\n");
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
-    assert!(out.contains("move `S@c3`: not a legal move here"), "{out}");
+    assert!(out.contains("move `S@c3`: a Stone cannot be placed on c3 now"), "{out}");
     assert!(out.contains("legal: S@a1"), "{out}");
 }

@@ -1,5 +1,25 @@
 //! `tabula`: the command line of Tabula.
 
+/// Prints a line; a closed output (`tabula ... | head`) ends the program quietly.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
+/// Prints without a newline, like `say!`.
+macro_rules! say_inline {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if write!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
 mod play;
 
 use clap::{Parser, Subcommand};
@@ -129,13 +149,13 @@ fn list() {
         let text = shipped::text(name).unwrap_or_default();
         match Game::from_source(text, name, &Options::new()) {
             Ok(game) => {
-                println!("{name:<16} {}", game.about());
+                say!("{name:<16} {}", game.about());
                 for def in game.option_defs() {
                     let value = &game.options()[def.name()];
-                    println!("    {:<22} = {:<12} {}", def.name(), value.to_string(), def.doc());
+                    say!("    {:<22} = {:<12} {}", def.name(), value.to_string(), def.doc());
                 }
             }
-            Err(e) => println!("{name:<16} (does not compile: {e})"),
+            Err(e) => say!("{name:<16} (does not compile: {e})"),
         }
     }
 }
@@ -149,7 +169,7 @@ fn check(files: &[String], options: &[String]) -> Result<ExitCode, Error> {
     for file in files {
         let result = shipped::resolve(file).and_then(|(source, text)| Game::from_source(&text, &source, &given));
         match result {
-            Ok(game) => println!(
+            Ok(game) => say!(
                 "{file}: ok: {} ({} fields, {} kinds of piece, {} phases, {} options)",
                 game.title(),
                 game.board().len(),
@@ -190,13 +210,13 @@ fn moves(args: &GameArgs, play: &str, position: Option<&str>, json: bool) -> Res
             "moves": legal,
             "outcome": outcome,
         });
-        println!("{value}");
+        say!("{value}");
     } else {
         match outcome {
-            Some(o) => println!("game over: {o}"),
+            Some(o) => say!("game over: {o}"),
             None => {
                 for m in legal {
-                    println!("{m}");
+                    say!("{m}");
                 }
             }
         }
@@ -206,21 +226,17 @@ fn moves(args: &GameArgs, play: &str, position: Option<&str>, json: bool) -> Res
 
 fn simulate_cmd(game: &Game, games: u32, seed: u64) {
     let s = simulate(game, games, seed);
-    println!("{} ({} games, seed {seed})", game.title(), s.games);
+    say!("{} ({} games, seed {seed})", game.title(), s.games);
     for (p, name) in game.players().iter().enumerate() {
-        println!(
-            "  {name:<10} wins {:>6}  ({:.1}%)",
-            s.wins[p],
-            100.0 * f64::from(s.wins[p]) / f64::from(games.max(1))
-        );
+        say!("  {name:<10} wins {:>6}  ({:.1}%)", s.wins[p], 100.0 * f64::from(s.wins[p]) / f64::from(games.max(1)));
     }
-    println!("  draws      {:>10}  ({:.1}%)", s.draws, 100.0 * f64::from(s.draws) / f64::from(games.max(1)));
-    println!("  turn limit {:>10}  ({:.1}%)", s.by_limit, 100.0 * f64::from(s.by_limit) / f64::from(games.max(1)));
+    say!("  draws      {:>10}  ({:.1}%)", s.draws, 100.0 * f64::from(s.draws) / f64::from(games.max(1)));
+    say!("  turn limit {:>10}  ({:.1}%)", s.by_limit, 100.0 * f64::from(s.by_limit) / f64::from(games.max(1)));
     for (reason, n) in &s.reasons {
-        println!("    {n:>6}  {reason}");
+        say!("    {n:>6}  {reason}");
     }
-    println!("  average length {:.1} plies", s.mean_plies());
-    println!(
+    say!("  average length {:.1} plies", s.mean_plies());
+    say!(
         "  {:.0} playouts/s, {:.0} plies/s (one thread, {:.2} s)",
         s.playouts_per_second(),
         s.total_plies as f64 / s.seconds.max(1e-9),
@@ -234,11 +250,11 @@ fn replay(file: &str, ruleset: Option<&str>) -> Result<(), Error> {
     let (source, rules) = shipped::resolve(ruleset.unwrap_or(&record.ruleset))?;
     let game = Game::from_source(&rules, &source, &record.options())?;
     let (state, moves) = record.replay(&game)?;
-    print!("{}", game.board_text(&state));
-    println!("{} moves replayed", moves.len());
+    say_inline!("{}", game.board_text(&state));
+    say!("{} moves replayed", moves.len());
     match state.outcome() {
-        Some(o) => println!("{}", game.describe_outcome(o)),
-        None => println!("game not over: {} to move", game.players()[usize::from(state.to_move())]),
+        Some(o) => say!("{}", game.describe_outcome(o)),
+        None => say!("game not over: {} to move", game.players()[usize::from(state.to_move())]),
     }
     Ok(())
 }

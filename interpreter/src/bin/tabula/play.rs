@@ -20,28 +20,28 @@ pub fn run(game: &Game, sides: [Side; 2], seed: u64, record: Option<&str>) -> Re
     let mut played: Vec<Move> = Vec::new();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
-    println!("{}: {}", game.title(), game.about());
-    println!("Type a move (e.g. one from the list), `moves`, `undo` or `quit`.\n");
+    say!("{}: {}", game.title(), game.about());
+    say!("Type a move (e.g. one from the list), `moves`, `undo` or `quit`.\n");
     while !state.is_over() {
         let legal = game.legal_moves(&state);
         let mover = usize::from(state.to_move());
         let chance = legal.first().is_some_and(|m| m.action == Action::Chance);
         let m = if sides[mover] == Side::Random {
             let m = agent.choose(game, &state, &mut rng);
-            println!("{} plays {}", game.players()[mover], game.chance_aware_text(&state, m));
+            say!("{} plays {}", game.players()[mover], game.chance_aware_text(&state, m));
             m
         } else {
             show(game, &state, &legal);
             if chance {
-                println!(
+                say!(
                     "A throw is due: press Enter to throw, or type an outcome such as {}.",
                     game.chance_aware_text(&state, legal[0])
                 );
             }
-            print!("{}> ", game.players()[mover]);
+            say_inline!("{}> ", game.players()[mover]);
             std::io::stdout().flush().ok();
             let Some(Ok(line)) = lines.next() else {
-                println!("\n(end of input: the game is left unfinished)");
+                say!("\n(end of input: the game is left unfinished)");
                 break;
             };
             match line.trim() {
@@ -56,7 +56,7 @@ pub fn run(game: &Game, sides: [Side; 2], seed: u64, record: Option<&str>) -> Re
                 text => match game.parse_move(&state, text) {
                     Ok(m) => m,
                     Err(e) => {
-                        println!("{e}");
+                        say!("{e}");
                         continue;
                     }
                 },
@@ -65,14 +65,14 @@ pub fn run(game: &Game, sides: [Side; 2], seed: u64, record: Option<&str>) -> Re
         game.play_unchecked(&mut state, m);
         played.push(m);
     }
-    print!("\n{}", game.board_text(&state));
+    say_inline!("\n{}", game.board_text(&state));
     if let Some(o) = state.outcome() {
-        println!("{}", game.describe_outcome(o));
+        say!("{}", game.describe_outcome(o));
     }
     if let Some(path) = record {
         let text = Record::new(game, Some(seed), &played).to_ron();
         std::fs::write(path, text).map_err(|e| Error::Io(format!("{path}: {e}")))?;
-        println!("record saved to {path}");
+        say!("record saved to {path}");
     }
     Ok(())
 }
@@ -86,14 +86,14 @@ fn replay(game: &Game, moves: &[Move]) -> State {
 }
 
 fn show(game: &Game, state: &State, legal: &[Move]) {
-    println!();
-    print!("{}", game.board_text(state));
+    say!();
+    say_inline!("{}", game.board_text(state));
     for (p, name) in game.players().iter().enumerate() {
         let hand: u32 = state.pool_total(Pool::Hand, p as u8);
         let prisoners = state.pool_total(Pool::Prisoners, p as u8);
-        println!("{name}: {} on the board, {hand} in hand, {prisoners} captured", state.on_board(p as u8));
+        say!("{name}: {} on the board, {hand} in hand, {prisoners} captured", state.on_board(p as u8));
     }
-    println!("phase {}, ply {}, turn {}", game.phase_name(state.phase()), state.ply(), state.turn());
+    say!("phase {}, ply {}, turn {}", game.phase_name(state.phase()), state.ply(), state.turn());
     let texts: Vec<String> = legal.iter().map(|&m| game.chance_aware_text(state, m)).collect();
-    println!("legal: {}", texts.join(" "));
+    say!("legal: {}", texts.join(" "));
 }
