@@ -32,7 +32,7 @@ use tabula::{Error, Game, Options, Record, shipped};
 #[command(name = "tabula", version, about, propagate_version = true)]
 struct Cli {
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 /// A ruleset and its option values.
@@ -123,7 +123,13 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match run(cli.command) {
+    let Some(command) = cli.command else {
+        say!("Tabula plays board games whose rules are written as data. The shipped games:\n");
+        list();
+        say!("\nTry `tabula play seega`, `tabula simulate seti-aleph --games 1000`, or `tabula --help`.");
+        return ExitCode::SUCCESS;
+    };
+    match run(command) {
         Ok(code) => code,
         Err(e) => {
             eprintln!("{e}");
