@@ -84,7 +84,7 @@ fn random_game(index: usize, seed: u64) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 160, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 160, failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn random_games_keep_the_invariants(index in 0usize..1000, seed in any::<u64>()) {

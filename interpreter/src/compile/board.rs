@@ -156,7 +156,7 @@ pub(crate) fn field_types(
     names: &Names,
 ) -> (Vec<FieldProps>, Vec<FieldType>) {
     let mut props = vec![FieldProps { limit: stack_limit, steps: None, safe: false, ftype: None }; board.len()];
-    let mut types = Vec::new();
+    let mut types: Vec<FieldType> = Vec::new();
     ctx.at(Seg::Field("field_types"), |ctx| {
         for (i, def) in defs.iter().enumerate() {
             ctx.at(Seg::Index(i), |ctx| {
@@ -174,12 +174,15 @@ pub(crate) fn field_types(
                 if on {
                     for &f in &fields {
                         let p = &mut props[usize::from(f)];
-                        if let Some(other) = p.ftype {
-                            let other: &FieldType = &types[usize::from(other)];
-                            ctx.error(format!("field {:?} already has field type {:?}", board.name(f), other.name));
+                        match p.ftype.map(|t| types.get(usize::from(t))) {
+                            Some(Some(other)) => {
+                                ctx.error(format!("field {:?} already has field type {:?}", board.name(f), other.name));
+                            }
+                            Some(None) => ctx.error(format!("field {:?} is listed twice", board.name(f))),
+                            None => {}
                         }
                         *p = FieldProps {
-                            limit: def.limit.unwrap_or(stack_limit),
+                            limit: def.limit.unwrap_or(stack_limit).min(16),
                             steps: def.steps,
                             safe: def.safe,
                             ftype: Some(id),

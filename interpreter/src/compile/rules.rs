@@ -106,6 +106,9 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
 }
 
 /// The first 16 hex digits of the SHA-256 of the ruleset text.
+/// Pieces in a game at most: pool counts stay far from overflowing.
+const MAX_PIECES: u32 = 10_000;
+
 pub(crate) fn content_hash(text: &str) -> String {
     Sha256::digest(text.as_bytes()).iter().take(8).map(|b| format!("{b:02x}")).collect()
 }
@@ -363,9 +366,14 @@ fn setup(
             }
         }
         SetupDef::Hand { count, .. } => {
-            if on {
-                state.pool_add(Pool::Hand, owner, kind, owner, i32::from(*count));
+            if !on {
+                return;
             }
+            if state.total_pieces() + u32::from(*count) > MAX_PIECES {
+                ctx.at(Seg::Field("count"), |ctx| ctx.error(format!("a game has at most {MAX_PIECES} pieces")));
+                return;
+            }
+            state.pool_add(Pool::Hand, owner, kind, owner, i32::from(*count));
         }
     }
 }
