@@ -210,25 +210,23 @@ fn bool_test(b: bool) -> Test {
 }
 
 fn all(list: Vec<Test>) -> Test {
-    if list.contains(&Test::False) {
-        return Test::False;
-    }
-    let mut rest: Vec<Test> = list.into_iter().filter(|t| *t != Test::True).collect();
-    match rest.len() {
-        0 => Test::True,
-        1 => rest.remove(0),
-        _ => Test::All(rest),
-    }
+    fold(list, Test::True, Test::All)
 }
 
 fn any(list: Vec<Test>) -> Test {
-    if list.contains(&Test::True) {
-        return Test::True;
+    fold(list, Test::False, Test::Any)
+}
+
+/// Folds constants out of `All`/`Any`: `unit` is dropped, its opposite decides.
+fn fold(list: Vec<Test>, unit: Test, make: fn(Vec<Test>) -> Test) -> Test {
+    let decisive = if unit == Test::True { Test::False } else { Test::True };
+    if list.contains(&decisive) {
+        return decisive;
     }
-    let mut rest: Vec<Test> = list.into_iter().filter(|t| *t != Test::False).collect();
+    let mut rest: Vec<Test> = list.into_iter().filter(|t| *t != unit).collect();
     match rest.len() {
-        0 => Test::False,
+        0 => unit,
         1 => rest.remove(0),
-        _ => Test::Any(rest),
+        _ => make(rest),
     }
 }
