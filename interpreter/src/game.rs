@@ -16,6 +16,11 @@ pub struct FieldProps {
     pub limit: u8,
     pub steps: Option<u8>,
     pub safe: bool,
+    /// A walk ending here goes on as far again.
+    pub double: bool,
+    /// A piece ending its move here goes on to this field, or the nearest free
+    /// one before it along the direction.
+    pub send_to: Option<(FieldId, crate::board::DirId)>,
     pub ftype: Option<u8>,
 }
 

@@ -23,6 +23,8 @@ pub enum Action {
     Place,
     /// A piece goes from `from` back to the hand.
     Lift,
+    /// A piece leaves the board from `from` (bearing off, exiting).
+    Exit,
     /// A captured piece, converted, is placed on `to`.
     Convert,
     /// Nothing can move: the turn passes.

@@ -17,13 +17,13 @@ impl Game {
             Action::Board => format!("{}-{}", field(m.from), field(m.to)),
             Action::Place | Action::Convert => format!("{}@{}", letter(), field(m.to)),
             Action::Lift => format!("{}^{}", letter(), field(m.from)),
+            Action::Exit => format!("{}-off", field(m.from)),
             Action::Pass => "pass".into(),
             Action::Stop => "stop".into(),
             Action::Chance => self
                 .chance
-                .iter()
-                .flat_map(|c| c.outcomes.get(usize::from(m.to)))
-                .next()
+                .get(usize::from(m.from))
+                .and_then(|c| c.outcomes.get(usize::from(m.to)))
                 .map_or_else(|| "throw:?".into(), |o| format!("throw:{}", o.label)),
         }
     }
@@ -32,7 +32,7 @@ impl Game {
     pub fn parse_move(&self, state: &State, text: &str) -> Result<Move, PlayError> {
         let text = text.trim();
         let legal = self.legal_moves(state);
-        let mut texts: Vec<String> = legal.iter().map(|&m| self.chance_aware_text(state, m)).collect();
+        let mut texts: Vec<String> = legal.iter().map(|&m| self.move_text(m)).collect();
         let find = |t: &str, texts: &[String]| texts.iter().position(|l| l.eq_ignore_ascii_case(t));
         let found = find(text, &texts).or_else(|| find(&text.replacen('x', "-", 1), &texts));
         if let Some(i) = found {
@@ -41,16 +41,6 @@ impl Game {
         let reason = self.why_illegal(state, text);
         texts.sort();
         Err(PlayError { text: text.to_string(), reason, legal: texts })
-    }
-
-    /// The text of a move, naming the outcome of the chance device due in `state`.
-    pub fn chance_aware_text(&self, state: &State, m: Move) -> String {
-        match (m.action, state.pending()) {
-            (Action::Chance, Pending::Chance(c)) => {
-                format!("throw:{}", self.chance[usize::from(c)].outcomes[usize::from(m.to)].label)
-            }
-            _ => self.move_text(m),
-        }
     }
 
     fn why_illegal(&self, s: &State, text: &str) -> String {
@@ -79,8 +69,10 @@ impl Game {
                 Ok(f) => f,
                 Err(e) => return e,
             };
-            if let Err(e) = check_field(b) {
-                return e;
+            if b != "off" {
+                if let Err(e) = check_field(b) {
+                    return e;
+                }
             }
             return match s.top(from) {
                 None => format!("there is no piece on {a}"),
@@ -115,6 +107,6 @@ impl Game {
                 "`{text}` is only legal when no other move is (pass) or a capturing piece may go on (stop)"
             );
         }
-        "not a legal move here (moves look like b1-b2, S@c3, S^a4, pass, stop, throw:4)".into()
+        "not a legal move here (moves look like b1-b2, S@c3, S^a4, c3-off, pass, stop, throw:4)".into()
     }
 }

@@ -28,6 +28,8 @@ pub struct Kind {
     pub name: String,
     pub letter: char,
     pub value: i32,
+    /// Comes onto the board turned over.
+    pub enters_flipped: bool,
     pub(crate) captured: Captured,
 }
 

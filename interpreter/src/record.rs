@@ -36,7 +36,7 @@ impl Record {
         let mut state = game.initial_state();
         let mut texts = Vec::with_capacity(moves.len());
         for &m in moves {
-            texts.push(game.chance_aware_text(&state, m));
+            texts.push(game.move_text(m));
             game.play_unchecked(&mut state, m);
         }
         Record {

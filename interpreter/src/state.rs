@@ -46,6 +46,8 @@ pub struct Outcome {
     /// The winner, or `None` for a draw.
     pub winner: Option<Player>,
     pub reason: Reason,
+    /// The winner's points, where the ruleset scores the end.
+    pub score: u16,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -80,6 +82,8 @@ pub struct State {
     pub(crate) pending: Pending,
     /// The value of the last throw in this turn.
     pub(crate) throw: Option<u8>,
+    /// The throw of this turn earns another throw after the move.
+    pub(crate) again: bool,
     /// The last decision was a pass.
     pub(crate) passed: bool,
     pub(crate) outcome: Option<Outcome>,
@@ -110,6 +114,7 @@ impl State {
             continuing: None,
             pending: Pending::None,
             throw: None,
+            again: false,
             passed: false,
             outcome: None,
         }

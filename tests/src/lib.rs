@@ -54,6 +54,8 @@ pub enum Step {
     Draw,
     /// The reason the game ended contains this text.
     Reason(String),
+    /// The winner's points.
+    Score(u16),
     /// The chance outcomes now due, with their probabilities.
     Chance(Vec<(String, f64)>),
 }
@@ -88,7 +90,7 @@ pub fn run(s: &Scenario, ruleset_text: &str) -> Result<(), String> {
 }
 
 fn legal_texts(game: &Game, state: &State) -> Vec<String> {
-    let mut v: Vec<String> = game.legal_moves(state).into_iter().map(|m| game.chance_aware_text(state, m)).collect();
+    let mut v: Vec<String> = game.legal_moves(state).into_iter().map(|m| game.move_text(m)).collect();
     v.sort();
     v
 }
@@ -164,6 +166,10 @@ fn check(game: &Game, state: &mut State, step: &Step) -> Result<(), String> {
         Step::Reason(text) => {
             let got = outcome(game, state).unwrap_or_default();
             expect(got.contains(text.as_str()), format!("outcome: {got:?}"))
+        }
+        Step::Score(points) => {
+            let got = state.outcome().map(|o| o.score);
+            expect(got == Some(*points), format!("score: {got:?}"))
         }
         Step::Chance(want) => {
             let got = game.chance_outcomes(state).map(|(_, o)| o).unwrap_or_default();

@@ -76,7 +76,7 @@ fn brief_ids(brief: &str) -> Vec<String> {
 fn every_rule_has_a_scenario() -> Result<(), Failed> {
     // The briefs live beside the repository (shared/rules); a checkout without them checks nothing here.
     let rules = workspace().join("../shared/rules");
-    let briefs = [("seega.md", "seega"), ("seti.md", "seti-aleph")];
+    let briefs = [("seega.md", "seega"), ("seti.md", "seti-aleph"), ("senet.md", "senet"), ("seneti.md", "seneti")];
     let names: Vec<String> = scenario_files().iter().map(|p| test_name(p)).collect();
     let mut missing = Vec::new();
     for (brief, ruleset) in briefs {
@@ -109,6 +109,10 @@ fn mutations_are_caught() -> Result<(), Failed> {
             return Err(format!("{}: the text to replace is not in {}: {:?}", m.rule, m.ruleset, m.replace).into());
         }
         let mutated = original.replacen(&m.replace, &m.with, 1);
+        // A mutation must leave a ruleset that compiles: a broken file would fail every scenario.
+        if let Err(e) = tabula::Game::from_source(&mutated, &m.ruleset, &tabula::Options::new()) {
+            return Err(format!("{}: the mutated ruleset does not compile:\n{e}", m.rule).into());
+        }
         let of_rule: Vec<&Scenario> = scenarios.iter().filter(|s| s.rule == m.rule && s.ruleset == m.ruleset).collect();
         if of_rule.is_empty() {
             return Err(format!("{}: no scenario of this rule on {}", m.rule, m.ruleset).into());

@@ -36,6 +36,7 @@ const MAX_FIELDS: usize = 4096;
 pub(crate) fn board(ctx: &mut Ctx, def: &BoardDef) -> Option<Board> {
     match def {
         BoardDef::Grid { cols, rows, links, wrap, holes, names } => grid(ctx, *cols, *rows, links, wrap, holes, *names),
+        BoardDef::Track { length, cols, first, next, prev } => track(ctx, *length, *cols, *first, next, prev),
         BoardDef::Graph { fields, links } => {
             let mut new = Vec::new();
             for (i, f) in fields.iter().enumerate() {
@@ -81,6 +82,23 @@ pub(crate) fn board(ctx: &mut Ctx, def: &BoardDef) -> Option<Board> {
             Some(Board::new(new, dirs, &edges))
         }
     }
+}
+
+fn track(ctx: &mut Ctx, length: u16, cols: u16, first: u16, next: &str, prev: &str) -> Option<Board> {
+    if length == 0 || usize::from(length) > MAX_FIELDS || cols == 0 || next == prev {
+        ctx.error(format!("a track needs 1 to {MAX_FIELDS} fields, at least 1 column, and two direction names"));
+        return None;
+    }
+    let fields = (0..length)
+        .map(|i| {
+            let (row, col) = (i / cols, i % cols);
+            let x = if row % 2 == 0 { col } else { cols - 1 - col };
+            let at = (f32::from(x), f32::from(row));
+            NewField { name: (u32::from(first) + u32::from(i)).to_string(), at, coord: Some((x as i16, -(row as i16))) }
+        })
+        .collect();
+    let links: Vec<(FieldId, FieldId, DirId)> = (1..length).flat_map(|i| [(i - 1, i, 0), (i, i - 1, 1)]).collect();
+    Some(Board::new(fields, vec![next.to_string(), prev.to_string()], &links))
 }
 
 fn grid(
@@ -155,7 +173,11 @@ pub(crate) fn field_types(
     stack_limit: u8,
     names: &Names,
 ) -> (Vec<FieldProps>, Vec<FieldType>) {
-    let mut props = vec![FieldProps { limit: stack_limit, steps: None, safe: false, ftype: None }; board.len()];
+    let mut props =
+        vec![
+            FieldProps { limit: stack_limit, steps: None, safe: false, double: false, send_to: None, ftype: None };
+            board.len()
+        ];
     let mut types: Vec<FieldType> = Vec::new();
     ctx.at(Seg::Field("field_types"), |ctx| {
         for (i, def) in defs.iter().enumerate() {
@@ -167,9 +189,28 @@ pub(crate) fn field_types(
                     .into_iter()
                     .map(|f| f as FieldId)
                     .collect();
+                if on && types.iter().any(|t: &FieldType| t.name == def.name && !t.fields.is_empty()) {
+                    ctx.at(Seg::Field("name"), |ctx| {
+                        ctx.error(format!(
+                            "two field types named {:?} are in force: their `when` must exclude each other",
+                            def.name
+                        ));
+                    });
+                }
+                if types.len() >= 64 {
+                    ctx.error("a ruleset has at most 64 field types");
+                    return;
+                }
                 if def.limit.is_some_and(|l| l > 16) {
                     ctx.at(Seg::Field("limit"), |ctx| ctx.error("a stack limit is at most 16"));
                 }
+                let send_to = def.send_to.as_ref().and_then(|to| {
+                    ctx.at(Seg::Field("send_to"), |ctx| {
+                        let f = ctx.at(Seg::Field("field"), |ctx| ctx.find("field", &to.field, board.names()));
+                        let d = ctx.at(Seg::Field("back"), |ctx| ctx.find("direction", &to.back, board.dir_names()));
+                        Some((f? as FieldId, d? as DirId))
+                    })
+                });
                 let id = types.len() as u8;
                 if on {
                     for &f in &fields {
@@ -185,6 +226,8 @@ pub(crate) fn field_types(
                             limit: def.limit.unwrap_or(stack_limit).min(16),
                             steps: def.steps,
                             safe: def.safe,
+                            double: def.double,
+                            send_to,
                             ftype: Some(id),
                         };
                     }

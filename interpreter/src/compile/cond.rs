@@ -27,6 +27,7 @@ pub(crate) struct Names<'a> {
     pub field_types: Vec<String>,
     pub zones: Vec<String>,
     pub phases: Vec<String>,
+    pub dirs: Vec<String>,
     pub players: u8,
     pub conditions: &'a BTreeMap<String, Cond>,
 }
@@ -145,14 +146,26 @@ fn lower(ctx: &mut Ctx, cond: &Cond, place: Place, names: &Names, depth: usize) 
             field_atom(ctx, place, z.map_or(Test::False, |z| Test::InZone(z as u8)), "InZone", &need)
         }
         Cond::Type(t) => {
-            let t = ctx.at(Seg::Index(0), |ctx| ctx.find("field type", t, &names.field_types));
-            field_atom(ctx, place, t.map_or(Test::False, |t| Test::Type(t as u8)), "Type", &need)
+            let found = ctx.at(Seg::Index(0), |ctx| ctx.find("field type", t, &names.field_types));
+            let mask = names.field_types.iter().enumerate().filter(|(_, n)| *n == t).fold(0u64, |m, (i, _)| m | 1 << i);
+            field_atom(ctx, place, found.map_or(Test::False, |_| Test::Type(mask)), "Type", &need)
         }
         Cond::Field(list) => {
             let ids = ctx.at(Seg::Index(0), |ctx| ctx.find_all("field", list, &names.fields));
             let mut set = FieldSet::new(names.fields.len());
             ids.into_iter().for_each(|f| set.insert(f as u16));
             field_atom(ctx, place, Test::Fields(set), "Field", &need)
+        }
+        Cond::Open => field_atom(ctx, place, Test::Open, "Open", &need),
+        Cond::Closed => field_atom(ctx, place, Test::Closed, "Closed", &need),
+        Cond::InLine(n, dirs) => {
+            let ids = ctx.at(Seg::Index(1), |ctx| ctx.find_all("direction", dirs, &names.dirs));
+            let ids = ids.into_iter().map(|d| d as u8).collect();
+            field_atom(ctx, place, Test::InLine(*n, ids), "InLine", &need)
+        }
+        Cond::OnBoard(who, n) => {
+            need(ctx, Place::State, "OnBoard");
+            Test::OnBoard(check_who(ctx, *who, names), *n)
         }
         Cond::Phase(p) => {
             need(ctx, Place::State, "Phase");

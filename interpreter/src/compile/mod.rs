@@ -8,6 +8,7 @@
 mod board;
 mod cond;
 pub(crate) mod locate;
+mod moves;
 mod rules;
 
 use crate::error::{Diagnostic, LoadError, Pos, unknown};

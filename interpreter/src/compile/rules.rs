@@ -1,17 +1,17 @@
 //! Lowering pieces, setup, chance, phases with their move rules, and the end.
 
 use super::Ctx;
-use super::board::{self, expand_dirs};
+use super::board;
 use super::cond::{Names, Place, check_who, constant, test};
 use super::locate::Seg;
+use super::moves;
 use crate::board::{Board, FieldId};
-use crate::engine::{Chance, ChanceOutcome, Effect, End, Motion, Phase, Rule, Test};
+use crate::engine::{Chance, ChanceOutcome, End, Phase, Rule, Test};
 use crate::game::Game;
 use crate::options::{self, MAX_PLIES, OptionValue};
 use crate::piece::{Captured, Kind, Piece};
 use crate::ruleset::{
-    Arrive, CaptureTo, ChanceDef, Choose, EffectDef, EndDef, EndResult, Motion as MotionDef, MoveDef, PhaseDef,
-    PieceDef, PlaceAt, RulesetDef, SetupDef, Starter, Who,
+    CaptureTo, ChanceDef, Choose, EndDef, EndResult, PhaseDef, PieceDef, RulesetDef, SetupDef, Starter, Who,
 };
 use crate::state::{Pool, State};
 use sha2::{Digest, Sha256};
@@ -29,9 +29,11 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
     let names = Names {
         kinds: unique_names(ctx, "pieces", def.pieces.iter().map(|p| &p.name)),
         fields: board.names().to_vec(),
-        field_types: unique_names(ctx, "field_types", def.field_types.iter().map(|t| &t.name)),
+        // Field types may share a name when options choose between them (a layout).
+        field_types: def.field_types.iter().map(|t| t.name.clone()).collect(),
         zones: unique_names(ctx, "zones", def.zones.iter().map(|z| &z.name)),
         phases: unique_names(ctx, "phases", def.phases.iter().map(|p| &p.name)),
+        dirs: board.dir_names().to_vec(),
         players: 2,
         conditions: &def.conditions,
     };
@@ -53,9 +55,22 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
             .collect::<Vec<_>>()
     });
     let chance: Vec<Chance> = ctx.at(Seg::Field("chance"), |ctx| {
-        def.chance.iter().enumerate().map(|(i, c)| ctx.at(Seg::Index(i), |ctx| lower_chance(ctx, c))).collect()
+        def.chance
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| ctx.at(Seg::Index(i), |ctx| lower_chance(ctx, c, &names)))
+            .collect()
     });
-    let chance_names: Vec<String> = def.chance.iter().map(|c| c.name.clone()).collect();
+    let chance_names: Vec<String> = chance.iter().map(|c| c.name.clone()).collect();
+    for (i, name) in chance_names.iter().enumerate() {
+        if chance_names[..i].contains(name) {
+            ctx.at(Seg::Field("chance"), |ctx| {
+                ctx.error(format!(
+                    "two chance devices named {name:?} are in force: their `when` must exclude each other"
+                ));
+            });
+        }
+    }
     let phases: Vec<Phase> = ctx.at(Seg::Field("phases"), |ctx| {
         def.phases
             .iter()
@@ -155,10 +170,17 @@ fn kind(ctx: &mut Ctx, def: &PieceDef, before: &[PieceDef], names: &Names) -> Ki
             }
         }
     });
-    Kind { name: def.name.clone(), letter: def.letter.to_ascii_uppercase(), value: def.value, captured }
+    Kind {
+        name: def.name.clone(),
+        letter: def.letter.to_ascii_uppercase(),
+        value: def.value,
+        enters_flipped: def.enters_flipped,
+        captured,
+    }
 }
 
-fn lower_chance(ctx: &mut Ctx, def: &ChanceDef) -> Chance {
+fn lower_chance(ctx: &mut Ctx, def: &ChanceDef, names: &Names) -> Option<Chance> {
+    let on = def.when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
     if def.outcomes.is_empty() || def.outcomes.len() > 64 {
         ctx.at(Seg::Field("outcomes"), |ctx| ctx.error("a chance device has 1 to 64 outcomes"));
     }
@@ -176,22 +198,43 @@ fn lower_chance(ctx: &mut Ctx, def: &ChanceDef) -> Chance {
             });
         });
         total = total.saturating_add(o.weight);
-        outcomes.push(ChanceOutcome { label: o.label.clone(), value: o.value, weight: o.weight });
+        let again = o.again.as_ref().is_some_and(|a| {
+            ctx.at(Seg::Field("outcomes"), |ctx| {
+                ctx.at(Seg::Index(i), |ctx| ctx.at(Seg::Field("again"), |ctx| constant(ctx, a, names)))
+            })
+        });
+        outcomes.push(ChanceOutcome {
+            label: o.label.clone(),
+            value: o.value,
+            weight: o.weight,
+            again,
+            rethrow: o.rethrow,
+        });
     }
-    Chance { name: def.name.clone(), outcomes, total: total.max(1) }
+    if outcomes.iter().all(|o| o.rethrow) && !outcomes.is_empty() {
+        ctx.at(Seg::Field("outcomes"), |ctx| ctx.error("at least one outcome must count (not `rethrow`)"));
+    }
+    on.then(|| Chance { name: def.name.clone(), outcomes, total: total.max(1) })
 }
 
 fn phase(ctx: &mut Ctx, def: &PhaseDef, board: &Board, names: &Names, chance: &[String]) -> Phase {
     if def.decisions == 0 {
         ctx.at(Seg::Field("decisions"), |ctx| ctx.error("a turn has at least 1 decision"));
     }
-    let rules: Vec<Rule> = ctx.at(Seg::Field("moves"), |ctx| {
+    let mut rules: Vec<Rule> = ctx.at(Seg::Field("moves"), |ctx| {
         def.moves
             .iter()
             .enumerate()
-            .filter_map(|(i, m)| ctx.at(Seg::Index(i), |ctx| rule(ctx, m, board, names)))
+            .filter_map(|(i, m)| ctx.at(Seg::Index(i), |ctx| moves::rule(ctx, m, board, names, false)))
             .collect()
     });
+    rules.extend(ctx.at(Seg::Field("fallback"), |ctx| {
+        def.fallback
+            .iter()
+            .enumerate()
+            .filter_map(|(i, m)| ctx.at(Seg::Index(i), |ctx| moves::rule(ctx, m, board, names, true)))
+            .collect::<Vec<_>>()
+    }));
     if rules.len() > 255 {
         ctx.at(Seg::Field("moves"), |ctx| ctx.error("a phase has at most 255 move rules"));
     }
@@ -219,93 +262,6 @@ fn phase(ctx: &mut Ctx, def: &PhaseDef, board: &Board, names: &Names, chance: &[
     Phase { name: def.name.clone(), rules, decisions: def.decisions.max(1), throw, until, next, starts }
 }
 
-fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names) -> Option<Rule> {
-    let on = def.when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
-    let pieces = ctx
-        .at(Seg::Field("pieces"), |ctx| ctx.find_all("piece", &def.pieces, &names.kinds))
-        .into_iter()
-        .fold(0u32, |m, k| m | 1 << k);
-    if def.pieces.is_empty() {
-        ctx.at(Seg::Field("pieces"), |ctx| ctx.error("a move rule names at least one piece"));
-    }
-    let motion = ctx.at(Seg::Field("by"), |ctx| motion(ctx, &def.by, board));
-    let to = ctx.at(Seg::Field("to"), |ctx| test(ctx, &def.to, Place::Field, names));
-    let mut effects = Vec::new();
-    let mut continues = None;
-    ctx.at(Seg::Field("then"), |ctx| {
-        for (i, e) in def.then.iter().enumerate() {
-            ctx.at(Seg::Index(i), |ctx| match e {
-                EffectDef::Custodian { dirs, when } => {
-                    let on = when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
-                    let dirs = ctx.at(Seg::Field("dirs"), |ctx| dir_ids(ctx, dirs, board));
-                    if on {
-                        effects.push(Effect::Custodian(dirs));
-                    }
-                }
-                EffectDef::Continue { mode, when } => {
-                    let on = when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
-                    if on {
-                        continues = Some(*mode == crate::ruleset::ContinueMode::Must);
-                    }
-                }
-            });
-        }
-    });
-    let motion = motion?;
-    on.then_some(Rule { pieces, motion, to, stack_on_enemy: def.on_enemy == Arrive::Stack, effects, continues })
-}
-
-fn dir_ids(ctx: &mut Ctx, dirs: &[String], board: &Board) -> Vec<u8> {
-    let expanded = expand_dirs(dirs);
-    if expanded.is_empty() {
-        ctx.error("expected at least one direction");
-    }
-    ctx.find_all("direction (of this board's links)", &expanded, board.dir_names())
-        .into_iter()
-        .map(|d| d as u8)
-        .collect()
-}
-
-fn motion(ctx: &mut Ctx, def: &MotionDef, board: &Board) -> Option<Motion> {
-    Some(match def {
-        MotionDef::Step { dirs } => Motion::Step(ctx.at(Seg::Field("dirs"), |ctx| dir_ids(ctx, dirs, board))),
-        MotionDef::Slide { dirs, max } => Motion::Slide {
-            dirs: ctx.at(Seg::Field("dirs"), |ctx| dir_ids(ctx, dirs, board)),
-            max: max.unwrap_or(u8::MAX),
-        },
-        MotionDef::Leap { offsets, symmetric } => {
-            if offsets.is_empty() {
-                ctx.at(Seg::Field("offsets"), |ctx| ctx.error("expected at least one offset"));
-            }
-            let mut all: Vec<(i16, i16)> = Vec::new();
-            for &(dx, dy) in offsets {
-                let variants: Vec<(i16, i16)> = if *symmetric {
-                    [(dx, dy), (dy, dx)].into_iter().flat_map(|(a, b)| [(a, b), (-a, b), (a, -b), (-a, -b)]).collect()
-                } else {
-                    vec![(dx, dy)]
-                };
-                for v in variants {
-                    if v != (0, 0) && !all.contains(&v) {
-                        all.push(v);
-                    }
-                }
-            }
-            let mut table = Vec::with_capacity(board.len());
-            for f in board.fields() {
-                let Some((c, r)) = board.coord(f) else {
-                    ctx.error(format!("a leap needs grid coordinates, and field {:?} has none", board.name(f)));
-                    return None;
-                };
-                table
-                    .push(all.iter().filter_map(|(dx, dy)| board.at_coord((c + dx, r + dy))).collect::<Vec<FieldId>>());
-            }
-            Motion::Leap(table)
-        }
-        MotionDef::Place { at } => Motion::Place { bottom: *at == PlaceAt::Bottom },
-        MotionDef::Lift => Motion::Lift,
-    })
-}
-
 fn end(ctx: &mut Ctx, def: &EndDef, names: &Names) -> Option<End> {
     let on = def.when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
     let t = ctx.at(Seg::Field("cond"), |ctx| test(ctx, &def.cond, Place::State, names));
@@ -313,7 +269,17 @@ fn end(ctx: &mut Ctx, def: &EndDef, names: &Names) -> Option<End> {
         EndResult::Win(w) => EndResult::Win(ctx.at(Seg::Field("result"), |ctx| check_who(ctx, w, names))),
         r => r,
     };
-    (on && t != Test::False).then(|| End { at: def.at, test: t, result, reason: def.reason.clone() })
+    let score = ctx.at(Seg::Field("score"), |ctx| {
+        def.score
+            .iter()
+            .enumerate()
+            .filter_map(|(i, sc)| {
+                ctx.at(Seg::Index(i), |ctx| ctx.at(Seg::Field("zone"), |ctx| ctx.find("zone", &sc.zone, &names.zones)))
+                    .map(|z| (z as u8, sc.points))
+            })
+            .collect()
+    });
+    (on && t != Test::False).then(|| End { at: def.at, test: t, result, reason: def.reason.clone(), score })
 }
 
 fn setup(

@@ -6,8 +6,16 @@ use crate::error::PlayError;
 use crate::game::Game;
 use crate::m::{Action, Move};
 use crate::piece::{Captured, Piece, Player};
-use crate::ruleset::{EndResult, When};
+use crate::ruleset::{Arrive, EndResult, When};
 use crate::state::{Continuing, Outcome, Pending, Pool, Reason, State};
+
+/// What a move did besides moving.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Applied {
+    pub captured: u32,
+    /// The move left part of the throw unused: another decision in the turn.
+    pub remainder: bool,
+}
 
 impl Game {
     /// Plays a move if it is legal; otherwise says why and leaves the state as it was.
@@ -31,8 +39,12 @@ impl Game {
         match m.action {
             Action::Chance => {
                 let Pending::Chance(c) = s.pending else { return };
-                s.throw = Some(self.chance[usize::from(c)].outcomes[usize::from(m.to)].value);
-                s.pending = Pending::None;
+                let outcome = &self.chance[usize::from(c)].outcomes[usize::from(m.to)];
+                if !outcome.rethrow {
+                    s.throw = Some(outcome.value);
+                    s.again = outcome.again;
+                    s.pending = Pending::None;
+                }
                 return;
             }
             Action::Pass => {
@@ -50,13 +62,13 @@ impl Game {
                 s.push(m.to, Piece::new(m.kind, mover));
                 s.pending = Pending::None;
             }
-            Action::Board | Action::Place | Action::Lift => {
+            Action::Board | Action::Place | Action::Lift | Action::Exit => {
                 s.passed = false;
                 let was_continuing = s.continuing.is_some();
-                let captured = self.apply_core(s, m);
+                let applied = self.apply_core(s, m);
                 let rule = &self.phases[usize::from(s.phase)].rules[usize::from(m.rule)];
                 s.continuing = None;
-                if let (Some(must), true, Action::Board) = (rule.continues, captured > 0, m.action) {
+                if let (Some(must), true, Action::Board) = (rule.continues, applied.captured > 0, m.action) {
                     let mut follow = Vec::new();
                     self.capturing_moves_from(s, m.to, &mut follow);
                     if !follow.is_empty() {
@@ -67,47 +79,70 @@ impl Game {
                     // The chain is over: the turn ends with it.
                     s.decisions_left = 1;
                 }
+                if applied.remainder {
+                    s.decisions_left += 1;
+                }
             }
         }
         s.ply += 1;
         self.after_decision(s, mover);
     }
 
-    /// The move itself, its captures and effects; returns how many pieces it captured.
-    pub(crate) fn apply_core(&self, s: &mut State, m: Move) -> u32 {
+    /// The move itself, its captures and effects.
+    pub(crate) fn apply_core(&self, s: &mut State, m: Move) -> Applied {
         let me = s.to_move;
         let rule = &self.phases[usize::from(s.phase)].rules[usize::from(m.rule)];
-        let mut captured = 0;
+        let mut applied = Applied::default();
+        let mut landed = NO_FIELD;
         match m.action {
             Action::Place => {
                 s.pool_add(Pool::Hand, me, m.kind, me, -1);
-                let piece = Piece::new(m.kind, me);
-                match rule.motion {
-                    Motion::Place { bottom: true } => s.push_bottom(m.to, piece),
-                    _ => s.push(m.to, piece),
+                let piece = Piece { flipped: self.kinds[usize::from(m.kind)].enters_flipped, ..Piece::new(m.kind, me) };
+                if let Motion::Place { bottom: true } = rule.motion {
+                    s.push_bottom(m.to, piece);
+                } else {
+                    applied.captured += self.arrive(s, rule.arrive, NO_FIELD, m.to, me);
+                    s.push(m.to, piece);
                 }
+                landed = m.to;
             }
             Action::Lift => {
-                let stack = s.stack(m.from);
-                if let Some(i) = stack.iter().rposition(|p| p.owner == me && p.kind == m.kind) {
+                if let Some(i) = s.stack(m.from).iter().rposition(|p| p.owner == me && p.kind == m.kind) {
                     let piece = s.take(m.from, i);
                     s.pool_add(Pool::Hand, me, piece.kind, me, 1);
                 }
             }
             Action::Board => {
-                let Some(piece) = s.pop(m.from) else { return 0 };
-                if s.top(m.to).is_some_and(|t| t.owner != me) && !rule.stack_on_enemy {
-                    captured += self.capture_stack(s, m.to, me);
-                }
+                let Some(piece) = s.pop(m.from) else { return applied };
+                applied.captured += self.arrive(s, rule.arrive, m.from, m.to, me);
                 s.push(m.to, piece);
+                landed = m.to;
+            }
+            Action::Exit => {
+                let Some(piece) = s.pop(m.from) else { return applied };
+                match &rule.motion {
+                    Motion::RunOff { dirs, distance, remainder, .. } => {
+                        s.pool_add(Pool::Off, me, piece.kind, piece.owner, 1);
+                        let n = self.distance(*distance, s, m.from).unwrap_or(0);
+                        let k = dirs.iter().find_map(|&d| self.off_steps(m.from, d, n, |_| true)).unwrap_or(n);
+                        if *remainder && k < n {
+                            s.throw = Some(n - k);
+                            applied.remainder = true;
+                        }
+                    }
+                    _ => s.pool_add(Pool::Hand, me, piece.kind, piece.owner, 1),
+                }
             }
             _ => {}
         }
+        if landed != NO_FIELD {
+            landed = self.send_on(s, landed);
+        }
         for effect in &rule.effects {
             match effect {
-                Effect::Custodian(dirs) => {
+                Effect::Custodian(dirs) if landed != NO_FIELD => {
                     for &d in dirs {
-                        let victim = self.board.neighbour(m.to, d);
+                        let victim = self.board.neighbour(landed, d);
                         if victim == NO_FIELD
                             || s.top(victim).is_none_or(|p| p.owner == me)
                             || self.fields[usize::from(victim)].safe
@@ -116,13 +151,57 @@ impl Game {
                         }
                         let ally = self.board.neighbour(victim, d);
                         if ally != NO_FIELD && s.top(ally).is_some_and(|p| p.owner == me) {
-                            captured += self.capture_stack(s, victim, me);
+                            applied.captured += self.capture_stack(s, victim, me);
                         }
                     }
                 }
+                Effect::Flip if landed != NO_FIELD => {
+                    if let Some(mut p) = s.pop(landed) {
+                        p.flipped = !p.flipped;
+                        s.push(landed, p);
+                    }
+                }
+                _ => {}
             }
         }
-        captured
+        applied
+    }
+
+    /// What a piece arriving on `to` does to an enemy stack there; returns the
+    /// number of pieces captured.
+    fn arrive(&self, s: &mut State, arrive: Arrive, from: FieldId, to: FieldId, me: Player) -> u32 {
+        if s.top(to).is_none_or(|t| t.owner == me) {
+            return 0;
+        }
+        match arrive {
+            Arrive::Stack => 0,
+            Arrive::Exchange if from != NO_FIELD => {
+                let n = usize::from(s.height(to));
+                let stack: Vec<Piece> = s.stack(to).to_vec();
+                s.clear(to);
+                stack.into_iter().take(n).for_each(|p| s.push(from, p));
+                0
+            }
+            _ => self.capture_stack(s, to, me),
+        }
+    }
+
+    /// A field that sends pieces on: to its target, or the nearest free field
+    /// before it. Returns where the piece ends.
+    fn send_on(&self, s: &mut State, at: FieldId) -> FieldId {
+        let Some((target, back)) = self.fields[usize::from(at)].send_to else { return at };
+        let mut f = target;
+        let mut guard = self.board.len();
+        while f != NO_FIELD && (s.height(f) > 0 || self.fields[usize::from(f)].limit == 0) && guard > 0 {
+            f = self.board.neighbour(f, back);
+            guard -= 1;
+        }
+        if f == NO_FIELD || f == at || guard == 0 {
+            return at;
+        }
+        let Some(piece) = s.pop(at) else { return at };
+        s.push(f, piece);
+        f
     }
 
     /// Captures every piece on `field` for `captor`, each as its kind says.
@@ -162,7 +241,7 @@ impl Game {
             return;
         }
         if self.max_plies > 0 && s.ply >= self.max_plies {
-            s.outcome = Some(Outcome { winner: None, reason: Reason::TurnLimit });
+            s.outcome = Some(Outcome { winner: None, reason: Reason::TurnLimit, score: 0 });
             return;
         }
         if s.pending != Pending::None || s.continuing.is_some() {
@@ -170,6 +249,15 @@ impl Game {
         }
         s.decisions_left = s.decisions_left.saturating_sub(1);
         if s.decisions_left > 0 && self.has_move(s) {
+            return;
+        }
+        let phase = &self.phases[usize::from(s.phase)];
+        if let (true, false, Some(c)) = (s.again, s.passed, phase.throw) {
+            // The throw earned another: the same player throws again.
+            s.again = false;
+            s.throw = None;
+            s.pending = Pending::Chance(c);
+            s.decisions_left = phase.decisions;
             return;
         }
         self.end_turn(s, mover);
@@ -191,6 +279,7 @@ impl Game {
         s.decisions_left = phase.decisions;
         s.turn += 1;
         s.throw = None;
+        s.again = false;
         s.continuing = None;
         if let Some(c) = phase.throw {
             s.pending = Pending::Chance(c);
@@ -199,7 +288,7 @@ impl Game {
             return;
         }
         if s.passed && s.pending == Pending::None && !self.has_move(s) {
-            s.outcome = Some(Outcome { winner: None, reason: Reason::Blocked });
+            s.outcome = Some(Outcome { winner: None, reason: Reason::Blocked, score: 0 });
         }
     }
 
@@ -223,9 +312,25 @@ impl Game {
                     }
                 }
             };
-            s.outcome = Some(Outcome { winner, reason: Reason::End(i as u16) });
+            let score = winner.map_or(0, |w| self.score(s, &end.score, w));
+            s.outcome = Some(Outcome { winner, reason: Reason::End(i as u16), score });
             return true;
         }
         false
+    }
+
+    /// The winner's points: for each enemy piece on the board in a scoring zone.
+    fn score(&self, s: &State, table: &[(u8, u16)], winner: Player) -> u16 {
+        let mut total = 0u16;
+        for &(zone, points) in table {
+            let zone = &self.zones[usize::from(zone)];
+            for f in self.board.fields() {
+                if zone.contains(winner, f) {
+                    let enemies = s.stack(f).iter().filter(|p| p.owner != winner).count() as u16;
+                    total = total.saturating_add(enemies * points);
+                }
+            }
+        }
+        total
     }
 }

@@ -9,7 +9,7 @@ pub(crate) use test::Test;
 
 use crate::board::{DirId, FieldId};
 use crate::piece::Player;
-use crate::ruleset::{EndResult, When};
+use crate::ruleset::{Arrive, Distance, EndResult, When};
 
 /// A phase as compiled.
 #[derive(Debug, Clone)]
@@ -30,9 +30,13 @@ pub(crate) struct Rule {
     pub pieces: u32,
     pub motion: Motion,
     pub to: Test,
-    pub stack_on_enemy: bool,
+    pub from: Test,
+    pub only_if: Test,
+    pub arrive: Arrive,
     pub effects: Vec<Effect>,
     pub continues: Option<bool>,
+    /// Used only when no other rule of the phase gives a move.
+    pub fallback: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -48,11 +52,46 @@ pub(crate) enum Motion {
         bottom: bool,
     },
     Lift,
+    Run {
+        dirs: Vec<DirId>,
+        distance: Distance,
+        pass: Test,
+    },
+    RunOff {
+        dirs: Vec<DirId>,
+        distance: Distance,
+        pass: Test,
+        remainder: bool,
+    },
+    Walk {
+        walk: Walk,
+        steps: Distance,
+    },
+    Enter {
+        via: Test,
+        steps: u8,
+        walk: Walk,
+    },
+    Exit {
+        via: Test,
+        steps: u8,
+        walk: Walk,
+    },
+}
+
+/// How a walk goes: along which links, turning or not, over what.
+#[derive(Debug, Clone)]
+pub(crate) struct Walk {
+    pub dirs: Vec<DirId>,
+    pub turns: bool,
+    pub pass: Test,
+    pub double_again: bool,
 }
 
 #[derive(Debug, Clone)]
 pub(crate) enum Effect {
     Custodian(Vec<DirId>),
+    Flip,
 }
 
 #[derive(Debug, Clone)]
@@ -61,6 +100,8 @@ pub(crate) struct End {
     pub test: Test,
     pub result: EndResult,
     pub reason: String,
+    /// (zone, points) for each enemy piece on the board in the zone.
+    pub score: Vec<(u8, u16)>,
 }
 
 #[derive(Debug, Clone)]
@@ -75,6 +116,8 @@ pub(crate) struct ChanceOutcome {
     pub label: String,
     pub value: u8,
     pub weight: u32,
+    pub again: bool,
+    pub rethrow: bool,
 }
 
 /// The other player of two.

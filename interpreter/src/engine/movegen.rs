@@ -1,11 +1,15 @@
 //! Legal moves.
 
-use super::{Motion, Rule, other};
+use super::{Motion, Rule, Walk, other};
 use crate::board::{FieldId, NO_FIELD};
 use crate::game::Game;
 use crate::m::{Action, Move};
-use crate::piece::Player;
+use crate::piece::{Piece, Player};
+use crate::ruleset::{Arrive, Distance};
 use crate::state::{Pending, State};
+
+/// Called with each move found; returning false stops the search.
+type Emit<'a> = dyn FnMut(Move) -> bool + 'a;
 
 impl Game {
     /// The legal moves in `state`: at a chance node, its outcomes; when nothing
@@ -16,7 +20,7 @@ impl Game {
         out
     }
 
-    /// Like [`Game::legal_moves`], into a buffer that is cleared first (no allocation once warm).
+    /// Like [`Game::legal_moves`], into a buffer that is cleared first.
     pub fn legal_moves_into(&self, s: &State, out: &mut Vec<Move>) {
         out.clear();
         if s.outcome.is_some() {
@@ -25,12 +29,16 @@ impl Game {
         match s.pending {
             Pending::Chance(c) => {
                 let n = self.chance[usize::from(c)].outcomes.len();
-                out.extend((0..n).map(|i| Move { to: i as FieldId, ..Move::simple(Action::Chance) }));
+                out.extend((0..n).map(|i| Move {
+                    from: FieldId::from(c),
+                    to: i as FieldId,
+                    ..Move::simple(Action::Chance)
+                }));
                 return;
             }
             Pending::Convert { kind, zone } => {
                 let zone = &self.zones[usize::from(zone)];
-                let free = |f: &FieldId| s.height(*f) == 0;
+                let free = |f: &FieldId| s.height(*f) == 0 && self.fields[usize::from(*f)].limit > 0;
                 if let Some(group) = zone.groups[usize::from(s.to_move.min(1))].iter().find(|g| g.iter().any(free)) {
                     out.extend(group.iter().filter(|f| free(f)).map(|&to| Move {
                         kind,
@@ -73,86 +81,146 @@ impl Game {
         let mut scratch = s.clone();
         self.generate(s, Some(field), &mut |m| {
             scratch.clone_from(s);
-            if self.apply_core(&mut scratch, m) > 0 {
+            if self.apply_core(&mut scratch, m).captured > 0 && !out.contains(&m) {
                 out.push(m);
             }
             true
         });
     }
 
-    /// Calls `emit` with each ordinary move (of the piece on `only`, if given)
-    /// until it returns false.
-    pub(crate) fn generate(&self, s: &State, only: Option<FieldId>, emit: &mut dyn FnMut(Move) -> bool) {
+    /// Calls `emit` with each ordinary move (of the piece on `only`, if given),
+    /// trying the fallback rules only when no other rule gives a move.
+    pub(crate) fn generate(&self, s: &State, only: Option<FieldId>, emit: &mut Emit) {
         let me = s.to_move;
-        for (ri, rule) in self.phases[usize::from(s.phase)].rules.iter().enumerate() {
-            let rule_id = ri as u8;
-            match &rule.motion {
-                Motion::Place { .. } => {
-                    if only.is_some() {
-                        continue;
-                    }
-                    for kind in 0..self.kinds.len() as u8 {
-                        if rule.pieces & (1 << kind) == 0 || s.hand(me, kind) == 0 {
-                            continue;
-                        }
-                        for to in self.board.fields() {
-                            if s.height(to) < self.fields[usize::from(to)].limit
-                                && self.eval(&rule.to, s, me, to)
-                                && !emit(Move { action: Action::Place, rule: rule_id, kind, from: NO_FIELD, to })
-                            {
-                                return;
-                            }
-                        }
-                    }
+        let rules = &self.phases[usize::from(s.phase)].rules;
+        let mut found = false;
+        for fallback in [false, true] {
+            if fallback && found {
+                return;
+            }
+            for (ri, rule) in rules.iter().enumerate().filter(|(_, r)| r.fallback == fallback) {
+                if !self.eval(&rule.only_if, s, me, NO_FIELD) {
+                    continue;
                 }
-                Motion::Lift => {
-                    if only.is_some() {
-                        continue;
-                    }
-                    for from in self.board.fields() {
-                        // The topmost own piece of a listed kind, wherever it is in the stack.
-                        let Some(p) =
-                            s.stack(from).iter().rev().find(|p| p.owner == me && rule.pieces & (1 << p.kind) != 0)
-                        else {
-                            continue;
-                        };
-                        if self.eval(&rule.to, s, me, from)
-                            && !emit(Move { action: Action::Lift, rule: rule_id, kind: p.kind, from, to: NO_FIELD })
-                        {
-                            return;
-                        }
-                    }
-                }
-                _ => {
-                    for from in only.map_or(0..self.board.len() as FieldId, |f| f..f + 1) {
-                        let Some(p) = s.top(from) else { continue };
-                        if p.owner != me || rule.pieces & (1 << p.kind) == 0 {
-                            continue;
-                        }
-                        let mut go = |to: FieldId| {
-                            if self.can_land(rule, s, me, to) {
-                                emit(Move { action: Action::Board, rule: rule_id, kind: p.kind, from, to })
-                            } else {
-                                true
-                            }
-                        };
-                        if !self.targets(rule, s, from, &mut go) {
-                            return;
-                        }
-                    }
+                let mut counted = |m: Move| {
+                    found = true;
+                    emit(m)
+                };
+                if !self.rule_moves(s, rule, ri as u8, only, &mut counted) {
+                    return;
                 }
             }
         }
     }
 
-    /// Calls `go` with each field the rule's motion reaches from `from`.
-    fn targets(&self, rule: &Rule, s: &State, from: FieldId, go: &mut dyn FnMut(FieldId) -> bool) -> bool {
+    /// The moves of one rule; false if `emit` asked to stop.
+    fn rule_moves(&self, s: &State, rule: &Rule, rule_id: u8, only: Option<FieldId>, emit: &mut Emit) -> bool {
+        let me = s.to_move;
+        let from_hand = matches!(rule.motion, Motion::Place { .. } | Motion::Enter { .. });
+        if from_hand {
+            if only.is_some() {
+                return true;
+            }
+            for kind in 0..self.kinds.len() as u8 {
+                if rule.pieces & (1 << kind) == 0 || s.hand(me, kind) == 0 {
+                    continue;
+                }
+                let targets: Vec<FieldId> = match &rule.motion {
+                    Motion::Enter { via, steps, walk } => self.entry_targets(s, me, via, *steps, walk),
+                    _ => self.board.fields().filter(|&f| s.height(f) < self.fields[usize::from(f)].limit).collect(),
+                };
+                for to in targets {
+                    let ok = match rule.motion {
+                        Motion::Enter { .. } => self.can_land(rule, s, me, NO_FIELD, to),
+                        _ => self.eval(&rule.to, s, me, to),
+                    };
+                    if ok && !emit(Move { action: Action::Place, rule: rule_id, kind, from: NO_FIELD, to }) {
+                        return false;
+                    }
+                }
+            }
+            return true;
+        }
+        if let Motion::Lift = rule.motion {
+            if only.is_some() {
+                return true;
+            }
+            for from in self.board.fields() {
+                // The topmost own piece of a listed kind, wherever it is in the stack.
+                let Some(p) = s.stack(from).iter().rev().find(|p| p.owner == me && rule.pieces & (1 << p.kind) != 0)
+                else {
+                    continue;
+                };
+                if self.eval(&rule.to, s, me, from)
+                    && !emit(Move { action: Action::Lift, rule: rule_id, kind: p.kind, from, to: NO_FIELD })
+                {
+                    return false;
+                }
+            }
+            return true;
+        }
+        let mut lifted: Option<State> = None;
+        for from in only.map_or(0..self.board.len() as FieldId, |f| f..f + 1) {
+            let Some(p) = s.top(from) else { continue };
+            if p.owner != me || rule.pieces & (1 << p.kind) == 0 || !self.eval(&rule.from, s, me, from) {
+                continue;
+            }
+            if !self.piece_moves(s, rule, rule_id, from, p, &mut lifted, emit) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The moves of the piece `p` on `from` under one rule.
+    #[allow(clippy::too_many_arguments)] // one call site; the arguments are what a move is made of
+    fn piece_moves(
+        &self,
+        s: &State,
+        rule: &Rule,
+        rule_id: u8,
+        from: FieldId,
+        p: Piece,
+        lifted: &mut Option<State>,
+        emit: &mut Emit,
+    ) -> bool {
+        let me = s.to_move;
+        let board_move = |to| Move { action: Action::Board, rule: rule_id, kind: p.kind, from, to };
+        let exit_move = Move { action: Action::Exit, rule: rule_id, kind: p.kind, from, to: NO_FIELD };
         match &rule.motion {
+            Motion::RunOff { dirs, distance, pass, remainder } => {
+                let Some(n) = self.distance(*distance, s, from) else { return true };
+                let leaves = dirs.iter().any(|&d| {
+                    self.off_steps(from, d, n, |f| self.eval(pass, s, me, f))
+                        .is_some_and(|k| k == n || (*remainder && k < n))
+                });
+                !leaves || emit(exit_move)
+            }
+            Motion::Walk { walk, steps } => {
+                let Some(n) = self.distance(*steps, s, from) else { return true };
+                let view = lift(lifted, s, from);
+                let mut ends = Vec::new();
+                self.walk_ends(view, me, walk, from, n, true, &mut ends);
+                ends.into_iter()
+                    .filter(|&to| to != from && self.can_land(rule, s, me, from, to))
+                    .all(|to| emit(board_move(to)))
+            }
+            Motion::Exit { via, steps, walk } => {
+                let view = lift(lifted, s, from);
+                let mut ends = Vec::new();
+                self.walk_ends(view, me, walk, from, steps - 1, false, &mut ends);
+                let exits = ends
+                    .iter()
+                    .any(|&f| self.eval(via, view, me, f) && (*steps == 1 || self.eval(&walk.pass, view, me, f)));
+                !exits || emit(exit_move)
+            }
             Motion::Step(dirs) => dirs.iter().all(|&d| {
                 let to = self.board.neighbour(from, d);
-                to == NO_FIELD || go(to)
+                to == NO_FIELD || !self.can_land(rule, s, me, from, to) || emit(board_move(to))
             }),
-            Motion::Leap(table) => table[usize::from(from)].iter().all(|&to| go(to)),
+            Motion::Leap(table) => {
+                table[usize::from(from)].iter().all(|&to| !self.can_land(rule, s, me, from, to) || emit(board_move(to)))
+            }
             Motion::Slide { dirs, max } => dirs.iter().all(|&d| {
                 let mut at = from;
                 for _ in 0..*max {
@@ -160,7 +228,7 @@ impl Game {
                     if at == NO_FIELD || at == from {
                         break;
                     }
-                    if !go(at) {
+                    if self.can_land(rule, s, me, from, at) && !emit(board_move(at)) {
                         return false;
                     }
                     if s.height(at) > 0 {
@@ -169,18 +237,153 @@ impl Game {
                 }
                 true
             }),
-            Motion::Place { .. } | Motion::Lift => true,
+            Motion::Run { dirs, distance, pass } => {
+                let Some(n) = self.distance(*distance, s, from) else { return true };
+                dirs.iter().all(|&d| {
+                    let mut at = from;
+                    for step in 1..=n {
+                        at = self.board.neighbour(at, d);
+                        if at == NO_FIELD || (step < n && !self.eval(pass, s, me, at)) {
+                            return true;
+                        }
+                    }
+                    at == from || !self.can_land(rule, s, me, from, at) || emit(board_move(at))
+                })
+            }
+            Motion::Place { .. } | Motion::Lift | Motion::Enter { .. } => true,
         }
     }
 
-    /// Whether a piece may end its move on `to`: the rule's condition, and room
-    /// on the field once an enemy stack it captures is gone.
-    fn can_land(&self, rule: &Rule, s: &State, me: Player, to: FieldId) -> bool {
-        let limit = self.fields[usize::from(to)].limit;
-        let height = match s.top(to) {
-            Some(t) if t.owner == other(me) && !rule.stack_on_enemy => 0,
-            _ => s.height(to),
-        };
-        height < limit && self.eval(&rule.to, s, me, to)
+    /// How far a piece on `from` goes, if the distance is known now.
+    pub(crate) fn distance(&self, d: Distance, s: &State, from: FieldId) -> Option<u8> {
+        match d {
+            Distance::Const(n) => Some(n),
+            Distance::Throw => s.throw,
+            Distance::FieldSteps => self.fields.get(usize::from(from)).and_then(|f| f.steps),
+        }
+        .filter(|&n| n > 0)
     }
+
+    /// Following direction `d` from `from`, the number of the step that goes
+    /// off the board, if it comes within `n` steps over fields where `pass` holds.
+    pub(crate) fn off_steps(&self, from: FieldId, d: u8, n: u8, pass: impl Fn(FieldId) -> bool) -> Option<u8> {
+        let mut at = from;
+        for k in 1..=n {
+            let next = self.board.neighbour(at, d);
+            if next == NO_FIELD {
+                return Some(k);
+            }
+            if k == n || !pass(next) {
+                return None;
+            }
+            at = next;
+        }
+        None
+    }
+
+    /// Where an entering piece can end: through an entry field (step 1), then
+    /// a walk of the remaining steps.
+    fn entry_targets(&self, s: &State, me: Player, via: &super::Test, steps: u8, walk: &Walk) -> Vec<FieldId> {
+        let mut ends = Vec::new();
+        for f in self.board.fields() {
+            if !self.eval(via, s, me, f) {
+                continue;
+            }
+            if steps == 1 {
+                if !ends.contains(&f) {
+                    ends.push(f);
+                }
+            } else if self.eval(&walk.pass, s, me, f) {
+                self.walk_ends(s, me, walk, f, steps - 1, true, &mut ends);
+            }
+        }
+        ends
+    }
+
+    /// The fields a walk of `n` steps from `start` can end on (no link used
+    /// twice; each field passed over must satisfy `pass`). With `double`, a
+    /// walk that ends on a doubling field goes on as far again.
+    #[allow(clippy::too_many_arguments)]
+    fn walk_ends(
+        &self,
+        s: &State,
+        me: Player,
+        walk: &Walk,
+        start: FieldId,
+        n: u8,
+        double: bool,
+        out: &mut Vec<FieldId>,
+    ) {
+        struct Search<'a> {
+            game: &'a Game,
+            s: &'a State,
+            me: Player,
+            walk: &'a Walk,
+            n: u8,
+            double: bool,
+            used: Vec<(FieldId, FieldId)>,
+        }
+        impl Search<'_> {
+            fn go(&mut self, at: FieldId, left: u8, last: Option<u8>, doubled: bool, out: &mut Vec<FieldId>) {
+                if left == 0 {
+                    let props = self.game.fields[usize::from(at)];
+                    let again = self.double && props.double && (!doubled || self.walk.double_again);
+                    if again && self.used.len() < 64 && self.game.eval(&self.walk.pass, self.s, self.me, at) {
+                        self.go(at, self.n, last, true, out);
+                    } else if !out.contains(&at) {
+                        out.push(at);
+                    }
+                    return;
+                }
+                for &d in &self.walk.dirs {
+                    if !self.walk.turns && last.is_some_and(|l| l != d) {
+                        continue;
+                    }
+                    let next = self.game.board.neighbour(at, d);
+                    if next == NO_FIELD {
+                        continue;
+                    }
+                    let link = (at.min(next), at.max(next));
+                    if self.used.contains(&link)
+                        || (left > 1 && !self.game.eval(&self.walk.pass, self.s, self.me, next))
+                    {
+                        continue;
+                    }
+                    self.used.push(link);
+                    self.go(next, left - 1, Some(d), doubled, out);
+                    self.used.pop();
+                }
+            }
+        }
+        let mut search = Search { game: self, s, me, walk, n, double, used: Vec::new() };
+        search.go(start, n, None, false, out);
+    }
+
+    /// Whether a piece may end its move on `to`: the rule's condition; not a
+    /// capture on a safe field; room on the field once an enemy stack it
+    /// captures or exchanges has gone, and room for that stack on `from`.
+    pub(crate) fn can_land(&self, rule: &Rule, s: &State, me: Player, from: FieldId, to: FieldId) -> bool {
+        let props = self.fields[usize::from(to)];
+        let enemy = s.top(to).is_some_and(|t| t.owner == other(me));
+        let displaces = enemy && rule.arrive != Arrive::Stack;
+        if displaces && props.safe {
+            return false;
+        }
+        if enemy && rule.arrive == Arrive::Exchange {
+            let room = from != NO_FIELD && s.height(from) - 1 + s.height(to) <= self.fields[usize::from(from)].limit;
+            if !room {
+                return false;
+            }
+        }
+        let height = if displaces { 0 } else { s.height(to) };
+        height < props.limit && self.eval(&rule.to, s, me, to)
+    }
+}
+
+/// The state with the piece on `from` lifted off, made once per piece and rule.
+fn lift<'a>(lifted: &'a mut Option<State>, s: &State, from: FieldId) -> &'a State {
+    let view = lifted.get_or_insert_with(|| s.clone());
+    view.clone_from(s);
+    view.pop(from);
+    view
 }

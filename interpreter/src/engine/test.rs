@@ -23,8 +23,13 @@ pub(crate) enum Test {
     Height(u8),
     Full,
     InZone(u8),
-    Type(u8),
+    /// The field's type is one of these (a bit set: types may share a name).
+    Type(u64),
     Fields(FieldSet),
+    Open,
+    Closed,
+    InLine(u8, Vec<u8>),
+    OnBoard(Who, u16),
     Phase(u8),
     NoPieces(Who),
     HandEmpty(Who),
@@ -59,8 +64,12 @@ impl Game {
             Test::Height(h) => s.height(field) == *h,
             Test::Full => s.height(field) >= self.fields[usize::from(field)].limit,
             Test::InZone(z) => self.zones[usize::from(*z)].contains(me, field),
-            Test::Type(ty) => self.fields[usize::from(field)].ftype == Some(*ty),
+            Test::Type(mask) => self.fields[usize::from(field)].ftype.is_some_and(|t| mask & (1 << t) != 0),
             Test::Fields(set) => set.contains(field),
+            Test::Open => top().is_some_and(|p| !p.flipped),
+            Test::Closed => top().is_some_and(|p| p.flipped),
+            Test::InLine(n, dirs) => top().is_some_and(|p| self.line_length(s, field, p.owner, dirs) >= u32::from(*n)),
+            Test::OnBoard(w, n) => s.on_board(who(*w, me)) >= u32::from(*n),
             Test::Phase(p) => s.phase == *p,
             Test::NoPieces(w) => {
                 let p = who(*w, me);
@@ -77,6 +86,28 @@ impl Game {
             Test::NoMoves => !self.has_move(s),
             Test::LimitReached => self.max_plies > 0 && s.ply >= self.max_plies,
         }
+    }
+}
+
+impl Game {
+    /// How many pieces of `owner` stand in a line through `field` (itself
+    /// included), following each direction as long as the top piece is theirs.
+    fn line_length(&self, s: &State, field: FieldId, owner: Player, dirs: &[u8]) -> u32 {
+        let mut count = 1;
+        for &d in dirs {
+            let mut at = self.board.neighbour(field, d);
+            let mut guard = self.board.len();
+            while at != crate::board::NO_FIELD
+                && at != field
+                && guard > 0
+                && s.top(at).is_some_and(|p| p.owner == owner)
+            {
+                count += 1;
+                guard -= 1;
+                at = self.board.neighbour(at, d);
+            }
+        }
+        count
     }
 }
 

@@ -24,6 +24,32 @@ pub enum BoardDef {
     },
     /// Fields and links listed one by one.
     Graph { fields: Vec<FieldDef>, links: Vec<LinkDef> },
+    /// A numbered track of `length` fields named `first`, `first + 1`, ...,
+    /// drawn in rows of `cols` that turn back at each end (boustrophedon), top
+    /// row first, left to right. Each field links to the next in direction
+    /// `next` and to the one before in direction `prev`.
+    Track {
+        length: u16,
+        cols: u16,
+        #[serde(default = "one")]
+        first: u16,
+        #[serde(default = "next")]
+        next: String,
+        #[serde(default = "prev")]
+        prev: String,
+    },
+}
+
+fn one() -> u16 {
+    1
+}
+
+fn next() -> String {
+    "next".into()
+}
+
+fn prev() -> String {
+    "prev".into()
 }
 
 /// How a grid names its fields.
@@ -71,6 +97,13 @@ pub struct FieldTypeDef {
     /// A piece leaving the field moves exactly this many steps.
     #[serde(default)]
     pub steps: Option<u8>,
+    /// A walk that would end here goes on as many steps again.
+    #[serde(default)]
+    pub double: bool,
+    /// A piece that ends its move here is sent on to this field, or to the
+    /// nearest free field before it (following `back` links).
+    #[serde(default)]
+    pub send_to: Option<SendTo>,
     /// Symbol drawn on the field.
     #[serde(default)]
     pub symbol: Option<String>,
@@ -98,4 +131,13 @@ pub struct ZoneDef {
     pub mirror: bool,
     #[serde(default)]
     pub p2: Option<Vec<String>>,
+}
+
+/// Where a field sends a piece that lands on it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SendTo {
+    pub field: String,
+    /// The direction to follow from `field` when it is occupied.
+    pub back: String,
 }

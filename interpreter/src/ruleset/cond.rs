@@ -42,6 +42,13 @@ pub enum Cond {
     Type(String),
     /// The field is one of these.
     Field(Vec<String>),
+    /// The top piece is not turned over (its open face up).
+    Open,
+    /// The top piece is turned over (closed).
+    Closed,
+    /// The top piece is one of at least n pieces of its owner in a line through
+    /// the field, following the two directions (e.g. `["next", "prev"]`).
+    InLine(u8, Vec<String>),
 
     // --- the game state ---
     /// The game is in this phase.
@@ -53,6 +60,8 @@ pub enum Cond {
     /// A piece of the player, of one of these kinds, is the top of a field in
     /// the zone (the player's version of it).
     PieceIn(Who, Vec<String>, String),
+    /// The player has at least n pieces on the board.
+    OnBoard(Who, u16),
     /// The player to move has no legal move (checked at the start of a turn).
     NoMoves,
     /// The turn limit `max_plies` has been reached.

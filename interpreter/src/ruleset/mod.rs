@@ -10,10 +10,10 @@ mod moves;
 mod phase;
 mod piece;
 
-pub use board::{BoardDef, FieldDef, FieldTypeDef, LinkDef, Naming, ZoneDef};
+pub use board::{BoardDef, FieldDef, FieldTypeDef, LinkDef, Naming, SendTo, ZoneDef};
 pub use cond::{Cond, OptValue, Who};
-pub use moves::{Arrive, ContinueMode, EffectDef, Motion, MoveDef, PlaceAt};
-pub use phase::{ChanceDef, EndDef, EndResult, Outcome as ChanceOutcome, PhaseDef, Starter, When};
+pub use moves::{Arrive, ContinueMode, Distance, EffectDef, Motion, MoveDef, OffCount, PlaceAt};
+pub use phase::{ChanceDef, EndDef, EndResult, Outcome as ChanceOutcome, PhaseDef, ScoreDef, Starter, When};
 pub use piece::{CaptureRule, CaptureTo, Choose, PieceDef, SetupDef};
 
 use serde::{Deserialize, Serialize};

@@ -14,6 +14,12 @@ pub struct MoveDef {
     /// the piece is taken from).
     #[serde(default = "empty")]
     pub to: Cond,
+    /// What must hold of the field the piece starts from.
+    #[serde(default)]
+    pub from: Option<Cond>,
+    /// A condition on the game state, for the mover: the rule applies only then.
+    #[serde(default)]
+    pub only_if: Option<Cond>,
     /// What happens to an enemy stack on the field the piece lands on.
     #[serde(default)]
     pub on_enemy: Arrive,
@@ -55,6 +61,87 @@ pub enum Motion {
     },
     /// From the board (anywhere in the stack) back into the mover's hand.
     Lift,
+    /// Exactly `distance` links in one of the directions, passing over fields
+    /// where `pass` holds.
+    Run {
+        dirs: Vec<String>,
+        distance: Distance,
+        #[serde(default = "always")]
+        pass: Cond,
+    },
+    /// Off the board past the end of the links in a direction: the step
+    /// beyond the last field is the step off. `Exact` needs the distance to
+    /// end there; `Remainder` lets a longer throw leave and the rest of it
+    /// move another piece in the same turn. The piece goes to the `Off` pool.
+    RunOff {
+        dirs: Vec<String>,
+        distance: Distance,
+        #[serde(default = "always")]
+        pass: Cond,
+        count: OffCount,
+    },
+    /// Exactly `steps` steps along the directions' links, passing over fields
+    /// where `pass` holds; where `turns` holds (a condition on options) the
+    /// walk may change direction at each step, but it never uses a link twice
+    /// (either way). A walk that would end on a `double` field goes on as many
+    /// steps again (where `double_again` holds: and again, while it ends on one).
+    Walk {
+        dirs: Vec<String>,
+        steps: Distance,
+        #[serde(default = "always")]
+        turns: Cond,
+        #[serde(default = "always")]
+        pass: Cond,
+        #[serde(default = "never")]
+        double_again: Cond,
+    },
+    /// From the hand onto the board through an entry field (where `via`
+    /// holds), which is the first of `steps` steps; the rest is a walk.
+    Enter {
+        via: Cond,
+        steps: u8,
+        dirs: Vec<String>,
+        #[serde(default = "always")]
+        turns: Cond,
+        #[serde(default = "always")]
+        pass: Cond,
+    },
+    /// Off the board through an exit field (where `via` holds): a walk of
+    /// `steps - 1` steps ending on the exit field, and the last step off. The
+    /// piece goes back to the mover's hand.
+    Exit {
+        via: Cond,
+        steps: u8,
+        dirs: Vec<String>,
+        #[serde(default = "always")]
+        turns: Cond,
+        #[serde(default = "always")]
+        pass: Cond,
+    },
+}
+
+fn always() -> Cond {
+    Cond::True
+}
+
+fn never() -> Cond {
+    Cond::False
+}
+
+/// How far a piece goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Distance {
+    Const(u8),
+    /// The value of this turn's throw.
+    Throw,
+    /// The `steps` of the field type of the field the piece starts from.
+    FieldSteps,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum OffCount {
+    Exact,
+    Remainder,
 }
 
 fn yes() -> bool {
@@ -76,6 +163,8 @@ pub enum Arrive {
     Capture,
     /// The mover goes on top.
     Stack,
+    /// The enemy stack goes to the field the mover came from.
+    Exchange,
 }
 
 /// An effect after a move.
@@ -94,6 +183,11 @@ pub enum EffectDef {
     /// move of the phase: `May` (the player may `stop`) or `Must` (if it can).
     Continue {
         mode: ContinueMode,
+        #[serde(default)]
+        when: Option<Cond>,
+    },
+    /// The moved piece is turned over.
+    Flip {
         #[serde(default)]
         when: Option<Cond>,
     },

@@ -9,6 +9,9 @@ use serde::{Deserialize, Serialize};
 pub struct PhaseDef {
     pub name: String,
     pub moves: Vec<MoveDef>,
+    /// Move rules used only when no rule of `moves` gives a move.
+    #[serde(default)]
+    pub fallback: Vec<MoveDef>,
     /// Decisions a player makes in one turn (e.g. two placements).
     #[serde(default = "one")]
     pub decisions: u8,
@@ -45,6 +48,10 @@ pub enum Starter {
 pub struct ChanceDef {
     pub name: String,
     pub outcomes: Vec<Outcome>,
+    /// Devices are chosen by options: of those with one name, the one whose
+    /// `when` holds is used.
+    #[serde(default)]
+    pub when: Option<Cond>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -55,6 +62,12 @@ pub struct Outcome {
     /// The distance it gives.
     pub value: u8,
     pub weight: u32,
+    /// After a move with this throw, the same player throws again.
+    #[serde(default)]
+    pub again: Option<Cond>,
+    /// The throw counts nothing: it is thrown again at once.
+    #[serde(default)]
+    pub rethrow: bool,
 }
 
 /// An end condition: at `at`, if `cond` holds, the game ends with `result`.
@@ -66,6 +79,9 @@ pub struct EndDef {
     pub result: EndResult,
     /// Why the game ended, in words, e.g. `"all enemy stones captured"`.
     pub reason: String,
+    /// The winner's points: for each enemy piece on the board in a zone.
+    #[serde(default)]
+    pub score: Vec<ScoreDef>,
     #[serde(default)]
     pub when: Option<Cond>,
 }
@@ -85,4 +101,12 @@ pub enum EndResult {
     Draw,
     /// The player with more pieces on the board wins; equal is a draw.
     MorePieces,
+}
+
+/// Points for each enemy piece on the board in a zone.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScoreDef {
+    pub zone: String,
+    pub points: u16,
 }

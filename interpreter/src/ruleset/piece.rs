@@ -18,6 +18,10 @@ pub struct PieceDef {
     /// `when` holds. With none, the piece is removed (to the captor's prisoners).
     #[serde(default)]
     pub captured: Vec<CaptureRule>,
+    /// A piece of this kind comes onto the board turned over (closed), as it
+    /// is kept off the board.
+    #[serde(default)]
+    pub enters_flipped: bool,
 }
 
 fn one() -> i32 {

@@ -205,7 +205,7 @@ fn moves(args: &GameArgs, play: &str, position: Option<&str>, json: bool) -> Res
         let m = game.parse_move(&state, text)?;
         game.play_unchecked(&mut state, m);
     }
-    let legal: Vec<String> = game.legal_moves(&state).into_iter().map(|m| game.chance_aware_text(&state, m)).collect();
+    let legal: Vec<String> = game.legal_moves(&state).into_iter().map(|m| game.move_text(m)).collect();
     let outcome = state.outcome().map(|o| game.describe_outcome(o));
     if json {
         let value = serde_json::json!({

@@ -28,15 +28,12 @@ pub fn run(game: &Game, sides: [Side; 2], seed: u64, record: Option<&str>) -> Re
         let chance = legal.first().is_some_and(|m| m.action == Action::Chance);
         let m = if sides[mover] == Side::Random {
             let m = agent.choose(game, &state, &mut rng);
-            say!("{} plays {}", game.players()[mover], game.chance_aware_text(&state, m));
+            say!("{} plays {}", game.players()[mover], game.move_text(m));
             m
         } else {
             show(game, &state, &legal);
             if chance {
-                say!(
-                    "A throw is due: press Enter to throw, or type an outcome such as {}.",
-                    game.chance_aware_text(&state, legal[0])
-                );
+                say!("A throw is due: press Enter to throw, or type an outcome such as {}.", game.move_text(legal[0]));
             }
             say_inline!("{}> ", game.players()[mover]);
             std::io::stdout().flush().ok();
@@ -94,6 +91,6 @@ fn show(game: &Game, state: &State, legal: &[Move]) {
         say!("{name}: {} on the board, {hand} in hand, {prisoners} captured", state.on_board(p as u8));
     }
     say!("phase {}, ply {}, turn {}", game.phase_name(state.phase()), state.ply(), state.turn());
-    let texts: Vec<String> = legal.iter().map(|&m| game.chance_aware_text(state, m)).collect();
+    let texts: Vec<String> = legal.iter().map(|&m| game.move_text(m)).collect();
     say!("legal: {}", texts.join(" "));
 }

@@ -1,0 +1,162 @@
+//! Lowering move rules: motions (directions to ids, leaps to tables), target
+//! and origin conditions, arrival, and effects.
+
+use super::Ctx;
+use super::board::expand_dirs;
+use super::cond::{Names, Place, constant, test};
+use super::locate::Seg;
+use crate::board::{Board, FieldId};
+use crate::engine::{Effect, Motion, Rule, Test, Walk};
+use crate::ruleset::{Cond, ContinueMode, Distance, EffectDef, Motion as MotionDef, MoveDef, OffCount, PlaceAt};
+
+pub(crate) fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, fallback: bool) -> Option<Rule> {
+    let on = def.when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
+    let pieces = ctx
+        .at(Seg::Field("pieces"), |ctx| ctx.find_all("piece", &def.pieces, &names.kinds))
+        .into_iter()
+        .fold(0u32, |m, k| m | 1 << k);
+    if def.pieces.is_empty() {
+        ctx.at(Seg::Field("pieces"), |ctx| ctx.error("a move rule names at least one piece"));
+    }
+    let motion = ctx.at(Seg::Field("by"), |ctx| motion(ctx, &def.by, board, names));
+    let to = ctx.at(Seg::Field("to"), |ctx| test(ctx, &def.to, Place::Field, names));
+    let from = optional(ctx, "from", def.from.as_ref(), Place::Field, names);
+    let only_if = optional(ctx, "only_if", def.only_if.as_ref(), Place::State, names);
+    let mut effects = Vec::new();
+    let mut continues = None;
+    ctx.at(Seg::Field("then"), |ctx| {
+        for (i, e) in def.then.iter().enumerate() {
+            ctx.at(Seg::Index(i), |ctx| {
+                let when = match e {
+                    EffectDef::Custodian { when, .. } | EffectDef::Continue { when, .. } | EffectDef::Flip { when } => {
+                        when
+                    }
+                };
+                let on = when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
+                match e {
+                    EffectDef::Custodian { dirs, .. } => {
+                        let dirs = ctx.at(Seg::Field("dirs"), |ctx| dir_ids(ctx, dirs, board));
+                        if on {
+                            effects.push(Effect::Custodian(dirs));
+                        }
+                    }
+                    EffectDef::Continue { mode, .. } if on => continues = Some(*mode == ContinueMode::Must),
+                    EffectDef::Flip { .. } if on => effects.push(Effect::Flip),
+                    _ => {}
+                }
+            });
+        }
+    });
+    let motion = motion?;
+    on.then_some(Rule { pieces, motion, to, from, only_if, arrive: def.on_enemy, effects, continues, fallback })
+}
+
+fn optional(ctx: &mut Ctx, field: &'static str, cond: Option<&Cond>, place: Place, names: &Names) -> Test {
+    cond.map_or(Test::True, |c| ctx.at(Seg::Field(field), |ctx| test(ctx, c, place, names)))
+}
+
+fn dir_ids(ctx: &mut Ctx, dirs: &[String], board: &Board) -> Vec<u8> {
+    let expanded = expand_dirs(dirs);
+    if expanded.is_empty() {
+        ctx.error("expected at least one direction");
+    }
+    ctx.find_all("direction (of this board's links)", &expanded, board.dir_names())
+        .into_iter()
+        .map(|d| d as u8)
+        .collect()
+}
+
+fn walk(
+    ctx: &mut Ctx,
+    dirs: &[String],
+    turns: &Cond,
+    pass: &Cond,
+    double_again: &Cond,
+    board: &Board,
+    names: &Names,
+) -> Walk {
+    Walk {
+        dirs: ctx.at(Seg::Field("dirs"), |ctx| dir_ids(ctx, dirs, board)),
+        turns: ctx.at(Seg::Field("turns"), |ctx| constant(ctx, turns, names)),
+        pass: ctx.at(Seg::Field("pass"), |ctx| test(ctx, pass, Place::Field, names)),
+        double_again: ctx.at(Seg::Field("double_again"), |ctx| constant(ctx, double_again, names)),
+    }
+}
+
+fn steps(ctx: &mut Ctx, steps: u8) -> u8 {
+    if !(1..=32).contains(&steps) {
+        ctx.at(Seg::Field("steps"), |ctx| ctx.error("an entry or exit takes 1 to 32 steps"));
+    }
+    steps.clamp(1, 32)
+}
+
+fn motion(ctx: &mut Ctx, def: &MotionDef, board: &Board, names: &Names) -> Option<Motion> {
+    let field_test =
+        |ctx: &mut Ctx, name: &'static str, c: &Cond| ctx.at(Seg::Field(name), |ctx| test(ctx, c, Place::Field, names));
+    Some(match def {
+        MotionDef::Step { dirs } => Motion::Step(ctx.at(Seg::Field("dirs"), |ctx| dir_ids(ctx, dirs, board))),
+        MotionDef::Slide { dirs, max } => Motion::Slide {
+            dirs: ctx.at(Seg::Field("dirs"), |ctx| dir_ids(ctx, dirs, board)),
+            max: max.unwrap_or(u8::MAX),
+        },
+        MotionDef::Leap { offsets, symmetric } => Motion::Leap(leap_table(ctx, offsets, *symmetric, board)?),
+        MotionDef::Place { at } => Motion::Place { bottom: *at == PlaceAt::Bottom },
+        MotionDef::Lift => Motion::Lift,
+        MotionDef::Run { dirs, distance, pass } => Motion::Run {
+            dirs: ctx.at(Seg::Field("dirs"), |ctx| dir_ids(ctx, dirs, board)),
+            distance: *distance,
+            pass: field_test(ctx, "pass", pass),
+        },
+        MotionDef::RunOff { dirs, distance, pass, count } => Motion::RunOff {
+            dirs: ctx.at(Seg::Field("dirs"), |ctx| dir_ids(ctx, dirs, board)),
+            distance: *distance,
+            pass: field_test(ctx, "pass", pass),
+            remainder: *count == OffCount::Remainder,
+        },
+        MotionDef::Walk { dirs, steps, turns, pass, double_again } => {
+            if matches!(steps, Distance::Const(0)) {
+                ctx.at(Seg::Field("steps"), |ctx| ctx.error("a walk takes at least 1 step"));
+            }
+            Motion::Walk { walk: walk(ctx, dirs, turns, pass, double_again, board, names), steps: *steps }
+        }
+        MotionDef::Enter { via, steps: n, dirs, turns, pass } => Motion::Enter {
+            via: field_test(ctx, "via", via),
+            steps: steps(ctx, *n),
+            walk: walk(ctx, dirs, turns, pass, &Cond::False, board, names),
+        },
+        MotionDef::Exit { via, steps: n, dirs, turns, pass } => Motion::Exit {
+            via: field_test(ctx, "via", via),
+            steps: steps(ctx, *n),
+            walk: walk(ctx, dirs, turns, pass, &Cond::False, board, names),
+        },
+    })
+}
+
+/// The fields each field reaches by the offsets: computed once, per field.
+fn leap_table(ctx: &mut Ctx, offsets: &[(i16, i16)], symmetric: bool, board: &Board) -> Option<Vec<Vec<FieldId>>> {
+    if offsets.is_empty() {
+        ctx.at(Seg::Field("offsets"), |ctx| ctx.error("expected at least one offset"));
+    }
+    let mut all: Vec<(i16, i16)> = Vec::new();
+    for &(dx, dy) in offsets {
+        let variants: Vec<(i16, i16)> = if symmetric {
+            [(dx, dy), (dy, dx)].into_iter().flat_map(|(a, b)| [(a, b), (-a, b), (a, -b), (-a, -b)]).collect()
+        } else {
+            vec![(dx, dy)]
+        };
+        for v in variants {
+            if v != (0, 0) && !all.contains(&v) {
+                all.push(v);
+            }
+        }
+    }
+    let mut table = Vec::with_capacity(board.len());
+    for f in board.fields() {
+        let Some((c, r)) = board.coord(f) else {
+            ctx.error(format!("a leap needs grid coordinates, and field {:?} has none", board.name(f)));
+            return None;
+        };
+        table.push(all.iter().filter_map(|(dx, dy)| board.at_coord((c + dx, r + dy))).collect());
+    }
+    Some(table)
+}

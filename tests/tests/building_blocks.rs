@@ -1,0 +1,42 @@
+//! Building blocks tested on small rulesets made for the test, where a shipped
+//! game cannot show them (on the Ur board a doubled walk never ends on a rosette).
+
+use tabula::{Game, Options};
+
+/// A straight track; a piece on 1 walks 2; 3 and 5 are doubling fields that take no piece.
+const DOUBLING: &str = r#"Ruleset(
+    name: "doubling",
+    title: "Doubling",
+    players: ["A", "B"],
+    options: [Bool(name: "again", default: false)],
+    board: Track(length: 10, cols: 10),
+    field_types: [
+        (name: "two", fields: ["1", "10"], steps: 2),
+        (name: "rosette", fields: ["3", "5"], limit: 0, double: true),
+    ],
+    pieces: [(name: "Stone", letter: 'S')],
+    setup: [On(piece: "Stone", player: Player(1), fields: ["1"]), On(piece: "Stone", player: Player(2), fields: ["10"])],
+    phases: [(name: "play", moves: [
+        (pieces: ["Stone"], by: Walk(dirs: ["next", "prev"], steps: FieldSteps, double_again: Opt("again"))),
+    ])],
+)"#;
+
+fn moves(options: &Options) -> Vec<String> {
+    let game = Game::from_source(DOUBLING, "doubling.ron", options).expect("compiles");
+    let state = game.initial_state();
+    game.legal_moves(&state).into_iter().map(|m| game.move_text(m)).collect()
+}
+
+#[test]
+fn a_doubled_walk_that_ends_on_a_doubling_field_again_is_not_a_move() {
+    // 1 -> 3 (doubling) -> 5 (doubling again): no move; the player passes.
+    assert_eq!(moves(&Options::new()), ["pass"]);
+}
+
+#[test]
+fn with_double_again_the_walk_doubles_once_more() {
+    let mut options = Options::new();
+    options.set("again", "true");
+    // 1 -> 3 -> 5 -> 7.
+    assert_eq!(moves(&options), ["1-7"]);
+}
