@@ -24,6 +24,10 @@ pub struct Board {
     dir_names: Vec<String>,
     /// `neighbours[field * dirs + dir]`: where the link in that direction goes.
     neighbours: Vec<FieldId>,
+    /// `link_ids[field * dirs + dir]`: the id of that link without its
+    /// direction (a link and its way back share one), for walks.
+    link_ids: Vec<u16>,
+    links_undirected: usize,
     by_name: HashMap<String, FieldId>,
     by_coord: HashMap<(i16, i16), FieldId>,
 }
@@ -44,9 +48,14 @@ impl Board {
         }
         let dirs = dir_names.len();
         let mut neighbours = vec![NO_FIELD; fields.len() * dirs];
+        let mut link_ids = vec![u16::MAX; fields.len() * dirs];
+        let mut undirected: HashMap<(FieldId, FieldId), u16> = HashMap::new();
         for &(from, to, dir) in links {
             graph.add_edge(NodeIndex::new(from.into()), NodeIndex::new(to.into()), dir);
-            neighbours[usize::from(from) * dirs + usize::from(dir)] = to;
+            let slot = usize::from(from) * dirs + usize::from(dir);
+            neighbours[slot] = to;
+            let next_id = undirected.len() as u16;
+            link_ids[slot] = *undirected.entry((from.min(to), from.max(to))).or_insert(next_id);
         }
         let by_name = fields.iter().enumerate().map(|(i, f)| (f.name.clone(), i as FieldId)).collect();
         let by_coord = fields.iter().enumerate().filter_map(|(i, f)| f.coord.map(|c| (c, i as FieldId))).collect();
@@ -57,6 +66,8 @@ impl Board {
             names: fields.into_iter().map(|f| f.name).collect(),
             dir_names,
             neighbours,
+            link_ids,
+            links_undirected: undirected.len(),
             by_name,
             by_coord,
         }
@@ -113,6 +124,18 @@ impl Board {
         self.neighbours[usize::from(field) * self.dir_names.len() + usize::from(dir)]
     }
 
+    /// The id of the link from `field` in direction `dir`, shared with the
+    /// link back; ids run from 0 to [`Board::undirected_links`].
+    #[inline]
+    pub fn link_id(&self, field: FieldId, dir: DirId) -> u16 {
+        self.link_ids[usize::from(field) * self.dir_names.len() + usize::from(dir)]
+    }
+
+    /// How many links there are when a link and its way back count as one.
+    pub fn undirected_links(&self) -> usize {
+        self.links_undirected
+    }
+
     /// Every link as `(from, to, direction)`, for drawing.
     pub fn links(&self) -> impl Iterator<Item = (FieldId, FieldId, DirId)> + '_ {
         self.graph.edge_indices().map(|e| {
@@ -156,6 +179,14 @@ impl FieldSet {
 
     pub fn insert(&mut self, field: FieldId) {
         self.0[usize::from(field) / 64] |= 1 << (field % 64);
+    }
+
+    pub fn set(&mut self, field: FieldId, on: bool) {
+        if on {
+            self.insert(field);
+        } else {
+            self.0[usize::from(field) / 64] &= !(1 << (field % 64));
+        }
     }
 
     #[inline]

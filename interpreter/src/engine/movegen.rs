@@ -1,7 +1,7 @@
 //! Legal moves.
 
-use super::{Motion, Rule, Walk, other};
-use crate::board::{FieldId, NO_FIELD};
+use super::{Motion, Rule, Test, Walk, other};
+use crate::board::{FieldId, FieldSet, NO_FIELD};
 use crate::game::Game;
 use crate::m::{Action, Move};
 use crate::piece::{Piece, Player};
@@ -125,18 +125,22 @@ impl Game {
                 if rule.pieces & (1 << kind) == 0 || s.hand(me, kind) == 0 {
                     continue;
                 }
-                let targets: Vec<FieldId> = match &rule.motion {
-                    Motion::Enter { via, steps, walk } => self.entry_targets(s, me, via, *steps, walk),
-                    _ => self.board.fields().filter(|&f| s.height(f) < self.fields[usize::from(f)].limit).collect(),
-                };
-                for to in targets {
-                    let ok = match rule.motion {
-                        Motion::Enter { .. } => self.can_land(rule, s, me, NO_FIELD, to),
-                        _ => self.eval(&rule.to, s, me, to),
-                    };
-                    if ok && !emit(Move { action: Action::Place, rule: rule_id, kind, from: NO_FIELD, to }) {
-                        return false;
+                let place = |to| Move { action: Action::Place, rule: rule_id, kind, from: NO_FIELD, to };
+                let go_on = match &rule.motion {
+                    Motion::Enter { via, steps, walk } => {
+                        let pass = self.pass_set(s, me, &walk.pass);
+                        self.entry_targets(s, me, via, *steps, walk, &pass, &mut |to| {
+                            !self.can_land(rule, s, me, NO_FIELD, to) || emit(place(to))
+                        })
                     }
+                    _ => self.board.fields().all(|to| {
+                        s.height(to) >= self.fields[usize::from(to)].limit
+                            || !self.eval(&rule.to, s, me, to)
+                            || emit(place(to))
+                    }),
+                };
+                if !go_on {
+                    return false;
                 }
             }
             return true;
@@ -159,13 +163,18 @@ impl Game {
             }
             return true;
         }
-        let mut lifted: Option<State> = None;
+        let mut walking = match &rule.motion {
+            Motion::Walk { walk, .. } | Motion::Exit { walk, .. } => {
+                Some(Walking { pass: self.pass_set(s, me, &walk.pass), scratch: s.clone() })
+            }
+            _ => None,
+        };
         for from in only.map_or(0..self.board.len() as FieldId, |f| f..f + 1) {
             let Some(p) = s.top(from) else { continue };
             if p.owner != me || rule.pieces & (1 << p.kind) == 0 || !self.eval(&rule.from, s, me, from) {
                 continue;
             }
-            if !self.piece_moves(s, rule, rule_id, from, p, &mut lifted, emit) {
+            if !self.piece_moves(s, rule, rule_id, from, p, walking.as_mut(), emit) {
                 return false;
             }
         }
@@ -181,7 +190,7 @@ impl Game {
         rule_id: u8,
         from: FieldId,
         p: Piece,
-        lifted: &mut Option<State>,
+        walking: Option<&mut Walking>,
         emit: &mut Emit,
     ) -> bool {
         let me = s.to_move;
@@ -198,20 +207,24 @@ impl Game {
             }
             Motion::Walk { walk, steps } => {
                 let Some(n) = self.distance(*steps, s, from) else { return true };
-                let view = lift(lifted, s, from);
-                let mut ends = Vec::new();
-                self.walk_ends(view, me, walk, from, n, true, &mut ends);
-                ends.into_iter()
-                    .filter(|&to| to != from && self.can_land(rule, s, me, from, to))
-                    .all(|to| emit(board_move(to)))
+                let Some(w) = walking else { return true };
+                let mut go_on = true;
+                w.from_origin(self, me, &walk.pass, from, |pass| {
+                    go_on = self.walk_ends(pass, walk, from, n, true, &mut |to| {
+                        to == from || !self.can_land(rule, s, me, from, to) || emit(board_move(to))
+                    });
+                });
+                go_on
             }
             Motion::Exit { via, steps, walk } => {
-                let view = lift(lifted, s, from);
-                let mut ends = Vec::new();
-                self.walk_ends(view, me, walk, from, steps - 1, false, &mut ends);
-                let exits = ends
-                    .iter()
-                    .any(|&f| self.eval(via, view, me, f) && (*steps == 1 || self.eval(&walk.pass, view, me, f)));
+                let Some(w) = walking else { return true };
+                let mut exits = false;
+                w.from_origin(self, me, &walk.pass, from, |pass| {
+                    self.walk_ends(pass, walk, from, steps - 1, false, &mut |f| {
+                        exits = self.eval(via, s, me, f) && (*steps == 1 || pass.contains(f));
+                        !exits
+                    });
+                });
                 !exits || emit(exit_move)
             }
             Motion::Step(dirs) => dirs.iter().all(|&d| {
@@ -281,82 +294,124 @@ impl Game {
         None
     }
 
-    /// Where an entering piece can end: through an entry field (step 1), then
-    /// a walk of the remaining steps.
-    fn entry_targets(&self, s: &State, me: Player, via: &super::Test, steps: u8, walk: &Walk) -> Vec<FieldId> {
-        let mut ends = Vec::new();
+    /// Calls `visit` with each field an entering piece can end on: through an
+    /// entry field (step 1), then a walk of the remaining steps. Stops when
+    /// `visit` returns false, and then returns false.
+    #[allow(clippy::too_many_arguments)]
+    fn entry_targets(
+        &self,
+        s: &State,
+        me: Player,
+        via: &Test,
+        steps: u8,
+        walk: &Walk,
+        pass: &FieldSet,
+        visit: &mut dyn FnMut(FieldId) -> bool,
+    ) -> bool {
+        let mut seen: Vec<FieldId> = Vec::new();
+        let mut once = |f: FieldId| {
+            if seen.contains(&f) {
+                return true;
+            }
+            seen.push(f);
+            visit(f)
+        };
         for f in self.board.fields() {
             if !self.eval(via, s, me, f) {
                 continue;
             }
-            if steps == 1 {
-                if !ends.contains(&f) {
-                    ends.push(f);
-                }
-            } else if self.eval(&walk.pass, s, me, f) {
-                self.walk_ends(s, me, walk, f, steps - 1, true, &mut ends);
+            let go_on = if steps == 1 {
+                once(f)
+            } else {
+                !pass.contains(f) || self.walk_ends(pass, walk, f, steps - 1, true, &mut once)
+            };
+            if !go_on {
+                return false;
             }
         }
-        ends
+        true
     }
 
-    /// The fields a walk of `n` steps from `start` can end on (no link used
-    /// twice; each field passed over must satisfy `pass`). With `double`, a
-    /// walk that ends on a doubling field goes on as far again.
-    #[allow(clippy::too_many_arguments)]
+    /// The fields where `pass` holds for player `me`.
+    fn pass_set(&self, s: &State, me: Player, pass: &Test) -> FieldSet {
+        let mut set = FieldSet::new(self.board.len());
+        self.board.fields().filter(|&f| self.eval(pass, s, me, f)).for_each(|f| set.insert(f));
+        set
+    }
+
+    /// Calls `visit` with each field a walk of `n` steps from `start` can end
+    /// on (no link used twice; every field passed over in `pass`), each once,
+    /// until it returns false; returns false if stopped. With `double`, a walk
+    /// that ends on a doubling field goes on as far again.
     fn walk_ends(
         &self,
-        s: &State,
-        me: Player,
+        pass: &FieldSet,
         walk: &Walk,
         start: FieldId,
         n: u8,
         double: bool,
-        out: &mut Vec<FieldId>,
-    ) {
+        visit: &mut dyn FnMut(FieldId) -> bool,
+    ) -> bool {
+        /// A depth-first search over paths; `used` is a bit set of the links walked.
         struct Search<'a> {
             game: &'a Game,
-            s: &'a State,
-            me: Player,
             walk: &'a Walk,
             n: u8,
             double: bool,
-            used: Vec<(FieldId, FieldId)>,
+            pass: &'a FieldSet,
+            used: Vec<u64>,
+            depth: usize,
+            seen: Vec<FieldId>,
         }
         impl Search<'_> {
-            fn go(&mut self, at: FieldId, left: u8, last: Option<u8>, doubled: bool, out: &mut Vec<FieldId>) {
+            fn go(
+                &mut self,
+                at: FieldId,
+                left: u8,
+                last: Option<u8>,
+                doubled: bool,
+                visit: &mut dyn FnMut(FieldId) -> bool,
+            ) -> bool {
                 if left == 0 {
                     let props = self.game.fields[usize::from(at)];
                     let again = self.double && props.double && (!doubled || self.walk.double_again);
-                    if again && self.used.len() < 64 && self.game.eval(&self.walk.pass, self.s, self.me, at) {
-                        self.go(at, self.n, last, true, out);
-                    } else if !out.contains(&at) {
-                        out.push(at);
+                    if again && self.depth < 64 && self.pass.contains(at) {
+                        return self.go(at, self.n, last, true, visit);
                     }
-                    return;
+                    if self.seen.contains(&at) {
+                        return true;
+                    }
+                    self.seen.push(at);
+                    return visit(at);
                 }
                 for &d in &self.walk.dirs {
                     if !self.walk.turns && last.is_some_and(|l| l != d) {
                         continue;
                     }
                     let next = self.game.board.neighbour(at, d);
-                    if next == NO_FIELD {
+                    if next == NO_FIELD || (left > 1 && !self.pass.contains(next)) {
                         continue;
                     }
-                    let link = (at.min(next), at.max(next));
-                    if self.used.contains(&link)
-                        || (left > 1 && !self.game.eval(&self.walk.pass, self.s, self.me, next))
-                    {
+                    let link = usize::from(self.game.board.link_id(at, d));
+                    let (word, bit) = (link / 64, 1u64 << (link % 64));
+                    if self.used[word] & bit != 0 {
                         continue;
                     }
-                    self.used.push(link);
-                    self.go(next, left - 1, Some(d), doubled, out);
-                    self.used.pop();
+                    self.used[word] |= bit;
+                    self.depth += 1;
+                    let go_on = self.go(next, left - 1, Some(d), doubled, visit);
+                    self.depth -= 1;
+                    self.used[word] &= !bit;
+                    if !go_on {
+                        return false;
+                    }
                 }
+                true
             }
         }
-        let mut search = Search { game: self, s, me, walk, n, double, used: Vec::new() };
-        search.go(start, n, None, false, out);
+        let used = vec![0; self.board.undirected_links().div_ceil(64)];
+        let mut search = Search { game: self, walk, n, double, pass, used, depth: 0, seen: Vec::new() };
+        search.go(start, n, None, false, visit)
     }
 
     /// Whether a piece may end its move on `to`: the rule's condition; not a
@@ -380,10 +435,25 @@ impl Game {
     }
 }
 
-/// The state with the piece on `from` lifted off, made once per piece and rule.
-fn lift<'a>(lifted: &'a mut Option<State>, s: &State, from: FieldId) -> &'a State {
-    let view = lifted.get_or_insert_with(|| s.clone());
-    view.clone_from(s);
-    view.pop(from);
-    view
+/// What walks of one rule share: where they may pass (for the state as it
+/// is), and a scratch copy of the state to see a piece's field without it.
+struct Walking {
+    pass: FieldSet,
+    scratch: State,
+}
+
+impl Walking {
+    /// Runs `f` with the pass set as it is for the piece on `origin`, whose
+    /// own field is seen without it (a walk may come back over it).
+    fn from_origin(&mut self, game: &Game, me: Player, pass: &Test, origin: FieldId, f: impl FnOnce(&FieldSet)) {
+        let was = self.pass.contains(origin);
+        let piece = self.scratch.pop(origin);
+        let now = game.eval(pass, &self.scratch, me, origin);
+        if let Some(p) = piece {
+            self.scratch.push(origin, p);
+        }
+        self.pass.set(origin, now);
+        f(&self.pass);
+        self.pass.set(origin, was);
+    }
 }
