@@ -209,7 +209,7 @@ impl Game {
                 let Some(n) = self.distance(*steps, s, from) else { return true };
                 let Some(w) = walking else { return true };
                 let mut go_on = true;
-                w.from_origin(self, me, &walk.pass, from, |pass| {
+                w.with_origin_lifted(self, me, &walk.pass, from, |pass| {
                     go_on = self.walk_ends(pass, walk, from, n, true, &mut |to| {
                         to == from || !self.can_land(rule, s, me, from, to) || emit(board_move(to))
                     });
@@ -219,7 +219,7 @@ impl Game {
             Motion::Exit { via, steps, walk } => {
                 let Some(w) = walking else { return true };
                 let mut exits = false;
-                w.from_origin(self, me, &walk.pass, from, |pass| {
+                w.with_origin_lifted(self, me, &walk.pass, from, |pass| {
                     self.walk_ends(pass, walk, from, steps - 1, false, &mut |f| {
                         exits = self.eval(via, s, me, f) && (*steps == 1 || pass.contains(f));
                         !exits
@@ -445,7 +445,7 @@ struct Walking {
 impl Walking {
     /// Runs `f` with the pass set as it is for the piece on `origin`, whose
     /// own field is seen without it (a walk may come back over it).
-    fn from_origin(&mut self, game: &Game, me: Player, pass: &Test, origin: FieldId, f: impl FnOnce(&FieldSet)) {
+    fn with_origin_lifted(&mut self, game: &Game, me: Player, pass: &Test, origin: FieldId, f: impl FnOnce(&FieldSet)) {
         let was = self.pass.contains(origin);
         let piece = self.scratch.pop(origin);
         let now = game.eval(pass, &self.scratch, me, origin);
