@@ -28,6 +28,8 @@ pub struct Board {
     /// direction (a link and its way back share one), for walks.
     link_ids: Vec<u16>,
     links_undirected: usize,
+    /// Per direction: whether its links wrap around the edges.
+    wrapping: Vec<bool>,
     by_name: HashMap<String, FieldId>,
     by_coord: HashMap<(i16, i16), FieldId>,
 }
@@ -68,6 +70,7 @@ impl Board {
             neighbours,
             link_ids,
             links_undirected: undirected.len(),
+            wrapping: vec![false; dirs],
             by_name,
             by_coord,
         }
@@ -129,6 +132,20 @@ impl Board {
     #[inline]
     pub fn link_id(&self, field: FieldId, dir: DirId) -> u16 {
         self.link_ids[usize::from(field) * self.dir_names.len() + usize::from(dir)]
+    }
+
+    /// Whether links in direction `dir` wrap around the edges.
+    pub fn wraps(&self, dir: DirId) -> bool {
+        self.wrapping.get(usize::from(dir)).copied().unwrap_or(false)
+    }
+
+    /// How many directions wrap.
+    pub fn wrapping_dirs(&self) -> usize {
+        self.wrapping.iter().filter(|&&w| w).count()
+    }
+
+    pub(crate) fn set_wrapping(&mut self, dir: DirId) {
+        self.wrapping[usize::from(dir)] = true;
     }
 
     /// How many links there are when a link and its way back count as one.

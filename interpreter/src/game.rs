@@ -68,6 +68,10 @@ pub struct Game {
     pub(crate) option_defs: Vec<OptionDef>,
     pub(crate) max_plies: u32,
     pub(crate) hash: String,
+    /// The die face each board direction points to (`N`, `E`, `S`, `W`), if any.
+    pub(crate) compass: Vec<Option<crate::die::Face>>,
+    /// Played as a match of a game and its return game.
+    pub(crate) return_match: bool,
 }
 
 impl Game {
@@ -155,6 +159,12 @@ impl Game {
     /// A short hash of the ruleset's text: records refuse a changed ruleset.
     pub fn hash(&self) -> &str {
         &self.hash
+    }
+
+    /// Whether batch self-play plays this ruleset as matches of a game and a
+    /// return game with the seats swapped.
+    pub fn return_match(&self) -> bool {
+        self.return_match
     }
 
     pub fn initial_state(&self) -> State {

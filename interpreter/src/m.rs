@@ -11,9 +11,14 @@ pub struct Move {
     /// The index of the move rule in its phase (0 for moves no rule makes).
     pub rule: u8,
     pub kind: KindId,
+    /// The board direction the piece moved in, where the motion has one (else `NO_DIR`).
+    pub dir: u8,
     pub from: FieldId,
     pub to: FieldId,
 }
+
+/// No direction.
+pub const NO_DIR: u8 = u8::MAX;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Action {
@@ -25,8 +30,10 @@ pub enum Action {
     Lift,
     /// A piece leaves the board from `from` (bearing off, exiting).
     Exit,
-    /// A captured piece, converted, is placed on `to`.
-    Convert,
+    /// A piece due to be placed (a converted captive, a new die) is placed on `to`.
+    PlacePending,
+    /// The player declines an optional placement.
+    Skip,
     /// Nothing can move: the turn passes.
     Pass,
     /// The player ends a turn that could go on.
@@ -37,6 +44,6 @@ pub enum Action {
 
 impl Move {
     pub(crate) fn simple(action: Action) -> Move {
-        Move { action, rule: 0, kind: 0, from: NO_FIELD, to: NO_FIELD }
+        Move { action, rule: 0, kind: 0, dir: NO_DIR, from: NO_FIELD, to: NO_FIELD }
     }
 }

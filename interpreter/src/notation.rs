@@ -5,7 +5,7 @@
 use crate::board::NO_FIELD;
 use crate::error::{PlayError, did_you_mean};
 use crate::game::Game;
-use crate::m::{Action, Move};
+use crate::m::{Action, Move, NO_DIR};
 use crate::state::{Pending, State};
 
 impl Game {
@@ -14,8 +14,17 @@ impl Game {
         let field = |f| if f == NO_FIELD { "?" } else { self.board.name(f) };
         let letter = || self.kinds.get(usize::from(m.kind)).map_or('?', |k| k.letter);
         match m.action {
-            Action::Board => format!("{}-{}", field(m.from), field(m.to)),
-            Action::Place | Action::Convert => format!("{}@{}", letter(), field(m.to)),
+            Action::Board => {
+                // Where two directions wrap, two moves from one field may end on the
+                // same field (three east, four west): the direction tells them apart.
+                if m.dir != NO_DIR && self.board.wraps(m.dir) && self.board.wrapping_dirs() > 1 {
+                    format!("{}-{}/{}", field(m.from), field(m.to), self.board.dir_names()[usize::from(m.dir)])
+                } else {
+                    format!("{}-{}", field(m.from), field(m.to))
+                }
+            }
+            Action::Place | Action::PlacePending => format!("{}@{}", letter(), field(m.to)),
+            Action::Skip => "skip".into(),
             Action::Lift => format!("{}^{}", letter(), field(m.from)),
             Action::Exit => format!("{}-off", field(m.from)),
             Action::Pass => "pass".into(),
@@ -50,8 +59,8 @@ impl Game {
         if let Pending::Chance(c) = s.pending() {
             return format!("a throw of {} is due first", self.chance[usize::from(c)].name);
         }
-        if let Pending::Convert { .. } = s.pending() {
-            return "the captured piece must be placed first".into();
+        if let Pending::Place { .. } = s.pending() {
+            return "a piece must be placed first (or `skip`, where that is allowed)".into();
         }
         let names = self.board.names().iter().map(String::as_str);
         let check_field = |f: &str| -> Result<crate::board::FieldId, String> {

@@ -12,13 +12,15 @@ pub struct Piece {
     pub owner: Player,
     /// Turned over (the closed face up, for pieces with two faces).
     pub flipped: bool,
-    /// Orientation of a die piece (an index into the 24 rotations of a cube).
+    /// Orientation of a die piece (see [`crate::die`]).
     pub orient: u8,
+    /// Marked: a piece placed by replacement, exempt until its owner has moved.
+    pub mark: bool,
 }
 
 impl Piece {
     pub fn new(kind: KindId, owner: Player) -> Piece {
-        Piece { kind, owner, flipped: false, orient: 0 }
+        Piece { kind, owner, flipped: false, orient: 0, mark: false }
     }
 }
 
@@ -30,6 +32,8 @@ pub struct Kind {
     pub value: i32,
     /// Comes onto the board turned over.
     pub enters_flipped: bool,
+    /// A die: `Some(left_handed)`.
+    pub die: Option<bool>,
     pub(crate) captured: Captured,
 }
 

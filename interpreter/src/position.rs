@@ -165,9 +165,28 @@ impl Game {
                 return out;
             };
             let flipped = chars.next_if_eq(&'\'').is_some();
+            let mark = chars.next_if_eq(&'*').is_some();
             let owner = if letter.is_ascii_uppercase() { 0 } else { 1 };
             let count = if digits { u16::try_from(n).unwrap_or(u16::MAX) } else { 1 };
-            out.push((Piece { kind: kind as u8, owner, flipped, orient: 0 }, count));
+            let die = self.kinds[kind].die;
+            let mut orient = if die == Some(true) { 24 } else { 0 };
+            if chars.next_if_eq(&':').is_some() {
+                let faces: Vec<u8> = (0..2).filter_map(|_| chars.next().and_then(|c| c.to_digit(10))).map(|d| d as u8).collect();
+                let found = match (die, faces.as_slice()) {
+                    (Some(left), [top, north]) => crate::die::orient(*top, crate::die::Face::North, *north, left),
+                    _ => None,
+                };
+                match found {
+                    Some(o) => orient = o,
+                    None => {
+                        ctx.error(format!(
+                            "{text:?}: `:` and two digits give a die's top and north faces (e.g. D:15), for a die piece"
+                        ));
+                        return out;
+                    }
+                }
+            }
+            out.push((Piece { kind: kind as u8, owner, flipped, orient, mark }, count));
         }
         out
     }
@@ -178,6 +197,13 @@ impl Game {
         let mut t = if p.owner == 0 { l.to_ascii_uppercase() } else { l.to_ascii_lowercase() }.to_string();
         if p.flipped {
             t.push('\'');
+        }
+        if p.mark {
+            t.push('*');
+        }
+        if self.kinds[usize::from(p.kind)].die.is_some() {
+            t.push(':');
+            t.push_str(&crate::die::text(p.orient));
         }
         t
     }
@@ -252,7 +278,13 @@ impl Game {
             grid[cy][cx] = match s.top(f) {
                 Some(p) => {
                     let height = s.height(f);
-                    let mark = if height > 1 { char::from_digit(u32::from(height), 10).unwrap_or('+') } else { ' ' };
+                    let mark = if self.kinds[usize::from(p.kind)].die.is_some() {
+                        char::from_digit(u32::from(crate::die::face(p.orient, crate::die::Face::Top)), 10).unwrap_or('?')
+                    } else if height > 1 {
+                        char::from_digit(u32::from(height), 10).unwrap_or('+')
+                    } else {
+                        ' '
+                    };
                     format!(" {}{mark}", self.piece_text(&p).chars().next().unwrap_or('?'))
                 }
                 None => {

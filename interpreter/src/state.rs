@@ -33,11 +33,10 @@ pub enum Pending {
     None,
     /// A throw of this chance device is due.
     Chance(u8),
-    /// The player to move places a converted piece of this kind on a field of the zone.
-    Convert {
-        kind: KindId,
-        zone: u8,
-    },
+    /// The player to move places a piece of this kind from their hand on a
+    /// free field of the first group of the zone that has one (a converted
+    /// captive, a new die); with `optional` they may `skip`.
+    Place { kind: KindId, zone: u8, orient: u8, optional: bool },
 }
 
 /// How a game ended.
@@ -86,6 +85,8 @@ pub struct State {
     pub(crate) again: bool,
     /// The last decision was a pass.
     pub(crate) passed: bool,
+    /// The player who made (or makes) the first move of the game.
+    pub(crate) first: Player,
     pub(crate) outcome: Option<Outcome>,
 }
 
@@ -116,6 +117,7 @@ impl State {
             throw: None,
             again: false,
             passed: false,
+            first: 0,
             outcome: None,
         }
     }

@@ -32,7 +32,7 @@ fn unlisted(game: &Game, legal: &[Move], rng: &mut ChaCha8Rng) -> Option<Move> {
         .map(|_| {
             let action =
                 [Action::Board, Action::Place, Action::Lift, Action::Pass, Action::Stop][rng.random_range(0..5)];
-            Move { action, rule: 0, kind: 0, from: rng.random_range(0..n), to: rng.random_range(0..n) }
+            Move { action, rule: 0, kind: 0, dir: tabula::NO_DIR, from: rng.random_range(0..n), to: rng.random_range(0..n) }
         })
         .find(|m| !legal.contains(m))
 }
@@ -57,7 +57,7 @@ fn random_game(index: usize, seed: u64) -> Result<(), TestCaseError> {
                 prop_assert!(refused.is_err(), "unlisted move {:?} accepted", bad);
             }
             // The position writes and reads back (except while a converted piece waits to be placed).
-            if !matches!(state.pending(), Pending::Convert { .. }) {
+            if !matches!(state.pending(), Pending::Place { .. }) {
                 let text = game.position_to_string(&state);
                 let back = game.position_from_str(&text, "position").map_err(|e| TestCaseError::fail(e.to_string()))?;
                 prop_assert_eq!(game.position_to_string(&back), text);

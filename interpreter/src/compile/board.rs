@@ -2,7 +2,9 @@
 //! types to per-field properties; zones to per-player field sets.
 
 use super::Ctx;
-use super::cond::{Names, constant};
+use super::cond::{Names, constant, options_only};
+use crate::ruleset::Cond;
+use std::collections::BTreeMap;
 use super::locate::Seg;
 use crate::board::{Board, DirId, FieldId, FieldSet, NewField};
 use crate::game::{FieldProps, FieldType, Zone};
@@ -33,9 +35,20 @@ pub(crate) fn expand_dirs(names: &[String]) -> Vec<String> {
 
 const MAX_FIELDS: usize = 4096;
 
-pub(crate) fn board(ctx: &mut Ctx, def: &BoardDef) -> Option<Board> {
+pub(crate) fn board(ctx: &mut Ctx, def: &BoardDef, conditions: &BTreeMap<String, Cond>) -> Option<Board> {
     match def {
-        BoardDef::Grid { cols, rows, links, wrap, holes, names } => grid(ctx, *cols, *rows, links, wrap, holes, *names),
+        BoardDef::Grid { cols, rows, links, wrap, wrap_when, holes, names } => {
+            let mut wrap = wrap.clone();
+            ctx.at(Seg::Field("wrap_when"), |ctx| {
+                for (i, w) in wrap_when.iter().enumerate() {
+                    let on = ctx.at(Seg::Index(i), |ctx| ctx.at(Seg::Field("when"), |ctx| options_only(ctx, &w.when, conditions)));
+                    if on {
+                        wrap.extend(w.dirs.iter().cloned());
+                    }
+                }
+            });
+            grid(ctx, *cols, *rows, links, &wrap, holes, *names)
+        }
         BoardDef::Track { length, cols, first, next, prev } => track(ctx, *length, *cols, *first, next, prev),
         BoardDef::Graph { fields, links } => {
             let mut new = Vec::new();
@@ -162,7 +175,11 @@ fn grid(
             }
         }
     }
-    Some(Board::new(fields, dirs, &edges))
+    let mut board = Board::new(fields, dirs, &edges);
+    for &d in &wrap_ids {
+        board.set_wrapping(d as DirId);
+    }
+    Some(board)
 }
 
 /// Per-field properties from the field types in force under the options.

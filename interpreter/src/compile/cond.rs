@@ -28,8 +28,26 @@ pub(crate) struct Names<'a> {
     pub zones: Vec<String>,
     pub phases: Vec<String>,
     pub dirs: Vec<String>,
+    /// Bit set of the kinds that are dice.
+    pub dice: u32,
     pub players: u8,
     pub conditions: &'a BTreeMap<String, Cond>,
+}
+
+/// A condition on options only, before any name but the named conditions is known.
+pub(crate) fn options_only(ctx: &mut Ctx, cond: &Cond, conditions: &BTreeMap<String, Cond>) -> bool {
+    let names = Names {
+        kinds: Vec::new(),
+        fields: Vec::new(),
+        field_types: Vec::new(),
+        zones: Vec::new(),
+        phases: Vec::new(),
+        dirs: Vec::new(),
+        dice: 0,
+        players: 2,
+        conditions,
+    };
+    constant(ctx, cond, &names)
 }
 
 /// A condition that must be known when the ruleset is compiled.
@@ -162,6 +180,11 @@ fn lower(ctx: &mut Ctx, cond: &Cond, place: Place, names: &Names, depth: usize) 
             let ids = ctx.at(Seg::Index(1), |ctx| ctx.find_all("direction", dirs, &names.dirs));
             let ids = ids.into_iter().map(|d| d as u8).collect();
             field_atom(ctx, place, Test::InLine(*n, ids), "InLine", &need)
+        }
+        Cond::TopFace(n) => field_atom(ctx, place, Test::TopFace(*n), "TopFace", &need),
+        Cond::Lead(who, n) => {
+            need(ctx, Place::State, "Lead");
+            Test::Lead(check_who(ctx, *who, names), *n)
         }
         Cond::OnBoard(who, n) => {
             need(ctx, Place::State, "OnBoard");

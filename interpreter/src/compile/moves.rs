@@ -19,6 +19,12 @@ pub(crate) fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, f
         ctx.at(Seg::Field("pieces"), |ctx| ctx.error("a move rule names at least one piece"));
     }
     let motion = ctx.at(Seg::Field("by"), |ctx| motion(ctx, &def.by, board, names));
+    if let MotionDef::Run { distance: d @ (Distance::Face | Distance::TopFace), .. } = &def.by {
+        needs_dice(ctx, pieces, names, "a distance read from a die");
+        if *d == Distance::Face {
+            compass_only(ctx, &def.by, board);
+        }
+    }
     let to = ctx.at(Seg::Field("to"), |ctx| test(ctx, &def.to, Place::Field, names));
     let from = optional(ctx, "from", def.from.as_ref(), Place::Field, names);
     let only_if = optional(ctx, "only_if", def.only_if.as_ref(), Place::State, names);
@@ -28,9 +34,12 @@ pub(crate) fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, f
         for (i, e) in def.then.iter().enumerate() {
             ctx.at(Seg::Index(i), |ctx| {
                 let when = match e {
-                    EffectDef::Custodian { when, .. } | EffectDef::Continue { when, .. } | EffectDef::Flip { when } => {
-                        when
-                    }
+                    EffectDef::Custodian { when, .. }
+                    | EffectDef::Continue { when, .. }
+                    | EffectDef::Flip { when }
+                    | EffectDef::Tip { when }
+                    | EffectDef::TurnClockwise { when }
+                    | EffectDef::Spawn { when, .. } => when,
                 };
                 let on = when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
                 match e {
@@ -42,6 +51,23 @@ pub(crate) fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, f
                     }
                     EffectDef::Continue { mode, .. } if on => continues = Some(*mode == ContinueMode::Must),
                     EffectDef::Flip { .. } if on => effects.push(Effect::Flip),
+                    EffectDef::Tip { .. } | EffectDef::TurnClockwise { .. } => {
+                        needs_dice(ctx, pieces, names, "a die effect");
+                        if matches!(e, EffectDef::Tip { .. }) {
+                            compass_only(ctx, &def.by, board);
+                        }
+                        if on {
+                            effects.push(if matches!(e, EffectDef::Tip { .. }) { Effect::Tip } else { Effect::TurnClockwise });
+                        }
+                    }
+                    EffectDef::Spawn { on: cond, zone, optional, .. } => {
+                        let test = ctx.at(Seg::Field("on"), |ctx| test(ctx, cond, Place::Field, names));
+                        let zone = ctx.at(Seg::Field("zone"), |ctx| ctx.find("zone", zone, &names.zones));
+                        let optional = ctx.at(Seg::Field("optional"), |ctx| constant(ctx, optional, names));
+                        if let (true, Some(zone)) = (on, zone) {
+                            effects.push(Effect::Spawn { on: test, zone: zone as u8, optional });
+                        }
+                    }
                     _ => {}
                 }
             });
@@ -49,6 +75,28 @@ pub(crate) fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, f
     });
     let motion = motion?;
     on.then_some(Rule { pieces, motion, to, from, only_if, arrive: def.on_enemy, effects, continues, fallback })
+}
+
+/// Die constructs need die pieces.
+fn needs_dice(ctx: &mut Ctx, pieces: u32, names: &Names, what: &str) {
+    if pieces & !names.dice != 0 {
+        ctx.at(Seg::Field("pieces"), |ctx| ctx.error(format!("{what} needs pieces that are dice (`die: (...)`)")));
+    }
+}
+
+/// The face of a die along a move needs the move's directions to be compass points.
+fn compass_only(ctx: &mut Ctx, motion: &MotionDef, board: &Board) {
+    let dirs = match motion {
+        MotionDef::Step { dirs } | MotionDef::Slide { dirs, .. } | MotionDef::Run { dirs, .. } => dirs,
+        _ => return,
+    };
+    let bad: Vec<String> = expand_dirs(dirs).into_iter().filter(|d| crate::die::Face::from_dir(d).is_none()).collect();
+    let _ = board;
+    if !bad.is_empty() {
+        ctx.at(Seg::Field("by"), |ctx| {
+            ctx.error(format!("a die tips or counts only along N, E, S and W, not {}", bad.join(", ")));
+        });
+    }
 }
 
 fn optional(ctx: &mut Ctx, field: &'static str, cond: Option<&Cond>, place: Place, names: &Names) -> Test {

@@ -6,12 +6,12 @@ use super::cond::{Names, Place, check_who, constant, test};
 use super::locate::Seg;
 use super::moves;
 use crate::board::{Board, FieldId};
-use crate::engine::{Chance, ChanceOutcome, End, Phase, Rule, Test};
+use crate::engine::{Chance, ChanceOutcome, End, Phase, Rule, Set, Test};
 use crate::game::Game;
 use crate::options::{self, MAX_PLIES, OptionValue};
 use crate::piece::{Captured, Kind, Piece};
 use crate::ruleset::{
-    CaptureTo, ChanceDef, Choose, EndDef, EndResult, PhaseDef, PieceDef, RulesetDef, SetupDef, Starter, Who,
+    CaptureTo, ChanceDef, Choose, EndDef, EndResult, PhaseDef, PieceDef, RulesetDef, SetDef, SetupDef, Starter, Who,
 };
 use crate::state::{Pool, State};
 use sha2::{Digest, Sha256};
@@ -25,7 +25,8 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
     if stack_limit != def.stack_limit {
         ctx.at(Seg::Field("stack_limit"), |ctx| ctx.error("a stack limit is 1 to 16"));
     }
-    let board = ctx.at(Seg::Field("board"), |ctx| board::board(ctx, &def.board))?;
+    let board = ctx.at(Seg::Field("board"), |ctx| board::board(ctx, &def.board, &def.conditions))?;
+    let dice = def.pieces.iter().enumerate().filter(|(_, p)| p.die.is_some()).fold(0u32, |m, (i, _)| m | 1 << i.min(31));
     let names = Names {
         kinds: unique_names(ctx, "pieces", def.pieces.iter().map(|p| &p.name)),
         fields: board.names().to_vec(),
@@ -34,6 +35,7 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         zones: unique_names(ctx, "zones", def.zones.iter().map(|z| &z.name)),
         phases: unique_names(ctx, "phases", def.phases.iter().map(|p| &p.name)),
         dirs: board.dir_names().to_vec(),
+        dice,
         players: 2,
         conditions: &def.conditions,
     };
@@ -89,9 +91,25 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
     }
     ctx.at(Seg::Field("setup"), |ctx| {
         for (i, line) in def.setup.iter().enumerate() {
-            ctx.at(Seg::Index(i), |ctx| setup(ctx, line, &mut initial, &board, &fields, &names));
+            ctx.at(Seg::Index(i), |ctx| setup(ctx, line, &mut initial, &board, &fields, &names, &kinds));
         }
     });
+    let mut chance = chance;
+    ctx.at(Seg::Field("chance"), |ctx| {
+        for (i, c) in def.chance.iter().enumerate() {
+            if let Some(lowered) = chance.iter_mut().find(|l| l.name == c.name && l.outcomes.len() == c.outcomes.len()) {
+                ctx.at(Seg::Index(i), |ctx| chance_sets(ctx, c, lowered, &initial, &board, &kinds, &names));
+            }
+        }
+    });
+    if let Some(name) = &def.opening {
+        if let Some(c) = ctx.at(Seg::Field("opening"), |ctx| ctx.find("chance device", name, &chance_names)) {
+            initial.pending = crate::state::Pending::Chance(c as u8);
+        }
+    }
+    let return_match =
+        def.return_match.as_ref().is_some_and(|c| ctx.at(Seg::Field("return_match"), |ctx| constant(ctx, c, &names)));
+    let compass = board.dir_names().iter().map(|d| crate::die::Face::from_dir(d)).collect();
     let max_plies = match ctx.options.get(MAX_PLIES) {
         Some(OptionValue::Int(n)) => u32::try_from(*n).unwrap_or(0),
         _ => {
@@ -117,6 +135,8 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         option_defs: options::declarations(&def.options),
         max_plies,
         hash: content_hash(text),
+        compass,
+        return_match,
     })
 }
 
@@ -170,11 +190,13 @@ fn kind(ctx: &mut Ctx, def: &PieceDef, before: &[PieceDef], names: &Names) -> Ki
             }
         }
     });
+    let die = def.die.as_ref().map(|d| ctx.at(Seg::Field("die"), |ctx| ctx.at(Seg::Field("left_handed"), |ctx| constant(ctx, &d.left_handed, names))));
     Kind {
         name: def.name.clone(),
         letter: def.letter.to_ascii_uppercase(),
         value: def.value,
         enters_flipped: def.enters_flipped,
+        die,
         captured,
     }
 }
@@ -209,6 +231,7 @@ fn lower_chance(ctx: &mut Ctx, def: &ChanceDef, names: &Names) -> Option<Chance>
             weight: o.weight,
             again,
             rethrow: o.rethrow,
+            set: Vec::new(),
         });
     }
     if outcomes.iter().all(|o| o.rethrow) && !outcomes.is_empty() {
@@ -259,7 +282,13 @@ fn phase(ctx: &mut Ctx, def: &PhaseDef, board: &Board, names: &Names, chance: &[
             _ => None,
         },
     };
-    Phase { name: def.name.clone(), rules, decisions: def.decisions.max(1), throw, until, next, starts }
+    let replace = def.replace_stuck.as_ref().map(|r| {
+        ctx.at(Seg::Field("replace_stuck"), |ctx| crate::engine::Replace {
+            grace: ctx.at(Seg::Field("grace"), |ctx| constant(ctx, &r.grace, names)),
+            prisoners: ctx.at(Seg::Field("prisoners"), |ctx| constant(ctx, &r.prisoners, names)),
+        })
+    });
+    Phase { name: def.name.clone(), rules, decisions: def.decisions.max(1), throw, until, next, starts, replace }
 }
 
 fn end(ctx: &mut Ctx, def: &EndDef, names: &Names) -> Option<End> {
@@ -267,6 +296,7 @@ fn end(ctx: &mut Ctx, def: &EndDef, names: &Names) -> Option<End> {
     let t = ctx.at(Seg::Field("cond"), |ctx| test(ctx, &def.cond, Place::State, names));
     let result = match def.result {
         EndResult::Win(w) => EndResult::Win(ctx.at(Seg::Field("result"), |ctx| check_who(ctx, w, names))),
+        EndResult::MorePiecesOr(w) => EndResult::MorePiecesOr(ctx.at(Seg::Field("result"), |ctx| check_who(ctx, w, names))),
         r => r,
     };
     let score = ctx.at(Seg::Field("score"), |ctx| {
@@ -289,6 +319,7 @@ fn setup(
     board: &Board,
     fields: &[crate::game::FieldProps],
     names: &Names,
+    kinds: &[Kind],
 ) {
     let (piece, player, when) = match line {
         SetupDef::On { piece, player, when, .. } | SetupDef::Hand { piece, player, when, .. } => (piece, player, when),
@@ -328,7 +359,8 @@ fn setup(
                     });
                     continue;
                 }
-                state.push(f, Piece::new(kind, owner));
+                let orient = if kinds[usize::from(kind)].die == Some(true) { 24 } else { 0 };
+                state.push(f, Piece { orient, ..Piece::new(kind, owner) });
             }
         }
         SetupDef::Hand { count, .. } => {
@@ -340,6 +372,53 @@ fn setup(
                 return;
             }
             state.pool_add(Pool::Hand, owner, kind, owner, i32::from(*count));
+        }
+    }
+}
+
+/// The `set` actions of a chance device's outcomes: an orientation needs the
+/// die that stands on the field at the start.
+fn chance_sets(ctx: &mut Ctx, def: &ChanceDef, lowered: &mut Chance, initial: &State, board: &Board, kinds: &[Kind], names: &Names) {
+    for (i, o) in def.outcomes.iter().enumerate() {
+        ctx.at(Seg::Field("outcomes"), |ctx| {
+            ctx.at(Seg::Index(i), |ctx| {
+                for (j, set) in o.set.iter().enumerate() {
+                    let lowered_set = ctx.at(Seg::Field("set"), |ctx| ctx.at(Seg::Index(j), |ctx| lower_set(ctx, set, initial, board, kinds, names)));
+                    if let Some(set) = lowered_set {
+                        lowered.outcomes[i].set.push(set);
+                    }
+                }
+            });
+        });
+    }
+}
+
+fn lower_set(ctx: &mut Ctx, set: &SetDef, initial: &State, board: &Board, kinds: &[Kind], names: &Names) -> Option<Set> {
+    match set {
+        SetDef::Starts(w) => match check_who(ctx, *w, names) {
+            Who::Player(n) => Some(Set::Starts(n - 1)),
+            _ => {
+                ctx.error("`Starts` names a player by number: Player(1) or Player(2)");
+                None
+            }
+        },
+        SetDef::Orient { field, top, facing, value } => {
+            let f = ctx.at(Seg::Field("field"), |ctx| ctx.find("field", field, board.names()))? as FieldId;
+            let Some(left) = initial.top(f).and_then(|p| kinds[usize::from(p.kind)].die) else {
+                ctx.error(format!("no die stands on {field:?} at the start"));
+                return None;
+            };
+            let Some(face) = crate::die::Face::from_dir(facing) else {
+                ctx.at(Seg::Field("facing"), |ctx| ctx.error(format!("facing {facing:?}: expected \"N\", \"E\", \"S\" or \"W\"")));
+                return None;
+            };
+            match crate::die::orient(*top, face, *value, left) {
+                Some(orient) => Some(Set::Orient { field: f, orient }),
+                None => {
+                    ctx.error(format!("no die shows {top} on top and {value} facing {facing}"));
+                    None
+                }
+            }
         }
     }
 }

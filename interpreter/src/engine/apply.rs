@@ -1,11 +1,12 @@
 //! Applying a move: the move itself, captures and effects, then the turn.
 
-use super::{Effect, Motion, other, test::who};
+use super::{Effect, Motion, Replace, Set, other, test::who};
+use crate::die;
 use crate::board::{FieldId, NO_FIELD};
 use crate::error::PlayError;
 use crate::game::Game;
-use crate::m::{Action, Move};
-use crate::piece::{Captured, Piece, Player};
+use crate::m::{Action, Move, NO_DIR};
+use crate::piece::{Captured, KindId, Piece, Player};
 use crate::ruleset::{Arrive, EndResult, When};
 use crate::state::{Continuing, Outcome, Pending, Pool, Reason, State};
 
@@ -45,6 +46,15 @@ impl Game {
                     s.again = outcome.again;
                     s.pending = Pending::None;
                 }
+                for set in &outcome.set {
+                    match *set {
+                        Set::Orient { field, orient } => change_top(s, field, |p| p.orient = orient),
+                        Set::Starts(p) => {
+                            s.to_move = p;
+                            s.first = p;
+                        }
+                    }
+                }
                 return;
             }
             Action::Pass => {
@@ -56,10 +66,16 @@ impl Game {
                 s.continuing = None;
                 s.decisions_left = 1;
             }
-            Action::Convert => {
+            Action::PlacePending => {
                 s.passed = false;
-                s.pool_add(Pool::Hand, mover, m.kind, mover, -1);
-                s.push(m.to, Piece::new(m.kind, mover));
+                if let Pending::Place { orient, .. } = s.pending {
+                    s.pool_add(Pool::Hand, mover, m.kind, mover, -1);
+                    s.push(m.to, Piece { orient, ..Piece::new(m.kind, mover) });
+                }
+                s.pending = Pending::None;
+            }
+            Action::Skip => {
+                s.passed = false;
                 s.pending = Pending::None;
             }
             Action::Board | Action::Place | Action::Lift | Action::Exit => {
@@ -82,6 +98,11 @@ impl Game {
                 if applied.remainder {
                     s.decisions_left += 1;
                 }
+            }
+        }
+        if s.pending == Pending::None && !matches!(m.action, Action::Pass | Action::Stop) {
+            if let Some(replace) = self.phases[usize::from(s.phase)].replace {
+                self.replace_stuck(s, mover, replace);
             }
         }
         s.ply += 1;
@@ -123,7 +144,7 @@ impl Game {
                 match &rule.motion {
                     Motion::RunOff { dirs, distance, remainder, .. } => {
                         s.pool_add(Pool::Off, me, piece.kind, piece.owner, 1);
-                        let n = self.distance(*distance, s, m.from).unwrap_or(0);
+                        let n = self.distance(*distance, s, m.from, dirs.first().copied().unwrap_or(NO_DIR)).unwrap_or(0);
                         let k = dirs.iter().find_map(|&d| self.off_steps(m.from, d, n, |_| true)).unwrap_or(n);
                         if *remainder && k < n {
                             s.throw = Some(n - k);
@@ -155,10 +176,18 @@ impl Game {
                         }
                     }
                 }
-                Effect::Flip if landed != NO_FIELD => {
-                    if let Some(mut p) = s.pop(landed) {
-                        p.flipped = !p.flipped;
-                        s.push(landed, p);
+                Effect::Flip if landed != NO_FIELD => change_top(s, landed, |p| p.flipped = !p.flipped),
+                Effect::Tip if landed != NO_FIELD => {
+                    if let Some(face) = self.compass.get(usize::from(m.dir)).copied().flatten() {
+                        change_top(s, landed, |p| p.orient = die::tip(p.orient, face));
+                    }
+                }
+                Effect::TurnClockwise if landed != NO_FIELD => {
+                    change_top(s, landed, |p| p.orient = die::turn_clockwise(p.orient));
+                }
+                Effect::Spawn { on, zone, optional } if landed != NO_FIELD && self.eval(on, s, me, landed) => {
+                    if let Some(p) = s.top(landed).filter(|p| s.hand(me, p.kind) > 0) {
+                        self.place_due(s, me, p.kind, *zone, p.orient, true, *optional);
                     }
                 }
                 _ => {}
@@ -204,6 +233,76 @@ impl Game {
         f
     }
 
+    /// A piece of `kind` from `player`'s hand goes onto the first group of the
+    /// zone with a free field: at once on its first free field, unless the
+    /// player `chooses` among several or may decline (`optional`): then that is
+    /// their next decision.
+    #[allow(clippy::too_many_arguments)]
+    fn place_due(&self, s: &mut State, player: Player, kind: KindId, zone: u8, orient: u8, chooses: bool, optional: bool) {
+        let Some(group) = self.first_free_group(s, zone, player) else { return };
+        let mut free = group.iter().copied().filter(|&f| self.is_free(s, f));
+        let Some(first) = free.next() else { return };
+        if optional || (chooses && free.next().is_some()) {
+            s.pending = Pending::Place { kind, zone, orient, optional };
+        } else {
+            s.pool_add(Pool::Hand, player, kind, player, -1);
+            s.push(first, Piece { orient, ..Piece::new(kind, player) });
+        }
+    }
+
+    /// After a move by `mover`: every piece that cannot move is replaced by a
+    /// piece of the other player's from their hand, with its orientation.
+    fn replace_stuck(&self, s: &mut State, mover: Player, replace: Replace) {
+        if replace.grace {
+            // The mover has moved: their replacing pieces are no longer exempt.
+            for f in self.board.fields() {
+                if s.top(f).is_some_and(|p| p.owner == mover && p.mark) {
+                    change_top(s, f, |p| p.mark = false);
+                }
+            }
+        }
+        let mut probe = s.clone();
+        for f in self.board.fields() {
+            let Some(p) = s.top(f) else { continue };
+            let checked = if replace.grace { !p.mark } else { p.owner != mover };
+            let receiver = other(p.owner);
+            if !checked || s.hand(receiver, p.kind) == 0 {
+                continue;
+            }
+            probe.clone_from(s);
+            probe.to_move = p.owner;
+            probe.pending = Pending::None;
+            probe.continuing = None;
+            let mut stuck = true;
+            self.generate(&probe, Some(f), &mut |_| {
+                stuck = false;
+                false
+            });
+            if !stuck {
+                continue;
+            }
+            s.pop(f);
+            s.pool_add(Pool::Hand, receiver, p.kind, receiver, -1);
+            s.push(f, Piece { owner: receiver, mark: replace.grace, ..p });
+            if replace.prisoners {
+                s.pool_add(Pool::Prisoners, receiver, p.kind, p.owner, 1);
+            } else {
+                s.pool_add(Pool::Hand, p.owner, p.kind, p.owner, 1);
+            }
+        }
+        if replace.prisoners {
+            // Prisoners held both ways go home one for one.
+            for kind in 0..self.kinds.len() as KindId {
+                while s.pool(Pool::Prisoners, 0, kind, 1) > 0 && s.pool(Pool::Prisoners, 1, kind, 0) > 0 {
+                    s.pool_add(Pool::Prisoners, 0, kind, 1, -1);
+                    s.pool_add(Pool::Prisoners, 1, kind, 0, -1);
+                    s.pool_add(Pool::Hand, 0, kind, 0, 1);
+                    s.pool_add(Pool::Hand, 1, kind, 1, 1);
+                }
+            }
+        }
+    }
+
     /// Captures every piece on `field` for `captor`, each as its kind says.
     fn capture_stack(&self, s: &mut State, field: FieldId, captor: Player) -> u32 {
         let n = s.height(field);
@@ -214,19 +313,12 @@ impl Game {
                 Captured::Remove => remove(s),
                 Captured::ToHand => s.pool_add(Pool::Hand, captor, piece.kind, captor, 1),
                 Captured::Convert { zone, captor_chooses } => {
-                    let groups = &self.zones[usize::from(zone)].groups[usize::from(captor.min(1))];
-                    // The field being emptied counts as taken: the captor's piece lands there.
-                    let free = |f: &FieldId| *f != field && s.height(*f) == 0 && self.fields[usize::from(*f)].limit > 0;
-                    match groups.iter().find(|g| g.iter().any(free)) {
-                        None => remove(s),
-                        Some(_) if captor_chooses => {
-                            s.pool_add(Pool::Hand, captor, piece.kind, captor, 1);
-                            s.pending = Pending::Convert { kind: piece.kind, zone };
-                        }
-                        Some(g) => {
-                            let to = *g.iter().find(|f| free(f)).expect("group has a free field");
-                            s.push(to, Piece::new(piece.kind, captor));
-                        }
+                    // The captured stack still stands on its field, which is so not free.
+                    if self.first_free_group(s, zone, captor).is_none() {
+                        remove(s);
+                    } else {
+                        s.pool_add(Pool::Hand, captor, piece.kind, captor, 1);
+                        self.place_due(s, captor, piece.kind, zone, 0, captor_chooses, false);
                     }
                 }
             }
@@ -299,16 +391,15 @@ impl Game {
                 continue;
             }
             let winner = match end.result {
-                EndResult::Win(w) => Some(who(w, me)),
+                EndResult::Win(w) => Some(who(w, me, s)),
                 EndResult::Draw => None,
-                EndResult::MorePieces => {
+                EndResult::MorePieces | EndResult::MorePiecesOr(_) => {
                     let (a, b) = (s.on_board(me), s.on_board(other(me)));
-                    if a == b {
-                        None
-                    } else if a > b {
-                        Some(me)
-                    } else {
-                        Some(other(me))
+                    match (a.cmp(&b), end.result) {
+                        (std::cmp::Ordering::Greater, _) => Some(me),
+                        (std::cmp::Ordering::Less, _) => Some(other(me)),
+                        (_, EndResult::MorePiecesOr(w)) => Some(who(w, me, s)),
+                        _ => None,
                     }
                 }
             };
@@ -332,5 +423,13 @@ impl Game {
             }
         }
         total
+    }
+}
+
+/// Changes the top piece of a field in place.
+fn change_top(s: &mut State, field: FieldId, change: impl FnOnce(&mut Piece)) {
+    if let Some(mut p) = s.pop(field) {
+        change(&mut p);
+        s.push(field, p);
     }
 }

@@ -21,6 +21,7 @@ pub(crate) struct Phase {
     pub until: Option<Test>,
     pub next: Option<u8>,
     pub starts: Option<Player>,
+    pub replace: Option<Replace>,
 }
 
 /// A move rule as compiled.
@@ -92,6 +93,23 @@ pub(crate) struct Walk {
 pub(crate) enum Effect {
     Custodian(Vec<DirId>),
     Flip,
+    Tip,
+    TurnClockwise,
+    Spawn { on: Test, zone: u8, optional: bool },
+}
+
+/// Replacing pieces that cannot move (see `ReplaceDef`).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Replace {
+    pub grace: bool,
+    pub prisoners: bool,
+}
+
+/// What a chance outcome sets.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Set {
+    Orient { field: FieldId, orient: u8 },
+    Starts(Player),
 }
 
 #[derive(Debug, Clone)]
@@ -118,6 +136,7 @@ pub(crate) struct ChanceOutcome {
     pub weight: u32,
     pub again: bool,
     pub rethrow: bool,
+    pub set: Vec<Set>,
 }
 
 /// The other player of two.

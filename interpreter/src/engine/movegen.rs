@@ -3,7 +3,7 @@
 use super::{Motion, Rule, Test, Walk, other};
 use crate::board::{FieldId, FieldSet, NO_FIELD};
 use crate::game::Game;
-use crate::m::{Action, Move};
+use crate::m::{Action, Move, NO_DIR};
 use crate::piece::{Piece, Player};
 use crate::ruleset::{Arrive, Distance};
 use crate::state::{Pending, State};
@@ -36,15 +36,16 @@ impl Game {
                 }));
                 return;
             }
-            Pending::Convert { kind, zone } => {
-                let zone = &self.zones[usize::from(zone)];
-                let free = |f: &FieldId| s.height(*f) == 0 && self.fields[usize::from(*f)].limit > 0;
-                if let Some(group) = zone.groups[usize::from(s.to_move.min(1))].iter().find(|g| g.iter().any(free)) {
-                    out.extend(group.iter().filter(|f| free(f)).map(|&to| Move {
+            Pending::Place { kind, zone, optional, .. } => {
+                if let Some(group) = self.first_free_group(s, zone, s.to_move) {
+                    out.extend(group.iter().filter(|&&f| self.is_free(s, f)).map(|&to| Move {
                         kind,
                         to,
-                        ..Move::simple(Action::Convert)
+                        ..Move::simple(Action::PlacePending)
                     }));
+                }
+                if optional || out.is_empty() {
+                    out.push(Move::simple(Action::Skip));
                 }
                 return;
             }
@@ -125,7 +126,7 @@ impl Game {
                 if rule.pieces & (1 << kind) == 0 || s.hand(me, kind) == 0 {
                     continue;
                 }
-                let place = |to| Move { action: Action::Place, rule: rule_id, kind, from: NO_FIELD, to };
+                let place = |to| Move { action: Action::Place, rule: rule_id, kind, dir: NO_DIR, from: NO_FIELD, to };
                 let go_on = match &rule.motion {
                     Motion::Enter { via, steps, walk } => {
                         let pass = self.pass_set(s, me, &walk.pass);
@@ -156,7 +157,7 @@ impl Game {
                     continue;
                 };
                 if self.eval(&rule.to, s, me, from)
-                    && !emit(Move { action: Action::Lift, rule: rule_id, kind: p.kind, from, to: NO_FIELD })
+                    && !emit(Move { action: Action::Lift, rule: rule_id, kind: p.kind, dir: NO_DIR, from, to: NO_FIELD })
                 {
                     return false;
                 }
@@ -194,19 +195,20 @@ impl Game {
         emit: &mut Emit,
     ) -> bool {
         let me = s.to_move;
-        let board_move = |to| Move { action: Action::Board, rule: rule_id, kind: p.kind, from, to };
-        let exit_move = Move { action: Action::Exit, rule: rule_id, kind: p.kind, from, to: NO_FIELD };
+        let moved = |to, dir| Move { action: Action::Board, rule: rule_id, kind: p.kind, dir, from, to };
+        let board_move = |to| moved(to, NO_DIR);
+        let exit_move = Move { action: Action::Exit, rule: rule_id, kind: p.kind, dir: NO_DIR, from, to: NO_FIELD };
         match &rule.motion {
             Motion::RunOff { dirs, distance, pass, remainder } => {
-                let Some(n) = self.distance(*distance, s, from) else { return true };
                 let leaves = dirs.iter().any(|&d| {
+                    let Some(n) = self.distance(*distance, s, from, d) else { return false };
                     self.off_steps(from, d, n, |f| self.eval(pass, s, me, f))
                         .is_some_and(|k| k == n || (*remainder && k < n))
                 });
                 !leaves || emit(exit_move)
             }
             Motion::Walk { walk, steps } => {
-                let Some(n) = self.distance(*steps, s, from) else { return true };
+                let Some(n) = self.distance(*steps, s, from, NO_DIR) else { return true };
                 let Some(w) = walking else { return true };
                 let mut go_on = true;
                 w.with_origin_lifted(self, me, &walk.pass, from, |pass| {
@@ -229,7 +231,7 @@ impl Game {
             }
             Motion::Step(dirs) => dirs.iter().all(|&d| {
                 let to = self.board.neighbour(from, d);
-                to == NO_FIELD || !self.can_land(rule, s, me, from, to) || emit(board_move(to))
+                to == NO_FIELD || !self.can_land(rule, s, me, from, to) || emit(moved(to, d))
             }),
             Motion::Leap(table) => {
                 table[usize::from(from)].iter().all(|&to| !self.can_land(rule, s, me, from, to) || emit(board_move(to)))
@@ -241,7 +243,7 @@ impl Game {
                     if at == NO_FIELD || at == from {
                         break;
                     }
-                    if self.can_land(rule, s, me, from, at) && !emit(board_move(at)) {
+                    if self.can_land(rule, s, me, from, at) && !emit(moved(at, d)) {
                         return false;
                     }
                     if s.height(at) > 0 {
@@ -251,8 +253,8 @@ impl Game {
                 true
             }),
             Motion::Run { dirs, distance, pass } => {
-                let Some(n) = self.distance(*distance, s, from) else { return true };
                 dirs.iter().all(|&d| {
+                    let Some(n) = self.distance(*distance, s, from, d) else { return true };
                     let mut at = from;
                     for step in 1..=n {
                         at = self.board.neighbour(at, d);
@@ -260,21 +262,38 @@ impl Game {
                             return true;
                         }
                     }
-                    at == from || !self.can_land(rule, s, me, from, at) || emit(board_move(at))
+                    at == from || !self.can_land(rule, s, me, from, at) || emit(moved(at, d))
                 })
             }
             Motion::Place { .. } | Motion::Lift | Motion::Enter { .. } => true,
         }
     }
 
-    /// How far a piece on `from` goes, if the distance is known now.
-    pub(crate) fn distance(&self, d: Distance, s: &State, from: FieldId) -> Option<u8> {
+    /// How far the piece on `from` goes in direction `dir`, if that is known now.
+    pub(crate) fn distance(&self, d: Distance, s: &State, from: FieldId, dir: u8) -> Option<u8> {
+        let die = || s.top(from).filter(|p| self.kinds[usize::from(p.kind)].die.is_some());
         match d {
             Distance::Const(n) => Some(n),
             Distance::Throw => s.throw,
             Distance::FieldSteps => self.fields.get(usize::from(from)).and_then(|f| f.steps),
+            Distance::Face => {
+                let face = self.compass.get(usize::from(dir)).copied().flatten()?;
+                die().map(|p| crate::die::face(p.orient, face))
+            }
+            Distance::TopFace => die().map(|p| crate::die::face(p.orient, crate::die::Face::Top)),
         }
         .filter(|&n| n > 0)
+    }
+
+    /// Whether a piece can be put on `f`: empty, and a field that takes pieces.
+    pub(crate) fn is_free(&self, s: &State, f: FieldId) -> bool {
+        s.height(f) == 0 && self.fields[usize::from(f)].limit > 0
+    }
+
+    /// The first group of `player`'s version of a zone that has a free field.
+    pub(crate) fn first_free_group(&self, s: &State, zone: u8, player: Player) -> Option<&[FieldId]> {
+        let groups = &self.zones[usize::from(zone)].groups[usize::from(player.min(1))];
+        groups.iter().find(|g| g.iter().any(|&f| self.is_free(s, f))).map(Vec::as_slice)
     }
 
     /// Following direction `d` from `from`, the number of the step that goes

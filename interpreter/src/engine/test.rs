@@ -30,6 +30,8 @@ pub(crate) enum Test {
     Closed,
     InLine(u8, Vec<u8>),
     OnBoard(Who, u16),
+    Lead(Who, u16),
+    TopFace(u8),
     Phase(u8),
     NoPieces(Who),
     HandEmpty(Who),
@@ -38,11 +40,14 @@ pub(crate) enum Test {
     LimitReached,
 }
 
-pub(crate) fn who(w: Who, me: Player) -> Player {
+/// The player `w` names, seen from `me`, in state `s`.
+pub(crate) fn who(w: Who, me: Player, s: &State) -> Player {
     match w {
         Who::Me => me,
         Who::Opponent => super::other(me),
         Who::Player(n) => n - 1,
+        Who::Starter => s.first,
+        Who::NotStarter => super::other(s.first),
     }
 }
 
@@ -69,15 +74,22 @@ impl Game {
             Test::Open => top().is_some_and(|p| !p.flipped),
             Test::Closed => top().is_some_and(|p| p.flipped),
             Test::InLine(n, dirs) => top().is_some_and(|p| self.line_length(s, field, p.owner, dirs) >= u32::from(*n)),
-            Test::OnBoard(w, n) => s.on_board(who(*w, me)) >= u32::from(*n),
+            Test::OnBoard(w, n) => s.on_board(who(*w, me, s)) >= u32::from(*n),
+            Test::Lead(w, n) => {
+                let p = who(*w, me, s);
+                s.on_board(p) >= s.on_board(super::other(p)) + u32::from(*n)
+            }
+            Test::TopFace(n) => top().is_some_and(|p| {
+                self.kinds[usize::from(p.kind)].die.is_some() && crate::die::face(p.orient, crate::die::Face::Top) == *n
+            }),
             Test::Phase(p) => s.phase == *p,
             Test::NoPieces(w) => {
-                let p = who(*w, me);
+                let p = who(*w, me, s);
                 s.on_board(p) == 0 && (0..s.kinds).all(|k| s.pool(Pool::Hand, p, k, p) == 0)
             }
-            Test::HandEmpty(w) => s.pool_total(Pool::Hand, who(*w, me)) == 0,
+            Test::HandEmpty(w) => s.pool_total(Pool::Hand, who(*w, me, s)) == 0,
             Test::PieceIn(w, mask, z) => {
-                let p = who(*w, me);
+                let p = who(*w, me, s);
                 let zone = &self.zones[usize::from(*z)];
                 self.board
                     .fields()

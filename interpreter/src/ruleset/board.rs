@@ -17,6 +17,9 @@ pub enum BoardDef {
         links: Vec<String>,
         #[serde(default)]
         wrap: Vec<String>,
+        /// Directions that wrap where a condition on options holds.
+        #[serde(default)]
+        wrap_when: Vec<WrapDef>,
         #[serde(default)]
         holes: Vec<String>,
         #[serde(default)]
@@ -140,4 +143,12 @@ pub struct SendTo {
     pub field: String,
     /// The direction to follow from `field` when it is occupied.
     pub back: String,
+}
+
+/// Directions that wrap around the edges when a condition on options holds.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WrapDef {
+    pub dirs: Vec<String>,
+    pub when: Cond,
 }

@@ -46,6 +46,8 @@ pub enum Cond {
     Open,
     /// The top piece is turned over (closed).
     Closed,
+    /// The top piece is a die showing n on top.
+    TopFace(u8),
     /// The top piece is one of at least n pieces of its owner in a line through
     /// the field, following the two directions (e.g. `["next", "prev"]`).
     InLine(u8, Vec<String>),
@@ -62,6 +64,8 @@ pub enum Cond {
     PieceIn(Who, Vec<String>, String),
     /// The player has at least n pieces on the board.
     OnBoard(Who, u16),
+    /// The player has at least n pieces more on the board than the opponent.
+    Lead(Who, u16),
     /// The player to move has no legal move (checked at the start of a turn).
     NoMoves,
     /// The turn limit `max_plies` has been reached.
@@ -85,4 +89,8 @@ pub enum Who {
     Opponent,
     /// A player by number, 1-based.
     Player(u8),
+    /// The player who made the first move of the game.
+    Starter,
+    /// The other one.
+    NotStarter,
 }

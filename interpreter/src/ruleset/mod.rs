@@ -10,11 +10,11 @@ mod moves;
 mod phase;
 mod piece;
 
-pub use board::{BoardDef, FieldDef, FieldTypeDef, LinkDef, Naming, SendTo, ZoneDef};
+pub use board::{BoardDef, FieldDef, FieldTypeDef, LinkDef, Naming, SendTo, WrapDef, ZoneDef};
 pub use cond::{Cond, OptValue, Who};
 pub use moves::{Arrive, ContinueMode, Distance, EffectDef, Motion, MoveDef, OffCount, PlaceAt};
-pub use phase::{ChanceDef, EndDef, EndResult, Outcome as ChanceOutcome, PhaseDef, ScoreDef, Starter, When};
-pub use piece::{CaptureRule, CaptureTo, Choose, PieceDef, SetupDef};
+pub use phase::{ChanceDef, EndDef, EndResult, Outcome as ChanceOutcome, PhaseDef, ReplaceDef, ScoreDef, SetDef, Starter, When};
+pub use piece::{CaptureRule, CaptureTo, Choose, DieDef, PieceDef, SetupDef};
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -56,6 +56,14 @@ pub struct RulesetDef {
     /// End conditions, checked in order at the time each names.
     #[serde(default)]
     pub end: Vec<EndDef>,
+    /// A chance device thrown once before the first move; its outcomes' `set`
+    /// actions orient pieces and choose who starts.
+    #[serde(default)]
+    pub opening: Option<String>,
+    /// Where this holds, a game is played as a match: the game and a return
+    /// game with the players' seats swapped (for batch self-play).
+    #[serde(default)]
+    pub return_match: Option<Cond>,
 }
 
 fn one() -> u8 {

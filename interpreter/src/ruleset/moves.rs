@@ -136,6 +136,10 @@ pub enum Distance {
     Throw,
     /// The `steps` of the field type of the field the piece starts from.
     FieldSteps,
+    /// The face of a die piece that points in the direction of the move.
+    Face,
+    /// The top face of a die piece.
+    TopFace,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -188,6 +192,28 @@ pub enum EffectDef {
     },
     /// The moved piece is turned over.
     Flip {
+        #[serde(default)]
+        when: Option<Cond>,
+    },
+    /// The moved die tips over in the direction of its move.
+    Tip {
+        #[serde(default)]
+        when: Option<Cond>,
+    },
+    /// The moved die turns a quarter clockwise, seen from above.
+    TurnClockwise {
+        #[serde(default)]
+        when: Option<Cond>,
+    },
+    /// If `on` holds of the field the piece ended on, a new piece of the same
+    /// kind and orientation comes from the mover's hand onto the mover's
+    /// version of `zone`: into the first group with a free field; the player
+    /// picks the field if there are several, and may decline where `optional` holds.
+    Spawn {
+        on: Cond,
+        zone: String,
+        #[serde(default = "never")]
+        optional: Cond,
         #[serde(default)]
         when: Option<Cond>,
     },

@@ -26,6 +26,34 @@ pub struct PhaseDef {
     /// Who moves first in the next phase.
     #[serde(default)]
     pub starts: Starter,
+    /// After every move, pieces that cannot move are replaced by pieces of
+    /// the other player's.
+    #[serde(default)]
+    pub replace_stuck: Option<ReplaceDef>,
+}
+
+/// Replacing pieces that cannot move: each (with its orientation) by a piece
+/// of the other player's from their hand (never from the board); the removed
+/// piece goes back to its owner's hand, or where `prisoners` holds, is kept by
+/// the player who received the replacement (prisoners held both ways are
+/// exchanged one for one). Where `grace` holds, a replacing piece is exempt
+/// until its new owner has moved once; otherwise only the pieces of the player
+/// who did not just move are checked.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReplaceDef {
+    #[serde(default = "always")]
+    pub grace: Cond,
+    #[serde(default = "never")]
+    pub prisoners: Cond,
+}
+
+fn always() -> Cond {
+    Cond::True
+}
+
+fn never() -> Cond {
+    Cond::False
 }
 
 fn one() -> u8 {
@@ -68,6 +96,18 @@ pub struct Outcome {
     /// The throw counts nothing: it is thrown again at once.
     #[serde(default)]
     pub rethrow: bool,
+    /// What the outcome sets (for an opening throw): orientations, who starts.
+    #[serde(default)]
+    pub set: Vec<SetDef>,
+}
+
+/// An action of a chance outcome.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum SetDef {
+    /// The die on `field` shows `top` on top and `value` facing direction `facing`.
+    Orient { field: String, top: u8, facing: String, value: u8 },
+    /// This player moves first.
+    Starts(Who),
 }
 
 /// An end condition: at `at`, if `cond` holds, the game ends with `result`.
@@ -101,6 +141,8 @@ pub enum EndResult {
     Draw,
     /// The player with more pieces on the board wins; equal is a draw.
     MorePieces,
+    /// The player with more pieces on the board wins; if equal, this player.
+    MorePiecesOr(Who),
 }
 
 /// Points for each enemy piece on the board in a zone.

@@ -22,6 +22,22 @@ pub struct PieceDef {
     /// is kept off the board.
     #[serde(default)]
     pub enters_flipped: bool,
+    /// The piece is a six-sided die with a full orientation.
+    #[serde(default)]
+    pub die: Option<DieDef>,
+}
+
+/// A die piece: opposite faces sum to 7; right-handed (1 on top, 2 facing
+/// south, 3 east) unless `left_handed` holds.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DieDef {
+    #[serde(default = "never")]
+    pub left_handed: Cond,
+}
+
+fn never() -> Cond {
+    Cond::False
 }
 
 fn one() -> i32 {
