@@ -51,6 +51,9 @@ pub struct PositionDef {
     pub continuing: Option<String>,
     #[serde(default)]
     pub throw: Option<u8>,
+    /// The player who made the first move of the game, 1-based (default 1).
+    #[serde(default)]
+    pub first: Option<u8>,
 }
 
 impl Game {
@@ -114,6 +117,12 @@ impl Game {
         s.turn = def.turn.unwrap_or(1);
         s.decisions_left = def.decisions_left.unwrap_or(phase.decisions).max(1);
         s.throw = def.throw;
+        if let Some(first) = def.first {
+            if !(1..=2).contains(&first) {
+                ctx.at(Seg::Field("first"), |ctx| ctx.error("expected 1 or 2"));
+            }
+            s.first = first.clamp(1, 2) - 1;
+        }
         if let (Some(c), None) = (phase.throw, def.throw) {
             s.pending = Pending::Chance(c);
         }
@@ -171,7 +180,8 @@ impl Game {
             let die = self.kinds[kind].die;
             let mut orient = if die == Some(true) { 24 } else { 0 };
             if chars.next_if_eq(&':').is_some() {
-                let faces: Vec<u8> = (0..2).filter_map(|_| chars.next().and_then(|c| c.to_digit(10))).map(|d| d as u8).collect();
+                let faces: Vec<u8> =
+                    (0..2).filter_map(|_| chars.next().and_then(|c| c.to_digit(10))).map(|d| d as u8).collect();
                 let found = match (die, faces.as_slice()) {
                     (Some(left), [top, north]) => crate::die::orient(*top, crate::die::Face::North, *north, left),
                     _ => None,
@@ -220,7 +230,10 @@ impl Game {
             for owner in 0..2u8 {
                 let n = s.pool(pool, holder, kind, owner);
                 if n > 0 {
-                    out.push_str(&format!("{n}{}", self.piece_text(&Piece::new(kind, owner))));
+                    // Pieces off the board have no face or orientation to show.
+                    let letter = self.kinds[usize::from(kind)].letter;
+                    let letter = if owner == 0 { letter } else { letter.to_ascii_lowercase() };
+                    out.push_str(&format!("{n}{letter}"));
                 }
             }
         }
@@ -251,9 +264,9 @@ impl Game {
             decisions_left: Some(s.decisions_left),
             continuing: s.continuing.map(|c| self.board.name(c.field).to_string()),
             throw: s.throw,
+            first: Some(s.first + 1),
         };
-        let config = ron::ser::PrettyConfig::new().struct_names(true);
-        ron::ser::to_string_pretty(&def, config).expect("a position serialises")
+        ron::ser::to_string_pretty(&def, crate::compile::ron_pretty()).expect("a position serialises")
     }
 
     /// The board as text, each field at its drawing position: the top
@@ -279,7 +292,8 @@ impl Game {
                 Some(p) => {
                     let height = s.height(f);
                     let mark = if self.kinds[usize::from(p.kind)].die.is_some() {
-                        char::from_digit(u32::from(crate::die::face(p.orient, crate::die::Face::Top)), 10).unwrap_or('?')
+                        char::from_digit(u32::from(crate::die::face(p.orient, crate::die::Face::Top)), 10)
+                            .unwrap_or('?')
                     } else if height > 1 {
                         char::from_digit(u32::from(height), 10).unwrap_or('+')
                     } else {

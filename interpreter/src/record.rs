@@ -54,8 +54,7 @@ impl Record {
     }
 
     pub fn to_ron(&self) -> String {
-        let config = ron::ser::PrettyConfig::new().struct_names(true);
-        ron::ser::to_string_pretty(self, config).expect("a record serialises")
+        ron::ser::to_string_pretty(self, crate::compile::ron_pretty()).expect("a record serialises")
     }
 
     pub fn from_ron(text: &str, source: &str) -> Result<Record, LoadError> {

@@ -36,7 +36,12 @@ pub enum Pending {
     /// The player to move places a piece of this kind from their hand on a
     /// free field of the first group of the zone that has one (a converted
     /// captive, a new die); with `optional` they may `skip`.
-    Place { kind: KindId, zone: u8, orient: u8, optional: bool },
+    Place {
+        kind: KindId,
+        zone: u8,
+        orient: u8,
+        optional: bool,
+    },
 }
 
 /// How a game ended.

@@ -165,3 +165,13 @@ fn a_human_gets_the_reason_for_a_bad_move() {
     assert!(out.contains("move `S@c3`: a Stone cannot be placed on c3 now"), "{out}");
     assert!(out.contains("legal: S@a1"), "{out}");
 }
+
+#[test]
+fn simulate_plays_return_matches_where_the_ruleset_asks() {
+    let o = tabula(&["simulate", "setron", "--option", "return_match=true", "--option", "max_plies=60", "--games", "10"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("matches (a game and its return game, seats swapped): 5 played"), "{out}");
+    let o = tabula(&["simulate", "setron", "--option", "max_plies=60", "--games", "10"]);
+    assert!(!stdout(&o).contains("matches"), "{}", stdout(&o));
+}

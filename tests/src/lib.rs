@@ -56,6 +56,8 @@ pub enum Step {
     Reason(String),
     /// The winner's points.
     Score(u16),
+    /// Whether batch self-play plays this ruleset as matches with return games.
+    ReturnMatch(bool),
     /// The chance outcomes now due, with their probabilities.
     Chance(Vec<(String, f64)>),
 }
@@ -167,6 +169,7 @@ fn check(game: &Game, state: &mut State, step: &Step) -> Result<(), String> {
             let got = outcome(game, state).unwrap_or_default();
             expect(got.contains(text.as_str()), format!("outcome: {got:?}"))
         }
+        Step::ReturnMatch(on) => expect(game.return_match() == *on, format!("return_match is {}", game.return_match())),
         Step::Score(points) => {
             let got = state.outcome().map(|o| o.score);
             expect(got == Some(*points), format!("score: {got:?}"))

@@ -22,6 +22,15 @@ fn check_state(game: &Game, s: &State, pieces: u32) -> Result<(), TestCaseError>
         prop_assert!(s.height(f) <= limit, "{} holds {} pieces, limit {limit}", game.board().name(f), s.height(f));
     }
     prop_assert_eq!(s.total_pieces(), pieces, "pieces are not conserved");
+    // Dice stay dice of their kind's handedness (opposite faces summing to 7 is
+    // a property of every orientation, tested in `die`).
+    for f in game.board().fields() {
+        for p in s.stack(f) {
+            if let Some(left) = game.kinds()[usize::from(p.kind)].die {
+                prop_assert_eq!(tabula::die::is_left_handed(p.orient), left, "a die changed handedness");
+            }
+        }
+    }
     Ok(())
 }
 
@@ -32,7 +41,14 @@ fn unlisted(game: &Game, legal: &[Move], rng: &mut ChaCha8Rng) -> Option<Move> {
         .map(|_| {
             let action =
                 [Action::Board, Action::Place, Action::Lift, Action::Pass, Action::Stop][rng.random_range(0..5)];
-            Move { action, rule: 0, kind: 0, dir: tabula::NO_DIR, from: rng.random_range(0..n), to: rng.random_range(0..n) }
+            Move {
+                action,
+                rule: 0,
+                kind: 0,
+                dir: tabula::NO_DIR,
+                from: rng.random_range(0..n),
+                to: rng.random_range(0..n),
+            }
         })
         .find(|m| !legal.contains(m))
 }

@@ -76,7 +76,13 @@ fn brief_ids(brief: &str) -> Vec<String> {
 fn every_rule_has_a_scenario() -> Result<(), Failed> {
     // The briefs live beside the repository (shared/rules); a checkout without them checks nothing here.
     let rules = workspace().join("../shared/rules");
-    let briefs = [("seega.md", "seega"), ("seti.md", "seti-aleph"), ("senet.md", "senet"), ("seneti.md", "seneti")];
+    let briefs = [
+        ("seega.md", "seega"),
+        ("seti.md", "seti-aleph"),
+        ("senet.md", "senet"),
+        ("seneti.md", "seneti"),
+        ("setron.md", "setron"),
+    ];
     let names: Vec<String> = scenario_files().iter().map(|p| test_name(p)).collect();
     let mut missing = Vec::new();
     for (brief, ruleset) in briefs {

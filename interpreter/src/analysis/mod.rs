@@ -19,6 +19,10 @@ pub struct Summary {
     pub reasons: Vec<(String, u32)>,
     pub total_plies: u64,
     pub seconds: f64,
+    /// Where the ruleset plays matches (a game and its return game with the
+    /// seats swapped): matches won by the side that sat first in player 1's
+    /// seat, by the other side, and tied.
+    pub matches: Option<[u32; 3]>,
 }
 
 impl Summary {
@@ -42,6 +46,7 @@ pub fn simulate(game: &Game, games: u32, seed: u64) -> Summary {
     let start = Instant::now();
     let mut summary = Summary { games, wins: vec![0; game.players().len()], ..Summary::default() };
     let mut buf = Vec::new();
+    let mut pair_score = 0i32;
     for i in 0..games {
         let mut rng = ChaCha8Rng::seed_from_u64(game_seed(seed, u64::from(i)));
         let mut state = game.initial_state();
@@ -51,6 +56,24 @@ pub fn simulate(game: &Game, games: u32, seed: u64) -> Summary {
         match o.winner {
             Some(p) => summary.wins[usize::from(p)] += 1,
             None => summary.draws += 1,
+        }
+        if game.return_match() {
+            // Side A plays player 1 in even games and player 2 in their return games.
+            let a_seat = if i % 2 == 0 { 0 } else { 1 };
+            pair_score += match o.winner {
+                Some(p) if p == a_seat => 1,
+                Some(_) => -1,
+                None => 0,
+            };
+            if i % 2 == 1 {
+                let tally = summary.matches.get_or_insert([0; 3]);
+                tally[match pair_score.signum() {
+                    1 => 0,
+                    -1 => 1,
+                    _ => 2,
+                }] += 1;
+                pair_score = 0;
+            }
         }
         if o.reason == crate::state::Reason::TurnLimit || game.reason_is_limit(o.reason) {
             summary.by_limit += 1;

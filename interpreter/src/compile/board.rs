@@ -3,12 +3,12 @@
 
 use super::Ctx;
 use super::cond::{Names, constant, options_only};
-use crate::ruleset::Cond;
-use std::collections::BTreeMap;
 use super::locate::Seg;
 use crate::board::{Board, DirId, FieldId, FieldSet, NewField};
 use crate::game::{FieldProps, FieldType, Zone};
+use crate::ruleset::Cond;
 use crate::ruleset::{BoardDef, FieldTypeDef, Naming, ZoneDef};
+use std::collections::BTreeMap;
 
 /// Grid directions as (name, column step, row step); rows count upwards.
 const GRID_DIRS: [(&str, i16, i16); 8] =
@@ -41,7 +41,9 @@ pub(crate) fn board(ctx: &mut Ctx, def: &BoardDef, conditions: &BTreeMap<String,
             let mut wrap = wrap.clone();
             ctx.at(Seg::Field("wrap_when"), |ctx| {
                 for (i, w) in wrap_when.iter().enumerate() {
-                    let on = ctx.at(Seg::Index(i), |ctx| ctx.at(Seg::Field("when"), |ctx| options_only(ctx, &w.when, conditions)));
+                    let on = ctx.at(Seg::Index(i), |ctx| {
+                        ctx.at(Seg::Field("when"), |ctx| options_only(ctx, &w.when, conditions))
+                    });
                     if on {
                         wrap.extend(w.dirs.iter().cloned());
                     }

@@ -24,6 +24,11 @@ pub(crate) fn ron_options() -> ron::Options {
     ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
 }
 
+/// How positions and records are written: struct names, `Some` left implicit.
+pub(crate) fn ron_pretty() -> ron::ser::PrettyConfig {
+    ron::ser::PrettyConfig::new().struct_names(true).extensions(ron::extensions::Extensions::IMPLICIT_SOME)
+}
+
 /// Reads a RON document, turning ron's error into a located diagnostic.
 pub(crate) fn read_ron<T: serde::de::DeserializeOwned>(text: &str, source: &str) -> Result<T, LoadError> {
     ron_options()

@@ -22,7 +22,7 @@ pub(crate) fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, f
     if let MotionDef::Run { distance: d @ (Distance::Face | Distance::TopFace), .. } = &def.by {
         needs_dice(ctx, pieces, names, "a distance read from a die");
         if *d == Distance::Face {
-            compass_only(ctx, &def.by, board);
+            compass_only(ctx, &def.by);
         }
     }
     let to = ctx.at(Seg::Field("to"), |ctx| test(ctx, &def.to, Place::Field, names));
@@ -54,10 +54,14 @@ pub(crate) fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, f
                     EffectDef::Tip { .. } | EffectDef::TurnClockwise { .. } => {
                         needs_dice(ctx, pieces, names, "a die effect");
                         if matches!(e, EffectDef::Tip { .. }) {
-                            compass_only(ctx, &def.by, board);
+                            compass_only(ctx, &def.by);
                         }
                         if on {
-                            effects.push(if matches!(e, EffectDef::Tip { .. }) { Effect::Tip } else { Effect::TurnClockwise });
+                            effects.push(if matches!(e, EffectDef::Tip { .. }) {
+                                Effect::Tip
+                            } else {
+                                Effect::TurnClockwise
+                            });
                         }
                     }
                     EffectDef::Spawn { on: cond, zone, optional, .. } => {
@@ -85,13 +89,11 @@ fn needs_dice(ctx: &mut Ctx, pieces: u32, names: &Names, what: &str) {
 }
 
 /// The face of a die along a move needs the move's directions to be compass points.
-fn compass_only(ctx: &mut Ctx, motion: &MotionDef, board: &Board) {
-    let dirs = match motion {
-        MotionDef::Step { dirs } | MotionDef::Slide { dirs, .. } | MotionDef::Run { dirs, .. } => dirs,
-        _ => return,
+fn compass_only(ctx: &mut Ctx, motion: &MotionDef) {
+    let (MotionDef::Step { dirs } | MotionDef::Slide { dirs, .. } | MotionDef::Run { dirs, .. }) = motion else {
+        return;
     };
     let bad: Vec<String> = expand_dirs(dirs).into_iter().filter(|d| crate::die::Face::from_dir(d).is_none()).collect();
-    let _ = board;
     if !bad.is_empty() {
         ctx.at(Seg::Field("by"), |ctx| {
             ctx.error(format!("a die tips or counts only along N, E, S and W, not {}", bad.join(", ")));

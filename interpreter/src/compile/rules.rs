@@ -26,7 +26,8 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         ctx.at(Seg::Field("stack_limit"), |ctx| ctx.error("a stack limit is 1 to 16"));
     }
     let board = ctx.at(Seg::Field("board"), |ctx| board::board(ctx, &def.board, &def.conditions))?;
-    let dice = def.pieces.iter().enumerate().filter(|(_, p)| p.die.is_some()).fold(0u32, |m, (i, _)| m | 1 << i.min(31));
+    let dice =
+        def.pieces.iter().enumerate().filter(|(_, p)| p.die.is_some()).fold(0u32, |m, (i, _)| m | 1 << i.min(31));
     let names = Names {
         kinds: unique_names(ctx, "pieces", def.pieces.iter().map(|p| &p.name)),
         fields: board.names().to_vec(),
@@ -97,7 +98,8 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
     let mut chance = chance;
     ctx.at(Seg::Field("chance"), |ctx| {
         for (i, c) in def.chance.iter().enumerate() {
-            if let Some(lowered) = chance.iter_mut().find(|l| l.name == c.name && l.outcomes.len() == c.outcomes.len()) {
+            if let Some(lowered) = chance.iter_mut().find(|l| l.name == c.name && l.outcomes.len() == c.outcomes.len())
+            {
                 ctx.at(Seg::Index(i), |ctx| chance_sets(ctx, c, lowered, &initial, &board, &kinds, &names));
             }
         }
@@ -190,7 +192,9 @@ fn kind(ctx: &mut Ctx, def: &PieceDef, before: &[PieceDef], names: &Names) -> Ki
             }
         }
     });
-    let die = def.die.as_ref().map(|d| ctx.at(Seg::Field("die"), |ctx| ctx.at(Seg::Field("left_handed"), |ctx| constant(ctx, &d.left_handed, names))));
+    let die = def.die.as_ref().map(|d| {
+        ctx.at(Seg::Field("die"), |ctx| ctx.at(Seg::Field("left_handed"), |ctx| constant(ctx, &d.left_handed, names)))
+    });
     Kind {
         name: def.name.clone(),
         letter: def.letter.to_ascii_uppercase(),
@@ -296,7 +300,9 @@ fn end(ctx: &mut Ctx, def: &EndDef, names: &Names) -> Option<End> {
     let t = ctx.at(Seg::Field("cond"), |ctx| test(ctx, &def.cond, Place::State, names));
     let result = match def.result {
         EndResult::Win(w) => EndResult::Win(ctx.at(Seg::Field("result"), |ctx| check_who(ctx, w, names))),
-        EndResult::MorePiecesOr(w) => EndResult::MorePiecesOr(ctx.at(Seg::Field("result"), |ctx| check_who(ctx, w, names))),
+        EndResult::MorePiecesOr(w) => {
+            EndResult::MorePiecesOr(ctx.at(Seg::Field("result"), |ctx| check_who(ctx, w, names)))
+        }
         r => r,
     };
     let score = ctx.at(Seg::Field("score"), |ctx| {
@@ -378,12 +384,22 @@ fn setup(
 
 /// The `set` actions of a chance device's outcomes: an orientation needs the
 /// die that stands on the field at the start.
-fn chance_sets(ctx: &mut Ctx, def: &ChanceDef, lowered: &mut Chance, initial: &State, board: &Board, kinds: &[Kind], names: &Names) {
+fn chance_sets(
+    ctx: &mut Ctx,
+    def: &ChanceDef,
+    lowered: &mut Chance,
+    initial: &State,
+    board: &Board,
+    kinds: &[Kind],
+    names: &Names,
+) {
     for (i, o) in def.outcomes.iter().enumerate() {
         ctx.at(Seg::Field("outcomes"), |ctx| {
             ctx.at(Seg::Index(i), |ctx| {
                 for (j, set) in o.set.iter().enumerate() {
-                    let lowered_set = ctx.at(Seg::Field("set"), |ctx| ctx.at(Seg::Index(j), |ctx| lower_set(ctx, set, initial, board, kinds, names)));
+                    let lowered_set = ctx.at(Seg::Field("set"), |ctx| {
+                        ctx.at(Seg::Index(j), |ctx| lower_set(ctx, set, initial, board, kinds, names))
+                    });
                     if let Some(set) = lowered_set {
                         lowered.outcomes[i].set.push(set);
                     }
@@ -393,7 +409,14 @@ fn chance_sets(ctx: &mut Ctx, def: &ChanceDef, lowered: &mut Chance, initial: &S
     }
 }
 
-fn lower_set(ctx: &mut Ctx, set: &SetDef, initial: &State, board: &Board, kinds: &[Kind], names: &Names) -> Option<Set> {
+fn lower_set(
+    ctx: &mut Ctx,
+    set: &SetDef,
+    initial: &State,
+    board: &Board,
+    kinds: &[Kind],
+    names: &Names,
+) -> Option<Set> {
     match set {
         SetDef::Starts(w) => match check_who(ctx, *w, names) {
             Who::Player(n) => Some(Set::Starts(n - 1)),
@@ -409,7 +432,9 @@ fn lower_set(ctx: &mut Ctx, set: &SetDef, initial: &State, board: &Board, kinds:
                 return None;
             };
             let Some(face) = crate::die::Face::from_dir(facing) else {
-                ctx.at(Seg::Field("facing"), |ctx| ctx.error(format!("facing {facing:?}: expected \"N\", \"E\", \"S\" or \"W\"")));
+                ctx.at(Seg::Field("facing"), |ctx| {
+                    ctx.error(format!("facing {facing:?}: expected \"N\", \"E\", \"S\" or \"W\""));
+                });
                 return None;
             };
             match crate::die::orient(*top, face, *value, left) {

@@ -1,8 +1,8 @@
 //! Applying a move: the move itself, captures and effects, then the turn.
 
 use super::{Effect, Motion, Replace, Set, other, test::who};
-use crate::die;
 use crate::board::{FieldId, NO_FIELD};
+use crate::die;
 use crate::error::PlayError;
 use crate::game::Game;
 use crate::m::{Action, Move, NO_DIR};
@@ -144,7 +144,8 @@ impl Game {
                 match &rule.motion {
                     Motion::RunOff { dirs, distance, remainder, .. } => {
                         s.pool_add(Pool::Off, me, piece.kind, piece.owner, 1);
-                        let n = self.distance(*distance, s, m.from, dirs.first().copied().unwrap_or(NO_DIR)).unwrap_or(0);
+                        let n =
+                            self.distance(*distance, s, m.from, dirs.first().copied().unwrap_or(NO_DIR)).unwrap_or(0);
                         let k = dirs.iter().find_map(|&d| self.off_steps(m.from, d, n, |_| true)).unwrap_or(n);
                         if *remainder && k < n {
                             s.throw = Some(n - k);
@@ -238,7 +239,16 @@ impl Game {
     /// player `chooses` among several or may decline (`optional`): then that is
     /// their next decision.
     #[allow(clippy::too_many_arguments)]
-    fn place_due(&self, s: &mut State, player: Player, kind: KindId, zone: u8, orient: u8, chooses: bool, optional: bool) {
+    fn place_due(
+        &self,
+        s: &mut State,
+        player: Player,
+        kind: KindId,
+        zone: u8,
+        orient: u8,
+        chooses: bool,
+        optional: bool,
+    ) {
         let Some(group) = self.first_free_group(s, zone, player) else { return };
         let mut free = group.iter().copied().filter(|&f| self.is_free(s, f));
         let Some(first) = free.next() else { return };

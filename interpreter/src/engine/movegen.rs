@@ -157,7 +157,14 @@ impl Game {
                     continue;
                 };
                 if self.eval(&rule.to, s, me, from)
-                    && !emit(Move { action: Action::Lift, rule: rule_id, kind: p.kind, dir: NO_DIR, from, to: NO_FIELD })
+                    && !emit(Move {
+                        action: Action::Lift,
+                        rule: rule_id,
+                        kind: p.kind,
+                        dir: NO_DIR,
+                        from,
+                        to: NO_FIELD,
+                    })
                 {
                     return false;
                 }
@@ -252,19 +259,17 @@ impl Game {
                 }
                 true
             }),
-            Motion::Run { dirs, distance, pass } => {
-                dirs.iter().all(|&d| {
-                    let Some(n) = self.distance(*distance, s, from, d) else { return true };
-                    let mut at = from;
-                    for step in 1..=n {
-                        at = self.board.neighbour(at, d);
-                        if at == NO_FIELD || (step < n && !self.eval(pass, s, me, at)) {
-                            return true;
-                        }
+            Motion::Run { dirs, distance, pass } => dirs.iter().all(|&d| {
+                let Some(n) = self.distance(*distance, s, from, d) else { return true };
+                let mut at = from;
+                for step in 1..=n {
+                    at = self.board.neighbour(at, d);
+                    if at == NO_FIELD || (step < n && !self.eval(pass, s, me, at)) {
+                        return true;
                     }
-                    at == from || !self.can_land(rule, s, me, from, at) || emit(moved(at, d))
-                })
-            }
+                }
+                at == from || !self.can_land(rule, s, me, from, at) || emit(moved(at, d))
+            }),
             Motion::Place { .. } | Motion::Lift | Motion::Enter { .. } => true,
         }
     }

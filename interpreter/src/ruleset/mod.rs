@@ -13,7 +13,9 @@ mod piece;
 pub use board::{BoardDef, FieldDef, FieldTypeDef, LinkDef, Naming, SendTo, WrapDef, ZoneDef};
 pub use cond::{Cond, OptValue, Who};
 pub use moves::{Arrive, ContinueMode, Distance, EffectDef, Motion, MoveDef, OffCount, PlaceAt};
-pub use phase::{ChanceDef, EndDef, EndResult, Outcome as ChanceOutcome, PhaseDef, ReplaceDef, ScoreDef, SetDef, Starter, When};
+pub use phase::{
+    ChanceDef, EndDef, EndResult, Outcome as ChanceOutcome, PhaseDef, ReplaceDef, ScoreDef, SetDef, Starter, When,
+};
 pub use piece::{CaptureRule, CaptureTo, Choose, DieDef, PieceDef, SetupDef};
 
 use serde::{Deserialize, Serialize};

@@ -82,6 +82,9 @@ enum Command {
         /// Prints JSON instead of text.
         #[arg(long)]
         json: bool,
+        /// Also prints the board and the position (RON) after the moves.
+        #[arg(long)]
+        show: bool,
     },
     /// Plays a game in the terminal, each side a human or an agent.
     Play {
@@ -142,7 +145,7 @@ fn run(command: Command) -> Result<ExitCode, Error> {
     match command {
         Command::List => list(),
         Command::Check { files, options } => return check(&files, &options),
-        Command::Moves { game, play, position, json } => moves(&game, &play, position.as_deref(), json)?,
+        Command::Moves { game, play, position, json, show } => moves(&game, &play, position.as_deref(), json, show)?,
         Command::Play { game, p1, p2, seed, record } => play::run(&game.load()?, [p1, p2], seed, record.as_deref())?,
         Command::Simulate { game, games, seed } => simulate_cmd(&game.load()?, games, seed),
         Command::Replay { record, ruleset } => replay(&record, ruleset.as_deref())?,
@@ -192,7 +195,7 @@ fn check(files: &[String], options: &[String]) -> Result<ExitCode, Error> {
     Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
 }
 
-fn moves(args: &GameArgs, play: &str, position: Option<&str>, json: bool) -> Result<(), Error> {
+fn moves(args: &GameArgs, play: &str, position: Option<&str>, json: bool, show: bool) -> Result<(), Error> {
     let game = args.load()?;
     let mut state = match position {
         Some(file) => {
@@ -204,6 +207,14 @@ fn moves(args: &GameArgs, play: &str, position: Option<&str>, json: bool) -> Res
     for text in play.split_whitespace() {
         let m = game.parse_move(&state, text)?;
         game.play_unchecked(&mut state, m);
+    }
+    if show {
+        say_inline!("{}", game.board_text(&state));
+        say!("{}", game.position_to_string(&state));
+    }
+    if show {
+        say_inline!("{}", game.board_text(&state));
+        say!("{}", game.position_to_string(&state));
     }
     let legal: Vec<String> = game.legal_moves(&state).into_iter().map(|m| game.move_text(m)).collect();
     let outcome = state.outcome().map(|o| game.describe_outcome(o));
@@ -240,6 +251,10 @@ fn simulate_cmd(game: &Game, games: u32, seed: u64) {
     say!("  turn limit {:>10}  ({:.1}%)", s.by_limit, 100.0 * f64::from(s.by_limit) / f64::from(games.max(1)));
     for (reason, n) in &s.reasons {
         say!("    {n:>6}  {reason}");
+    }
+    if let Some([a, b, tied]) = s.matches {
+        say!("  matches (a game and its return game, seats swapped): {} played", a + b + tied);
+        say!("    side A (player 1 in the first game) won {a}, side B won {b}, tied {tied}");
     }
     say!("  average length {:.1} plies", s.mean_plies());
     say!(
