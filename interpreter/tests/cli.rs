@@ -168,7 +168,8 @@ fn a_human_gets_the_reason_for_a_bad_move() {
 
 #[test]
 fn simulate_plays_return_matches_where_the_ruleset_asks() {
-    let o = tabula(&["simulate", "setron", "--option", "return_match=true", "--option", "max_plies=60", "--games", "10"]);
+    let o =
+        tabula(&["simulate", "setron", "--option", "return_match=true", "--option", "max_plies=60", "--games", "10"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.contains("matches (a game and its return game, seats swapped): 5 played"), "{out}");
