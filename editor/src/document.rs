@@ -1,0 +1,123 @@
+//! The ruleset being edited: where it comes from, its text, whether that text
+//! is saved. No egui here.
+
+use std::path::{Path, PathBuf};
+use tabula::shipped;
+
+/// Where a ruleset comes from.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Origin {
+    /// A ruleset shipped with Tabula, by name.
+    Shipped(String),
+    /// A file on disk.
+    File(PathBuf),
+}
+
+impl Origin {
+    /// A short name for titles and messages.
+    pub fn label(&self) -> String {
+        match self {
+            Origin::Shipped(name) => format!("{name} (shipped)"),
+            Origin::File(path) => path.display().to_string(),
+        }
+    }
+
+    /// The name errors are reported under.
+    pub fn source_name(&self) -> String {
+        match self {
+            Origin::Shipped(name) => format!("{name}.ron"),
+            Origin::File(path) => path.display().to_string(),
+        }
+    }
+}
+
+/// The text of a ruleset and what is known about saving it.
+#[derive(Debug, Clone)]
+pub struct Document {
+    pub origin: Origin,
+    pub text: String,
+    /// The text as last loaded or saved.
+    saved: String,
+}
+
+impl Document {
+    pub fn shipped(name: &str) -> Option<Document> {
+        let text = shipped::text(name)?.to_string();
+        Some(Document { origin: Origin::Shipped(name.to_string()), saved: text.clone(), text })
+    }
+
+    pub fn open(path: &Path) -> Result<Document, String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(Document { origin: Origin::File(path.to_path_buf()), saved: text.clone(), text })
+    }
+
+    pub fn load(origin: &Origin) -> Result<Document, String> {
+        match origin {
+            Origin::Shipped(name) => Document::shipped(name).ok_or_else(|| format!("no shipped ruleset {name:?}")),
+            Origin::File(path) => Document::open(path),
+        }
+    }
+
+    /// The text differs from what was loaded or saved.
+    pub fn is_dirty(&self) -> bool {
+        self.text != self.saved
+    }
+
+    /// The file that "Save" writes, if the document has one (shipped rulesets do not).
+    pub fn path(&self) -> Option<&Path> {
+        match &self.origin {
+            Origin::File(path) => Some(path),
+            Origin::Shipped(_) => None,
+        }
+    }
+
+    /// Writes the text to `path` (atomically) and makes it the document's file.
+    pub fn save_as(&mut self, path: &Path) -> Result<(), String> {
+        write_atomically(path, &self.text)?;
+        self.origin = Origin::File(path.to_path_buf());
+        self.saved = self.text.clone();
+        Ok(())
+    }
+
+    /// A path for a variant of this ruleset, beside it (or in the working folder).
+    pub fn variant_path(&self) -> PathBuf {
+        match &self.origin {
+            Origin::File(path) => {
+                let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+                path.with_file_name(format!("{stem}-variant.ron"))
+            }
+            Origin::Shipped(name) => PathBuf::from(format!("{}-variant.ron", name.replace('/', "-"))),
+        }
+    }
+}
+
+/// Writes a file so that it is never left half written: to a temporary file
+/// beside it, then renamed over it.
+pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
+    let name = path.file_name().ok_or_else(|| format!("{}: not a file name", path.display()))?;
+    let tmp = path.with_file_name(format!(".{}.tmp", name.to_string_lossy()));
+    std::fs::write(&tmp, text).map_err(|e| format!("{}: {e}", tmp.display()))?;
+    std::fs::rename(&tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        format!("{}: {e}", path.display())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn saving_as_a_variant_makes_it_the_documents_file() {
+        let dir = std::env::temp_dir().join(format!("tabula-doc-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let mut doc = Document::shipped("seega").expect("shipped");
+        doc.text.push_str("\n// a change\n");
+        assert!(doc.is_dirty());
+        let path = dir.join("seega-variant.ron");
+        doc.save_as(&path).expect("saves");
+        assert!(!doc.is_dirty());
+        assert_eq!(Document::open(&path).expect("opens").text, doc.text);
+        assert_eq!(doc.variant_path(), dir.join("seega-variant-variant.ron"));
+    }
+}

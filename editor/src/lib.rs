@@ -1,0 +1,15 @@
+//! The Tabula editor: pick a game, see its board, play it against a person or
+//! an agent, change its options, and edit its rules with live checking.
+//!
+//! The editor holds no rules of its own: everything goes through the `tabula`
+//! crate's public API. `session` and `document` have no egui in them.
+
+pub mod agents;
+pub mod app;
+pub mod document;
+mod highlight;
+mod panels;
+pub mod session;
+pub mod workbench;
+
+pub use app::{Tab, TabulaApp};

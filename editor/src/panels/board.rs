@@ -1,0 +1,299 @@
+//! The board, drawn from the compiled board's field positions: links, field
+//! types, pieces and stacks, the pools beside it; clicks become moves.
+
+use super::{Panel, player_colours};
+use crate::workbench::{Ask, Workbench};
+use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
+use tabula::die::{self, Face};
+use tabula::{FieldId, Game, Move, NO_FIELD, Piece, Pool, State};
+
+/// What the player has picked, waiting for a destination.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+enum Selection {
+    #[default]
+    None,
+    Field(FieldId),
+    /// A kind of piece in the hand of the player to move.
+    Hand(u8),
+}
+
+#[derive(Default)]
+pub struct BoardPanel {
+    selection: Selection,
+    /// The position the selection was made in.
+    seen: u64,
+    /// A zone to show, while its name in the legend is hovered.
+    zone: Option<usize>,
+}
+
+const FIELD_FILL: Color32 = Color32::from_rgb(239, 227, 200);
+const FIELD_LINE: Color32 = Color32::from_rgb(138, 122, 90);
+const LINK: Color32 = Color32::from_rgb(184, 168, 136);
+const SELECTED: Color32 = Color32::from_rgb(232, 180, 0);
+const TARGET: Color32 = Color32::from_rgb(46, 158, 79);
+
+impl Panel for BoardPanel {
+    fn name(&self) -> &'static str {
+        "Board"
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, bench: &mut Workbench) {
+        if self.seen != bench.ticket() {
+            self.selection = Selection::None;
+            self.seen = bench.ticket();
+        }
+        let legend_height = 86.0;
+        let area = ui.available_rect_before_wrap();
+        let board_rect = Rect::from_min_max(area.min, Pos2::new(area.max.x, area.max.y - legend_height));
+        let targets = self.targets(bench);
+        let clicked = self.draw_board(ui, bench, board_rect, &targets);
+        if let Some(f) = clicked {
+            self.click(f, bench);
+        }
+        ui.scope_builder(
+            egui::UiBuilder::new().max_rect(Rect::from_min_max(Pos2::new(area.min.x, board_rect.max.y), area.max)),
+            |ui| {
+                self.pools(ui, bench);
+                self.legend(ui, &bench.session.game);
+            },
+        );
+    }
+}
+
+impl BoardPanel {
+    /// The fields the current selection can go to.
+    fn targets(&self, bench: &Workbench) -> Vec<Move> {
+        if !bench.human_to_move() {
+            return Vec::new();
+        }
+        match self.selection {
+            Selection::None => Vec::new(),
+            Selection::Field(f) => bench.session.moves_from(f),
+            Selection::Hand(kind) => bench.session.placements(kind),
+        }
+    }
+
+    fn click(&mut self, f: FieldId, bench: &mut Workbench) {
+        if !bench.human_to_move() || bench.session.state().is_over() {
+            return;
+        }
+        let onto: Vec<Move> = self.targets(bench).into_iter().filter(|m| m.to == f).collect();
+        match onto.len() {
+            1 => return bench.play(onto[0]),
+            n if n > 1 => {
+                bench.ask = Some(Ask::ChooseMove(onto));
+                return;
+            }
+            _ => {}
+        }
+        if !bench.session.moves_from(f).is_empty() {
+            self.selection = Selection::Field(f);
+            return;
+        }
+        // A field a piece can be put on, when there is one kind to put: put it there.
+        let placements: Vec<Move> =
+            bench.session.legal().into_iter().filter(|m| m.from == NO_FIELD && m.to == f).collect();
+        match placements.as_slice() {
+            [m] => bench.play(*m),
+            [] => self.selection = Selection::None,
+            more => bench.ask = Some(Ask::ChooseMove(more.to_vec())),
+        }
+    }
+
+    /// Draws links, fields and pieces; returns the field clicked, if any.
+    fn draw_board(&mut self, ui: &mut egui::Ui, bench: &Workbench, rect: Rect, targets: &[Move]) -> Option<FieldId> {
+        let game = &bench.session.game;
+        let state = bench.session.state();
+        let board = game.board();
+        let ((x0, y0), (x1, y1)) = board.bounds();
+        let (cols, rows) = (x1 - x0 + 1.0, y1 - y0 + 1.0);
+        let cell = ((rect.width() - 16.0) / cols).min((rect.height() - 16.0) / rows).max(8.0);
+        let origin = rect.center() - Vec2::new(cols * cell, rows * cell) / 2.0;
+        let centre = |f: FieldId| {
+            let (x, y) = board.position(f);
+            origin + Vec2::new((x - x0 + 0.5) * cell, (y - y0 + 0.5) * cell)
+        };
+        let painter = ui.painter_at(rect);
+        for (a, b, _) in board.links() {
+            let (pa, pb) = (centre(a), centre(b));
+            // Wrap-around links would cross the board: they are left out of the drawing.
+            if a < b && pa.distance(pb) < cell * 1.6 {
+                painter.line_segment([pa, pb], Stroke::new(2.0, LINK));
+            }
+        }
+        let zone = self.zone.and_then(|z| game.zones().get(z));
+        let mut clicked = None;
+        for f in board.fields() {
+            let c = centre(f);
+            let field_rect = Rect::from_center_size(c, Vec2::splat(cell * 0.9));
+            let props = game.field_props(f);
+            let ftype = props.ftype.map(|t| &game.field_types()[usize::from(t)]);
+            let fill = ftype.and_then(|t| t.colour).map_or(FIELD_FILL, |[r, g, b]| Color32::from_rgb(r, g, b));
+            painter.rect_filled(field_rect, cell * 0.08, fill);
+            painter.rect_stroke(field_rect, cell * 0.08, Stroke::new(1.0, FIELD_LINE), StrokeKind::Inside);
+            if zone.is_some_and(|z| z.contains(state.to_move(), f)) {
+                painter.rect_stroke(
+                    field_rect,
+                    cell * 0.08,
+                    Stroke::new(3.0, Color32::from_rgb(70, 110, 200)),
+                    StrokeKind::Inside,
+                );
+            }
+            if let Some(symbol) = ftype.and_then(|t| t.symbol.as_deref()) {
+                painter.text(
+                    field_rect.right_top() + Vec2::new(-cell * 0.1, cell * 0.06),
+                    Align2::RIGHT_TOP,
+                    symbol,
+                    FontId::proportional(cell * 0.2),
+                    FIELD_LINE,
+                );
+            }
+            painter.text(
+                field_rect.left_bottom() + Vec2::new(cell * 0.06, -cell * 0.04),
+                Align2::LEFT_BOTTOM,
+                board.name(f),
+                FontId::proportional((cell * 0.16).max(8.0)),
+                Color32::from_gray(110),
+            );
+            self.draw_stack(&painter, game, state.stack(f), c, cell);
+            if self.selection == Selection::Field(f) {
+                painter.rect_stroke(field_rect, cell * 0.08, Stroke::new(3.0, SELECTED), StrokeKind::Inside);
+            }
+            if targets.iter().any(|m| m.to == f) {
+                painter.circle_filled(c, cell * 0.14, TARGET.gamma_multiply(0.75));
+            }
+            let response = ui.interact(field_rect, ui.scope_id().with(("field", f)), Sense::click());
+            let name = board.name(f).to_string();
+            response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, format!("field {name}")));
+            if response.clicked() {
+                clicked = Some(f);
+            }
+        }
+        clicked
+    }
+
+    fn draw_stack(&self, painter: &egui::Painter, game: &Game, stack: &[Piece], c: Pos2, cell: f32) {
+        let step = cell * 0.07;
+        for (i, p) in stack.iter().enumerate() {
+            let at = c - Vec2::new(0.0, step * i as f32) + Vec2::new(0.0, step * (stack.len() as f32 - 1.0) / 2.0);
+            draw_piece(painter, game, p, at, cell * 0.66);
+        }
+        if stack.len() > 1 {
+            let badge = c + Vec2::new(-cell * 0.3, -cell * 0.3);
+            painter.circle_filled(badge, cell * 0.12, Color32::from_rgb(60, 60, 60));
+            painter.text(badge, Align2::CENTER_CENTER, stack.len(), FontId::proportional(cell * 0.15), Color32::WHITE);
+        }
+    }
+
+    /// Hands, prisoners and borne-off pieces of both players; a piece in the
+    /// hand of the player to move can be picked up.
+    fn pools(&mut self, ui: &mut egui::Ui, bench: &Workbench) {
+        let game = &bench.session.game;
+        let state = bench.session.state();
+        for player in 0..2u8 {
+            ui.horizontal(|ui| {
+                ui.label(egui::RichText::new(&game.players()[usize::from(player)]).strong());
+                for pool in Pool::ALL {
+                    let pieces = pool_pieces(game, state, pool, player);
+                    if pieces.is_empty() {
+                        continue;
+                    }
+                    ui.label(format!("{}:", pool.name()));
+                    for (kind, owner, n) in pieces {
+                        let letter = game.kinds()[usize::from(kind)].letter;
+                        let text = format!("{} ×{n}", if owner == 0 { letter } else { letter.to_ascii_lowercase() });
+                        let can_place = pool == Pool::Hand
+                            && player == state.to_move()
+                            && !bench.session.placements(kind).is_empty();
+                        let selected = self.selection == Selection::Hand(kind) && player == state.to_move();
+                        if can_place {
+                            if ui
+                                .selectable_label(selected, text)
+                                .on_hover_text("pick this piece, then a lit field")
+                                .clicked()
+                            {
+                                self.selection = Selection::Hand(kind);
+                            }
+                        } else {
+                            ui.label(text);
+                        }
+                    }
+                }
+            });
+        }
+    }
+
+    fn legend(&mut self, ui: &mut egui::Ui, game: &Game) {
+        ui.horizontal_wrapped(|ui| {
+            for t in game.field_types().iter().filter(|t| !t.fields.is_empty()) {
+                let (rect, _) = ui.allocate_exact_size(Vec2::splat(12.0), Sense::hover());
+                let fill = t.colour.map_or(FIELD_FILL, |[r, g, b]| Color32::from_rgb(r, g, b));
+                ui.painter().rect_filled(rect, 2.0, fill);
+                ui.painter().rect_stroke(rect, 2.0, Stroke::new(1.0, FIELD_LINE), StrokeKind::Inside);
+                let symbol = t.symbol.as_deref().map(|s| format!(" {s}")).unwrap_or_default();
+                ui.label(format!("{}{symbol}", t.name));
+            }
+            self.zone = None;
+            if !game.zones().is_empty() {
+                ui.label("zones:");
+                for (i, z) in game.zones().iter().enumerate() {
+                    if ui
+                        .label(egui::RichText::new(&z.name).underline())
+                        .on_hover_text("shown on the board (for the player to move)")
+                        .hovered()
+                    {
+                        self.zone = Some(i);
+                    }
+                }
+            }
+        });
+    }
+}
+
+fn pool_pieces(game: &Game, state: &State, pool: Pool, holder: u8) -> Vec<(u8, u8, u16)> {
+    (0..game.kinds().len() as u8)
+        .flat_map(|k| (0..2u8).map(move |o| (k, o)))
+        .map(|(k, o)| (k, o, state.pool(pool, holder, k, o)))
+        .filter(|&(_, _, n)| n > 0)
+        .collect()
+}
+
+/// One piece: a disc in its owner's colour with its kind's letter; a closed
+/// piece shows its blank side; a die shows its top and, small, its north and east faces.
+pub fn draw_piece(painter: &egui::Painter, game: &Game, p: &Piece, at: Pos2, size: f32) {
+    let (fill, line, text) = player_colours(p.owner);
+    let kind = &game.kinds()[usize::from(p.kind)];
+    if kind.die.is_some() {
+        let rect = Rect::from_center_size(at, Vec2::splat(size * 0.9));
+        painter.rect_filled(rect, size * 0.15, fill);
+        painter.rect_stroke(rect, size * 0.15, Stroke::new(1.5, line), StrokeKind::Inside);
+        painter.text(at, Align2::CENTER_CENTER, die::face(p.orient, Face::Top), FontId::proportional(size * 0.5), text);
+        let small = FontId::proportional(size * 0.22);
+        painter.text(
+            rect.center_top() + Vec2::new(0.0, size * 0.04),
+            Align2::CENTER_TOP,
+            die::face(p.orient, Face::North),
+            small.clone(),
+            text.gamma_multiply(0.7),
+        );
+        painter.text(
+            rect.right_center() - Vec2::new(size * 0.05, 0.0),
+            Align2::RIGHT_CENTER,
+            die::face(p.orient, Face::East),
+            small,
+            text.gamma_multiply(0.7),
+        );
+    } else {
+        painter.circle_filled(at, size / 2.0, fill);
+        painter.circle_stroke(at, size / 2.0, Stroke::new(1.5, line));
+        if p.flipped {
+            // The blank side up: no letter, a ring.
+            painter.circle_stroke(at, size * 0.3, Stroke::new(2.0, line.gamma_multiply(0.6)));
+        } else {
+            painter.text(at, Align2::CENTER_CENTER, kind.letter, FontId::proportional(size * 0.5), text);
+        }
+    }
+    if p.mark {
+        painter.circle_filled(at + Vec2::new(-size * 0.35, -size * 0.35), size * 0.1, SELECTED);
+    }
+}

@@ -1,0 +1,63 @@
+//! Every option the ruleset declares, as a control with its description.
+
+use super::Panel;
+use crate::workbench::Workbench;
+use tabula::OptionValue;
+use tabula::ruleset::OptionDef;
+
+#[derive(Default)]
+pub struct OptionsPanel;
+
+impl Panel for OptionsPanel {
+    fn name(&self) -> &'static str {
+        "Options"
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, bench: &mut Workbench) {
+        ui.heading("Options");
+        let game = bench.session.game.clone();
+        let mut change: Option<(String, String)> = None;
+        for def in game.option_defs() {
+            let current = game.options().get(def.name()).cloned();
+            match (def, current) {
+                (OptionDef::Bool { name, .. }, Some(OptionValue::Bool(on))) => {
+                    let mut value = on;
+                    if ui.checkbox(&mut value, name.as_str()).changed() {
+                        change = Some((name.clone(), value.to_string()));
+                    }
+                }
+                (OptionDef::Choice { name, values, .. }, Some(OptionValue::Name(chosen))) => {
+                    ui.horizontal(|ui| {
+                        egui::ComboBox::from_label(name.as_str()).selected_text(chosen.as_str()).show_ui(ui, |ui| {
+                            for v in values {
+                                if ui.selectable_label(*v == chosen, v.as_str()).clicked() && *v != chosen {
+                                    change = Some((name.clone(), v.clone()));
+                                }
+                            }
+                        });
+                    });
+                }
+                (OptionDef::Int { name, min, max, .. }, Some(OptionValue::Int(n))) => {
+                    let mut value = n;
+                    ui.horizontal(|ui| {
+                        let response = ui.add(egui::DragValue::new(&mut value).range(*min..=*max));
+                        let label = ui.label(name.as_str());
+                        let response = response.labelled_by(label.id);
+                        // Change on release or Enter, not on every drag step.
+                        if (response.drag_stopped() || response.lost_focus()) && value != n {
+                            change = Some((name.clone(), value.to_string()));
+                        }
+                    });
+                }
+                _ => {}
+            }
+            if !def.doc().is_empty() {
+                ui.label(egui::RichText::new(def.doc()).small().weak());
+            }
+            ui.add_space(4.0);
+        }
+        if let Some((name, value)) = change {
+            bench.set_option(&name, value);
+        }
+    }
+}

@@ -1,0 +1,345 @@
+//! What the editor's panels share: the ruleset document, the game being
+//! played, options, sides and agents, and the actions the panels ask for.
+
+use crate::agents::{Side, Thinking};
+use crate::document::{Document, Origin};
+use crate::session::Session;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::time::Duration;
+use tabula::agents::sample_chance;
+use tabula::{Action, Diagnostic, Error, Game, Move, Options, Record};
+
+/// What the editor remembers between runs.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct Persisted {
+    pub origin: Origin,
+    pub options: BTreeMap<String, String>,
+    pub sides: [Side; 2],
+}
+
+impl Default for Persisted {
+    fn default() -> Persisted {
+        Persisted {
+            origin: Origin::Shipped("seega".into()),
+            options: BTreeMap::new(),
+            sides: [Side::Human, Side::Random],
+        }
+    }
+}
+
+/// A question the editor must ask before doing something.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Ask {
+    /// Unsaved changes would be lost by doing `then`.
+    Unsaved { then: Then },
+    /// Changing an option ends the game in progress.
+    OptionChange { name: String, value: String },
+    /// Several moves end on the clicked field: which one?
+    ChooseMove(Vec<Move>),
+    /// A path for: saving a variant, opening a ruleset, saving or loading a game.
+    Path { purpose: PathPurpose, path: String },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PathPurpose {
+    SaveVariant,
+    OpenRuleset,
+    SaveRecord,
+    LoadRecord,
+}
+
+/// What to do once unsaved changes are saved or discarded.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Then {
+    Open(Origin),
+    Quit,
+}
+
+pub struct Workbench {
+    pub doc: Document,
+    pub session: Session,
+    /// The text the current game was compiled from (the last valid one).
+    pub valid_text: String,
+    /// Problems in the document's text as last checked.
+    pub diagnostics: Vec<Diagnostic>,
+    pub options: BTreeMap<String, String>,
+    pub sides: [Side; 2],
+    /// Agents wait (after an undo) until the player resumes them.
+    pub paused: bool,
+    pub ask: Option<Ask>,
+    /// A line for the status bar: what just happened or went wrong.
+    pub message: String,
+    /// Pause between an agent's moves, so a person can follow.
+    pub agent_pause: Duration,
+    /// The window may close (unsaved changes were dealt with).
+    pub may_quit: bool,
+    thinking: Option<Thinking>,
+    /// Changes whenever the position does; agents' answers for older ones are dropped.
+    ticket: u64,
+    rng: ChaCha8Rng,
+}
+
+impl Workbench {
+    /// Opens what was remembered, falling back to the first shipped game.
+    pub fn new(persisted: &Persisted) -> Workbench {
+        let doc = Document::load(&persisted.origin).unwrap_or_else(|_| {
+            let first = tabula::shipped::names().next().expect("Tabula ships rulesets");
+            Document::shipped(first).expect("a shipped ruleset")
+        });
+        let options: Options = persisted.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+        let (game, options) = match compile(&doc, &doc.text, &options) {
+            Ok(game) => (game, persisted.options.clone()),
+            Err(_) => {
+                let first = tabula::shipped::names().next().expect("Tabula ships rulesets");
+                let fallback = Document::shipped(first).expect("a shipped ruleset");
+                let game = compile(&fallback, &fallback.text, &Options::new()).expect("shipped rulesets compile");
+                return Workbench::with(fallback, game, BTreeMap::new(), persisted.sides);
+            }
+        };
+        Workbench::with(doc, game, options, persisted.sides)
+    }
+
+    fn with(doc: Document, game: Game, options: BTreeMap<String, String>, sides: [Side; 2]) -> Workbench {
+        Workbench {
+            valid_text: doc.text.clone(),
+            doc,
+            session: Session::new(game),
+            diagnostics: Vec::new(),
+            options,
+            sides,
+            paused: false,
+            ask: None,
+            message: String::new(),
+            agent_pause: Duration::from_millis(350),
+            may_quit: false,
+            thinking: None,
+            ticket: 0,
+            rng: ChaCha8Rng::seed_from_u64(1),
+        }
+    }
+
+    /// Changes whenever the position or the game does.
+    pub fn ticket(&self) -> u64 {
+        self.ticket
+    }
+
+    pub fn persisted(&self) -> Persisted {
+        Persisted { origin: self.doc.origin.clone(), options: self.options.clone(), sides: self.sides }
+    }
+
+    fn changed(&mut self) {
+        self.ticket += 1;
+        self.thinking = None;
+    }
+
+    /// Opens another ruleset, asking first if the text has unsaved changes.
+    pub fn open(&mut self, origin: Origin) {
+        if self.doc.is_dirty() {
+            self.ask = Some(Ask::Unsaved { then: Then::Open(origin) });
+            return;
+        }
+        self.open_now(&origin);
+    }
+
+    pub fn open_now(&mut self, origin: &Origin) {
+        match Document::load(origin) {
+            Ok(doc) => {
+                self.doc = doc;
+                self.options.clear();
+                self.diagnostics.clear();
+                self.message = format!("opened {}", self.doc.origin.label());
+                if !self.recompile(true) {
+                    self.message = format!("{} has mistakes: see Rules", self.doc.origin.label());
+                }
+            }
+            Err(e) => self.message = e,
+        }
+    }
+
+    /// Checks the document's text; if it is valid and new, a new game starts
+    /// under it. Returns whether it is valid.
+    pub fn recheck(&mut self) -> bool {
+        let fresh = self.doc.text != self.valid_text;
+        self.recompile(fresh)
+    }
+
+    fn recompile(&mut self, new_game: bool) -> bool {
+        let given: Options = self.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+        let result = compile(&self.doc, &self.doc.text, &given).or_else(|e| match e {
+            // Options that the edited rules no longer declare fall back to defaults.
+            Error::Option(_) => {
+                self.options.clear();
+                compile(&self.doc, &self.doc.text, &Options::new())
+            }
+            e => Err(e),
+        });
+        match result {
+            Ok(game) => {
+                self.diagnostics.clear();
+                if new_game {
+                    self.valid_text = self.doc.text.clone();
+                    self.session = Session::new(game);
+                    self.changed();
+                }
+                true
+            }
+            Err(Error::Load(e)) => {
+                self.diagnostics = e.diagnostics;
+                false
+            }
+            Err(e) => {
+                self.diagnostics = vec![Diagnostic { at: None, path: String::new(), message: e.to_string() }];
+                false
+            }
+        }
+    }
+
+    /// Sets an option; asks first if a game is in progress.
+    pub fn set_option(&mut self, name: &str, value: String) {
+        if self.session.in_progress() {
+            self.ask = Some(Ask::OptionChange { name: name.to_string(), value });
+        } else {
+            self.set_option_now(name, value);
+        }
+    }
+
+    pub fn set_option_now(&mut self, name: &str, value: String) {
+        self.options.insert(name.to_string(), value);
+        let given: Options = self.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+        match compile(&self.doc, &self.valid_text, &given) {
+            Ok(game) => {
+                self.session = Session::new(game);
+                self.message = "new game under the changed option".into();
+                self.changed();
+            }
+            Err(e) => self.message = e.to_string(),
+        }
+    }
+
+    pub fn new_game(&mut self) {
+        let game = (*self.session.game).clone();
+        self.session = Session::new(game);
+        self.paused = false;
+        self.changed();
+    }
+
+    pub fn play(&mut self, m: Move) {
+        match self.session.play(m) {
+            Ok(()) => self.changed(),
+            Err(e) => self.message = e.to_string(),
+        }
+    }
+
+    pub fn undo(&mut self) {
+        if self.session.undo() {
+            self.paused = true;
+            self.changed();
+        }
+    }
+
+    pub fn redo(&mut self) {
+        if self.session.redo() {
+            self.changed();
+        }
+    }
+
+    /// Throws the chance device that is due, by its real probabilities.
+    pub fn throw(&mut self) {
+        let legal = self.session.legal();
+        if legal.first().is_some_and(|m| m.action == Action::Chance) {
+            let m = sample_chance(&self.session.game, self.session.state(), &legal, &mut self.rng);
+            self.play(m);
+        }
+    }
+
+    /// Whether the side to move is a person (who must click, or throw).
+    pub fn human_to_move(&self) -> bool {
+        self.sides[usize::from(self.session.state().to_move().min(1))] == Side::Human
+    }
+
+    /// Starts an agent or plays its answer; true while one is thinking.
+    pub fn tick_agents(&mut self) -> bool {
+        if let Some(m) = self.thinking.as_ref().and_then(|t| (t.ticket == self.ticket).then(|| t.poll()).flatten()) {
+            self.thinking = None;
+            self.play(m);
+        }
+        let state = self.session.state();
+        if state.is_over() || self.paused || self.human_to_move() || self.ask.is_some() {
+            self.thinking = None;
+            return false;
+        }
+        if self.thinking.is_none() {
+            let side = self.sides[usize::from(state.to_move().min(1))];
+            let seed = self.ticket.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            let game = self.session.game.clone();
+            self.thinking = Some(Thinking::start(side, game, state.clone(), seed, self.ticket, self.agent_pause));
+        }
+        true
+    }
+
+    /// Saves the document to its own file, or asks where if it has none.
+    pub fn save(&mut self) {
+        match self.doc.path().map(Path::to_path_buf) {
+            Some(path) => self.save_as(&path),
+            None => self.ask_path(PathPurpose::SaveVariant),
+        }
+    }
+
+    pub fn save_as(&mut self, path: &Path) {
+        match self.doc.save_as(path) {
+            Ok(()) => {
+                self.message = format!("saved {}", path.display());
+                self.recheck();
+            }
+            Err(e) => self.message = e,
+        }
+    }
+
+    pub fn ask_path(&mut self, purpose: PathPurpose) {
+        let path = match purpose {
+            PathPurpose::SaveVariant => self.doc.variant_path().display().to_string(),
+            PathPurpose::OpenRuleset => String::new(),
+            PathPurpose::SaveRecord | PathPurpose::LoadRecord => {
+                format!("{}-game.ron", self.session.game.name().replace('/', "-"))
+            }
+        };
+        self.ask = Some(Ask::Path { purpose, path });
+    }
+
+    pub fn save_record(&mut self, path: &Path) {
+        let text = self.session.record(None).to_ron();
+        self.message = match crate::document::write_atomically(path, &text) {
+            Ok(()) => format!("game saved to {}", path.display()),
+            Err(e) => e,
+        };
+    }
+
+    /// Loads a game record: the ruleset it names must be the one open.
+    pub fn load_record(&mut self, path: &Path) {
+        let result = std::fs::read_to_string(path)
+            .map_err(|e| format!("{}: {e}", path.display()))
+            .and_then(|text| Record::from_ron(&text, &path.display().to_string()).map_err(|e| e.to_string()))
+            .and_then(|record| {
+                let game = compile(&self.doc, &self.valid_text, &record.options()).map_err(|e| e.to_string())?;
+                Session::from_record(game, &record).map(|s| (s, record))
+            });
+        match result {
+            Ok((session, record)) => {
+                self.options = record.options;
+                self.session = session;
+                self.paused = true;
+                self.message = format!("game loaded from {}", path.display());
+                self.changed();
+            }
+            Err(e) => self.message = e,
+        }
+    }
+}
+
+fn compile(doc: &Document, text: &str, options: &Options) -> Result<Game, Error> {
+    Game::from_source(text, &doc.origin.source_name(), options)
+}

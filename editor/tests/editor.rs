@@ -1,0 +1,155 @@
+//! The editor driven as a person drives it, through egui_kittest and the
+//! AccessKit tree: no GPU, no display. Sides are set to people so that no
+//! agent thread runs; everything else goes through the window's controls.
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use tabula_editor::TabulaApp;
+use tabula_editor::agents::Side;
+use tabula_editor::document::Origin;
+use tabula_editor::workbench::Persisted;
+
+fn harness(game: &str) -> Harness<'static, TabulaApp> {
+    let persisted =
+        Persisted { origin: Origin::Shipped(game.into()), sides: [Side::Human, Side::Human], ..Persisted::default() };
+    Harness::builder().with_size(egui::vec2(1280.0, 800.0)).build_eframe(move |_cc| TabulaApp::with(&persisted))
+}
+
+fn moves_played(h: &Harness<'_, TabulaApp>) -> usize {
+    h.state().bench.session.moves_played()
+}
+
+#[test]
+fn opens_a_shipped_ruleset_from_the_list() {
+    let mut h = harness("seega");
+    h.get_by_label("Seti-Aleph").click();
+    h.run();
+    assert_eq!(h.state().bench.session.game.name(), "seti-aleph");
+    assert!(h.query_by_label_contains("Seti-Aleph — seti-aleph").is_some());
+    assert!(h.query_by_label("field c10").is_some(), "the 3 x 10 board is drawn");
+}
+
+#[test]
+fn a_click_on_a_piece_and_a_lit_field_plays_the_move_and_lists_it() {
+    let mut h = harness("seti-aleph");
+    h.get_by_label("field b1").click();
+    h.run();
+    h.get_by_label("field b2").click();
+    h.run();
+    assert_eq!(moves_played(&h), 1);
+    assert!(h.query_by_label_contains("b1-b2").is_some(), "the move is in the move list");
+    let state = h.state().bench.session.state();
+    assert_eq!(state.to_move(), 1);
+}
+
+#[test]
+fn undo_and_redo() {
+    let mut h = harness("seega");
+    h.get_by_label("field a1").click();
+    h.run();
+    assert_eq!(moves_played(&h), 1);
+    h.get_by_label("Undo").click();
+    h.run();
+    assert_eq!(moves_played(&h), 0);
+    assert!(h.query_by_label("S@a1").is_some(), "S@a1 is legal again");
+    h.get_by_label("Redo").click();
+    h.run();
+    assert_eq!(moves_played(&h), 1);
+}
+
+#[test]
+fn changing_an_option_asks_and_starts_a_new_game_under_it() {
+    let mut h = harness("seti-aleph");
+    h.get_by_label("field b1").click();
+    h.run();
+    h.get_by_label("field b2").click();
+    h.run();
+    h.get_by_label("pharaoh_diagonal").click();
+    h.run();
+    assert!(h.query_by_label("Start a new game?").is_some(), "a game is in progress: the editor asks first");
+    h.get_by_label("Start new game").click();
+    h.run();
+    let game = &h.state().bench.session.game;
+    assert_eq!(game.options()["pharaoh_diagonal"].to_string(), "false");
+    assert_eq!(moves_played(&h), 0);
+    h.get_by_label("field b1").click();
+    h.run();
+    assert!(h.query_by_label("b1-b2").is_some() && h.query_by_label("b1-a2").is_none(), "no diagonal step now");
+}
+
+#[test]
+fn an_error_in_the_rules_is_listed_the_game_stays_playable_and_the_fix_starts_a_new_game() {
+    let mut h = harness("seega");
+    h.get_by_label("Rules").click();
+    h.run();
+    let valid = h.state().bench.doc.text.clone();
+    let broken = valid.replacen("count: 12", "count: twelve", 1);
+    h.get_by_role(Role::MultilineTextInput).set_text_value_accesskit(&broken);
+    h.run_steps(4);
+    assert!(h.query_by_label_contains("problem(s)").is_some(), "the error count is shown");
+    let line = valid.lines().position(|l| l.contains("count: 12")).expect("a count line") + 1;
+    assert!(h.query_by_label_contains(&format!("line {line}, col")).is_some(), "the error names its line");
+    // The last valid game is still there and playable.
+    h.get_by_label("field a1").click();
+    h.run();
+    assert_eq!(moves_played(&h), 1);
+    // The fix: a valid text, different from before, starts a new game under it.
+    let fixed = valid.replacen("count: 12", "count: 11", 2);
+    h.get_by_role(Role::MultilineTextInput).set_text_value_accesskit(&fixed);
+    h.run_steps(4);
+    assert!(h.query_by_label_contains("The rules are valid").is_some());
+    assert_eq!(moves_played(&h), 0, "a new game under the edited rules");
+    assert!(h.query_by_label_contains("S ×11").is_some(), "eleven stones in hand now");
+}
+
+#[test]
+fn a_variant_is_saved_and_loaded_back() {
+    let dir = std::env::temp_dir().join(format!("tabula-editor-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("seega-variant.ron");
+    let mut h = harness("seega");
+    h.get_by_label("Rules").click();
+    h.run();
+    let changed = h.state().bench.doc.text.replacen("count: 12", "count: 10", 2);
+    h.get_by_role(Role::MultilineTextInput).set_text_value_accesskit(&changed);
+    h.run_steps(4);
+    h.get_by_label("Save as variant…").click();
+    h.run();
+    h.get_by_role(Role::TextInput).set_text_value_accesskit(path.to_str().expect("path"));
+    h.run();
+    h.get_by_label("Save variant").click();
+    h.run();
+    assert_eq!(std::fs::read_to_string(&path).expect("saved"), changed);
+    assert!(!h.state().bench.doc.is_dirty());
+    // Back to a shipped game, then open the variant from its file.
+    h.get_by_label("Seti-Beth").click();
+    h.run();
+    assert_eq!(h.state().bench.session.game.name(), "seti-beth");
+    h.get_by_label("Open file…").click();
+    h.run();
+    h.get_by_role(Role::TextInput).set_text_value_accesskit(path.to_str().expect("path"));
+    h.run();
+    h.get_by_label("Open ruleset").click();
+    h.run();
+    assert_eq!(h.state().bench.doc.origin, Origin::File(path));
+    assert_eq!(h.state().bench.session.game.name(), "seega");
+    assert!(h.query_by_label_contains("S ×10").is_some());
+}
+
+#[test]
+fn switching_away_from_unsaved_rules_asks_first() {
+    let mut h = harness("seega");
+    h.get_by_label("Rules").click();
+    h.run();
+    let changed = format!("{}\n// my note\n", h.state().bench.doc.text);
+    h.get_by_role(Role::MultilineTextInput).set_text_value_accesskit(&changed);
+    h.run_steps(4);
+    h.get_by_label("Senet").click();
+    h.run();
+    assert!(h.query_by_label("Unsaved changes").is_some());
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert_eq!(h.state().bench.doc.text, changed, "nothing is lost");
+    assert_eq!(h.state().bench.session.game.name(), "seega");
+}
