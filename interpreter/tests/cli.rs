@@ -176,3 +176,69 @@ fn simulate_plays_return_matches_where_the_ruleset_asks() {
     let o = tabula(&["simulate", "setron", "--option", "max_plies=60", "--games", "10"]);
     assert!(!stdout(&o).contains("matches"), "{}", stdout(&o));
 }
+
+#[test]
+fn analyze_reports_rates_with_intervals_and_json() {
+    let o =
+        tabula(&["analyze", "seti-beth", "--games", "40", "--agents", "greedy,random", "--threads", "2", "--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    for needle in ["agent A (greedy) wins", "95% intervals", "balance", "branching factor", "duration: plies"] {
+        assert!(out.contains(needle), "{needle} missing from:\n{out}");
+    }
+    let o = tabula(&["analyze", "seti-beth", "--games", "20", "--json", "-", "--quiet"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
+    assert_eq!(v["games"], 20);
+    assert!(v["player_wins"][0]["low"].as_f64().is_some());
+}
+
+#[test]
+fn shards_merge_into_the_report_of_the_whole_run() {
+    let dir = temp("shards");
+    std::fs::create_dir_all(&dir).expect("dir");
+    let mut files = Vec::new();
+    for i in 0..3 {
+        let file = dir.join(format!("part{i}.json")).to_str().expect("path").to_string();
+        let o = tabula(&[
+            "analyze",
+            "seega",
+            "--games",
+            "30",
+            "--seed",
+            "4",
+            "--shard",
+            &format!("{i}/3"),
+            "--save",
+            &file,
+            "--quiet",
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        files.push(file);
+    }
+    let strip = |s: String| s.lines().filter(|l| !l.contains("throughput")).collect::<Vec<_>>().join("\n");
+    let merged =
+        tabula(&[&["merge"], files.iter().map(String::as_str).collect::<Vec<_>>().as_slice(), &["--quiet"]].concat());
+    assert!(merged.status.success(), "{}", stderr(&merged));
+    let whole = tabula(&["analyze", "seega", "--games", "30", "--seed", "4", "--quiet"]);
+    assert_eq!(strip(stdout(&merged)), strip(stdout(&whole)));
+    let bad = tabula(&["analyze", "seega", "--games", "30", "--shard", "3/3"]);
+    assert!(stderr(&bad).contains("expected I/N"), "{}", stderr(&bad));
+}
+
+#[test]
+fn compare_shows_significant_changes_in_words() {
+    let o = tabula(&["compare", "seti-aleph", "--sweep", "pharaoh_diagonal=true,false", "--games", "600", "--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("pharaoh_diagonal=false against pharaoh_diagonal=true"), "{out}");
+    assert!(out.contains("Games get shorter"), "{out}");
+    let o = tabula(&["compare", "seti-aleph", "--games", "10"]);
+    assert!(stderr(&o).contains("two or more variants"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_bad_agent_name_is_refused() {
+    let o = tabula(&["analyze", "seega", "--agents", "mcts,clever"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("agent \"clever\": expected random, greedy, mcts"), "{}", stderr(&o));
+}

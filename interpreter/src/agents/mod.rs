@@ -1,14 +1,88 @@
-//! Agents that choose moves: random now; greedy and MCTS plug in here.
+//! Agents that choose moves: random, greedy (one ply) and MCTS (UCT). All are
+//! generic: they know a game only through its rules. Randomness comes from the
+//! RNG passed in, so a seeded run plays the same games.
+
+mod eval;
+mod greedy;
+mod mcts;
+
+pub use eval::Evaluator;
+pub use greedy::GreedyAgent;
+pub use mcts::MctsAgent;
 
 use crate::game::Game;
 use crate::m::{Action, Move};
 use crate::state::State;
 use rand::Rng;
+use std::fmt;
+use std::time::Duration;
 
 /// Something that picks a move in a state that is not over.
-pub trait Agent {
-    fn name(&self) -> &str;
+pub trait Agent: Send {
+    fn name(&self) -> String;
     fn choose(&mut self, game: &Game, state: &State, rng: &mut dyn rand::RngCore) -> Move;
+}
+
+/// An agent as named on the command line and in the editor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AgentSpec {
+    Random,
+    Greedy,
+    Mcts(Budget),
+}
+
+/// How much thinking an MCTS agent does per move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Budget {
+    /// Iterations per move: reproducible under a seed.
+    Iterations(u32),
+    /// Wall time per move: not reproducible.
+    Time(Duration),
+}
+
+/// The default MCTS budget: modest, and reproducible.
+pub const DEFAULT_ITERATIONS: u32 = 400;
+
+impl AgentSpec {
+    /// `random`, `greedy`, `mcts`, `mcts:800` (iterations) or `mcts:50ms` (time).
+    pub fn parse(text: &str) -> Result<AgentSpec, String> {
+        let bad = || format!("agent {text:?}: expected random, greedy, mcts, mcts:ITERATIONS or mcts:MILLISECONDSms");
+        match text.trim() {
+            "random" => Ok(AgentSpec::Random),
+            "greedy" => Ok(AgentSpec::Greedy),
+            "mcts" => Ok(AgentSpec::Mcts(Budget::Iterations(DEFAULT_ITERATIONS))),
+            other => {
+                let budget = other.strip_prefix("mcts:").ok_or_else(bad)?;
+                if let Some(ms) = budget.strip_suffix("ms") {
+                    let ms: u64 = ms.parse().map_err(|_| bad())?;
+                    Ok(AgentSpec::Mcts(Budget::Time(Duration::from_millis(ms.max(1)))))
+                } else {
+                    let n: u32 = budget.parse().map_err(|_| bad())?;
+                    Ok(AgentSpec::Mcts(Budget::Iterations(n.max(1))))
+                }
+            }
+        }
+    }
+
+    pub fn build(self, game: &Game) -> Box<dyn Agent> {
+        match self {
+            AgentSpec::Random => Box::new(RandomAgent::default()),
+            AgentSpec::Greedy => Box::new(GreedyAgent::new(game)),
+            AgentSpec::Mcts(budget) => Box::new(MctsAgent::new(game, budget)),
+        }
+    }
+}
+
+impl fmt::Display for AgentSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AgentSpec::Random => f.write_str("random"),
+            AgentSpec::Greedy => f.write_str("greedy"),
+            AgentSpec::Mcts(Budget::Iterations(n)) if *n == DEFAULT_ITERATIONS => f.write_str("mcts"),
+            AgentSpec::Mcts(Budget::Iterations(n)) => write!(f, "mcts:{n}"),
+            AgentSpec::Mcts(Budget::Time(t)) => write!(f, "mcts:{}ms", t.as_millis()),
+        }
+    }
 }
 
 /// Samples a chance outcome by its real probability.
@@ -31,8 +105,8 @@ pub struct RandomAgent {
 }
 
 impl Agent for RandomAgent {
-    fn name(&self) -> &str {
-        "random"
+    fn name(&self) -> String {
+        "random".into()
     }
 
     fn choose(&mut self, game: &Game, state: &State, rng: &mut dyn rand::RngCore) -> Move {
@@ -41,15 +115,16 @@ impl Agent for RandomAgent {
     }
 }
 
-fn pick(game: &Game, state: &State, moves: &[Move], rng: &mut dyn rand::RngCore) -> Move {
+/// A random legal move, or a chance outcome by its probability.
+pub(crate) fn pick(game: &Game, state: &State, moves: &[Move], rng: &mut dyn rand::RngCore) -> Move {
     if moves.first().is_some_and(|m| m.action == Action::Chance) {
         return sample_chance(game, state, moves, rng);
     }
     moves[rng.random_range(0..moves.len())]
 }
 
-/// Plays one random game from `state` to its end; returns the final state and
-/// the number of moves made. `buf` is reused to avoid allocation.
+/// Plays one random game from `state` to its end; returns the number of moves
+/// made. `buf` is reused to avoid allocation.
 pub fn random_playout(game: &Game, state: &mut State, rng: &mut dyn rand::RngCore, buf: &mut Vec<Move>) -> u32 {
     let mut n = 0;
     loop {

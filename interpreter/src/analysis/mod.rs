@@ -1,4 +1,15 @@
-//! Batch self-play and its figures.
+//! Batch self-play and its figures: `simulate` (random games, fast, for
+//! speed figures) and `analyze`/`compare` (any agents, in parallel, with
+//! confidence intervals and tests).
+
+mod compare;
+mod report;
+mod run;
+pub mod stats;
+
+pub use compare::{Comparison, MetricChange, compare};
+pub use report::Report;
+pub use run::{Config, GameResult, Results, play_game, run};
 
 use crate::agents::random_playout;
 use crate::game::Game;

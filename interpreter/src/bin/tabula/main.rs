@@ -20,6 +20,7 @@ macro_rules! say_inline {
     }};
 }
 
+mod analyze;
 mod play;
 
 use clap::{Parser, Subcommand};
@@ -114,6 +115,46 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Plays N games between two agents, in parallel, and reports results with
+    /// 95% confidence intervals, lengths, branching, pieces and repetition.
+    Analyze {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        run: analyze::RunArgs,
+        /// Plays only slice I of N of the games (for cluster job arrays), e.g. 0/8.
+        #[arg(long, value_name = "I/N")]
+        shard: Option<String>,
+        /// Writes the games' results (JSON) to this file, for `tabula merge`.
+        #[arg(long, value_name = "FILE")]
+        save: Option<String>,
+    },
+    /// Runs the same analysis on two or more variants and shows the differences,
+    /// each with its interval and a significance test.
+    Compare {
+        /// Rulesets to compare (shipped names or files); one ruleset with --sweep compares its option values.
+        #[arg(required = true)]
+        rulesets: Vec<String>,
+        /// Sets an option for every variant, as name=value.
+        #[arg(long = "option", short = 'o', value_name = "NAME=VALUE")]
+        options: Vec<String>,
+        /// An option and its values to compare, e.g. pharaoh_diagonal=true,false.
+        #[arg(long, value_name = "NAME=V1,V2,...")]
+        sweep: Option<String>,
+        #[command(flatten)]
+        run: analyze::RunArgs,
+    },
+    /// Combines the result files of shards (`analyze --shard I/N --save F`) into one report.
+    Merge {
+        /// The shards' result files.
+        #[arg(required = true)]
+        files: Vec<String>,
+        #[command(flatten)]
+        run: analyze::RunArgs,
+        /// Writes the merged results (JSON) to this file.
+        #[arg(long, value_name = "FILE")]
+        save: Option<String>,
+    },
     /// Replays a game record and prints the final position and the result.
     Replay {
         /// The record file (RON).
@@ -149,8 +190,62 @@ fn run(command: Command) -> Result<ExitCode, Error> {
         Command::Play { game, p1, p2, seed, record } => play::run(&game.load()?, [p1, p2], seed, record.as_deref())?,
         Command::Simulate { game, games, seed } => simulate_cmd(&game.load()?, games, seed),
         Command::Replay { record, ruleset } => replay(&record, ruleset.as_deref())?,
+        Command::Analyze { game, run, shard, save } => {
+            let loaded = game.load()?;
+            let shard = shard.as_deref().map(analyze::parse_shard).transpose()?;
+            let config = run.config(shard)?;
+            let results = run.play(&loaded, &config, loaded.title())?;
+            analyze::report(&results, &run, save.as_deref())?;
+        }
+        Command::Compare { rulesets, options, sweep, run } => {
+            analyze::compare_variants(variants(&rulesets, &options, sweep.as_deref())?, &run)?
+        }
+        Command::Merge { files, run, save } => analyze::merge(&files, &run, save.as_deref())?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The variants to compare: each ruleset, times each value of the swept option.
+fn variants(rulesets: &[String], options: &[String], sweep: Option<&str>) -> Result<Vec<(String, Game)>, Error> {
+    let sweep = sweep
+        .map(|s| {
+            let (name, values) =
+                s.split_once('=').ok_or_else(|| Error::Io(format!("--sweep {s:?}: expected name=v1,v2")))?;
+            Ok::<_, Error>((
+                name.trim().to_string(),
+                values.split(',').map(|v| v.trim().to_string()).collect::<Vec<_>>(),
+            ))
+        })
+        .transpose()?;
+    let mut out = Vec::new();
+    for ruleset in rulesets {
+        let (source, text) = shipped::resolve(ruleset)?;
+        let values: Vec<Option<String>> = match &sweep {
+            Some((_, values)) => values.iter().cloned().map(Some).collect(),
+            None => vec![None],
+        };
+        for value in values {
+            let mut given = Options::new();
+            for pair in options {
+                given.set_pair(pair)?;
+            }
+            let mut label = if rulesets.len() > 1 { ruleset.clone() } else { String::new() };
+            if let (Some((name, _)), Some(v)) = (&sweep, &value) {
+                given.set(name.clone(), v.clone());
+                label = format!("{}{name}={v}", if label.is_empty() { String::new() } else { format!("{label} ") });
+            }
+            out.push((
+                if label.is_empty() { ruleset.clone() } else { label },
+                Game::from_source(&text, &source, &given)?,
+            ));
+        }
+    }
+    if out.len() < 2 {
+        return Err(Error::Io(
+            "compare needs two or more variants: give several rulesets or --sweep name=v1,v2".into(),
+        ));
+    }
+    Ok(out)
 }
 
 fn list() {

@@ -1,0 +1,193 @@
+//! A generic evaluation of a position, read off the ruleset's own end
+//! conditions: what the rules say wins is what the evaluation rewards.
+
+use crate::board::{FieldId, NO_FIELD};
+use crate::engine::{Motion, Test};
+use crate::game::Game;
+use crate::piece::Player;
+use crate::ruleset::{EndResult, Who};
+use crate::state::{Pool, State};
+use std::collections::VecDeque;
+
+/// What the evaluation looks at, found in the end conditions that make the
+/// player they are about win.
+#[derive(Debug, Clone, Default)]
+pub struct Evaluator {
+    /// Capturing everything wins: count material (board and hand).
+    material: bool,
+    /// Reaching a zone wins: per goal, the distance of each field to it, per player.
+    goals: Vec<[Vec<u16>; 2]>,
+    /// Getting rid of one's pieces wins (bearing off): steps left to the exit per field.
+    exit_steps: Option<Vec<u16>>,
+    /// Having pieces on the board wins (a count or a lead).
+    presence: bool,
+    /// Having no move loses: count moves.
+    pub(crate) mobility: bool,
+    /// The largest total of piece values, to scale material.
+    scale: f64,
+}
+
+impl Evaluator {
+    pub fn new(game: &Game) -> Evaluator {
+        let mut e = Evaluator::default();
+        for end in &game.ends {
+            let mut atoms = Vec::new();
+            positive_atoms(&end.test, &mut atoms);
+            for atom in atoms {
+                match (atom, end.result) {
+                    (Test::NoPieces(Who::Opponent), EndResult::Win(Who::Me)) => e.material = true,
+                    (Test::NoPieces(Who::Me), EndResult::Win(Who::Me)) => e.exit_steps = Some(exit_steps(game)),
+                    (Test::PieceIn(Who::Me, _, zone), EndResult::Win(Who::Me)) => e.goals.push(distances(game, *zone)),
+                    (Test::OnBoard(..) | Test::Lead(..), _) => e.presence = true,
+                    (Test::NoMoves, EndResult::Win(Who::Opponent)) => e.mobility = true,
+                    (_, EndResult::MorePieces | EndResult::MorePiecesOr(_)) => e.presence = true,
+                    _ => {}
+                }
+            }
+        }
+        let initial = game.initial_state();
+        e.scale = (0..2u8).map(|p| material(game, &initial, p)).fold(1.0, f64::max);
+        e
+    }
+
+    /// How good `s` is for `player`, in -1..1 (mobility left out: see [`Evaluator::mobility_term`]).
+    pub fn evaluate(&self, game: &Game, s: &State, player: Player) -> f64 {
+        if let Some(o) = s.outcome() {
+            return match o.winner {
+                Some(w) if w == player => 1.0,
+                Some(_) => -1.0,
+                None => 0.0,
+            };
+        }
+        let other = 1 - player;
+        let mut score = 0.0;
+        if self.material {
+            score += 2.0 * (material(game, s, player) - material(game, s, other)) / self.scale;
+        }
+        for goal in &self.goals {
+            score += (closest(game, s, player, &goal[usize::from(player)])
+                - closest(game, s, other, &goal[usize::from(other)]))
+                * 1.5;
+        }
+        if let Some(steps) = &self.exit_steps {
+            score += 2.0 * (exit_progress(game, s, player, steps) - exit_progress(game, s, other, steps));
+        }
+        if self.presence {
+            let (a, b) = (f64::from(s.on_board(player)), f64::from(s.on_board(other)));
+            score += (a - b) / (a + b).max(1.0);
+        }
+        score.tanh()
+    }
+
+    /// Moves of `player` less moves of the other, scaled to -1..1: costly (two
+    /// move generations), so callers use it where the rules make it matter.
+    pub fn mobility_term(&self, game: &Game, s: &State, player: Player) -> f64 {
+        if !self.mobility || s.is_over() {
+            return 0.0;
+        }
+        let count = |p: Player| {
+            let mut probe = s.clone();
+            probe.to_move = p;
+            probe.pending = crate::state::Pending::None;
+            probe.continuing = None;
+            let mut n = 0u32;
+            game.generate(&probe, None, &mut |_| {
+                n += 1;
+                n < 64
+            });
+            f64::from(n)
+        };
+        let (a, b) = (count(player), count(1 - player));
+        (a - b) / (a + b).max(1.0)
+    }
+}
+
+/// The atoms a condition needs to be true (those under `Not` are left out).
+fn positive_atoms<'t>(t: &'t Test, out: &mut Vec<&'t Test>) {
+    match t {
+        Test::All(ts) | Test::Any(ts) => ts.iter().for_each(|t| positive_atoms(t, out)),
+        Test::Not(_) => {}
+        atom => out.push(atom),
+    }
+}
+
+fn material(game: &Game, s: &State, p: Player) -> f64 {
+    let board: i32 = game
+        .board
+        .fields()
+        .flat_map(|f| s.stack(f))
+        .filter(|x| x.owner == p)
+        .map(|x| game.kinds[usize::from(x.kind)].value)
+        .sum();
+    let hand: i32 =
+        (0..game.kinds.len() as u8).map(|k| i32::from(s.hand(p, k)) * game.kinds[usize::from(k)].value).sum();
+    f64::from(board + hand)
+}
+
+/// Links away from the zone (its player's version), for each field; by breadth-first search over all links.
+fn distances(game: &Game, zone: u8) -> [Vec<u16>; 2] {
+    [0u8, 1].map(|p| {
+        let z = &game.zones[usize::from(zone)];
+        let mut dist = vec![u16::MAX; game.board.len()];
+        let mut queue: VecDeque<FieldId> = game.board.fields().filter(|&f| z.contains(p, f)).collect();
+        queue.iter().for_each(|&f| dist[usize::from(f)] = 0);
+        while let Some(f) = queue.pop_front() {
+            for (a, b, _) in game.board.links() {
+                for (from, to) in [(a, b), (b, a)] {
+                    if from == f && dist[usize::from(to)] == u16::MAX {
+                        dist[usize::from(to)] = dist[usize::from(f)] + 1;
+                        queue.push_back(to);
+                    }
+                }
+            }
+        }
+        dist
+    })
+}
+
+/// How near the player's closest piece is to the goal: 1 on it, 0 far away.
+fn closest(game: &Game, s: &State, p: Player, dist: &[u16]) -> f64 {
+    let far = game.board.len() as f64;
+    let best = game
+        .board
+        .fields()
+        .filter(|&f| s.top(f).is_some_and(|t| t.owner == p))
+        .map(|f| f64::from(dist[usize::from(f)]))
+        .fold(far, f64::min);
+    1.0 - best / far
+}
+
+/// For each field, the steps along the bearing-off direction to the end of the board.
+fn exit_steps(game: &Game) -> Vec<u16> {
+    let dir = game.phases.iter().flat_map(|p| &p.rules).find_map(|r| match &r.motion {
+        Motion::RunOff { dirs, .. } => dirs.first().copied(),
+        _ => None,
+    });
+    game.board
+        .fields()
+        .map(|f| {
+            let Some(d) = dir else { return 0 };
+            let (mut at, mut n) = (f, 0u16);
+            while at != NO_FIELD && usize::from(n) <= game.board.len() {
+                at = game.board.neighbour(at, d);
+                n += 1;
+            }
+            n
+        })
+        .collect()
+}
+
+/// Pieces borne off, and how far those on the board still have to go: 0..1.
+fn exit_progress(game: &Game, s: &State, p: Player, steps: &[u16]) -> f64 {
+    let off: u32 = (0..game.kinds.len() as u8).map(|k| u32::from(s.pool(Pool::Off, p, k, p))).sum();
+    let on: Vec<u16> = game
+        .board
+        .fields()
+        .filter(|&f| s.top(f).is_some_and(|t| t.owner == p))
+        .map(|f| steps[usize::from(f)])
+        .collect();
+    let total = f64::from(off) + on.len() as f64;
+    let longest = f64::from(steps.iter().copied().max().unwrap_or(1).max(1));
+    let left: f64 = on.iter().map(|&n| f64::from(n) / longest).sum();
+    (f64::from(off) + on.len() as f64 - left) / total.max(1.0)
+}

@@ -1,0 +1,139 @@
+//! Monte Carlo tree search (UCT). The tree is "open loop": a node is a
+//! sequence of decisions, and chance outcomes on the way are sampled anew each
+//! iteration with their real probabilities. Rollouts are random and short;
+//! where they stop, the generic evaluation judges the position.
+
+use super::{Agent, Budget, Evaluator, pick};
+use crate::game::Game;
+use crate::m::{Action, Move};
+use crate::piece::Player;
+use crate::state::State;
+use rand::Rng;
+use std::time::Instant;
+
+pub struct MctsAgent {
+    budget: Budget,
+    eval: Evaluator,
+    /// Random moves played from a new node before the evaluation judges.
+    rollout_depth: u32,
+    /// The exploration constant of UCT.
+    exploration: f64,
+    buf: Vec<Move>,
+}
+
+struct Node {
+    /// The player who made the move into this node (whose values it keeps).
+    mover: Player,
+    visits: u32,
+    value: f64,
+    children: Vec<(Move, usize)>,
+}
+
+impl MctsAgent {
+    pub fn new(game: &Game, budget: Budget) -> MctsAgent {
+        MctsAgent { budget, eval: Evaluator::new(game), rollout_depth: 24, exploration: 0.9, buf: Vec::new() }
+    }
+
+    /// Plays random moves, then scores the position for both players.
+    fn rollout(&mut self, game: &Game, s: &mut State, rng: &mut dyn rand::RngCore) -> [f64; 2] {
+        for _ in 0..self.rollout_depth {
+            game.legal_moves_into(s, &mut self.buf);
+            if self.buf.is_empty() {
+                break;
+            }
+            let m = pick(game, s, &self.buf, rng);
+            game.play_unchecked(s, m);
+        }
+        let v = self.eval.evaluate(game, s, 0) + 0.5 * self.eval.mobility_term(game, s, 0);
+        let v = v.clamp(-1.0, 1.0);
+        [v, -v]
+    }
+}
+
+impl Agent for MctsAgent {
+    fn name(&self) -> String {
+        match self.budget {
+            Budget::Iterations(n) => format!("mcts:{n}"),
+            Budget::Time(t) => format!("mcts:{}ms", t.as_millis()),
+        }
+    }
+
+    fn choose(&mut self, game: &Game, state: &State, rng: &mut dyn rand::RngCore) -> Move {
+        game.legal_moves_into(state, &mut self.buf);
+        if self.buf.len() == 1 || self.buf[0].action == Action::Chance {
+            return pick(game, state, &self.buf, rng);
+        }
+        // The rollouts reuse `buf`: keep the root's moves apart.
+        let root_moves = self.buf.clone();
+        let start = Instant::now();
+        let mut tree = vec![Node { mover: state.to_move(), visits: 0, value: 0.0, children: Vec::new() }];
+        let mut legal: Vec<Move> = Vec::new();
+        let mut path: Vec<usize> = Vec::new();
+        let mut s = state.clone();
+        for iteration in 0.. {
+            let done = match self.budget {
+                Budget::Iterations(n) => iteration >= n,
+                Budget::Time(t) => iteration > 0 && start.elapsed() >= t,
+            };
+            if done {
+                break;
+            }
+            s.clone_from(state);
+            path.clear();
+            path.push(0);
+            let mut node = 0;
+            // Selection and expansion.
+            loop {
+                if s.is_over() {
+                    break;
+                }
+                game.legal_moves_into(&s, &mut legal);
+                if legal[0].action == Action::Chance {
+                    let m = pick(game, &s, &legal, rng);
+                    game.play_unchecked(&mut s, m);
+                    continue;
+                }
+                let untried: Vec<Move> =
+                    legal.iter().copied().filter(|m| !tree[node].children.iter().any(|(c, _)| c == m)).collect();
+                let mover = s.to_move();
+                if !untried.is_empty() {
+                    let m = untried[rng.random_range(0..untried.len())];
+                    tree.push(Node { mover, visits: 0, value: 0.0, children: Vec::new() });
+                    let child = tree.len() - 1;
+                    tree[node].children.push((m, child));
+                    game.play_unchecked(&mut s, m);
+                    path.push(child);
+                    break;
+                }
+                let ln = f64::from(tree[node].visits.max(1)).ln();
+                let (m, child) = tree[node]
+                    .children
+                    .iter()
+                    .filter(|(m, _)| legal.contains(m))
+                    .map(|&(m, c)| {
+                        let n = &tree[c];
+                        let visits = f64::from(n.visits.max(1));
+                        (m, c, n.value / visits + self.exploration * (ln / visits).sqrt())
+                    })
+                    .max_by(|a, b| a.2.total_cmp(&b.2))
+                    .map(|(m, c, _)| (m, c))
+                    .expect("every legal move has a child here");
+                game.play_unchecked(&mut s, m);
+                path.push(child);
+                node = child;
+            }
+            let values = self.rollout(game, &mut s, rng);
+            for &n in &path {
+                let node = &mut tree[n];
+                node.visits += 1;
+                node.value += values[usize::from(node.mover.min(1))];
+            }
+        }
+        tree[0]
+            .children
+            .iter()
+            .filter(|(m, _)| root_moves.contains(m))
+            .max_by_key(|(_, c)| tree[*c].visits)
+            .map_or_else(|| pick(game, state, &root_moves, rng), |(m, _)| *m)
+    }
+}

@@ -1,0 +1,207 @@
+//! Playing many games with chosen agents, in parallel and reproducibly: game
+//! `i` is seeded by `i` alone, so the results do not depend on the number of
+//! threads or on how the games are split into shards.
+
+use super::game_seed;
+use crate::agents::{AgentSpec, sample_chance};
+use crate::game::Game;
+use crate::m::Action;
+use crate::state::Reason;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+use std::collections::HashSet;
+use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// What to play.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Config {
+    /// The agents, as written (`random`, `mcts:800`): agent A first.
+    pub agents: [String; 2],
+    pub games: u32,
+    pub seed: u64,
+    /// Odd games seat agent B as player 1.
+    pub swap_sides: bool,
+    /// Play only games `[games * i / n, games * (i + 1) / n)` of shard `i` of `n`.
+    pub shard: Option<(u32, u32)>,
+}
+
+impl Config {
+    /// The indices of the games this run plays.
+    pub fn indices(&self) -> std::ops::Range<u32> {
+        match self.shard {
+            Some((i, n)) => {
+                let at = |k: u32| (u64::from(self.games) * u64::from(k) / u64::from(n)) as u32;
+                at(i)..at(i + 1)
+            }
+            None => 0..self.games,
+        }
+    }
+
+    /// Which agent (0 = A, 1 = B) plays each player in game `index`.
+    pub fn seats(&self, index: u32) -> [u8; 2] {
+        if self.swap_sides && index % 2 == 1 { [1, 0] } else { [0, 1] }
+    }
+}
+
+/// One game, as the report needs it. Plain data: shard files carry these.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct GameResult {
+    pub index: u32,
+    /// Which agent played each player.
+    pub seats: [u8; 2],
+    pub winner: Option<u8>,
+    /// The player who made the first move.
+    pub first: u8,
+    pub by_limit: bool,
+    pub unfinished: bool,
+    pub reason: String,
+    pub plies: u32,
+    pub turns: u32,
+    /// Decisions made, and the legal moves summed over them (for the branching factor).
+    pub decisions: u32,
+    pub moves_seen: u64,
+    pub max_branching: u32,
+    /// Pieces each player had on the board at the start and at the end.
+    pub pieces_start: [u32; 2],
+    pub pieces_end: [u32; 2],
+    /// Positions (at a decision) that had been seen before in the game.
+    pub repeated: u32,
+}
+
+impl GameResult {
+    /// The agent that won (0 = A, 1 = B).
+    pub fn winner_agent(&self) -> Option<u8> {
+        self.winner.map(|p| self.seats[usize::from(p)])
+    }
+}
+
+/// The results of a run (or of merged shards).
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Results {
+    pub ruleset: String,
+    pub title: String,
+    pub hash: String,
+    pub options: std::collections::BTreeMap<String, String>,
+    pub players: Vec<String>,
+    pub config: Config,
+    pub games: Vec<GameResult>,
+    pub seconds: f64,
+}
+
+/// A hard cap on decisions in a game without a turn limit.
+const SAFETY_PLIES: u32 = 200_000;
+
+/// Plays game `index` of a run.
+pub fn play_game(game: &Game, config: &Config, specs: &[AgentSpec; 2], index: u32) -> GameResult {
+    let mut rng = ChaCha8Rng::seed_from_u64(game_seed(config.seed, u64::from(index)));
+    let seats = config.seats(index);
+    let mut agents = [specs[usize::from(seats[0])].build(game), specs[usize::from(seats[1])].build(game)];
+    let mut state = game.initial_state();
+    let pieces_start = [state.on_board(0), state.on_board(1)];
+    let (mut decisions, mut moves_seen, mut max_branching, mut repeated) = (0u32, 0u64, 0u32, 0u32);
+    let mut seen: HashSet<u64> = HashSet::new();
+    let mut legal = Vec::new();
+    let mut first = None;
+    while !state.is_over() && state.ply() < SAFETY_PLIES {
+        game.legal_moves_into(&state, &mut legal);
+        let m = if legal[0].action == Action::Chance {
+            sample_chance(game, &state, &legal, &mut rng)
+        } else {
+            decisions += 1;
+            moves_seen += legal.len() as u64;
+            max_branching = max_branching.max(legal.len() as u32);
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            state.hash(&mut h);
+            if !seen.insert(h.finish()) {
+                repeated += 1;
+            }
+            first.get_or_insert(state.to_move());
+            agents[usize::from(state.to_move().min(1))].choose(game, &state, &mut rng)
+        };
+        game.play_unchecked(&mut state, m);
+    }
+    let outcome = state.outcome();
+    GameResult {
+        index,
+        seats,
+        winner: outcome.and_then(|o| o.winner),
+        first: first.unwrap_or(0),
+        by_limit: outcome.is_some_and(|o| o.reason == Reason::TurnLimit || game.reason_is_limit(o.reason)),
+        unfinished: outcome.is_none(),
+        reason: outcome.map_or_else(|| "unfinished".into(), |o| game.reason_text(o.reason)),
+        plies: state.ply(),
+        turns: state.turn(),
+        decisions,
+        moves_seen,
+        max_branching,
+        pieces_start,
+        pieces_end: [state.on_board(0), state.on_board(1)],
+        repeated,
+    }
+}
+
+/// Plays the games of `config` on the current rayon thread pool; `progress`
+/// is told the number of games done so far.
+pub fn run(game: &Game, config: &Config, progress: &(dyn Fn(u64) + Sync)) -> Result<Results, String> {
+    let specs = [AgentSpec::parse(&config.agents[0])?, AgentSpec::parse(&config.agents[1])?];
+    if let Some((i, n)) = config.shard {
+        if n == 0 || i >= n {
+            return Err(format!("shard {i}/{n}: expected I/N with 0 <= I < N"));
+        }
+    }
+    let start = std::time::Instant::now();
+    let done = AtomicU64::new(0);
+    let games: Vec<GameResult> = config
+        .indices()
+        .into_par_iter()
+        .map(|i| {
+            let r = play_game(game, config, &specs, i);
+            progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+            r
+        })
+        .collect();
+    Ok(Results {
+        ruleset: game.name().to_string(),
+        title: game.title().to_string(),
+        hash: game.hash().to_string(),
+        options: game.changed_options().iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+        players: game.players().to_vec(),
+        config: config.clone(),
+        games,
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+impl Results {
+    /// Merges shard results of one run into one, as if played unsharded.
+    pub fn merge(parts: Vec<Results>) -> Result<Results, String> {
+        let mut parts = parts.into_iter();
+        let mut merged = parts.next().ok_or("nothing to merge")?;
+        let same = |a: &Results, b: &Results| {
+            a.ruleset == b.ruleset && a.hash == b.hash && a.options == b.options && {
+                let (mut x, mut y) = (a.config.clone(), b.config.clone());
+                x.shard = None;
+                y.shard = None;
+                x == y
+            }
+        };
+        for part in parts {
+            if !same(&merged, &part) {
+                return Err(format!(
+                    "shards of different runs: {} {:?} and {} {:?}",
+                    merged.ruleset, merged.config, part.ruleset, part.config
+                ));
+            }
+            merged.seconds += part.seconds;
+            merged.games.extend(part.games);
+        }
+        merged.games.sort_by_key(|g| g.index);
+        if let Some(w) = merged.games.windows(2).find(|w| w[0].index == w[1].index) {
+            return Err(format!("game {} is in two shards", w[0].index));
+        }
+        merged.config.shard = None;
+        Ok(merged)
+    }
+}

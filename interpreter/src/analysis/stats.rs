@@ -1,0 +1,194 @@
+//! The statistics behind the reports: intervals and tests, written out so
+//! that each is checked here against known values.
+
+/// A proportion with its 95% Wilson score interval.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Proportion {
+    pub count: u32,
+    pub of: u32,
+    pub rate: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+/// z for a two-sided 95% interval.
+pub const Z95: f64 = 1.959_963_984_540_054;
+
+pub fn proportion(count: u32, of: u32) -> Proportion {
+    if of == 0 {
+        return Proportion { count, of, rate: 0.0, low: 0.0, high: 1.0 };
+    }
+    let n = f64::from(of);
+    let p = f64::from(count) / n;
+    let z2 = Z95 * Z95;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
+    Proportion { count, of, rate: p, low: (centre - half).max(0.0), high: (centre + half).min(1.0) }
+}
+
+/// A mean with its 95% interval (normal approximation), and the spread of the values.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Summary {
+    pub n: usize,
+    pub mean: f64,
+    pub low: f64,
+    pub high: f64,
+    pub median: f64,
+    pub p90: f64,
+    pub max: f64,
+}
+
+pub fn summary(values: &[f64]) -> Summary {
+    let n = values.len();
+    if n == 0 {
+        return Summary { n, mean: 0.0, low: 0.0, high: 0.0, median: 0.0, p90: 0.0, max: 0.0 };
+    }
+    let mean = values.iter().sum::<f64>() / n as f64;
+    let var = if n > 1 { values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1) as f64 } else { 0.0 };
+    let half = Z95 * (var / n as f64).sqrt();
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    Summary {
+        n,
+        mean,
+        low: mean - half,
+        high: mean + half,
+        median: quantile(&sorted, 0.5),
+        p90: quantile(&sorted, 0.9),
+        max: sorted[n - 1],
+    }
+}
+
+/// The q-quantile of sorted values, interpolating between neighbours.
+pub fn quantile(sorted: &[f64], q: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let pos = q * (sorted.len() - 1) as f64;
+    let (lo, hi) = (pos.floor() as usize, pos.ceil() as usize);
+    sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo as f64)
+}
+
+/// The standard normal distribution function.
+pub fn normal_cdf(x: f64) -> f64 {
+    0.5 * (1.0 + erf(x / std::f64::consts::SQRT_2))
+}
+
+/// The error function (Abramowitz and Stegun 7.1.26; error below 1.5e-7).
+fn erf(x: f64) -> f64 {
+    let t = 1.0 / (1.0 + 0.327_591_1 * x.abs());
+    let y = 1.0
+        - (((((1.061_405_429 * t - 1.453_152_027) * t) + 1.421_413_741) * t - 0.284_496_736) * t + 0.254_829_592)
+            * t
+            * (-x * x).exp();
+    if x >= 0.0 { y } else { -y }
+}
+
+/// A difference between two variants, with its interval and the p-value of a test.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Difference {
+    pub value: f64,
+    pub low: f64,
+    pub high: f64,
+    pub p: f64,
+}
+
+/// Two proportions: the difference b - a with a 95% (Wald) interval, and the
+/// two-sided p-value of the pooled two-proportion z-test.
+pub fn two_proportions(a: Proportion, b: Proportion) -> Difference {
+    let (na, nb) = (f64::from(a.of.max(1)), f64::from(b.of.max(1)));
+    let diff = b.rate - a.rate;
+    let se = (a.rate * (1.0 - a.rate) / na + b.rate * (1.0 - b.rate) / nb).sqrt();
+    let pooled = (f64::from(a.count) + f64::from(b.count)) / (na + nb);
+    let se0 = (pooled * (1.0 - pooled) * (1.0 / na + 1.0 / nb)).sqrt();
+    let p = if se0 > 0.0 { 2.0 * (1.0 - normal_cdf((diff / se0).abs())) } else { 1.0 };
+    Difference { value: diff, low: diff - Z95 * se, high: diff + Z95 * se, p }
+}
+
+/// Two samples: the difference of means b - a with a 95% interval, and the
+/// two-sided p-value of the Mann-Whitney U test (normal approximation with
+/// the tie correction).
+pub fn mann_whitney(a: &[f64], b: &[f64]) -> Difference {
+    let (sa, sb) = (summary(a), summary(b));
+    let diff = sb.mean - sa.mean;
+    let var = |v: &[f64], m: f64| {
+        if v.len() > 1 { v.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (v.len() - 1) as f64 } else { 0.0 }
+    };
+    let se = (var(a, sa.mean) / a.len().max(1) as f64 + var(b, sb.mean) / b.len().max(1) as f64).sqrt();
+    let (n1, n2) = (a.len() as f64, b.len() as f64);
+    if a.is_empty() || b.is_empty() {
+        return Difference { value: diff, low: diff, high: diff, p: 1.0 };
+    }
+    // Ranks of the pooled values, ties sharing their mean rank.
+    let mut all: Vec<(f64, bool)> = a.iter().map(|&x| (x, true)).chain(b.iter().map(|&x| (x, false))).collect();
+    all.sort_by(|x, y| x.0.total_cmp(&y.0));
+    let (mut rank_a, mut ties, mut i) = (0.0, 0.0, 0);
+    while i < all.len() {
+        let mut j = i;
+        while j < all.len() && all[j].0 == all[i].0 {
+            j += 1;
+        }
+        let t = (j - i) as f64;
+        let rank = (i + j + 1) as f64 / 2.0;
+        rank_a += all[i..j].iter().filter(|x| x.1).count() as f64 * rank;
+        ties += t * t * t - t;
+        i = j;
+    }
+    let u = rank_a - n1 * (n1 + 1.0) / 2.0;
+    let mean_u = n1 * n2 / 2.0;
+    let n = n1 + n2;
+    let var_u = n1 * n2 / 12.0 * ((n + 1.0) - ties / (n * (n - 1.0)).max(1.0));
+    let p =
+        if var_u > 0.0 { 2.0 * (1.0 - normal_cdf(((u - mean_u).abs() - 0.5).max(0.0) / var_u.sqrt())) } else { 1.0 };
+    Difference { value: diff, low: diff - Z95 * se, high: diff + Z95 * se, p: p.min(1.0) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64, eps: f64) -> bool {
+        (a - b).abs() < eps
+    }
+
+    #[test]
+    fn wilson_interval_matches_published_values() {
+        // 8 of 10: Wilson 95% interval 0.490 .. 0.943.
+        let p = proportion(8, 10);
+        assert!(close(p.low, 0.4902, 1e-3) && close(p.high, 0.9433, 1e-3), "{p:?}");
+        // All of 50: the interval still reaches below 1.
+        let all = proportion(50, 50);
+        assert!(close(all.low, 0.9287, 1e-3) && all.high == 1.0, "{all:?}");
+    }
+
+    #[test]
+    fn normal_cdf_is_right() {
+        assert!(close(normal_cdf(0.0), 0.5, 1e-7));
+        assert!(close(normal_cdf(Z95), 0.975, 1e-6));
+    }
+
+    #[test]
+    fn two_proportion_test() {
+        // 60/100 vs 40/100: z = 2.83, p = 0.0047.
+        let d = two_proportions(proportion(60, 100), proportion(40, 100));
+        assert!(close(d.value, -0.2, 1e-12) && close(d.p, 0.0047, 2e-4), "{d:?}");
+    }
+
+    #[test]
+    fn mann_whitney_test() {
+        // Two clearly separated samples of 10: U = 0, exact p = 0.00018; normal approximation ~0.00018.
+        let a: Vec<f64> = (1..=10).map(f64::from).collect();
+        let b: Vec<f64> = (11..=20).map(f64::from).collect();
+        let d = mann_whitney(&a, &b);
+        assert!(d.p < 0.001 && close(d.value, 10.0, 1e-12), "{d:?}");
+        let same = mann_whitney(&a, &a);
+        assert!(same.p > 0.9, "{same:?}");
+    }
+
+    #[test]
+    fn quantiles() {
+        let v = [1.0, 2.0, 3.0, 4.0, 5.0];
+        assert_eq!(quantile(&v, 0.5), 3.0);
+        assert!(close(quantile(&v, 0.9), 4.6, 1e-12));
+    }
+}

@@ -1,0 +1,186 @@
+//! `tabula analyze`, `compare` and `merge`: batch self-play with statistics.
+
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::IsTerminal;
+use tabula::analysis::{Config, Report, Results, compare, run};
+use tabula::{Error, Game};
+
+/// What `analyze` and `compare` share on the command line.
+#[derive(Debug, clap::Args)]
+pub struct RunArgs {
+    /// How many games (per variant).
+    #[arg(long, default_value_t = 1000)]
+    pub games: u32,
+    /// The two agents, agent A first: random, greedy, mcts, mcts:ITERATIONS, mcts:MSms.
+    #[arg(long, default_value = "random,random", value_name = "A,B")]
+    pub agents: String,
+    /// Threads to play on (default: all cores). Results do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Seed of the run: the same seed gives the same games.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Seat agent B as player 1 in every other game.
+    #[arg(long)]
+    pub swap_sides: bool,
+    /// Writes the report as JSON to this file (`-` for the standard output).
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<String>,
+    /// Writes one line per game as CSV to this file.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<String>,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+impl RunArgs {
+    pub fn config(&self, shard: Option<(u32, u32)>) -> Result<Config, Error> {
+        let (a, b) = self
+            .agents
+            .split_once(',')
+            .ok_or_else(|| Error::Io(format!("--agents {:?}: expected A,B", self.agents)))?;
+        for spec in [a, b] {
+            tabula::agents::AgentSpec::parse(spec).map_err(Error::Io)?;
+        }
+        Ok(Config {
+            agents: [a.trim().into(), b.trim().into()],
+            games: self.games,
+            seed: self.seed,
+            swap_sides: self.swap_sides,
+            shard,
+        })
+    }
+
+    fn pool(&self) -> Result<rayon::ThreadPool, Error> {
+        let mut builder = rayon::ThreadPoolBuilder::new();
+        if let Some(n) = self.threads {
+            builder = builder.num_threads(n.max(1));
+        }
+        builder.build().map_err(|e| Error::Io(e.to_string()))
+    }
+
+    /// Plays `config` on `game`, with a progress bar on a terminal.
+    pub fn play(&self, game: &Game, config: &Config, label: &str) -> Result<Results, Error> {
+        let total = config.indices().len() as u64;
+        let bar = if self.quiet || !std::io::stderr().is_terminal() {
+            ProgressBar::hidden()
+        } else {
+            ProgressBar::new(total)
+        };
+        bar.set_style(
+            ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} games, {per_sec}, {eta} left")
+                .unwrap_or_else(|_| ProgressStyle::default_bar())
+                .progress_chars("=> "),
+        );
+        bar.set_message(label.to_string());
+        let results = self.pool()?.install(|| run(game, config, &|done| bar.set_position(done))).map_err(Error::Io)?;
+        bar.finish_and_clear();
+        Ok(results)
+    }
+}
+
+pub fn parse_shard(text: &str) -> Result<(u32, u32), Error> {
+    let bad = || Error::Io(format!("--shard {text:?}: expected I/N with 0 <= I < N"));
+    let (i, n) = text.split_once('/').ok_or_else(bad)?;
+    let (i, n): (u32, u32) = (i.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
+    if n == 0 || i >= n {
+        return Err(bad());
+    }
+    Ok((i, n))
+}
+
+pub fn write(path: &str, text: &str) -> Result<(), Error> {
+    if path == "-" {
+        println!("{text}");
+        return Ok(());
+    }
+    std::fs::write(path, text).map_err(|e| Error::Io(format!("{path}: {e}")))
+}
+
+/// One line per game.
+pub fn csv(results: &Results) -> String {
+    let mut out = String::from(
+        "index,agent_player_1,agent_player_2,winner,winner_agent,first_mover,by_limit,plies,turns,decisions,branching,max_branching,pieces_end_1,pieces_end_2,repeated,reason\n",
+    );
+    let agent = |a: u8| &results.config.agents[usize::from(a)];
+    for g in &results.games {
+        let branching = if g.decisions == 0 { 0.0 } else { g.moves_seen as f64 / f64::from(g.decisions) };
+        out.push_str(&format!(
+            "{},{},{},{},{},{},{},{},{},{},{:.3},{},{},{},{},\"{}\"\n",
+            g.index,
+            agent(g.seats[0]),
+            agent(g.seats[1]),
+            g.winner.map_or(String::new(), |w| (w + 1).to_string()),
+            g.winner_agent().map_or(String::new(), |a| ["A", "B"][usize::from(a)].to_string()),
+            g.first + 1,
+            g.by_limit,
+            g.plies,
+            g.turns,
+            g.decisions,
+            branching,
+            g.max_branching,
+            g.pieces_end[0],
+            g.pieces_end[1],
+            g.repeated,
+            g.reason.replace('"', "'")
+        ));
+    }
+    out
+}
+
+/// Prints or writes a report of results.
+pub fn report(results: &Results, args: &RunArgs, save: Option<&str>) -> Result<(), Error> {
+    if let Some(path) = save {
+        let text = serde_json::to_string(results).map_err(|e| Error::Io(e.to_string()))?;
+        write(path, &text)?;
+        eprintln!(
+            "results of games {:?} saved to {path} (combine shards with `tabula merge`)",
+            results.config.indices()
+        );
+    }
+    let report = Report::new(results);
+    if let Some(path) = &args.csv {
+        write(path, &csv(results))?;
+    }
+    match &args.json {
+        Some(path) => write(path, &serde_json::to_string_pretty(&report).map_err(|e| Error::Io(e.to_string()))?)?,
+        None => println!("{report}"),
+    }
+    if args.json.as_deref() != Some("-") && args.json.is_some() {
+        println!("{report}");
+    }
+    Ok(())
+}
+
+/// Runs every variant and prints them side by side.
+pub fn compare_variants(variants: Vec<(String, Game)>, args: &RunArgs) -> Result<(), Error> {
+    let config = args.config(None)?;
+    let mut runs = Vec::new();
+    let mut labels = Vec::new();
+    for (label, game) in variants {
+        runs.push(args.play(&game, &config, &label)?);
+        labels.push(label);
+    }
+    let comparison = compare(labels, &runs);
+    match &args.json {
+        Some(path) => write(path, &serde_json::to_string_pretty(&comparison).map_err(|e| Error::Io(e.to_string()))?)?,
+        None => println!("{comparison}"),
+    }
+    if args.json.as_deref().is_some_and(|p| p != "-") {
+        println!("{comparison}");
+    }
+    Ok(())
+}
+
+pub fn merge(files: &[String], args: &RunArgs, save: Option<&str>) -> Result<(), Error> {
+    let mut parts = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(file).map_err(|e| Error::Io(format!("{file}: {e}")))?;
+        let part: Results =
+            serde_json::from_str(&text).map_err(|e| Error::Io(format!("{file}: not a results file: {e}")))?;
+        parts.push(part);
+    }
+    let merged = Results::merge(parts).map_err(Error::Io)?;
+    report(&merged, args, save)
+}

@@ -1,0 +1,102 @@
+//! Batch analysis: a game whose result is known gives the right rates and
+//! intervals; the same seed gives the same report on any number of threads;
+//! merged shards equal the unsharded run; MCTS beats random on every game.
+
+use tabula::analysis::{Config, Report, Results, run};
+use tabula::{Game, Options, shipped};
+
+/// Player 1 wins with the first move: placing its one piece.
+const FIRST_WINS: &str = r#"Ruleset(
+    name: "first-wins",
+    title: "First wins",
+    players: ["A", "B"],
+    board: Grid(cols: 3, rows: 1, links: ["Orthogonal"]),
+    pieces: [(name: "Stone", letter: 'S')],
+    setup: [Hand(piece: "Stone", player: Player(1), count: 1), Hand(piece: "Stone", player: Player(2), count: 1)],
+    phases: [(name: "play", moves: [(pieces: ["Stone"], by: Place())])],
+    end: [(at: AfterMove, cond: OnBoard(Me, 1), result: Win(Me), reason: "placed first")],
+)"#;
+
+fn config(agents: [&str; 2], games: u32, seed: u64) -> Config {
+    Config { agents: agents.map(String::from), games, seed, swap_sides: false, shard: None }
+}
+
+fn on_threads<T: Send>(n: usize, f: impl FnOnce() -> T + Send) -> T {
+    rayon::ThreadPoolBuilder::new().num_threads(n).build().expect("a pool").install(f)
+}
+
+fn shipped_game(name: &str) -> Game {
+    Game::from_source(shipped::text(name).expect("shipped"), name, &Options::new()).expect("compiles")
+}
+
+#[test]
+fn a_game_the_first_player_always_wins_is_reported_so_with_its_interval() {
+    let game = Game::from_source(FIRST_WINS, "first-wins", &Options::new()).expect("compiles");
+    let results = run(&game, &config(["random", "random"], 100, 3), &|_| {}).expect("runs");
+    let report = Report::new(&results);
+    assert_eq!(report.player_wins[0].count, 100);
+    assert_eq!(report.first_mover_wins.rate, 1.0);
+    // Wilson 95% interval of 100 out of 100.
+    assert!(
+        (report.player_wins[0].low - 0.963).abs() < 1e-3 && report.player_wins[0].high == 1.0,
+        "{:?}",
+        report.player_wins[0]
+    );
+    assert_eq!(report.balance, 0.0);
+    assert_eq!(report.plies.mean, 1.0);
+    assert_eq!(report.completion.rate, 1.0);
+}
+
+#[test]
+fn the_same_seed_gives_the_same_report_on_one_and_two_threads() {
+    let game = shipped_game("seega");
+    let c = config(["random", "greedy"], 40, 11);
+    let one = on_threads(1, || run(&game, &c, &|_| {}).expect("runs"));
+    let two = on_threads(2, || run(&game, &c, &|_| {}).expect("runs"));
+    assert_eq!(one.games, two.games);
+    let (mut a, mut b) = (Report::new(&one), Report::new(&two));
+    a.games_per_second = 0.0;
+    b.games_per_second = 0.0;
+    assert_eq!(a, b);
+}
+
+#[test]
+fn merged_shards_equal_the_unsharded_run() {
+    let game = shipped_game("senet");
+    let whole = run(&game, &Config { swap_sides: true, ..config(["random", "greedy"], 30, 5) }, &|_| {}).expect("runs");
+    let shards: Vec<Results> = [(2, 3), (0, 3), (1, 3)]
+        .into_iter()
+        .map(|s| {
+            run(&game, &Config { shard: Some(s), swap_sides: true, ..config(["random", "greedy"], 30, 5) }, &|_| {})
+                .expect("runs")
+        })
+        .collect();
+    assert_eq!(shards.iter().map(|s| s.games.len()).sum::<usize>(), 30);
+    let merged = Results::merge(shards).expect("merges");
+    assert_eq!(merged.games, whole.games);
+    assert_eq!(merged.config, whole.config);
+    let (mut a, mut b) = (Report::new(&merged), Report::new(&whole));
+    a.games_per_second = 0.0;
+    b.games_per_second = 0.0;
+    assert_eq!(a, b);
+}
+
+#[test]
+fn shards_of_different_runs_are_refused() {
+    let game = shipped_game("seti-beth");
+    let a = run(&game, &Config { shard: Some((0, 2)), ..config(["random", "random"], 10, 1) }, &|_| {}).expect("runs");
+    let b = run(&game, &Config { shard: Some((1, 2)), ..config(["random", "random"], 10, 2) }, &|_| {}).expect("runs");
+    assert!(Results::merge(vec![a.clone(), b]).is_err());
+    assert!(Results::merge(vec![a.clone(), a]).is_err(), "a game in two shards");
+}
+
+#[test]
+fn mcts_beats_random_on_every_shipped_ruleset() {
+    for name in shipped::names() {
+        let game = shipped_game(name);
+        let results =
+            run(&game, &Config { swap_sides: true, ..config(["mcts", "random"], 50, 1) }, &|_| {}).expect("runs");
+        let wins = Report::new(&results).agent_wins[0].count;
+        assert!(wins >= 45, "{name}: mcts won {wins} of 50 against random");
+    }
+}
