@@ -198,7 +198,7 @@ fn run(command: Command) -> Result<ExitCode, Error> {
             analyze::report(&results, &run, save.as_deref())?;
         }
         Command::Compare { rulesets, options, sweep, run } => {
-            analyze::compare_variants(variants(&rulesets, &options, sweep.as_deref())?, &run)?
+            analyze::compare_variants(variants(&rulesets, &options, sweep.as_deref())?, &run)?;
         }
         Command::Merge { files, run, save } => analyze::merge(&files, &run, save.as_deref())?,
     }
