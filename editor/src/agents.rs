@@ -5,7 +5,7 @@ use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
-use tabula::agents::{Agent, RandomAgent};
+use tabula::agents::{AgentSpec, Budget, DEFAULT_ITERATIONS};
 use tabula::{Game, Move, State};
 
 /// Who plays a side.
@@ -14,16 +14,35 @@ pub enum Side {
     #[default]
     Human,
     Random,
+    Greedy,
+    /// MCTS with this many iterations per move (its strength).
+    Mcts(u32),
 }
 
 impl Side {
-    pub const ALL: [Side; 2] = [Side::Human, Side::Random];
+    pub const ALL: [Side; 4] = [Side::Human, Side::Random, Side::Greedy, Side::Mcts(DEFAULT_ITERATIONS)];
 
-    pub fn label(self) -> &'static str {
+    pub fn label(self) -> String {
         match self {
-            Side::Human => "Human",
-            Side::Random => "Random agent",
+            Side::Human => "Human".into(),
+            Side::Random => "Random agent".into(),
+            Side::Greedy => "Greedy agent".into(),
+            Side::Mcts(n) => format!("MCTS agent ({n})"),
         }
+    }
+
+    /// The agent, for the sides that are one.
+    pub fn agent(self) -> Option<AgentSpec> {
+        match self {
+            Side::Human => None,
+            Side::Random => Some(AgentSpec::Random),
+            Side::Greedy => Some(AgentSpec::Greedy),
+            Side::Mcts(n) => Some(AgentSpec::Mcts(Budget::Iterations(n))),
+        }
+    }
+
+    pub fn same_kind(self, other: Side) -> bool {
+        std::mem::discriminant(&self) == std::mem::discriminant(&other)
     }
 }
 
@@ -41,9 +60,8 @@ impl Thinking {
         std::thread::spawn(move || {
             std::thread::sleep(pause);
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            let m = match side {
-                Side::Random | Side::Human => RandomAgent::default().choose(&game, &state, &mut rng),
-            };
+            let mut agent = side.agent().unwrap_or(AgentSpec::Random).build(&game);
+            let m = agent.choose(&game, &state, &mut rng);
             let _ = tx.send(m);
         });
         Thinking { ticket, rx }

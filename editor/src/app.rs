@@ -2,7 +2,7 @@
 //! the middle, play and rules on the right; questions as modal dialogs.
 
 use crate::document::Origin;
-use crate::panels::{BoardPanel, GamesPanel, OptionsPanel, Panel, PlayPanel, RulesPanel};
+use crate::panels::{AnalysisPanel, BoardPanel, GamesPanel, OptionsPanel, Panel, PlayPanel, RulesPanel};
 use crate::workbench::{Ask, PathPurpose, Persisted, Then, Workbench};
 use std::path::PathBuf;
 
@@ -12,6 +12,7 @@ pub enum Tab {
     #[default]
     Play,
     Rules,
+    Analysis,
 }
 
 pub struct TabulaApp {
@@ -22,6 +23,7 @@ pub struct TabulaApp {
     board: BoardPanel,
     play: PlayPanel,
     rules: RulesPanel,
+    analysis: AnalysisPanel,
 }
 
 impl TabulaApp {
@@ -40,6 +42,7 @@ impl TabulaApp {
             board: BoardPanel::default(),
             play: PlayPanel,
             rules: RulesPanel::default(),
+            analysis: AnalysisPanel::default(),
         }
     }
 
@@ -211,7 +214,7 @@ impl eframe::App for TabulaApp {
             ctx.request_repaint_after(std::time::Duration::from_millis(30));
         }
         egui::Panel::top("menu").show(ui, |ui| self.menu(ui));
-        egui::Panel::left("games").resizable(false).exact_size(230.0).show(ui, |ui| {
+        egui::Panel::left("games").resizable(false).exact_size(250.0).show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 self.games.ui(ui, &mut self.bench);
                 ui.separator();
@@ -227,11 +230,13 @@ impl eframe::App for TabulaApp {
                     format!("{} (!)", self.rules.name())
                 };
                 ui.selectable_value(&mut self.tab, Tab::Rules, rules);
+                ui.selectable_value(&mut self.tab, Tab::Analysis, self.analysis.name());
             });
             ui.separator();
             match self.tab {
                 Tab::Play => self.play.ui(ui, &mut self.bench),
                 Tab::Rules => self.rules.ui(ui, &mut self.bench),
+                Tab::Analysis => self.analysis.ui(ui, &mut self.bench),
             }
         });
         egui::CentralPanel::default().show(ui, |ui| self.board.ui(ui, &mut self.bench));

@@ -153,3 +153,21 @@ fn switching_away_from_unsaved_rules_asks_first() {
     assert_eq!(h.state().bench.doc.text, changed, "nothing is lost");
     assert_eq!(h.state().bench.session.game.name(), "seega");
 }
+
+#[test]
+fn the_analysis_tab_runs_in_the_background_and_shows_the_report() {
+    let mut h = harness("seti-beth");
+    h.get_by_label("Analysis").click();
+    h.run();
+    h.get_by_label("Run analysis").click();
+    for _ in 0..400 {
+        h.step();
+        if h.query_by_label("games/s").is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(h.query_by_label("games/s").is_some(), "the report appears");
+    assert!(h.query_by_label("agent A wins").is_some());
+    assert!(h.query_by_label_contains("White wins").is_some());
+}

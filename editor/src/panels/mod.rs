@@ -1,11 +1,13 @@
 //! The editor's panels, one file each, behind one small trait.
 
+mod analysis;
 mod board;
 mod games;
 mod options;
 mod play;
 mod rules;
 
+pub use analysis::AnalysisPanel;
 pub use board::BoardPanel;
 pub use games::GamesPanel;
 pub use options::OptionsPanel;

@@ -28,13 +28,16 @@ impl Panel for OptionsPanel {
                 }
                 (OptionDef::Choice { name, values, .. }, Some(OptionValue::Name(chosen))) => {
                     ui.horizontal(|ui| {
-                        egui::ComboBox::from_label(name.as_str()).selected_text(chosen.as_str()).show_ui(ui, |ui| {
-                            for v in values {
-                                if ui.selectable_label(*v == chosen, v.as_str()).clicked() && *v != chosen {
-                                    change = Some((name.clone(), v.clone()));
+                        egui::ComboBox::from_label(name.as_str()).width(92.0).selected_text(chosen.as_str()).show_ui(
+                            ui,
+                            |ui| {
+                                for v in values {
+                                    if ui.selectable_label(*v == chosen, v.as_str()).clicked() && *v != chosen {
+                                        change = Some((name.clone(), v.clone()));
+                                    }
                                 }
-                            }
-                        });
+                            },
+                        );
                     });
                 }
                 (OptionDef::Int { name, min, max, .. }, Some(OptionValue::Int(n))) => {

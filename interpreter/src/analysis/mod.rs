@@ -9,7 +9,7 @@ pub mod stats;
 
 pub use compare::{Comparison, MetricChange, compare};
 pub use report::Report;
-pub use run::{Config, GameResult, Results, play_game, run};
+pub use run::{Config, GameResult, Results, play_game, run, run_until};
 
 use crate::agents::random_playout;
 use crate::game::Game;

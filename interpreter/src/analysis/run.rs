@@ -12,7 +12,7 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// What to play.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -145,6 +145,16 @@ pub fn play_game(game: &Game, config: &Config, specs: &[AgentSpec; 2], index: u3
 /// Plays the games of `config` on the current rayon thread pool; `progress`
 /// is told the number of games done so far.
 pub fn run(game: &Game, config: &Config, progress: &(dyn Fn(u64) + Sync)) -> Result<Results, String> {
+    run_until(game, config, progress, &AtomicBool::new(false))
+}
+
+/// Like [`run`], but games not yet started when `stop` is set are left out.
+pub fn run_until(
+    game: &Game,
+    config: &Config,
+    progress: &(dyn Fn(u64) + Sync),
+    stop: &AtomicBool,
+) -> Result<Results, String> {
     let specs = [AgentSpec::parse(&config.agents[0])?, AgentSpec::parse(&config.agents[1])?];
     if let Some((i, n)) = config.shard {
         if n == 0 || i >= n {
@@ -156,10 +166,13 @@ pub fn run(game: &Game, config: &Config, progress: &(dyn Fn(u64) + Sync)) -> Res
     let games: Vec<GameResult> = config
         .indices()
         .into_par_iter()
-        .map(|i| {
+        .filter_map(|i| {
+            if stop.load(Ordering::Relaxed) {
+                return None;
+            }
             let r = play_game(game, config, &specs, i);
             progress(done.fetch_add(1, Ordering::Relaxed) + 1);
-            r
+            Some(r)
         })
         .collect();
     Ok(Results {
