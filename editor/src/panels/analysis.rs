@@ -186,7 +186,7 @@ impl AnalysisPanel {
             let labels = job.labels;
             match job.handle.join() {
                 Ok(Ok(runs)) if runs.iter().all(|r| !r.games.is_empty()) => {
-                    self.result = Some((compare(labels, &runs), runs))
+                    self.result = Some((compare(labels, &runs), runs));
                 }
                 Ok(Ok(_)) => self.error = "cancelled".into(),
                 Ok(Err(e)) => self.error = e,
