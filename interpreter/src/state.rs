@@ -262,9 +262,43 @@ impl State {
         (0..self.heights.len() as FieldId).flat_map(|f| self.stack(f)).filter(|p| p.owner == player).count() as u32
     }
 
+    /// A hash of the position (pieces, pools, whose decision, phase, what is
+    /// pending), leaving out the clocks: the same position reached twice hashes
+    /// the same.
+    pub fn position_hash(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        for (f, &height) in self.heights.iter().enumerate() {
+            height.hash(&mut h);
+            self.stack(f as FieldId).hash(&mut h);
+        }
+        (&self.pools, self.to_move, self.phase, self.decisions_left, self.continuing, self.pending, self.throw)
+            .hash(&mut h);
+        h.finish()
+    }
+
     /// Every piece in the game, on the board and in all pools.
     pub fn total_pieces(&self) -> u32 {
         let board: u32 = self.heights.iter().map(|&h| u32::from(h)).sum();
         board + self.pools.iter().map(|&n| u32::from(n)).sum::<u32>()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Game, Options, shipped};
+
+    #[test]
+    fn the_same_position_reached_twice_hashes_the_same() {
+        let game = Game::from_source(shipped::text("seti-beth").expect("shipped"), "seti-beth", &Options::new())
+            .expect("compiles");
+        let start = game.initial_state();
+        let mut s = start.clone();
+        for m in ["c1-c2", "c10-c9", "c2-c1", "c9-c10"] {
+            let mv = game.parse_move(&s, m).expect("legal");
+            game.play_unchecked(&mut s, mv);
+        }
+        assert_ne!(s, start, "the clocks moved on");
+        assert_eq!(s.position_hash(), start.position_hash());
     }
 }

@@ -11,7 +11,6 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use std::collections::HashSet;
-use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// What to play.
@@ -112,9 +111,7 @@ pub fn play_game(game: &Game, config: &Config, specs: &[AgentSpec; 2], index: u3
             decisions += 1;
             moves_seen += legal.len() as u64;
             max_branching = max_branching.max(legal.len() as u32);
-            let mut h = std::collections::hash_map::DefaultHasher::new();
-            state.hash(&mut h);
-            if !seen.insert(h.finish()) {
+            if !seen.insert(state.position_hash()) {
                 repeated += 1;
             }
             first.get_or_insert(state.to_move());
