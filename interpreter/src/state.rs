@@ -92,6 +92,8 @@ pub struct State {
     pub(crate) passed: bool,
     /// The player who made (or makes) the first move of the game.
     pub(crate) first: Player,
+    /// Where the last piece moved or placed ended (`NO_FIELD` if none yet).
+    pub(crate) last_to: FieldId,
     pub(crate) outcome: Option<Outcome>,
 }
 
@@ -123,6 +125,7 @@ impl State {
             again: false,
             passed: false,
             first: 0,
+            last_to: crate::board::NO_FIELD,
             outcome: None,
         }
     }

@@ -186,6 +186,28 @@ fn lower(ctx: &mut Ctx, cond: &Cond, place: Place, names: &Names, depth: usize) 
             need(ctx, Place::State, "Lead");
             Test::Lead(check_who(ctx, *who, names), *n)
         }
+        Cond::MadeLine(n, pairs) => {
+            need(ctx, Place::State, "MadeLine");
+            let pairs = ctx.at(Seg::Index(1), |ctx| {
+                pairs
+                    .iter()
+                    .enumerate()
+                    .map(|(i, dirs)| {
+                        ctx.at(Seg::Index(i), |ctx| {
+                            ctx.find_all("direction", dirs, &names.dirs).into_iter().map(|d| d as u8).collect()
+                        })
+                    })
+                    .collect()
+            });
+            Test::MadeLine(*n, pairs)
+        }
+        Cond::PlayerIs(n) => {
+            need(ctx, Place::State, "PlayerIs");
+            if !(1..=names.players).contains(n) {
+                ctx.error(format!("player {n} does not exist: players are numbered 1 to {}", names.players));
+            }
+            Test::PlayerIs(*n)
+        }
         Cond::OnBoard(who, n) => {
             need(ctx, Place::State, "OnBoard");
             Test::OnBoard(check_who(ctx, *who, names), *n)

@@ -150,7 +150,13 @@ fn motion(ctx: &mut Ctx, def: &MotionDef, board: &Board, names: &Names) -> Optio
             max: max.unwrap_or(u8::MAX),
         },
         MotionDef::Leap { offsets, symmetric } => Motion::Leap(leap_table(ctx, offsets, *symmetric, board)?),
-        MotionDef::Place { at } => Motion::Place { bottom: *at == PlaceAt::Bottom },
+        MotionDef::Place { at, fall } => Motion::Place {
+            bottom: *at == PlaceAt::Bottom,
+            fall: fall
+                .as_ref()
+                .and_then(|d| ctx.at(Seg::Field("fall"), |ctx| ctx.find("direction", d, board.dir_names())))
+                .map(|d| d as u8),
+        },
         MotionDef::Lift => Motion::Lift,
         MotionDef::Run { dirs, distance, pass } => Motion::Run {
             dirs: ctx.at(Seg::Field("dirs"), |ctx| dir_ids(ctx, dirs, board)),

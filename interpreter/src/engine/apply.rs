@@ -119,7 +119,7 @@ impl Game {
             Action::Place => {
                 s.pool_add(Pool::Hand, me, m.kind, me, -1);
                 let piece = Piece { flipped: self.kinds[usize::from(m.kind)].enters_flipped, ..Piece::new(m.kind, me) };
-                if let Motion::Place { bottom: true } = rule.motion {
+                if let Motion::Place { bottom: true, .. } = rule.motion {
                     s.push_bottom(m.to, piece);
                 } else {
                     applied.captured += self.arrive(s, rule.arrive, NO_FIELD, m.to, me);
@@ -159,6 +159,7 @@ impl Game {
         }
         if landed != NO_FIELD {
             landed = self.send_on(s, landed);
+            s.last_to = landed;
         }
         for effect in &rule.effects {
             match effect {

@@ -3,6 +3,7 @@
 
 mod apply;
 mod movegen;
+mod perft;
 mod test;
 
 pub(crate) use test::Test;
@@ -51,6 +52,7 @@ pub(crate) enum Motion {
     },
     Place {
         bottom: bool,
+        fall: Option<DirId>,
     },
     Lift,
     Run {

@@ -134,11 +134,12 @@ impl Game {
                             !self.can_land(rule, s, me, NO_FIELD, to) || emit(place(to))
                         })
                     }
-                    _ => self.board.fields().all(|to| {
+                    Motion::Place { fall, .. } => self.board.fields().all(|to| {
                         s.height(to) >= self.fields[usize::from(to)].limit
                             || !self.eval(&rule.to, s, me, to)
-                            || emit(place(to))
+                            || emit(place(fall.map_or(to, |d| self.fall(s, to, d))))
                     }),
+                    _ => true,
                 };
                 if !go_on {
                     return false;
@@ -288,6 +289,18 @@ impl Game {
             Distance::TopFace => die().map(|p| crate::die::face(p.orient, crate::die::Face::Top)),
         }
         .filter(|&n| n > 0)
+    }
+
+    /// Where a piece put on `from` comes to rest, falling along `dir` while the next field is empty.
+    pub(crate) fn fall(&self, s: &State, from: FieldId, dir: u8) -> FieldId {
+        let mut at = from;
+        loop {
+            let next = self.board.neighbour(at, dir);
+            if next == NO_FIELD || next == from || !self.is_free(s, next) {
+                return at;
+            }
+            at = next;
+        }
     }
 
     /// Whether a piece can be put on `f`: empty, and a field that takes pieces.

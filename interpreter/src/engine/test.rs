@@ -30,6 +30,9 @@ pub(crate) enum Test {
     Closed,
     InLine(u8, Vec<u8>),
     OnBoard(Who, u16),
+    /// A line of n through the last field moved to, along any of the direction pairs.
+    MadeLine(u8, Vec<Vec<u8>>),
+    PlayerIs(u8),
     Lead(Who, u16),
     TopFace(u8),
     Phase(u8),
@@ -75,6 +78,14 @@ impl Game {
             Test::Closed => top().is_some_and(|p| p.flipped),
             Test::InLine(n, dirs) => top().is_some_and(|p| self.line_length(s, field, p.owner, dirs) >= u32::from(*n)),
             Test::OnBoard(w, n) => s.on_board(who(*w, me, s)) >= u32::from(*n),
+            Test::MadeLine(n, pairs) => {
+                let at = s.last_to;
+                at != crate::board::NO_FIELD
+                    && s.top(at).is_some_and(|p| {
+                        pairs.iter().any(|dirs| self.line_length(s, at, p.owner, dirs) >= u32::from(*n))
+                    })
+            }
+            Test::PlayerIs(n) => me + 1 == *n,
             Test::Lead(w, n) => {
                 let p = who(*w, me, s);
                 s.on_board(p) >= s.on_board(super::other(p)) + u32::from(*n)

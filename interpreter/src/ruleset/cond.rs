@@ -64,6 +64,11 @@ pub enum Cond {
     PieceIn(Who, Vec<String>, String),
     /// The player has at least n pieces on the board.
     OnBoard(Who, u16),
+    /// The piece just moved or placed stands in a line of at least n pieces
+    /// of its owner along one of the direction pairs (`[["E", "W"], ["N", "S"]]`).
+    MadeLine(u8, Vec<Vec<String>>),
+    /// The mover is this player (1-based): for moves that differ by player.
+    PlayerIs(u8),
     /// The player has at least n pieces more on the board than the opponent.
     Lead(Who, u16),
     /// The player to move has no legal move (checked at the start of a turn).

@@ -55,9 +55,13 @@ pub enum Motion {
         max: Option<u8>,
     },
     /// From the mover's hand onto the board, on top of the stack or under it.
+    /// With `fall`, the piece then falls along that direction while the next
+    /// field is empty (dropping into a column).
     Place {
         #[serde(default)]
         at: PlaceAt,
+        #[serde(default)]
+        fall: Option<String>,
     },
     /// From the board (anywhere in the stack) back into the mover's hand.
     Lift,

@@ -155,6 +155,17 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         save: Option<String>,
     },
+    /// Counts the legal move sequences of a given length from the start (perft),
+    /// and how fast: a check of the move generator against published counts.
+    Perft {
+        #[command(flatten)]
+        game: GameArgs,
+        /// The number of moves in each sequence.
+        depth: u32,
+        /// Also prints the count below each first move.
+        #[arg(long)]
+        divide: bool,
+    },
     /// Replays a game record and prints the final position and the result.
     Replay {
         /// The record file (RON).
@@ -190,6 +201,7 @@ fn run(command: Command) -> Result<ExitCode, Error> {
         Command::Play { game, p1, p2, seed, record } => play::run(&game.load()?, [p1, p2], seed, record.as_deref())?,
         Command::Simulate { game, games, seed } => simulate_cmd(&game.load()?, games, seed),
         Command::Replay { record, ruleset } => replay(&record, ruleset.as_deref())?,
+        Command::Perft { game, depth, divide } => perft(&game.load()?, depth, divide),
         Command::Analyze { game, run, shard, save } => {
             let loaded = game.load()?;
             let shard = shard.as_deref().map(analyze::parse_shard).transpose()?;
@@ -358,6 +370,19 @@ fn simulate_cmd(game: &Game, games: u32, seed: u64) {
         s.total_plies as f64 / s.seconds.max(1e-9),
         s.seconds
     );
+}
+
+fn perft(game: &Game, depth: u32, divide: bool) {
+    let state = game.initial_state();
+    if divide {
+        for (m, n) in game.perft_divide(&state, depth) {
+            say!("{:<10} {n}", game.move_text(m));
+        }
+    }
+    let start = std::time::Instant::now();
+    let n = game.perft(&state, depth);
+    let seconds = start.elapsed().as_secs_f64();
+    say!("perft({depth}) = {n}   ({seconds:.3} s, {:.0} leaves/s)", n as f64 / seconds.max(1e-9));
 }
 
 fn replay(file: &str, ruleset: Option<&str>) -> Result<(), Error> {

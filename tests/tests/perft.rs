@@ -1,0 +1,29 @@
+//! Perft: the number of legal move sequences of each length from the start,
+//! against the counts published for other engines (`tests/perft.txt`).
+
+use tabula::{Game, Options, shipped};
+use tabula_tests::workspace;
+
+#[test]
+fn perft_counts_match_the_published_ones() {
+    let text = std::fs::read_to_string(workspace().join("tests/perft.txt")).expect("tests/perft.txt");
+    let mut checked = 0;
+    for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+        let parts: Vec<&str> = line.split_whitespace().collect();
+        let [name, depth, want] = parts[..] else { panic!("bad line {line:?}") };
+        let game = Game::from_source(shipped::text(name).expect("shipped"), name, &Options::new()).expect("compiles");
+        let got = game.perft(&game.initial_state(), depth.parse().expect("depth"));
+        assert_eq!(got, want.parse::<u64>().expect("count"), "{name} perft({depth})");
+        checked += 1;
+    }
+    assert!(checked >= 19);
+}
+
+#[test]
+fn divide_adds_up_to_perft() {
+    let game = Game::from_source(shipped::text("seega").expect("shipped"), "seega", &Options::new()).expect("compiles");
+    let state = game.initial_state();
+    let total: u64 = game.perft_divide(&state, 3).iter().map(|(_, n)| n).sum();
+    assert_eq!(total, game.perft(&state, 3));
+    assert_eq!(game.perft(&state, 1), 24);
+}
