@@ -90,13 +90,18 @@ fn shards_of_different_runs_are_refused() {
     assert!(Results::merge(vec![a.clone(), a]).is_err(), "a game in two shards");
 }
 
+/// MCTS scores at least 90% against random on every shipped ruleset: a win
+/// counts 1 and a draw 1/2, since some games (Tic-Tac-Toe) are draws with best
+/// play and a random opponent stumbles into them; and it loses at most 10%.
 #[test]
 fn mcts_beats_random_on_every_shipped_ruleset() {
     for name in shipped::names() {
         let game = shipped_game(name);
         let results =
             run(&game, &Config { swap_sides: true, ..config(["mcts", "random"], 50, 1) }, &|_| {}).expect("runs");
-        let wins = Report::new(&results).agent_wins[0].count;
-        assert!(wins >= 45, "{name}: mcts won {wins} of 50 against random");
+        let report = Report::new(&results);
+        let (wins, losses) = (report.agent_wins[0].count, report.agent_wins[1].count);
+        let points = f64::from(wins) + f64::from(report.draws.count) / 2.0;
+        assert!(points >= 45.0 && losses <= 5, "{name}: mcts won {wins}, lost {losses} of 50 against random");
     }
 }
