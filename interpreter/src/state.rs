@@ -70,6 +70,8 @@ pub struct State {
     /// `cells[field * cap + i]` is the i-th piece from the bottom of the stack.
     pub(crate) cells: Vec<Piece>,
     pub(crate) heights: Vec<u8>,
+    /// Pieces of each player on the board, kept up to date by every change of a stack.
+    pub(crate) counts: [u32; 2],
     pub(crate) cap: u8,
     /// Pool counts, see [`State::pool_index`].
     pub(crate) pools: Vec<u16>,
@@ -110,6 +112,7 @@ impl State {
         State {
             cells: vec![Piece::new(0, 0); fields * usize::from(cap)],
             heights: vec![0; fields],
+            counts: [0; 2],
             cap,
             pools: vec![0; Pool::ALL.len() * usize::from(players) * usize::from(kinds) * usize::from(players)],
             kinds,
@@ -199,6 +202,7 @@ impl State {
         debug_assert!(h < self.cap, "stack over capacity");
         self.cells[usize::from(field) * usize::from(self.cap) + usize::from(h)] = piece;
         self.heights[usize::from(field)] = h + 1;
+        self.counts[usize::from(piece.owner)] += 1;
     }
 
     /// Puts a piece under a stack.
@@ -208,11 +212,13 @@ impl State {
         self.cells.copy_within(start..start + h, start + 1);
         self.cells[start] = piece;
         self.heights[usize::from(field)] += 1;
+        self.counts[usize::from(piece.owner)] += 1;
     }
 
     pub(crate) fn pop(&mut self, field: FieldId) -> Option<Piece> {
         let piece = self.top(field)?;
         self.heights[usize::from(field)] -= 1;
+        self.counts[usize::from(piece.owner)] -= 1;
         Some(piece)
     }
 
@@ -223,11 +229,12 @@ impl State {
         let piece = self.cells[start + index];
         self.cells.copy_within(start + index + 1..start + h, start + index);
         self.heights[usize::from(field)] -= 1;
+        self.counts[usize::from(piece.owner)] -= 1;
         piece
     }
 
     pub(crate) fn clear(&mut self, field: FieldId) {
-        self.heights[usize::from(field)] = 0;
+        while self.pop(field).is_some() {}
     }
 
     #[inline]
@@ -261,8 +268,9 @@ impl State {
     }
 
     /// Pieces owned by `player` on the board.
+    #[inline]
     pub fn on_board(&self, player: Player) -> u32 {
-        (0..self.heights.len() as FieldId).flat_map(|f| self.stack(f)).filter(|p| p.owner == player).count() as u32
+        self.counts[usize::from(player)]
     }
 
     /// A hash of the position (pieces, pools, whose decision, phase, what is

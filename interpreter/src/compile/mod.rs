@@ -66,7 +66,10 @@ pub fn compile_def(def: &RulesetDef, text: &str, source: &str, given: &Options) 
     ctx.at(Seg::Field("options"), |ctx| check_option_defs(ctx, &def.options));
     let game = rules::lower(&mut ctx, def, text);
     match game {
-        Some(game) if ctx.diags.is_empty() => Ok(game),
+        Some(mut game) if ctx.diags.is_empty() => {
+            game.narrow_targets();
+            Ok(game)
+        }
         _ => {
             ctx.diags.sort_by_key(|d| d.at);
             ctx.diags.dedup();

@@ -78,7 +78,18 @@ pub(crate) fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, f
         }
     });
     let motion = motion?;
-    on.then_some(Rule { pieces, motion, to, from, only_if, arrive: def.on_enemy, effects, continues, fallback })
+    on.then_some(Rule {
+        pieces,
+        motion,
+        to,
+        from,
+        only_if,
+        arrive: def.on_enemy,
+        effects,
+        continues,
+        fallback,
+        targets: Default::default(),
+    })
 }
 
 /// Die constructs need die pieces.

@@ -142,10 +142,10 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
     })
 }
 
-/// The first 16 hex digits of the SHA-256 of the ruleset text.
 /// Pieces in a game at most: pool counts stay far from overflowing.
 const MAX_PIECES: u32 = 10_000;
 
+/// The first 16 hex digits of the SHA-256 of the ruleset text.
 pub(crate) fn content_hash(text: &str) -> String {
     Sha256::digest(text.as_bytes()).iter().take(8).map(|b| format!("{b:02x}")).collect()
 }

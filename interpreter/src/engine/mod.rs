@@ -39,6 +39,9 @@ pub(crate) struct Rule {
     pub continues: Option<bool>,
     /// Used only when no other rule of the phase gives a move.
     pub fallback: bool,
+    /// Per player, the fields where `to` can hold at all (see [`Game::static_value`]):
+    /// placements look only there.
+    pub targets: [Vec<FieldId>; 2],
 }
 
 #[derive(Debug, Clone)]
@@ -145,4 +148,30 @@ pub(crate) struct ChanceOutcome {
 #[inline]
 pub(crate) fn other(p: Player) -> Player {
     1 - p
+}
+
+impl crate::game::Game {
+    /// Fills in each rule's [`Rule::targets`]; called once the game is compiled.
+    pub(crate) fn narrow_targets(&mut self) {
+        let targets: Vec<Vec<[Vec<FieldId>; 2]>> = self
+            .phases
+            .iter()
+            .map(|phase| {
+                phase
+                    .rules
+                    .iter()
+                    .map(|r| {
+                        [0, 1].map(|me| {
+                            self.board.fields().filter(|&f| self.static_value(&r.to, me, f) != Some(false)).collect()
+                        })
+                    })
+                    .collect()
+            })
+            .collect();
+        for (phase, targets) in self.phases.iter_mut().zip(targets) {
+            for (rule, t) in phase.rules.iter_mut().zip(targets) {
+                rule.targets = t;
+            }
+        }
+    }
 }

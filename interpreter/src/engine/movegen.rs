@@ -94,6 +94,8 @@ impl Game {
     pub(crate) fn generate(&self, s: &State, only: Option<FieldId>, emit: &mut Emit) {
         let me = s.to_move;
         let rules = &self.phases[usize::from(s.phase)].rules;
+        // The fields a board rule can move from, found once for all rules when one needs them.
+        let mut own: Option<Vec<FieldId>> = None;
         let mut found = false;
         for fallback in [false, true] {
             if fallback && found {
@@ -107,15 +109,26 @@ impl Game {
                     found = true;
                     emit(m)
                 };
-                if !self.rule_moves(s, rule, ri as u8, only, &mut counted) {
+                if !self.rule_moves(s, rule, ri as u8, only, &mut own, &mut counted) {
                     return;
                 }
             }
         }
     }
 
-    /// The moves of one rule; false if `emit` asked to stop.
-    fn rule_moves(&self, s: &State, rule: &Rule, rule_id: u8, only: Option<FieldId>, emit: &mut Emit) -> bool {
+    /// The moves of one rule; false if `emit` asked to stop. Board rules move
+    /// from the fields in `own` (those with a piece of the player to move on
+    /// top), found by the first rule that needs them.
+    #[allow(clippy::too_many_arguments)] // one call site
+    fn rule_moves(
+        &self,
+        s: &State,
+        rule: &Rule,
+        rule_id: u8,
+        only: Option<FieldId>,
+        own: &mut Option<Vec<FieldId>>,
+        emit: &mut Emit,
+    ) -> bool {
         let me = s.to_move;
         let from_hand = matches!(rule.motion, Motion::Place { .. } | Motion::Enter { .. });
         if from_hand {
@@ -134,7 +147,7 @@ impl Game {
                             !self.can_land(rule, s, me, NO_FIELD, to) || emit(place(to))
                         })
                     }
-                    Motion::Place { fall, .. } => self.board.fields().all(|to| {
+                    Motion::Place { fall, .. } => rule.targets[usize::from(me.min(1))].iter().all(|&to| {
                         s.height(to) >= self.fields[usize::from(to)].limit
                             || !self.eval(&rule.to, s, me, to)
                             || emit(place(fall.map_or(to, |d| self.fall(s, to, d))))
@@ -178,7 +191,11 @@ impl Game {
             }
             _ => None,
         };
-        for from in only.map_or(0..self.board.len() as FieldId, |f| f..f + 1) {
+        let own = own.get_or_insert_with(|| match only {
+            Some(f) => vec![f],
+            None => self.board.fields().filter(|&f| s.top(f).is_some_and(|p| p.owner == me)).collect(),
+        });
+        for &from in own.iter() {
             let Some(p) = s.top(from) else { continue };
             if p.owner != me || rule.pieces & (1 << p.kind) == 0 || !self.eval(&rule.from, s, me, from) {
                 continue;

@@ -101,10 +101,10 @@ impl Game {
             Test::HandEmpty(w) => s.pool_total(Pool::Hand, who(*w, me, s)) == 0,
             Test::PieceIn(w, mask, z) => {
                 let p = who(*w, me, s);
-                let zone = &self.zones[usize::from(*z)];
-                self.board
-                    .fields()
-                    .any(|f| zone.contains(p, f) && s.top(f).is_some_and(|t| t.owner == p && mask & (1 << t.kind) != 0))
+                self.zones[usize::from(*z)].groups[usize::from(p.min(1))]
+                    .iter()
+                    .flatten()
+                    .any(|&f| s.top(f).is_some_and(|t| t.owner == p && mask & (1 << t.kind) != 0))
             }
             Test::NoMoves => !self.has_move(s),
             Test::LimitReached => self.max_plies > 0 && s.ply >= self.max_plies,
@@ -131,6 +131,35 @@ impl Game {
             }
         }
         count
+    }
+}
+
+impl Game {
+    /// What `t` says on `field` for `me` in every position: `Some` when that
+    /// follows from the board alone (zones, field types, named fields, the
+    /// player), `None` when it depends on the pieces.
+    pub(crate) fn static_value(&self, t: &Test, me: Player, field: FieldId) -> Option<bool> {
+        match t {
+            Test::True => Some(true),
+            Test::False => Some(false),
+            Test::InZone(_) | Test::Type(_) | Test::Fields(_) | Test::PlayerIs(_) => {
+                Some(self.eval(t, &self.initial, me, field))
+            }
+            Test::Not(t) => self.static_value(t, me, field).map(|v| !v),
+            Test::All(ts) | Test::Any(ts) => {
+                // All is decided by a false part, Any by a true one.
+                let decider = matches!(t, Test::Any(_));
+                let values: Vec<_> = ts.iter().map(|t| self.static_value(t, me, field)).collect();
+                if values.contains(&Some(decider)) {
+                    Some(decider)
+                } else if values.iter().all(|v| *v == Some(!decider)) {
+                    Some(!decider)
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        }
     }
 }
 
