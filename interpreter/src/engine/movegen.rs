@@ -193,7 +193,7 @@ impl Game {
         };
         let own = own.get_or_insert_with(|| match only {
             Some(f) => vec![f],
-            None => self.board.fields().filter(|&f| s.top(f).is_some_and(|p| p.owner == me)).collect(),
+            None => s.fields_topped_by(me),
         });
         for &from in own.iter() {
             let Some(p) = s.top(from) else { continue };
