@@ -1,5 +1,9 @@
-//! Random playouts per shipped ruleset (one thread), and legal-move generation.
-//! Run: `cargo bench -p tabula --bench playouts`.
+//! Random playouts per shipped ruleset (one thread), legal-move generation,
+//! perft, and the interpreter against Breakthrough written by hand.
+//! Run: `cargo bench -p tabula --bench playouts`; see docs/performance.md.
+
+#[path = "reference/breakthrough.rs"]
+mod breakthrough_by_hand;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::SeedableRng;
@@ -57,5 +61,47 @@ fn compile(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, playouts, legal_moves, compile);
+fn perft(c: &mut Criterion) {
+    let mut group = c.benchmark_group("perft");
+    group.sample_size(10);
+    // Depths with published counts (tests/perft.txt); Breakthrough 5 is too slow for CI.
+    for (name, depth, leaves) in [
+        ("classic/tic-tac-toe", 9, 127_872),
+        ("classic/connect-four", 7, 823_536),
+        ("classic/breakthrough", 5, 6_182_818),
+    ] {
+        let game = games().into_iter().find(|(n, _)| *n == name).expect("shipped").1;
+        let state = game.initial_state();
+        assert_eq!(game.perft(&state, depth), leaves, "{name} perft({depth})");
+        group.throughput(Throughput::Elements(leaves));
+        group.bench_function(format!("{name} depth {depth}"), |b| b.iter(|| game.perft(black_box(&state), depth)));
+    }
+    let start = breakthrough_by_hand::Position::start();
+    group.throughput(Throughput::Elements(6_182_818));
+    group.bench_function("breakthrough by hand depth 5", |b| {
+        b.iter(|| breakthrough_by_hand::perft(black_box(&start), 5));
+    });
+    group.finish();
+}
+
+fn by_hand(c: &mut Criterion) {
+    let mut group = c.benchmark_group("breakthrough playout, interpreter and by hand");
+    group.throughput(Throughput::Elements(1));
+    let game = games().into_iter().find(|(n, _)| *n == "classic/breakthrough").expect("shipped").1;
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut buf = Vec::new();
+    group.bench_function("interpreter", |b| {
+        b.iter(|| black_box(random_playout(&game, &mut game.initial_state(), &mut rng, &mut buf)));
+    });
+    let mut steps = Vec::new();
+    group.bench_function("by hand", |b| {
+        b.iter(|| {
+            let mut p = breakthrough_by_hand::Position::start();
+            black_box(breakthrough_by_hand::random_playout(&mut p, &mut rng, &mut steps))
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, playouts, legal_moves, perft, by_hand, compile);
 criterion_main!(benches);

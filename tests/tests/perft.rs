@@ -27,3 +27,23 @@ fn divide_adds_up_to_perft() {
     assert_eq!(total, game.perft(&state, 3));
     assert_eq!(game.perft(&state, 1), 24);
 }
+
+#[path = "../../interpreter/benches/reference/breakthrough.rs"]
+#[allow(dead_code)] // the benchmark uses its playouts
+mod breakthrough_by_hand;
+
+/// The hand-written Breakthrough of the benchmark plays the same game as the
+/// ruleset: their perft counts agree (so comparing their speed is fair).
+#[test]
+fn breakthrough_by_hand_counts_the_same_as_the_ruleset() {
+    let name = "classic/breakthrough";
+    let game = Game::from_source(shipped::text(name).expect("shipped"), name, &Options::new()).expect("compiles");
+    let start = breakthrough_by_hand::Position::start();
+    for depth in 1..=4 {
+        assert_eq!(
+            breakthrough_by_hand::perft(&start, depth),
+            game.perft(&game.initial_state(), depth),
+            "depth {depth}"
+        );
+    }
+}
