@@ -64,8 +64,9 @@ pub enum Reason {
     Blocked,
 }
 
-/// A position and everything needed to go on from it. Cheap to clone.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+/// A position and everything needed to go on from it. Cheap to clone, and
+/// `clone_from` reuses the buffers of the state it overwrites.
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct State {
     /// `cells[field * cap + i]` is the i-th piece from the bottom of the stack.
     pub(crate) cells: Vec<Piece>,
@@ -105,6 +106,24 @@ pub struct Continuing {
     pub must: bool,
     /// The move rule the piece continues with.
     pub rule: u8,
+}
+
+impl Clone for State {
+    fn clone(&self) -> State {
+        // Every field not named here is Copy; a new buffer fails to compile until it is named.
+        State { cells: self.cells.clone(), heights: self.heights.clone(), pools: self.pools.clone(), ..*self }
+    }
+
+    /// Search copies states at every node: this keeps their allocations.
+    fn clone_from(&mut self, source: &State) {
+        let mut cells = std::mem::take(&mut self.cells);
+        let mut heights = std::mem::take(&mut self.heights);
+        let mut pools = std::mem::take(&mut self.pools);
+        cells.clone_from(&source.cells);
+        heights.clone_from(&source.heights);
+        pools.clone_from(&source.pools);
+        *self = State { cells, heights, pools, ..*source };
+    }
 }
 
 impl State {

@@ -58,9 +58,10 @@ pub fn simulate(game: &Game, games: u32, seed: u64) -> Summary {
     let mut summary = Summary { games, wins: vec![0; game.players().len()], ..Summary::default() };
     let mut buf = Vec::new();
     let mut pair_score = 0i32;
+    let mut state = game.initial_state();
     for i in 0..games {
         let mut rng = ChaCha8Rng::seed_from_u64(game_seed(seed, u64::from(i)));
-        let mut state = game.initial_state();
+        state.clone_from(&game.initial);
         random_playout(game, &mut state, &mut rng, &mut buf);
         summary.total_plies += u64::from(state.ply());
         let Some(o) = state.outcome() else { continue };
