@@ -1,9 +1,12 @@
 //! Random playouts per shipped ruleset (one thread), legal-move generation,
-//! perft, and the interpreter against Breakthrough written by hand.
+//! perft, and the interpreter against Breakthrough and Seega written by hand.
 //! Run: `cargo bench -p tabula --bench playouts`; see docs/performance.md.
 
 #[path = "reference/breakthrough.rs"]
 mod breakthrough_by_hand;
+#[path = "reference/seega.rs"]
+#[allow(dead_code)] // `movement` is for the test that checks it against the ruleset
+mod seega_by_hand;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::SeedableRng;
@@ -76,6 +79,13 @@ fn perft(c: &mut Criterion) {
         group.throughput(Throughput::Elements(leaves));
         group.bench_function(format!("{name} depth {depth}"), |b| b.iter(|| game.perft(black_box(&state), depth)));
     }
+    let seega = games().into_iter().find(|(n, _)| *n == "seega").expect("shipped").1;
+    let (start, leaves) = (seega.initial_state(), seega.perft(&seega.initial_state(), 4));
+    group.throughput(Throughput::Elements(leaves));
+    group.bench_function("seega depth 4", |b| b.iter(|| seega.perft(black_box(&start), 4)));
+    let start = seega_by_hand::Position::start();
+    assert_eq!(seega_by_hand::perft(&start, 4), leaves);
+    group.bench_function("seega by hand depth 4", |b| b.iter(|| seega_by_hand::perft(black_box(&start), 4)));
     let start = breakthrough_by_hand::Position::start();
     group.throughput(Throughput::Elements(6_182_818));
     group.bench_function("breakthrough by hand depth 5", |b| {
@@ -85,11 +95,12 @@ fn perft(c: &mut Criterion) {
 }
 
 fn by_hand(c: &mut Criterion) {
-    let mut group = c.benchmark_group("breakthrough playout, interpreter and by hand");
-    group.throughput(Throughput::Elements(1));
-    let game = games().into_iter().find(|(n, _)| *n == "classic/breakthrough").expect("shipped").1;
+    let find = |name: &str| games().into_iter().find(|(n, _)| *n == name).expect("shipped").1;
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let mut buf = Vec::new();
+    let mut group = c.benchmark_group("breakthrough playout, interpreter and by hand");
+    group.throughput(Throughput::Elements(1));
+    let game = find("classic/breakthrough");
     group.bench_function("interpreter", |b| {
         b.iter(|| black_box(random_playout(&game, &mut game.initial_state(), &mut rng, &mut buf)));
     });
@@ -98,6 +109,20 @@ fn by_hand(c: &mut Criterion) {
         b.iter(|| {
             let mut p = breakthrough_by_hand::Position::start();
             black_box(breakthrough_by_hand::random_playout(&mut p, &mut rng, &mut steps))
+        });
+    });
+    group.finish();
+    let mut group = c.benchmark_group("seega playout, interpreter and by hand");
+    group.throughput(Throughput::Elements(1));
+    let game = find("seega");
+    group.bench_function("interpreter", |b| {
+        b.iter(|| black_box(random_playout(&game, &mut game.initial_state(), &mut rng, &mut buf)));
+    });
+    let mut decisions = Vec::new();
+    group.bench_function("by hand", |b| {
+        b.iter(|| {
+            let mut p = seega_by_hand::Position::start();
+            black_box(seega_by_hand::random_playout(&mut p, &mut rng, &mut decisions))
         });
     });
     group.finish();

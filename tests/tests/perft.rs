@@ -47,3 +47,50 @@ fn breakthrough_by_hand_counts_the_same_as_the_ruleset() {
         );
     }
 }
+
+#[path = "../../interpreter/benches/reference/seega.rs"]
+#[allow(dead_code)] // the benchmark uses its playouts
+mod seega_by_hand;
+
+/// The hand-written Seega plays the same game as the ruleset: equal perft
+/// counts from the start (placement), and along seeded random games from the
+/// movement phase on, at each start of a turn (steps, captures, capture
+/// chains, passes, the end).
+#[test]
+fn seega_by_hand_counts_the_same_as_the_ruleset() {
+    use rand::{SeedableRng, seq::IndexedRandom};
+    let game = Game::from_source(shipped::text("seega").expect("shipped"), "seega", &Options::new()).expect("compiles");
+    let start = seega_by_hand::Position::start();
+    for depth in 1..=3 {
+        assert_eq!(seega_by_hand::perft(&start, depth), game.perft(&game.initial_state(), depth), "depth {depth}");
+    }
+    let mut compared = 0;
+    for seed in 0..4 {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut state = game.initial_state();
+        while !state.is_over() && state.ply() < 200 {
+            if state.phase() == 1 && state.continuing().is_none() && state.ply() % 10 < 2 {
+                let mut board = [0; 25];
+                for f in game.board().fields() {
+                    let name = game.board().name(f).as_bytes();
+                    let index = usize::from(name[1] - b'1') * 5 + usize::from(name[0] - b'a');
+                    board[index] = state.top(f).map_or(0, |p| p.owner + 1);
+                }
+                let by_hand = seega_by_hand::Position::movement(board, state.to_move(), state.ply());
+                for depth in 1..=3 {
+                    let want = game.perft(&state, depth);
+                    assert_eq!(
+                        seega_by_hand::perft(&by_hand, depth),
+                        want,
+                        "seed {seed}, ply {}, depth {depth}",
+                        state.ply()
+                    );
+                }
+                compared += 1;
+            }
+            let m = *game.legal_moves(&state).choose(&mut rng).expect("a move");
+            state = game.play(&state, m).expect("legal");
+        }
+    }
+    assert!(compared >= 40, "compared only {compared} positions");
+}
