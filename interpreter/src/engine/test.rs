@@ -82,14 +82,12 @@ impl Game {
             Test::Fields(set) => set.contains(field),
             Test::Open => top().is_some_and(|p| !p.flipped),
             Test::Closed => top().is_some_and(|p| p.flipped),
-            Test::InLine(n, dirs) => top().is_some_and(|p| self.line_length(s, field, p.owner, dirs) >= u32::from(*n)),
+            Test::InLine(n, dirs) => top().is_some_and(|p| self.has_line(s, field, p.owner, dirs, *n)),
             Test::OnBoard(w, n) => s.on_board(who(*w, me, s)) >= u32::from(*n),
             Test::MadeLine(n, pairs) => {
                 let at = s.last_to;
                 at != crate::board::NO_FIELD
-                    && s.top(at).is_some_and(|p| {
-                        pairs.iter().any(|dirs| self.line_length(s, at, p.owner, dirs) >= u32::from(*n))
-                    })
+                    && s.top(at).is_some_and(|p| pairs.iter().any(|dirs| self.has_line(s, at, p.owner, dirs, *n)))
             }
             Test::PlayerIs(n) => me + 1 == *n,
             Test::Lead(w, n) => {
@@ -119,24 +117,23 @@ impl Game {
 }
 
 impl Game {
-    /// How many pieces of `owner` stand in a line through `field` (itself
+    /// Whether `n` pieces of `owner` stand in a line through `field` (itself
     /// included), following each direction as long as the top piece is theirs.
-    fn line_length(&self, s: &State, field: FieldId, owner: Player, dirs: &[u8]) -> u32 {
+    fn has_line(&self, s: &State, field: FieldId, owner: Player, dirs: &[u8], n: u8) -> bool {
         let mut count = 1;
         for &d in dirs {
             let mut at = self.board.neighbour(field, d);
-            let mut guard = self.board.len();
-            while at != crate::board::NO_FIELD
+            // A line never holds more pieces than the board: this ends walks round a cycle.
+            while count < n
+                && at != crate::board::NO_FIELD
                 && at != field
-                && guard > 0
                 && s.top(at).is_some_and(|p| p.owner == owner)
             {
                 count += 1;
-                guard -= 1;
                 at = self.board.neighbour(at, d);
             }
         }
-        count
+        count >= n
     }
 }
 
