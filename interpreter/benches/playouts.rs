@@ -2,13 +2,11 @@
 //! perft, and the interpreter against Breakthrough and Seega written by hand.
 //! Run: `cargo bench -p tabula --bench playouts`; see docs/performance.md.
 
-#[path = "reference/breakthrough.rs"]
-mod breakthrough_by_hand;
-#[path = "reference/seega.rs"]
-#[allow(dead_code)] // `movement` is for the test that checks it against the ruleset
-mod seega_by_hand;
+#[allow(dead_code)] // `seega::Position::movement` is for the test that checks it against the ruleset
+mod reference;
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
@@ -83,49 +81,36 @@ fn perft(c: &mut Criterion) {
     let (start, leaves) = (seega.initial_state(), seega.perft(&seega.initial_state(), 4));
     group.throughput(Throughput::Elements(leaves));
     group.bench_function("seega depth 4", |b| b.iter(|| seega.perft(black_box(&start), 4)));
-    let start = seega_by_hand::Position::start();
-    assert_eq!(seega_by_hand::perft(&start, 4), leaves);
-    group.bench_function("seega by hand depth 4", |b| b.iter(|| seega_by_hand::perft(black_box(&start), 4)));
-    let start = breakthrough_by_hand::Position::start();
-    group.throughput(Throughput::Elements(6_182_818));
-    group.bench_function("breakthrough by hand depth 5", |b| {
-        b.iter(|| breakthrough_by_hand::perft(black_box(&start), 5));
+    by_hand_perft::<reference::seega::Position>(&mut group, "seega by hand depth 4", 4, leaves);
+    by_hand_perft::<reference::breakthrough::Position>(&mut group, "breakthrough by hand depth 5", 5, 6_182_818);
+    group.finish();
+}
+
+fn by_hand_perft<P: reference::Position>(group: &mut BenchmarkGroup<WallTime>, name: &str, depth: u32, leaves: u64) {
+    let start = P::start();
+    assert_eq!(reference::perft(&start, depth), leaves, "{name}");
+    group.throughput(Throughput::Elements(leaves));
+    group.bench_function(name, |b| b.iter(|| reference::perft(black_box(&start), depth)));
+}
+
+/// Random playouts of a ruleset and of the same game written by hand, side by side.
+fn by_hand_playouts<P: reference::Position>(c: &mut Criterion, name: &str) {
+    let game = games().into_iter().find(|(n, _)| *n == name).expect("shipped").1;
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut group = c.benchmark_group(format!("{name} playout, interpreter and by hand"));
+    group.throughput(Throughput::Elements(1));
+    let mut buf = Vec::new();
+    group.bench_function("interpreter", |b| {
+        b.iter(|| black_box(random_playout(&game, &mut game.initial_state(), &mut rng, &mut buf)));
     });
+    let mut buf = Vec::new();
+    group.bench_function("by hand", |b| b.iter(|| black_box(reference::random_playout::<P>(&mut rng, &mut buf))));
     group.finish();
 }
 
 fn by_hand(c: &mut Criterion) {
-    let find = |name: &str| games().into_iter().find(|(n, _)| *n == name).expect("shipped").1;
-    let mut rng = ChaCha8Rng::seed_from_u64(1);
-    let mut buf = Vec::new();
-    let mut group = c.benchmark_group("breakthrough playout, interpreter and by hand");
-    group.throughput(Throughput::Elements(1));
-    let game = find("classic/breakthrough");
-    group.bench_function("interpreter", |b| {
-        b.iter(|| black_box(random_playout(&game, &mut game.initial_state(), &mut rng, &mut buf)));
-    });
-    let mut steps = Vec::new();
-    group.bench_function("by hand", |b| {
-        b.iter(|| {
-            let mut p = breakthrough_by_hand::Position::start();
-            black_box(breakthrough_by_hand::random_playout(&mut p, &mut rng, &mut steps))
-        });
-    });
-    group.finish();
-    let mut group = c.benchmark_group("seega playout, interpreter and by hand");
-    group.throughput(Throughput::Elements(1));
-    let game = find("seega");
-    group.bench_function("interpreter", |b| {
-        b.iter(|| black_box(random_playout(&game, &mut game.initial_state(), &mut rng, &mut buf)));
-    });
-    let mut decisions = Vec::new();
-    group.bench_function("by hand", |b| {
-        b.iter(|| {
-            let mut p = seega_by_hand::Position::start();
-            black_box(seega_by_hand::random_playout(&mut p, &mut rng, &mut decisions))
-        });
-    });
-    group.finish();
+    by_hand_playouts::<reference::breakthrough::Position>(c, "classic/breakthrough");
+    by_hand_playouts::<reference::seega::Position>(c, "seega");
 }
 
 criterion_group!(benches, playouts, legal_moves, perft, by_hand, compile);

@@ -28,9 +28,9 @@ fn divide_adds_up_to_perft() {
     assert_eq!(game.perft(&state, 1), 24);
 }
 
-#[path = "../../interpreter/benches/reference/breakthrough.rs"]
-#[allow(dead_code)] // the benchmark uses its playouts
-mod breakthrough_by_hand;
+#[path = "../../interpreter/benches/reference/mod.rs"]
+#[allow(dead_code)] // the benchmark uses their playouts
+mod reference;
 
 /// The hand-written Breakthrough of the benchmark plays the same game as the
 /// ruleset: their perft counts agree (so comparing their speed is fair).
@@ -38,19 +38,11 @@ mod breakthrough_by_hand;
 fn breakthrough_by_hand_counts_the_same_as_the_ruleset() {
     let name = "classic/breakthrough";
     let game = Game::from_source(shipped::text(name).expect("shipped"), name, &Options::new()).expect("compiles");
-    let start = breakthrough_by_hand::Position::start();
+    let start = <reference::breakthrough::Position as reference::Position>::start();
     for depth in 1..=4 {
-        assert_eq!(
-            breakthrough_by_hand::perft(&start, depth),
-            game.perft(&game.initial_state(), depth),
-            "depth {depth}"
-        );
+        assert_eq!(reference::perft(&start, depth), game.perft(&game.initial_state(), depth), "depth {depth}");
     }
 }
-
-#[path = "../../interpreter/benches/reference/seega.rs"]
-#[allow(dead_code)] // the benchmark uses its playouts
-mod seega_by_hand;
 
 /// The hand-written Seega plays the same game as the ruleset: equal perft
 /// counts from the start (placement), and along seeded random games from the
@@ -60,9 +52,9 @@ mod seega_by_hand;
 fn seega_by_hand_counts_the_same_as_the_ruleset() {
     use rand::{SeedableRng, seq::IndexedRandom};
     let game = Game::from_source(shipped::text("seega").expect("shipped"), "seega", &Options::new()).expect("compiles");
-    let start = seega_by_hand::Position::start();
+    let start = <reference::seega::Position as reference::Position>::start();
     for depth in 1..=3 {
-        assert_eq!(seega_by_hand::perft(&start, depth), game.perft(&game.initial_state(), depth), "depth {depth}");
+        assert_eq!(reference::perft(&start, depth), game.perft(&game.initial_state(), depth), "depth {depth}");
     }
     let mut compared = 0;
     for seed in 0..4 {
@@ -76,11 +68,11 @@ fn seega_by_hand_counts_the_same_as_the_ruleset() {
                     let index = usize::from(name[1] - b'1') * 5 + usize::from(name[0] - b'a');
                     board[index] = state.top(f).map_or(0, |p| p.owner + 1);
                 }
-                let by_hand = seega_by_hand::Position::movement(board, state.to_move(), state.ply());
+                let by_hand = reference::seega::Position::movement(board, state.to_move(), state.ply());
                 for depth in 1..=3 {
                     let want = game.perft(&state, depth);
                     assert_eq!(
-                        seega_by_hand::perft(&by_hand, depth),
+                        reference::perft(&by_hand, depth),
                         want,
                         "seed {seed}, ply {}, depth {depth}",
                         state.ply()

@@ -5,8 +5,6 @@
 //! passes, and two passes in a row draw). Its perft counts are tested equal to
 //! the interpreter's, so the two do the same work.
 
-use rand::Rng;
-
 const EMPTY: u8 = 0;
 
 /// A position: `board[row * 8 + col]` is 0 (empty), 1 (White) or 2 (Black).
@@ -26,8 +24,10 @@ pub struct Step {
     to: u8,
 }
 
-impl Position {
-    pub fn start() -> Position {
+impl super::Position for Position {
+    type Move = Step;
+
+    fn start() -> Position {
         let mut board = [EMPTY; 64];
         board[..16].fill(1);
         board[48..].fill(2);
@@ -35,7 +35,7 @@ impl Position {
     }
 
     /// The legal moves, into `out` (cleared first): none once the game is over.
-    pub fn moves(&self, out: &mut Vec<Step>) {
+    fn moves(&self, out: &mut Vec<Step>) {
         out.clear();
         if self.result != 0 {
             return;
@@ -67,7 +67,7 @@ impl Position {
         }
     }
 
-    pub fn play(&mut self, m: Step) {
+    fn play(&mut self, m: Step) {
         let me = self.to_move;
         self.to_move = 3 - me;
         if m.from == m.to {
@@ -84,35 +84,5 @@ impl Position {
         if m.to / 8 == far_row || !self.board.contains(&(3 - me)) {
             self.result = me;
         }
-    }
-}
-
-/// The number of move sequences of `depth` moves from `p`.
-pub fn perft(p: &Position, depth: u32) -> u64 {
-    let mut moves = Vec::new();
-    p.moves(&mut moves);
-    if depth <= 1 {
-        return if depth == 0 { 1 } else { moves.len() as u64 };
-    }
-    moves
-        .iter()
-        .map(|&m| {
-            let mut next = p.clone();
-            next.play(m);
-            perft(&next, depth - 1)
-        })
-        .sum()
-}
-
-/// Plays uniformly random moves to the end; returns the number of moves.
-pub fn random_playout(p: &mut Position, rng: &mut impl Rng, buf: &mut Vec<Step>) -> u32 {
-    let mut n = 0;
-    loop {
-        p.moves(buf);
-        if buf.is_empty() {
-            return n;
-        }
-        p.play(buf[rng.random_range(0..buf.len())]);
-        n += 1;
     }
 }

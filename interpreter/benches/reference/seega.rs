@@ -8,7 +8,7 @@
 //! without a move passes; when the next one cannot move either the game is
 //! drawn. Its perft counts are tested equal to the interpreter's.
 
-use rand::Rng;
+use super::Position as _;
 
 const SIDE: i32 = 5;
 const CENTRE: usize = 12;
@@ -46,8 +46,10 @@ fn neighbour(f: usize, (dc, dr): (i32, i32)) -> Option<usize> {
     ((0..SIDE).contains(&c) && (0..SIDE).contains(&r)).then_some((r * SIDE + c) as usize)
 }
 
-impl Position {
-    pub fn start() -> Position {
+impl super::Position for Position {
+    type Move = Decision;
+
+    fn start() -> Position {
         Position {
             board: [0; 25],
             hand: [STONES; 2],
@@ -61,6 +63,70 @@ impl Position {
         }
     }
 
+    /// The legal decisions, into `out` (cleared first): none once the game is over.
+    fn moves(&self, out: &mut Vec<Decision>) {
+        out.clear();
+        if self.result != 0 {
+            return;
+        }
+        if let Some(f) = self.continuing {
+            self.steps_from(usize::from(f), true, out);
+            out.push(Decision::Stop);
+            return;
+        }
+        self.ordinary(out);
+        if out.is_empty() {
+            out.push(Decision::Pass);
+        }
+    }
+
+    fn play(&mut self, m: Decision) {
+        let me = self.to_move;
+        self.passed = false;
+        match m {
+            Decision::Pass => {
+                self.passed = true;
+                self.decisions_left = 1;
+            }
+            Decision::Stop => {
+                self.continuing = None;
+                self.decisions_left = 1;
+            }
+            Decision::Place(to) => {
+                self.hand[usize::from(me)] -= 1;
+                self.board[usize::from(to)] = me + 1;
+            }
+            Decision::Step(from, to) => {
+                let was_continuing = self.continuing.take().is_some();
+                self.board[usize::from(from)] = 0;
+                self.board[usize::from(to)] = me + 1;
+                let mut victims = [0; 4];
+                let mut n = 0;
+                for v in self.enclosed(usize::from(to), me) {
+                    victims[n] = v;
+                    n += 1;
+                }
+                for &v in &victims[..n] {
+                    self.board[v] = 0;
+                }
+                if n > 0 {
+                    let mut follow = Vec::new();
+                    self.steps_from(usize::from(to), true, &mut follow);
+                    if !follow.is_empty() {
+                        self.continuing = Some(to);
+                    }
+                }
+                if was_continuing && self.continuing.is_none() {
+                    self.decisions_left = 1;
+                }
+            }
+        }
+        self.ply += 1;
+        self.after_decision(me);
+    }
+}
+
+impl Position {
     /// A position of the movement phase at the start of a turn, with these
     /// stones (`board[row * 5 + col]`: 0 empty, 1 White, 2 Black), `to_move`
     /// (0 White, 1 Black) and decisions made so far.
@@ -123,68 +189,6 @@ impl Position {
         })
     }
 
-    /// The legal decisions, into `out` (cleared first): none once the game is over.
-    pub fn moves(&self, out: &mut Vec<Decision>) {
-        out.clear();
-        if self.result != 0 {
-            return;
-        }
-        if let Some(f) = self.continuing {
-            self.steps_from(usize::from(f), true, out);
-            out.push(Decision::Stop);
-            return;
-        }
-        self.ordinary(out);
-        if out.is_empty() {
-            out.push(Decision::Pass);
-        }
-    }
-
-    pub fn play(&mut self, m: Decision) {
-        let me = self.to_move;
-        self.passed = false;
-        match m {
-            Decision::Pass => {
-                self.passed = true;
-                self.decisions_left = 1;
-            }
-            Decision::Stop => {
-                self.continuing = None;
-                self.decisions_left = 1;
-            }
-            Decision::Place(to) => {
-                self.hand[usize::from(me)] -= 1;
-                self.board[usize::from(to)] = me + 1;
-            }
-            Decision::Step(from, to) => {
-                let was_continuing = self.continuing.take().is_some();
-                self.board[usize::from(from)] = 0;
-                self.board[usize::from(to)] = me + 1;
-                let mut victims = [0; 4];
-                let mut n = 0;
-                for v in self.enclosed(usize::from(to), me) {
-                    victims[n] = v;
-                    n += 1;
-                }
-                for &v in &victims[..n] {
-                    self.board[v] = 0;
-                }
-                if n > 0 {
-                    let mut follow = Vec::new();
-                    self.steps_from(usize::from(to), true, &mut follow);
-                    if !follow.is_empty() {
-                        self.continuing = Some(to);
-                    }
-                }
-                if was_continuing && self.continuing.is_none() {
-                    self.decisions_left = 1;
-                }
-            }
-        }
-        self.ply += 1;
-        self.after_decision(me);
-    }
-
     fn after_decision(&mut self, mover: u8) {
         let enemy = 1 - mover;
         if self.movement && self.stones(enemy) == 0 && self.hand[usize::from(enemy)] == 0 {
@@ -216,35 +220,5 @@ impl Position {
         if self.passed && !self.has_move() {
             self.result = 3;
         }
-    }
-}
-
-/// The number of decision sequences of `depth` decisions from `p`.
-pub fn perft(p: &Position, depth: u32) -> u64 {
-    let mut moves = Vec::new();
-    p.moves(&mut moves);
-    if depth <= 1 {
-        return if depth == 0 { 1 } else { moves.len() as u64 };
-    }
-    moves
-        .iter()
-        .map(|&m| {
-            let mut next = p.clone();
-            next.play(m);
-            perft(&next, depth - 1)
-        })
-        .sum()
-}
-
-/// Plays uniformly random decisions to the end; returns how many.
-pub fn random_playout(p: &mut Position, rng: &mut impl Rng, buf: &mut Vec<Decision>) -> u32 {
-    let mut n = 0;
-    loop {
-        p.moves(buf);
-        if buf.is_empty() {
-            return n;
-        }
-        p.play(buf[rng.random_range(0..buf.len())]);
-        n += 1;
     }
 }
