@@ -8,9 +8,6 @@ use crate::piece::{Piece, Player};
 use crate::ruleset::{Arrive, Distance};
 use crate::state::{Pending, State};
 
-/// Called with each move found; returning false stops the search.
-type Emit<'a> = dyn FnMut(Move) -> bool + 'a;
-
 impl Game {
     /// The legal moves in `state`: at a chance node, its outcomes; when nothing
     /// else can move, `pass`; when the game is over, none.
@@ -90,8 +87,10 @@ impl Game {
     }
 
     /// Calls `emit` with each ordinary move (of the piece on `only`, if given),
-    /// trying the fallback rules only when no other rule gives a move.
-    pub(crate) fn generate(&self, s: &State, only: Option<FieldId>, emit: &mut Emit) {
+    /// trying the fallback rules only when no other rule gives a move; `emit`
+    /// returning false stops the search. Generic over `emit`, so that each
+    /// caller's closure is inlined rather than called through a pointer per move.
+    pub(crate) fn generate(&self, s: &State, only: Option<FieldId>, emit: &mut impl FnMut(Move) -> bool) {
         let me = s.to_move;
         let rules = &self.phases[usize::from(s.phase)].rules;
         // The fields a board rule can move from, found once for all rules when one needs them.
@@ -127,7 +126,7 @@ impl Game {
         rule_id: u8,
         only: Option<FieldId>,
         own: &mut Option<Vec<FieldId>>,
-        emit: &mut Emit,
+        emit: &mut impl FnMut(Move) -> bool,
     ) -> bool {
         let me = s.to_move;
         let from_hand = matches!(rule.motion, Motion::Place { .. } | Motion::Enter { .. });
@@ -217,7 +216,7 @@ impl Game {
         from: FieldId,
         p: Piece,
         walking: Option<&mut Walking>,
-        emit: &mut Emit,
+        emit: &mut impl FnMut(Move) -> bool,
     ) -> bool {
         let me = s.to_move;
         let moved = |to, dir| Move { action: Action::Board, rule: rule_id, kind: p.kind, dir, from, to };
