@@ -89,6 +89,7 @@ pub(crate) fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, f
         continues,
         fallback,
         targets: Default::default(),
+        to_on_targets: [Test::True, Test::True],
     })
 }
 

@@ -42,6 +42,9 @@ pub(crate) struct Rule {
     /// Per player, the fields where `to` can hold at all (see [`Game::static_value`]):
     /// placements look only there.
     pub targets: [Vec<FieldId>; 2],
+    /// Per player, `to` as it reads on the `targets`: the parts the board
+    /// alone decides the same way on all of them replaced by their value.
+    pub to_on_targets: [Test; 2],
 }
 
 #[derive(Debug, Clone)]
@@ -153,7 +156,7 @@ pub(crate) fn other(p: Player) -> Player {
 impl crate::game::Game {
     /// Fills in each rule's [`Rule::targets`]; called once the game is compiled.
     pub(crate) fn narrow_targets(&mut self) {
-        let targets: Vec<Vec<[Vec<FieldId>; 2]>> = self
+        let narrowed: Vec<Vec<[(Vec<FieldId>, Test); 2]>> = self
             .phases
             .iter()
             .map(|phase| {
@@ -162,15 +165,22 @@ impl crate::game::Game {
                     .iter()
                     .map(|r| {
                         [0, 1].map(|me| {
-                            self.board.fields().filter(|&f| self.static_value(&r.to, me, f) != Some(false)).collect()
+                            let targets: Vec<FieldId> = self
+                                .board
+                                .fields()
+                                .filter(|&f| self.static_value(&r.to, me, f) != Some(false))
+                                .collect();
+                            let rest = self.simplify(&r.to, me, &targets);
+                            (targets, rest)
                         })
                     })
                     .collect()
             })
             .collect();
-        for (phase, targets) in self.phases.iter_mut().zip(targets) {
-            for (rule, t) in phase.rules.iter_mut().zip(targets) {
-                rule.targets = t;
+        for (phase, narrowed) in self.phases.iter_mut().zip(narrowed) {
+            for (rule, [(t0, rest0), (t1, rest1)]) in phase.rules.iter_mut().zip(narrowed) {
+                rule.targets = [t0, t1];
+                rule.to_on_targets = [rest0, rest1];
             }
         }
     }

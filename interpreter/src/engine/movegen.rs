@@ -148,7 +148,7 @@ impl Game {
                     }
                     Motion::Place { fall, .. } => rule.targets[usize::from(me.min(1))].iter().all(|&to| {
                         s.height(to) >= self.fields[usize::from(to)].limit
-                            || !self.eval(&rule.to, s, me, to)
+                            || !self.eval(&rule.to_on_targets[usize::from(me.min(1))], s, me, to)
                             || emit(place(fall.map_or(to, |d| self.fall(s, to, d))))
                     }),
                     _ => true,

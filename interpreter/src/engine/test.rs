@@ -166,6 +166,39 @@ impl Game {
     }
 }
 
+impl Game {
+    /// `t` for `me` on `fields`, with every part that the board alone decides
+    /// the same way on all of them replaced by its value.
+    pub(crate) fn simplify(&self, t: &Test, me: Player, fields: &[FieldId]) -> Test {
+        let mut values = fields.iter().map(|&f| self.static_value(t, me, f));
+        if let Some(Some(v)) = values.next() {
+            if values.all(|x| x == Some(v)) {
+                return if v { Test::True } else { Test::False };
+            }
+        }
+        match t {
+            Test::All(ts) | Test::Any(ts) => {
+                // A part equal to `neutral` drops out; one equal to `decider` decides.
+                let all = matches!(t, Test::All(_));
+                let (neutral, decider) = if all { (Test::True, Test::False) } else { (Test::False, Test::True) };
+                let mut parts: Vec<Test> =
+                    ts.iter().map(|t| self.simplify(t, me, fields)).filter(|p| *p != neutral).collect();
+                if parts.contains(&decider) {
+                    decider
+                } else if parts.len() <= 1 {
+                    parts.pop().unwrap_or(neutral)
+                } else if all {
+                    Test::All(parts)
+                } else {
+                    Test::Any(parts)
+                }
+            }
+            Test::Not(inner) => Test::Not(Box::new(self.simplify(inner, me, fields))),
+            _ => t.clone(),
+        }
+    }
+}
+
 impl Test {
     /// Whether the test looks at the turn limit (an end "at the limit").
     pub(crate) fn mentions_limit(&self) -> bool {
