@@ -156,29 +156,16 @@ pub(crate) fn other(p: Player) -> Player {
 impl crate::game::Game {
     /// Fills in each rule's [`Rule::targets`]; called once the game is compiled.
     pub(crate) fn narrow_targets(&mut self) {
-        let narrowed: Vec<Vec<[(Vec<FieldId>, Test); 2]>> = self
-            .phases
-            .iter()
-            .map(|phase| {
-                phase
-                    .rules
-                    .iter()
-                    .map(|r| {
-                        [0, 1].map(|me| {
-                            let targets: Vec<FieldId> = self
-                                .board
-                                .fields()
-                                .filter(|&f| self.static_value(&r.to, me, f) != Some(false))
-                                .collect();
-                            let rest = self.simplify(&r.to, me, &targets);
-                            (targets, rest)
-                        })
-                    })
-                    .collect()
-            })
-            .collect();
-        for (phase, narrowed) in self.phases.iter_mut().zip(narrowed) {
-            for (rule, [(t0, rest0), (t1, rest1)]) in phase.rules.iter_mut().zip(narrowed) {
+        for p in 0..self.phases.len() {
+            for r in 0..self.phases[p].rules.len() {
+                let to = &self.phases[p].rules[r].to;
+                let [(t0, rest0), (t1, rest1)] = [0, 1].map(|me| {
+                    let targets: Vec<FieldId> =
+                        self.board.fields().filter(|&f| self.static_value(to, me, f) != Some(false)).collect();
+                    let rest = self.simplify(to, me, &targets);
+                    (targets, rest)
+                });
+                let rule = &mut self.phases[p].rules[r];
                 rule.targets = [t0, t1];
                 rule.to_on_targets = [rest0, rest1];
             }
