@@ -24,7 +24,8 @@ pub struct Persisted {
 impl Default for Persisted {
     fn default() -> Persisted {
         Persisted {
-            origin: Origin::Shipped("seega".into()),
+            // The first shipped ruleset by name; the editor knows no game in particular.
+            origin: Origin::Shipped(tabula::shipped::names().next().unwrap_or_default().into()),
             options: BTreeMap::new(),
             sides: [Side::Human, Side::Random],
         }

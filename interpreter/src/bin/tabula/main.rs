@@ -181,7 +181,8 @@ fn main() -> ExitCode {
     let Some(command) = cli.command else {
         say!("Tabula plays board games whose rules are written as data. The shipped games:\n");
         list();
-        say!("\nTry `tabula play seega`, `tabula simulate seti-aleph --games 1000`, or `tabula --help`.");
+        let example = shipped::names().next().unwrap_or("RULESET");
+        say!("\nTry `tabula play {example}`, `tabula simulate {example} --games 1000`, or `tabula --help`.");
         return ExitCode::SUCCESS;
     };
     match run(command) {
