@@ -85,9 +85,7 @@ impl Game {
                 let rule = &self.phases[usize::from(s.phase)].rules[usize::from(m.rule)];
                 s.continuing = None;
                 if let (Some(must), true, Action::Board) = (rule.continues, applied.captured > 0, m.action) {
-                    let mut follow = Vec::new();
-                    self.capturing_moves_from(s, m.to, &mut follow);
-                    if !follow.is_empty() {
+                    if self.can_capture_from(s, m.to) {
                         s.continuing = Some(Continuing { field: m.to, must, rule: m.rule });
                     }
                 }

@@ -76,13 +76,30 @@ impl Game {
 
     /// The moves of the piece on `field` that capture something.
     pub(crate) fn capturing_moves_from(&self, s: &State, field: FieldId, out: &mut Vec<Move>) {
-        let mut scratch = s.clone();
-        self.generate(s, Some(field), &mut |m| {
-            scratch.clone_from(s);
-            if self.apply_core(&mut scratch, m).captured > 0 && !out.contains(&m) {
+        self.captures_from(s, field, |m| {
+            if !out.contains(&m) {
                 out.push(m);
             }
             true
+        });
+    }
+
+    /// Whether the piece on `field` has a move that captures something.
+    pub(crate) fn can_capture_from(&self, s: &State, field: FieldId) -> bool {
+        let mut any = false;
+        self.captures_from(s, field, |_| {
+            any = true;
+            false
+        });
+        any
+    }
+
+    /// Calls `found` with each capturing move of the piece on `field`; returning false stops.
+    fn captures_from(&self, s: &State, field: FieldId, mut found: impl FnMut(Move) -> bool) {
+        let mut scratch = s.clone();
+        self.generate(s, Some(field), &mut |m| {
+            scratch.clone_from(s);
+            self.apply_core(&mut scratch, m).captured == 0 || found(m)
         });
     }
 
