@@ -108,9 +108,7 @@ mod tests {
     use tabula::{Options, shipped};
 
     fn seega() -> Session {
-        Session::new(
-            Game::from_source(shipped::text("seega").expect("shipped"), "seega", &Options::new()).expect("compiles"),
-        )
+        Session::new(shipped::game("seega", &Options::new()).expect("compiles"))
     }
 
     #[test]

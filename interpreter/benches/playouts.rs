@@ -13,13 +13,12 @@ use std::hint::black_box;
 use tabula::agents::random_playout;
 use tabula::{Game, Options, shipped};
 
+fn game(name: &str) -> Game {
+    shipped::game(name, &Options::new()).expect("shipped rulesets compile")
+}
+
 fn games() -> Vec<(&'static str, Game)> {
-    shipped::names()
-        .map(|name| {
-            let text = shipped::text(name).expect("shipped");
-            (name, Game::from_source(text, name, &Options::new()).expect("shipped rulesets compile"))
-        })
-        .collect()
+    shipped::names().map(|name| (name, game(name))).collect()
 }
 
 fn playouts(c: &mut Criterion) {
@@ -71,13 +70,13 @@ fn perft(c: &mut Criterion) {
         ("classic/connect-four", 7, 823_536),
         ("classic/breakthrough", 5, 6_182_818),
     ] {
-        let game = games().into_iter().find(|(n, _)| *n == name).expect("shipped").1;
+        let game = game(name);
         let state = game.initial_state();
         assert_eq!(game.perft(&state, depth), leaves, "{name} perft({depth})");
         group.throughput(Throughput::Elements(leaves));
         group.bench_function(format!("{name} depth {depth}"), |b| b.iter(|| game.perft(black_box(&state), depth)));
     }
-    let seega = games().into_iter().find(|(n, _)| *n == "seega").expect("shipped").1;
+    let seega = game("seega");
     let (start, leaves) = (seega.initial_state(), seega.perft(&seega.initial_state(), 4));
     group.throughput(Throughput::Elements(leaves));
     group.bench_function("seega depth 4", |b| b.iter(|| seega.perft(black_box(&start), 4)));
@@ -95,7 +94,7 @@ fn by_hand_perft<P: reference::Position>(group: &mut BenchmarkGroup<WallTime>, n
 
 /// Random playouts of a ruleset and of the same game written by hand, side by side.
 fn by_hand_playouts<P: reference::Position>(c: &mut Criterion, name: &str) {
-    let game = games().into_iter().find(|(n, _)| *n == name).expect("shipped").1;
+    let game = game(name);
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let mut group = c.benchmark_group(format!("{name} playout, interpreter and by hand"));
     group.throughput(Throughput::Elements(1));

@@ -14,6 +14,12 @@ pub fn text(name: &str) -> Option<&'static str> {
     SHIPPED.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
 }
 
+/// Compiles a shipped ruleset under the given option values.
+pub fn game(name: &str, options: &crate::Options) -> Result<crate::Game, Error> {
+    let text = text(name).ok_or_else(|| Error::Io(crate::error::unknown("ruleset", name, names())))?;
+    crate::Game::from_source(text, name, options)
+}
+
 /// A ruleset named on the command line: a shipped name, or a path to a `.ron`
 /// file. Returns the name to show in messages and the text.
 pub fn resolve(arg: &str) -> Result<(String, String), Error> {

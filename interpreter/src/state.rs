@@ -331,12 +331,11 @@ impl State {
 
 #[cfg(test)]
 mod tests {
-    use crate::{Game, Options, shipped};
+    use crate::{Options, shipped};
 
     #[test]
     fn the_same_position_reached_twice_hashes_the_same() {
-        let game = Game::from_source(shipped::text("seti-beth").expect("shipped"), "seti-beth", &Options::new())
-            .expect("compiles");
+        let game = shipped::game("seti-beth", &Options::new()).expect("compiles");
         let start = game.initial_state();
         let mut s = start.clone();
         for m in ["c1-c2", "c10-c9", "c2-c1", "c9-c10"] {

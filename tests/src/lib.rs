@@ -70,6 +70,11 @@ pub fn options_of(map: &BTreeMap<String, String>) -> Options {
     map.iter().map(|(k, v)| (k.clone(), v.clone())).collect()
 }
 
+/// Compiles a shipped ruleset at its default options; panics with the error (tests only).
+pub fn shipped_game(name: &str) -> Game {
+    tabula::shipped::game(name, &Options::new()).unwrap_or_else(|e| panic!("{name} does not compile:\n{e}"))
+}
+
 /// Compiles a ruleset text; panics with the error (tests only).
 pub fn compile(text: &str, name: &str, options: &Options) -> Game {
     Game::from_source(text, name, options).unwrap_or_else(|e| panic!("{name} does not compile:\n{e}"))

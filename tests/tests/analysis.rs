@@ -4,6 +4,7 @@
 
 use tabula::analysis::{Config, Report, Results, run};
 use tabula::{Game, Options, shipped};
+use tabula_tests::shipped_game;
 
 /// Player 1 wins with the first move: placing its one piece.
 const FIRST_WINS: &str = r#"Ruleset(
@@ -23,10 +24,6 @@ fn config(agents: [&str; 2], games: u32, seed: u64) -> Config {
 
 fn on_threads<T: Send>(n: usize, f: impl FnOnce() -> T + Send) -> T {
     rayon::ThreadPoolBuilder::new().num_threads(n).build().expect("a pool").install(f)
-}
-
-fn shipped_game(name: &str) -> Game {
-    Game::from_source(shipped::text(name).expect("shipped"), name, &Options::new()).expect("compiles")
 }
 
 #[test]

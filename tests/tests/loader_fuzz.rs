@@ -68,7 +68,7 @@ proptest! {
     fn broken_positions_and_records_never_panic(text in "\\PC{0,200}", which in 0usize..16) {
         let names: Vec<&str> = shipped::names().collect();
         let name = names[which % names.len()];
-        let game = Game::from_source(shipped::text(name).unwrap_or_default(), name, &Options::new()).expect("shipped compiles");
+        let game = shipped::game(name, &Options::new()).expect("shipped compiles");
         let _ = game.position_from_str(&text, "p.ron");
         let _ = game.position_from_str(&format!("Position(to_move: 1, board: {{{text}}})"), "p.ron");
         let _ = Record::from_ron(&text, "r.ron");

@@ -1,8 +1,7 @@
 //! Perft: the number of legal move sequences of each length from the start,
 //! against the counts published for other engines (`tests/perft.txt`).
 
-use tabula::{Game, Options, shipped};
-use tabula_tests::workspace;
+use tabula_tests::{shipped_game, workspace};
 
 #[test]
 fn perft_counts_match_the_published_ones() {
@@ -11,7 +10,7 @@ fn perft_counts_match_the_published_ones() {
     for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
         let parts: Vec<&str> = line.split_whitespace().collect();
         let [name, depth, want] = parts[..] else { panic!("bad line {line:?}") };
-        let game = Game::from_source(shipped::text(name).expect("shipped"), name, &Options::new()).expect("compiles");
+        let game = shipped_game(name);
         let got = game.perft(&game.initial_state(), depth.parse().expect("depth"));
         assert_eq!(got, want.parse::<u64>().expect("count"), "{name} perft({depth})");
         checked += 1;
@@ -21,7 +20,7 @@ fn perft_counts_match_the_published_ones() {
 
 #[test]
 fn divide_adds_up_to_perft() {
-    let game = Game::from_source(shipped::text("seega").expect("shipped"), "seega", &Options::new()).expect("compiles");
+    let game = shipped_game("seega");
     let state = game.initial_state();
     let total: u64 = game.perft_divide(&state, 3).iter().map(|(_, n)| n).sum();
     assert_eq!(total, game.perft(&state, 3));
@@ -37,7 +36,7 @@ mod reference;
 #[test]
 fn breakthrough_by_hand_counts_the_same_as_the_ruleset() {
     let name = "classic/breakthrough";
-    let game = Game::from_source(shipped::text(name).expect("shipped"), name, &Options::new()).expect("compiles");
+    let game = shipped_game(name);
     let start = <reference::breakthrough::Position as reference::Position>::start();
     for depth in 1..=4 {
         assert_eq!(reference::perft(&start, depth), game.perft(&game.initial_state(), depth), "depth {depth}");
@@ -51,7 +50,7 @@ fn breakthrough_by_hand_counts_the_same_as_the_ruleset() {
 #[test]
 fn seega_by_hand_counts_the_same_as_the_ruleset() {
     use rand::{SeedableRng, seq::IndexedRandom};
-    let game = Game::from_source(shipped::text("seega").expect("shipped"), "seega", &Options::new()).expect("compiles");
+    let game = shipped_game("seega");
     let start = <reference::seega::Position as reference::Position>::start();
     for depth in 1..=3 {
         assert_eq!(reference::perft(&start, depth), game.perft(&game.initial_state(), depth), "depth {depth}");

@@ -3,7 +3,7 @@
 use super::Panel;
 use crate::document::Origin;
 use crate::workbench::{PathPurpose, Workbench};
-use tabula::{Game, Options, shipped};
+use tabula::{Options, shipped};
 
 /// The list of shipped rulesets, with their one-line descriptions.
 pub struct GamesPanel {
@@ -14,7 +14,7 @@ impl Default for GamesPanel {
     fn default() -> GamesPanel {
         let games = shipped::names()
             .filter_map(|name| {
-                let game = Game::from_source(shipped::text(name)?, name, &Options::new()).ok()?;
+                let game = shipped::game(name, &Options::new()).ok()?;
                 Some((name.to_string(), game.title().to_string(), game.about().to_string()))
             })
             .collect();
