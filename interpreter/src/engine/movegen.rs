@@ -135,7 +135,6 @@ impl Game {
     /// The moves of one rule; false if `emit` asked to stop. Board rules move
     /// from the fields in `own` (those with a piece of the player to move on
     /// top), found by the first rule that needs them.
-    #[allow(clippy::too_many_arguments)] // one call site
     fn rule_moves(
         &self,
         s: &State,

@@ -59,10 +59,10 @@ impl Game {
     #[inline(always)]
     pub(crate) fn eval(&self, t: &Test, s: &State, me: Player, field: FieldId) -> bool {
         // Most rules leave `from` and `only_if` at `True`: no call for those.
-        matches!(t, Test::True) || self.eval_any(t, s, me, field)
+        matches!(t, Test::True) || self.eval_node(t, s, me, field)
     }
 
-    fn eval_any(&self, t: &Test, s: &State, me: Player, field: FieldId) -> bool {
+    fn eval_node(&self, t: &Test, s: &State, me: Player, field: FieldId) -> bool {
         let top = || s.top(field);
         match t {
             Test::True => true,
