@@ -186,8 +186,19 @@ impl Board {
 }
 
 /// A set of fields as a bit set, for zones and field lists.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq, Hash)]
 pub struct FieldSet(Vec<u64>);
+
+impl Clone for FieldSet {
+    fn clone(&self) -> FieldSet {
+        FieldSet(self.0.clone())
+    }
+
+    /// Keeps the buffer: states are copied at every search node.
+    fn clone_from(&mut self, source: &FieldSet) {
+        self.0.clone_from(&source.0);
+    }
+}
 
 impl FieldSet {
     pub fn new(fields: usize) -> FieldSet {
@@ -209,5 +220,15 @@ impl FieldSet {
     #[inline]
     pub fn contains(&self, field: FieldId) -> bool {
         self.0.get(usize::from(field) / 64).is_some_and(|w| w & (1 << (field % 64)) != 0)
+    }
+
+    /// The fields in the set, in field order.
+    #[inline]
+    pub fn iter(&self) -> impl Iterator<Item = FieldId> + '_ {
+        self.0.iter().enumerate().flat_map(|(i, &word)| {
+            let base = (i * 64) as FieldId;
+            std::iter::successors(Some(word).filter(|&w| w != 0), |&w| Some(w & (w - 1)).filter(|&w| w != 0))
+                .map(move |w| base + w.trailing_zeros() as FieldId)
+        })
     }
 }

@@ -1,7 +1,7 @@
 //! A game state: stacks per field, off-board pools, the player to move, the
 //! phase, and where the current turn stands.
 
-use crate::board::FieldId;
+use crate::board::{FieldId, FieldSet};
 use crate::piece::{KindId, Piece, Player};
 
 /// Off-board places a piece can be in. Each player holds one of each.
@@ -71,6 +71,9 @@ pub struct State {
     /// `cells[field * cap + i]` is the i-th piece from the bottom of the stack.
     pub(crate) cells: Vec<Piece>,
     pub(crate) heights: Vec<u8>,
+    /// Per player, the fields with one of their pieces on top, kept up to
+    /// date with the stacks: move generation starts from these.
+    pub(crate) topped: [FieldSet; 2],
     /// Pieces of each player on the board, kept up to date by every change of a stack.
     pub(crate) counts: [u32; 2],
     pub(crate) cap: u8,
@@ -111,7 +114,13 @@ pub struct Continuing {
 impl Clone for State {
     fn clone(&self) -> State {
         // Every field not named here is Copy; a new buffer fails to compile until it is named.
-        State { cells: self.cells.clone(), heights: self.heights.clone(), pools: self.pools.clone(), ..*self }
+        State {
+            cells: self.cells.clone(),
+            heights: self.heights.clone(),
+            topped: self.topped.clone(),
+            pools: self.pools.clone(),
+            ..*self
+        }
     }
 
     /// Search copies states at every node: this keeps their allocations.
@@ -119,10 +128,13 @@ impl Clone for State {
         let mut cells = std::mem::take(&mut self.cells);
         let mut heights = std::mem::take(&mut self.heights);
         let mut pools = std::mem::take(&mut self.pools);
+        let mut topped = std::mem::take(&mut self.topped);
         cells.clone_from(&source.cells);
         heights.clone_from(&source.heights);
         pools.clone_from(&source.pools);
-        *self = State { cells, heights, pools, ..*source };
+        topped[0].clone_from(&source.topped[0]);
+        topped[1].clone_from(&source.topped[1]);
+        *self = State { cells, heights, topped, pools, ..*source };
     }
 }
 
@@ -131,6 +143,7 @@ impl State {
         State {
             cells: vec![Piece::new(0, 0); fields * usize::from(cap)],
             heights: vec![0; fields],
+            topped: [FieldSet::new(fields), FieldSet::new(fields)],
             counts: [0; 2],
             cap,
             pools: vec![0; Pool::ALL.len() * usize::from(players) * usize::from(kinds) * usize::from(players)],
@@ -211,18 +224,17 @@ impl State {
     }
 
     /// The fields with a piece of `player` on top, in field order.
-    pub fn fields_topped_by(&self, player: Player) -> Vec<FieldId> {
-        let cap = usize::from(self.cap);
-        let mut out = vec![0; self.heights.len()];
-        let mut n = 0;
-        // Writes every field and keeps it by moving on or not: no branch to
-        // mispredict on a board where owners alternate at random.
-        for (f, (&h, cells)) in self.heights.iter().zip(self.cells.chunks_exact(cap)).enumerate() {
-            out[n] = f as FieldId;
-            n += usize::from(h > 0 && cells[usize::from(h.max(1)) - 1].owner == player);
-        }
-        out.truncate(n);
-        out
+    #[inline]
+    pub fn fields_topped_by(&self, player: Player) -> impl Iterator<Item = FieldId> + '_ {
+        self.topped[usize::from(player.min(1))].iter()
+    }
+
+    /// Brings [`State::topped`] up to date after the stack on `field` changed.
+    #[inline]
+    fn retop(&mut self, field: FieldId) {
+        let owner = self.top(field).map(|p| p.owner);
+        self.topped[0].set(field, owner == Some(0));
+        self.topped[1].set(field, owner == Some(1));
     }
 
     /// How many pieces the state can hold on one field at most (the largest stack limit).
@@ -237,6 +249,7 @@ impl State {
         self.cells[usize::from(field) * usize::from(self.cap) + usize::from(h)] = piece;
         self.heights[usize::from(field)] = h + 1;
         self.counts[usize::from(piece.owner)] += 1;
+        self.retop(field);
     }
 
     /// Puts a piece under a stack.
@@ -247,12 +260,14 @@ impl State {
         self.cells[start] = piece;
         self.heights[usize::from(field)] += 1;
         self.counts[usize::from(piece.owner)] += 1;
+        self.retop(field);
     }
 
     pub(crate) fn pop(&mut self, field: FieldId) -> Option<Piece> {
         let piece = self.top(field)?;
         self.heights[usize::from(field)] -= 1;
         self.counts[usize::from(piece.owner)] -= 1;
+        self.retop(field);
         Some(piece)
     }
 
@@ -264,6 +279,7 @@ impl State {
         self.cells.copy_within(start + index + 1..start + h, start + index);
         self.heights[usize::from(field)] -= 1;
         self.counts[usize::from(piece.owner)] -= 1;
+        self.retop(field);
         piece
     }
 

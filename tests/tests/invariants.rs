@@ -22,6 +22,12 @@ fn check_state(game: &Game, s: &State, pieces: u32) -> Result<(), TestCaseError>
         prop_assert!(s.height(f) <= limit, "{} holds {} pieces, limit {limit}", game.board().name(f), s.height(f));
     }
     prop_assert_eq!(s.total_pieces(), pieces, "pieces are not conserved");
+    // Move generation starts from the fields each player tops, kept up to date incrementally.
+    for player in 0..2 {
+        let topped: Vec<_> = s.fields_topped_by(player).collect();
+        let seen: Vec<_> = game.board().fields().filter(|&f| s.top(f).is_some_and(|p| p.owner == player)).collect();
+        prop_assert_eq!(topped, seen, "the fields topped by player {} are out of date", player + 1);
+    }
     // Dice stay dice of their kind's handedness (opposite faces summing to 7 is
     // a property of every orientation, tested in `die`).
     for f in game.board().fields() {

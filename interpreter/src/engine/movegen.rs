@@ -110,8 +110,6 @@ impl Game {
     pub(crate) fn generate(&self, s: &State, only: Option<FieldId>, emit: &mut impl FnMut(Move) -> bool) {
         let me = s.to_move;
         let rules = &self.phases[usize::from(s.phase)].rules;
-        // The fields a board rule can move from, found once for all rules when one needs them.
-        let mut own: Option<Vec<FieldId>> = None;
         let mut found = false;
         for fallback in [false, true] {
             if fallback && found {
@@ -125,23 +123,20 @@ impl Game {
                     found = true;
                     emit(m)
                 };
-                if !self.rule_moves(s, rule, ri as u8, only, &mut own, &mut counted) {
+                if !self.rule_moves(s, rule, ri as u8, only, &mut counted) {
                     return;
                 }
             }
         }
     }
 
-    /// The moves of one rule; false if `emit` asked to stop. Board rules move
-    /// from the fields in `own` (those with a piece of the player to move on
-    /// top), found by the first rule that needs them.
+    /// The moves of one rule; false if `emit` asked to stop.
     fn rule_moves(
         &self,
         s: &State,
         rule: &Rule,
         rule_id: u8,
         only: Option<FieldId>,
-        own: &mut Option<Vec<FieldId>>,
         emit: &mut impl FnMut(Move) -> bool,
     ) -> bool {
         let me = s.to_move;
@@ -206,20 +201,17 @@ impl Game {
             }
             _ => None,
         };
-        let own = own.get_or_insert_with(|| match only {
-            Some(f) => vec![f],
-            None => s.fields_topped_by(me),
-        });
-        for &from in own.iter() {
-            let Some(p) = s.top(from) else { continue };
-            if p.owner != me || rule.pieces & (1 << p.kind) == 0 || !self.eval(&rule.from, s, me, from) {
-                continue;
-            }
-            if !self.piece_moves(s, rule, rule_id, from, p, walking.as_mut(), emit) {
-                return false;
-            }
+        let mut piece_moves = |from: FieldId| {
+            let Some(p) = s.top(from) else { return true };
+            p.owner != me
+                || rule.pieces & (1 << p.kind) == 0
+                || !self.eval(&rule.from, s, me, from)
+                || self.piece_moves(s, rule, rule_id, from, p, walking.as_mut(), emit)
+        };
+        match only {
+            Some(from) => piece_moves(from),
+            None => s.fields_topped_by(me).all(piece_moves),
         }
-        true
     }
 
     /// The moves of the piece `p` on `from` under one rule.
