@@ -225,8 +225,21 @@ impl State {
 
     /// The fields with a piece of `player` on top, in field order.
     #[inline]
-    pub fn fields_topped_by(&self, player: Player) -> impl Iterator<Item = FieldId> + '_ {
+    pub fn fields_topped_by(&self, player: Player) -> crate::board::Fields<'_> {
         self.topped[usize::from(player.min(1))].iter()
+    }
+
+    /// Whether a piece of `player` tops `field`.
+    #[inline(always)]
+    pub(crate) fn is_topped_by(&self, field: FieldId, player: Player) -> bool {
+        self.topped[usize::from(player.min(1))].bit(field) != 0
+    }
+
+    /// What tops `field`, seen from `player`: 0 nothing, 1 their piece, 2 the other's.
+    #[inline(always)]
+    pub(crate) fn top_class(&self, field: FieldId, player: Player) -> u8 {
+        let me = usize::from(player.min(1));
+        self.topped[me].bit(field) + 2 * self.topped[1 - me].bit(field)
     }
 
     /// Brings [`State::topped`] up to date after the stack on `field` changed.

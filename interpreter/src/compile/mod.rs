@@ -67,7 +67,7 @@ pub fn compile_def(def: &RulesetDef, text: &str, source: &str, given: &Options) 
     let game = rules::lower(&mut ctx, def, text);
     match game {
         Some(mut game) if ctx.diags.is_empty() => {
-            game.narrow_targets();
+            game.specialise_rules();
             Ok(game)
         }
         _ => {

@@ -90,6 +90,8 @@ pub(crate) fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, f
         fallback,
         targets: Default::default(),
         to_on_targets: [Test::True, Test::True],
+        only_if_for: [Test::True, Test::True],
+        landing: None,
     })
 }
 

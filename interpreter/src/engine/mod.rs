@@ -45,6 +45,13 @@ pub(crate) struct Rule {
     /// Per player, `to` as it reads on the `targets`: the parts the board
     /// alone decides the same way on all of them replaced by their value.
     pub to_on_targets: [Test; 2],
+    /// Per player, `only_if` with the player it names folded in (`False`:
+    /// the rule is never the player's).
+    pub only_if_for: [Test; 2],
+    /// Where every field holds one piece and none is safe, whether a move of
+    /// this rule can land on a field, as a mask over what tops it (see
+    /// [`Test::Tops`]): `to`, the stack limit and capturing in one test.
+    pub landing: Option<u8>,
 }
 
 #[derive(Debug, Clone)]
@@ -154,20 +161,34 @@ pub(crate) fn other(p: Player) -> Player {
 }
 
 impl crate::game::Game {
-    /// Fills in each rule's [`Rule::targets`]; called once the game is compiled.
-    pub(crate) fn narrow_targets(&mut self) {
+    /// Fills in what each rule can know before play: its placement targets,
+    /// its conditions with what the board and the player decide folded in,
+    /// and its landing mask. Called once the game is compiled.
+    pub(crate) fn specialise_rules(&mut self) {
+        let uniform = self.fields.iter().all(|f| f.limit == 1 && !f.safe);
         for p in 0..self.phases.len() {
             for r in 0..self.phases[p].rules.len() {
-                let to = &self.phases[p].rules[r].to;
+                let rule = &self.phases[p].rules[r];
                 let [(t0, rest0), (t1, rest1)] = [0, 1].map(|me| {
                     let targets: Vec<FieldId> =
-                        self.board.fields().filter(|&f| self.static_value(to, me, f) != Some(false)).collect();
-                    let rest = self.simplify(to, me, &targets);
+                        self.board.fields().filter(|&f| self.static_value(&rule.to, me, f) != Some(false)).collect();
+                    let rest = self.simplify(&rule.to, me, &targets).compact();
                     (targets, rest)
                 });
+                // A state condition has no field atoms: any field stands for all.
+                let only_if_for = [0, 1].map(|me| self.simplify(&rule.only_if, me, &[0]).compact());
+                let landing = uniform.then(|| rule.to.clone().compact().tops_mask()).flatten().map(|to| {
+                    // A full field takes a piece only by capturing what tops it.
+                    let room = Test::EMPTY | if rule.arrive == Arrive::Stack { 0 } else { Test::ENEMY };
+                    to & room
+                });
                 let rule = &mut self.phases[p].rules[r];
+                rule.to = std::mem::replace(&mut rule.to, Test::True).compact();
+                rule.from = std::mem::replace(&mut rule.from, Test::True).compact();
                 rule.targets = [t0, t1];
                 rule.to_on_targets = [rest0, rest1];
+                rule.only_if_for = only_if_for;
+                rule.landing = landing;
             }
         }
     }

@@ -116,7 +116,8 @@ impl Game {
                 return;
             }
             for (ri, rule) in rules.iter().enumerate().filter(|(_, r)| r.fallback == fallback) {
-                if !self.eval(&rule.only_if, s, me, NO_FIELD) {
+                let only_if = &rule.only_if_for[usize::from(me.min(1))];
+                if matches!(only_if, Test::False) || !self.eval(only_if, s, me, NO_FIELD) {
                     continue;
                 }
                 let mut counted = |m: Move| {
@@ -479,6 +480,9 @@ impl Game {
     /// capture on a safe field; room on the field once an enemy stack it
     /// captures or exchanges has gone, and room for that stack on `from`.
     pub(crate) fn can_land(&self, rule: &Rule, s: &State, me: Player, from: FieldId, to: FieldId) -> bool {
+        if let Some(mask) = rule.landing {
+            return mask & super::test::tops(s, me, to) != 0;
+        }
         let props = self.fields[usize::from(to)];
         let enemy = s.top(to).is_some_and(|t| t.owner == other(me));
         let displaces = enemy && rule.arrive != Arrive::Stack;

@@ -18,6 +18,10 @@ pub(crate) enum Test {
     Empty,
     Own,
     Enemy,
+    /// What tops the field is one of a set: a mask of [`Test::EMPTY`],
+    /// [`Test::OWN`] and [`Test::ENEMY`]. Made by [`Test::compact`] from
+    /// `Empty`, `Own`, `Enemy` and their combinations: one test instead of a tree.
+    Tops(u8),
     Top(u32),
     Has(u32),
     Height(u8),
@@ -43,6 +47,13 @@ pub(crate) enum Test {
     LimitReached,
 }
 
+/// What tops `field`, seen from `me`: [`Test::EMPTY`], [`Test::OWN`] or [`Test::ENEMY`].
+#[inline(always)]
+pub(crate) fn tops(s: &State, me: Player, field: FieldId) -> u8 {
+    // EMPTY, OWN and ENEMY are the bits 0, 1 and 2.
+    1 << s.top_class(field, me)
+}
+
 /// The player `w` names, seen from `me`, in state `s`.
 pub(crate) fn who(w: Who, me: Player, s: &State) -> Player {
     match w {
@@ -58,8 +69,13 @@ impl Game {
     /// Evaluates `t` for player `me`; `field` is the field under test (any for state tests).
     #[inline(always)]
     pub(crate) fn eval(&self, t: &Test, s: &State, me: Player, field: FieldId) -> bool {
-        // Most rules leave `from` and `only_if` at `True`: no call for those.
-        matches!(t, Test::True) || self.eval_node(t, s, me, field)
+        // Most rules leave `from` and `only_if` at `True`, and most `to` are a
+        // `Tops` mask: no call for those.
+        match t {
+            Test::True => true,
+            Test::Tops(mask) => mask & tops(s, me, field) != 0,
+            _ => self.eval_node(t, s, me, field),
+        }
     }
 
     fn eval_node(&self, t: &Test, s: &State, me: Player, field: FieldId) -> bool {
@@ -73,6 +89,7 @@ impl Game {
             Test::Empty => s.height(field) == 0,
             Test::Own => top().is_some_and(|p| p.owner == me),
             Test::Enemy => top().is_some_and(|p| p.owner != me),
+            Test::Tops(mask) => mask & tops(s, me, field) != 0,
             Test::Top(mask) => top().is_some_and(|p| mask & (1 << p.kind) != 0),
             Test::Has(mask) => s.stack(field).iter().any(|p| mask & (1 << p.kind) != 0),
             Test::Height(h) => s.height(field) == *h,
@@ -124,11 +141,7 @@ impl Game {
         for &d in dirs {
             let mut at = self.board.neighbour(field, d);
             // A line never holds more pieces than the board: this ends walks round a cycle.
-            while count < n
-                && at != crate::board::NO_FIELD
-                && at != field
-                && s.top(at).is_some_and(|p| p.owner == owner)
-            {
+            while count < n && at != crate::board::NO_FIELD && at != field && s.is_topped_by(at, owner) {
                 count += 1;
                 at = self.board.neighbour(at, d);
             }
@@ -200,6 +213,40 @@ impl Game {
 }
 
 impl Test {
+    pub(crate) const EMPTY: u8 = 0b001;
+    pub(crate) const OWN: u8 = 0b010;
+    pub(crate) const ENEMY: u8 = 0b100;
+
+    /// The test as a [`Test::Tops`] mask, if what tops the field is all it looks at.
+    pub(crate) fn tops_mask(&self) -> Option<u8> {
+        const ALL: u8 = Test::EMPTY | Test::OWN | Test::ENEMY;
+        match self {
+            Test::True => Some(ALL),
+            Test::False => Some(0),
+            Test::Empty => Some(Test::EMPTY),
+            Test::Own => Some(Test::OWN),
+            Test::Enemy => Some(Test::ENEMY),
+            Test::Tops(mask) => Some(*mask),
+            Test::Not(t) => t.tops_mask().map(|m| !m & ALL),
+            Test::All(ts) => ts.iter().try_fold(ALL, |acc, t| t.tops_mask().map(|m| acc & m)),
+            Test::Any(ts) => ts.iter().try_fold(0, |acc, t| t.tops_mask().map(|m| acc | m)),
+            _ => None,
+        }
+    }
+
+    /// The same test with each largest part that looks only at what tops the
+    /// field made one [`Test::Tops`] (`True` and `False` stay as they are).
+    pub(crate) fn compact(self) -> Test {
+        match (self.tops_mask(), self) {
+            (_, t @ (Test::True | Test::False)) => t,
+            (Some(mask), _) => Test::Tops(mask),
+            (None, Test::All(ts)) => Test::All(ts.into_iter().map(Test::compact).collect()),
+            (None, Test::Any(ts)) => Test::Any(ts.into_iter().map(Test::compact).collect()),
+            (None, Test::Not(t)) => Test::Not(Box::new(t.compact())),
+            (None, t) => t,
+        }
+    }
+
     /// Whether the test looks at the turn limit (an end "at the limit").
     pub(crate) fn mentions_limit(&self) -> bool {
         match self {
