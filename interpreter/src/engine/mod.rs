@@ -48,10 +48,11 @@ pub(crate) struct Rule {
     /// Per player, `only_if` with the player it names folded in (`False`:
     /// the rule is never the player's).
     pub only_if_for: [Test; 2],
-    /// Where every field holds one piece and none is safe, whether a move of
-    /// this rule can land on a field, as a mask over what tops it (see
-    /// [`Test::Tops`]): `to`, the stack limit and capturing in one test.
-    pub landing: Option<u8>,
+    /// Where no field holds more than one piece, per field whether a move of
+    /// this rule can land there, as a mask over what tops it (see
+    /// [`Test::Tops`]): `to`, the stack limit, capturing and safe fields in
+    /// one test. `None` where stacks or `to` need the full check.
+    pub landing: Option<Vec<u8>>,
 }
 
 #[derive(Debug, Clone)]
@@ -165,7 +166,7 @@ impl crate::game::Game {
     /// its conditions with what the board and the player decide folded in,
     /// and its landing mask. Called once the game is compiled.
     pub(crate) fn specialise_rules(&mut self) {
-        let uniform = self.fields.iter().all(|f| f.limit == 1 && !f.safe);
+        let single = self.fields.iter().all(|f| f.limit <= 1);
         for p in 0..self.phases.len() {
             for r in 0..self.phases[p].rules.len() {
                 let rule = &self.phases[p].rules[r];
@@ -177,10 +178,11 @@ impl crate::game::Game {
                 });
                 // A state condition has no field atoms: any field stands for all.
                 let only_if_for = [0, 1].map(|me| self.simplify(&rule.only_if, me, &[0]).compact());
-                let landing = uniform.then(|| rule.to.clone().compact().tops_mask()).flatten().map(|to| {
-                    // A full field takes a piece only by capturing what tops it.
-                    let room = Test::EMPTY | if rule.arrive == Arrive::Stack { 0 } else { Test::ENEMY };
-                    to & room
+                let landing = single.then(|| rule.to.clone().compact().tops_mask()).flatten().map(|to| {
+                    let fields = self.fields.iter();
+                    // An occupied field takes a piece only by a capture, which a safe field forbids.
+                    let captures = |safe: bool| if rule.arrive == Arrive::Stack || safe { 0 } else { Test::ENEMY };
+                    fields.map(|f| if f.limit == 1 { to & (Test::EMPTY | captures(f.safe)) } else { 0 }).collect()
                 });
                 let rule = &mut self.phases[p].rules[r];
                 rule.to = std::mem::replace(&mut rule.to, Test::True).compact();

@@ -479,10 +479,16 @@ impl Game {
     /// Whether a piece may end its move on `to`: the rule's condition; not a
     /// capture on a safe field; room on the field once an enemy stack it
     /// captures or exchanges has gone, and room for that stack on `from`.
+    #[inline]
     pub(crate) fn can_land(&self, rule: &Rule, s: &State, me: Player, from: FieldId, to: FieldId) -> bool {
-        if let Some(mask) = rule.landing {
-            return mask & super::test::tops(s, me, to) != 0;
+        match &rule.landing {
+            Some(masks) => masks[usize::from(to)] & super::test::tops(s, me, to) != 0,
+            None => self.can_land_on_stacks(rule, s, me, from, to),
         }
+    }
+
+    /// [`Game::can_land`] in full, for stacks and conditions beyond what tops a field.
+    fn can_land_on_stacks(&self, rule: &Rule, s: &State, me: Player, from: FieldId, to: FieldId) -> bool {
         let props = self.fields[usize::from(to)];
         let enemy = s.top(to).is_some_and(|t| t.owner == other(me));
         let displaces = enemy && rule.arrive != Arrive::Stack;
