@@ -224,8 +224,14 @@ impl FieldSet {
 
     /// The fields in the set, in field order.
     #[inline]
-    pub fn iter(&self) -> Fields<'_> {
-        Fields { words: &self.0, next: 0, word: 0 }
+    pub fn iter(&self) -> Fields<std::iter::Copied<std::slice::Iter<'_, u64>>> {
+        Fields { words: self.0.iter().copied(), read: 0, word: 0 }
+    }
+
+    /// The fields in both sets, in field order.
+    #[inline]
+    pub fn common<'a>(&'a self, other: &'a FieldSet) -> Fields<impl Iterator<Item = u64> + 'a> {
+        Fields { words: self.0.iter().zip(&other.0).map(|(a, b)| a & b), read: 0, word: 0 }
     }
 
     /// Whether `field` is in the set, as 0 or 1, without a branch.
@@ -235,25 +241,25 @@ impl FieldSet {
     }
 }
 
-/// The fields of a [`FieldSet`], lowest first: one bit scan each.
-pub struct Fields<'a> {
-    words: &'a [u64],
-    /// The index of the next word to read.
-    next: usize,
+/// The fields of a [`FieldSet`] (or of the words of one), lowest first: one bit scan each.
+pub struct Fields<W> {
+    words: W,
+    /// How many words have been read.
+    read: usize,
     /// What is left of the word read last.
     word: u64,
 }
 
-impl Iterator for Fields<'_> {
+impl<W: Iterator<Item = u64>> Iterator for Fields<W> {
     type Item = FieldId;
 
     #[inline]
     fn next(&mut self) -> Option<FieldId> {
         while self.word == 0 {
-            self.word = *self.words.get(self.next)?;
-            self.next += 1;
+            self.word = self.words.next()?;
+            self.read += 1;
         }
-        let f = ((self.next - 1) * 64) as FieldId + self.word.trailing_zeros() as FieldId;
+        let f = ((self.read - 1) * 64) as FieldId + self.word.trailing_zeros() as FieldId;
         self.word &= self.word - 1;
         Some(f)
     }

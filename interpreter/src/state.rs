@@ -225,8 +225,14 @@ impl State {
 
     /// The fields with a piece of `player` on top, in field order.
     #[inline]
-    pub fn fields_topped_by(&self, player: Player) -> crate::board::Fields<'_> {
+    pub fn fields_topped_by(&self, player: Player) -> impl Iterator<Item = FieldId> + '_ {
         self.topped[usize::from(player.min(1))].iter()
+    }
+
+    /// The fields with a piece of `player` on top, as a set.
+    #[inline]
+    pub(crate) fn topped_by(&self, player: Player) -> &FieldSet {
+        &self.topped[usize::from(player.min(1))]
     }
 
     /// Whether a piece of `player` tops `field`.

@@ -292,7 +292,18 @@ fn phase(ctx: &mut Ctx, def: &PhaseDef, board: &Board, names: &Names, chance: &[
             prisoners: ctx.at(Seg::Field("prisoners"), |ctx| constant(ctx, &r.prisoners, names)),
         })
     });
-    Phase { name: def.name.clone(), rules, decisions: def.decisions.max(1), throw, until, next, starts, replace }
+    let playable = Default::default(); // filled in by `Game::specialise_rules`
+    Phase {
+        name: def.name.clone(),
+        rules,
+        playable,
+        decisions: def.decisions.max(1),
+        throw,
+        until,
+        next,
+        starts,
+        replace,
+    }
 }
 
 fn end(ctx: &mut Ctx, def: &EndDef, names: &Names) -> Option<End> {

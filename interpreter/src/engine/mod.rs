@@ -17,6 +17,10 @@ use crate::ruleset::{Arrive, Distance, EndResult, When};
 pub(crate) struct Phase {
     pub name: String,
     pub rules: Vec<Rule>,
+    /// Per player, the indices of the rules that can be theirs (their
+    /// `only_if` does not rule the player out): `[0]` the ordinary rules,
+    /// `[1]` the fallback ones.
+    pub playable: [[Vec<u8>; 2]; 2],
     pub decisions: u8,
     pub throw: Option<u8>,
     pub until: Option<Test>,
@@ -192,6 +196,14 @@ impl crate::game::Game {
                 rule.only_if_for = only_if_for;
                 rule.landing = landing;
             }
+            let phase = &mut self.phases[p];
+            phase.playable = [0, 1].map(|me| {
+                [false, true].map(|fallback| {
+                    let rules = phase.rules.iter().enumerate();
+                    let playable = rules.filter(|(_, r)| r.fallback == fallback && r.only_if_for[me] != Test::False);
+                    playable.map(|(i, _)| i as u8).collect()
+                })
+            });
         }
     }
 }

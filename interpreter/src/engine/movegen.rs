@@ -109,22 +109,22 @@ impl Game {
     /// caller's closure is inlined rather than called through a pointer per move.
     pub(crate) fn generate(&self, s: &State, only: Option<FieldId>, emit: &mut impl FnMut(Move) -> bool) {
         let me = s.to_move;
-        let rules = &self.phases[usize::from(s.phase)].rules;
+        let phase = &self.phases[usize::from(s.phase)];
         let mut found = false;
         for fallback in [false, true] {
             if fallback && found {
                 return;
             }
-            for (ri, rule) in rules.iter().enumerate().filter(|(_, r)| r.fallback == fallback) {
-                let only_if = &rule.only_if_for[usize::from(me.min(1))];
-                if matches!(only_if, Test::False) || !self.eval(only_if, s, me, NO_FIELD) {
+            for &ri in &phase.playable[usize::from(me.min(1))][usize::from(fallback)] {
+                let rule = &phase.rules[usize::from(ri)];
+                if !self.eval(&rule.only_if_for[usize::from(me.min(1))], s, me, NO_FIELD) {
                     continue;
                 }
                 let mut counted = |m: Move| {
                     found = true;
                     emit(m)
                 };
-                if !self.rule_moves(s, rule, ri as u8, only, &mut counted) {
+                if !self.rule_moves(s, rule, ri, only, &mut counted) {
                     return;
                 }
             }

@@ -122,10 +122,8 @@ impl Game {
             Test::HandEmpty(w) => s.pool_total(Pool::Hand, who(*w, me, s)) == 0,
             Test::PieceIn(w, mask, z) => {
                 let p = who(*w, me, s);
-                self.zones[usize::from(*z)].groups[usize::from(p.min(1))]
-                    .iter()
-                    .flatten()
-                    .any(|&f| s.top(f).is_some_and(|t| t.owner == p && mask & (1 << t.kind) != 0))
+                let zone = &self.zones[usize::from(*z)].members[usize::from(p.min(1))];
+                zone.common(s.topped_by(p)).any(|f| s.top(f).is_some_and(|t| mask & (1 << t.kind) != 0))
             }
             Test::NoMoves => !self.has_move(s),
             Test::LimitReached => self.max_plies > 0 && s.ply >= self.max_plies,
