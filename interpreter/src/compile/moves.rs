@@ -5,8 +5,9 @@ use super::Ctx;
 use super::board::expand_dirs;
 use super::cond::{Names, Place, constant, test};
 use super::locate::Seg;
-use crate::board::{Board, FieldId};
-use crate::engine::{Effect, Motion, Rule, Test, Walk};
+use crate::board::{Board, NO_FIELD};
+use crate::engine::{Effect, Motion, Reach, Rule, Test, Walk};
+use crate::m::NO_DIR;
 use crate::ruleset::{Cond, ContinueMode, Distance, EffectDef, Motion as MotionDef, MoveDef, OffCount, PlaceAt};
 
 pub(crate) fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, fallback: bool) -> Option<Rule> {
@@ -158,7 +159,12 @@ fn motion(ctx: &mut Ctx, def: &MotionDef, board: &Board, names: &Names) -> Optio
     let field_test =
         |ctx: &mut Ctx, name: &'static str, c: &Cond| ctx.at(Seg::Field(name), |ctx| test(ctx, c, Place::Field, names));
     Some(match def {
-        MotionDef::Step { dirs } => Motion::Step(ctx.at(Seg::Field("dirs"), |ctx| dir_ids(ctx, dirs, board))),
+        MotionDef::Step { dirs } => {
+            let dirs = ctx.at(Seg::Field("dirs"), |ctx| dir_ids(ctx, dirs, board));
+            Motion::Step(Reach::new(board, |f| {
+                dirs.iter().map(move |&d| (board.neighbour(f, d), d)).filter(|&(to, _)| to != NO_FIELD)
+            }))
+        }
         MotionDef::Slide { dirs, max } => Motion::Slide {
             dirs: ctx.at(Seg::Field("dirs"), |ctx| dir_ids(ctx, dirs, board)),
             max: max.unwrap_or(u8::MAX),
@@ -203,7 +209,7 @@ fn motion(ctx: &mut Ctx, def: &MotionDef, board: &Board, names: &Names) -> Optio
 }
 
 /// The fields each field reaches by the offsets: computed once, per field.
-fn leap_table(ctx: &mut Ctx, offsets: &[(i16, i16)], symmetric: bool, board: &Board) -> Option<Vec<Vec<FieldId>>> {
+fn leap_table(ctx: &mut Ctx, offsets: &[(i16, i16)], symmetric: bool, board: &Board) -> Option<Reach> {
     if offsets.is_empty() {
         ctx.at(Seg::Field("offsets"), |ctx| ctx.error("expected at least one offset"));
     }
@@ -220,13 +226,15 @@ fn leap_table(ctx: &mut Ctx, offsets: &[(i16, i16)], symmetric: bool, board: &Bo
             }
         }
     }
-    let mut table = Vec::with_capacity(board.len());
-    for f in board.fields() {
-        let Some((c, r)) = board.coord(f) else {
-            ctx.error(format!("a leap needs grid coordinates, and field {:?} has none", board.name(f)));
-            return None;
-        };
-        table.push(all.iter().filter_map(|(dx, dy)| board.at_coord((c + dx, r + dy))).collect());
+    if let Some(f) = board.fields().find(|&f| board.coord(f).is_none()) {
+        ctx.error(format!("a leap needs grid coordinates, and field {:?} has none", board.name(f)));
+        return None;
     }
-    Some(table)
+    Some(Reach::new(board, |f| {
+        let (c, r) = board.coord(f).unwrap_or_default();
+        all.iter()
+            .filter_map(move |(dx, dy)| board.at_coord((c + dx, r + dy)))
+            .map(|to| (to, NO_DIR))
+            .collect::<Vec<_>>()
+    }))
 }

@@ -61,9 +61,10 @@ pub(crate) struct Rule {
 
 #[derive(Debug, Clone)]
 pub(crate) enum Motion {
-    Step(Vec<DirId>),
-    /// Targets per field, precomputed from the offsets.
-    Leap(Vec<Vec<FieldId>>),
+    /// One step in one of some directions.
+    Step(Reach),
+    /// To the fields the offsets give (no direction).
+    Leap(Reach),
     Slide {
         dirs: Vec<DirId>,
         max: u8,
@@ -98,6 +99,37 @@ pub(crate) enum Motion {
         steps: u8,
         walk: Walk,
     },
+}
+
+/// Per field, the fields a motion reaches from it in one move, each with the
+/// direction taken ([`crate::m::NO_DIR`] for none): worked out once from the
+/// board, and kept in one flat table.
+#[derive(Debug, Clone)]
+pub(crate) struct Reach {
+    /// `to[start[f]..start[f + 1]]` are the targets from field `f`.
+    start: Vec<u32>,
+    to: Vec<(FieldId, DirId)>,
+}
+
+impl Reach {
+    /// The table of the targets `targets(f)` of every field `f` of `board`.
+    pub(crate) fn new<I: IntoIterator<Item = (FieldId, DirId)>>(
+        board: &crate::board::Board,
+        targets: impl Fn(FieldId) -> I,
+    ) -> Reach {
+        let mut reach = Reach { start: vec![0], to: Vec::new() };
+        for f in board.fields() {
+            reach.to.extend(targets(f));
+            reach.start.push(reach.to.len() as u32);
+        }
+        reach
+    }
+
+    #[inline]
+    pub(crate) fn from(&self, field: FieldId) -> &[(FieldId, DirId)] {
+        let f = usize::from(field);
+        &self.to[self.start[f] as usize..self.start[f + 1] as usize]
+    }
 }
 
 /// How a walk goes: along which links, turning or not, over what.

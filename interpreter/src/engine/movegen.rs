@@ -262,12 +262,8 @@ impl Game {
                 });
                 !exits || emit(exit_move)
             }
-            Motion::Step(dirs) => dirs.iter().all(|&d| {
-                let to = self.board.neighbour(from, d);
-                to == NO_FIELD || !self.can_land(rule, s, me, from, to) || emit(moved(to, d))
-            }),
-            Motion::Leap(table) => {
-                table[usize::from(from)].iter().all(|&to| !self.can_land(rule, s, me, from, to) || emit(board_move(to)))
+            Motion::Step(reach) | Motion::Leap(reach) => {
+                reach.from(from).iter().all(|&(to, d)| !self.can_land(rule, s, me, from, to) || emit(moved(to, d)))
             }
             Motion::Slide { dirs, max } => dirs.iter().all(|&d| {
                 let mut at = from;
