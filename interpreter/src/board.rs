@@ -233,12 +233,6 @@ impl FieldSet {
     pub fn common<'a>(&'a self, other: &'a FieldSet) -> Fields<impl Iterator<Item = u64> + 'a> {
         Fields { words: self.0.iter().zip(&other.0).map(|(a, b)| a & b), read: 0, word: 0 }
     }
-
-    /// Whether `field` is in the set, as 0 or 1, without a branch.
-    #[inline]
-    pub(crate) fn bit(&self, field: FieldId) -> u8 {
-        (self.0[usize::from(field) / 64] >> (field % 64)) as u8 & 1
-    }
 }
 
 /// The fields of a [`FieldSet`] (or of the words of one), lowest first: one bit scan each.

@@ -74,6 +74,8 @@ pub struct State {
     /// Per player, the fields with one of their pieces on top, kept up to
     /// date with the stacks: move generation starts from these.
     pub(crate) topped: [FieldSet; 2],
+    /// Per field, who tops it: 0 nobody, 1 + the player. Kept with `topped`.
+    pub(crate) top_owner: Vec<u8>,
     /// Pieces of each player on the board, kept up to date by every change of a stack.
     pub(crate) counts: [u32; 2],
     pub(crate) cap: u8,
@@ -118,6 +120,7 @@ impl Clone for State {
             cells: self.cells.clone(),
             heights: self.heights.clone(),
             topped: self.topped.clone(),
+            top_owner: self.top_owner.clone(),
             pools: self.pools.clone(),
             ..*self
         }
@@ -129,12 +132,14 @@ impl Clone for State {
         let mut heights = std::mem::take(&mut self.heights);
         let mut pools = std::mem::take(&mut self.pools);
         let mut topped = std::mem::take(&mut self.topped);
+        let mut top_owner = std::mem::take(&mut self.top_owner);
+        top_owner.clone_from(&source.top_owner);
         cells.clone_from(&source.cells);
         heights.clone_from(&source.heights);
         pools.clone_from(&source.pools);
         topped[0].clone_from(&source.topped[0]);
         topped[1].clone_from(&source.topped[1]);
-        *self = State { cells, heights, topped, pools, ..*source };
+        *self = State { cells, heights, topped, top_owner, pools, ..*source };
     }
 }
 
@@ -144,6 +149,7 @@ impl State {
             cells: vec![Piece::new(0, 0); fields * usize::from(cap)],
             heights: vec![0; fields],
             topped: [FieldSet::new(fields), FieldSet::new(fields)],
+            top_owner: vec![0; fields],
             counts: [0; 2],
             cap,
             pools: vec![0; Pool::ALL.len() * usize::from(players) * usize::from(kinds) * usize::from(players)],
@@ -238,14 +244,14 @@ impl State {
     /// Whether a piece of `player` tops `field`.
     #[inline(always)]
     pub(crate) fn is_topped_by(&self, field: FieldId, player: Player) -> bool {
-        self.topped[usize::from(player.min(1))].bit(field) != 0
+        self.top_owner[usize::from(field)] == player.min(1) + 1
     }
 
     /// What tops `field`, seen from `player`: 0 nothing, 1 their piece, 2 the other's.
     #[inline(always)]
     pub(crate) fn top_class(&self, field: FieldId, player: Player) -> u8 {
-        let me = usize::from(player.min(1));
-        self.topped[me].bit(field) + 2 * self.topped[1 - me].bit(field)
+        const CLASS: [[u8; 3]; 2] = [[0, 1, 2], [0, 2, 1]];
+        CLASS[usize::from(player.min(1))][usize::from(self.top_owner[usize::from(field)])]
     }
 
     /// Brings [`State::topped`] up to date after the stack on `field` changed.
@@ -254,6 +260,7 @@ impl State {
         let owner = self.top(field).map(|p| p.owner);
         self.topped[0].set(field, owner == Some(0));
         self.topped[1].set(field, owner == Some(1));
+        self.top_owner[usize::from(field)] = owner.map_or(0, |o| o.min(1) + 1);
     }
 
     /// How many pieces the state can hold on one field at most (the largest stack limit).

@@ -270,7 +270,9 @@ impl Game {
                 }
             }
         }
+        // The state as the piece's owner would move in it; copied again only after a replacement.
         let mut probe = s.clone();
+        let mut probe_stale = false;
         for f in self.board.fields() {
             let Some(p) = s.top(f) else { continue };
             let checked = if replace.grace { !p.mark } else { p.owner != mover };
@@ -278,7 +280,9 @@ impl Game {
             if !checked || s.hand(receiver, p.kind) == 0 {
                 continue;
             }
-            probe.clone_from(s);
+            if std::mem::take(&mut probe_stale) {
+                probe.clone_from(s);
+            }
             probe.to_move = p.owner;
             probe.pending = Pending::None;
             probe.continuing = None;
@@ -290,6 +294,7 @@ impl Game {
             if !stuck {
                 continue;
             }
+            probe_stale = true;
             s.pop(f);
             s.pool_add(Pool::Hand, receiver, p.kind, receiver, -1);
             s.push(f, Piece { owner: receiver, mark: replace.grace, ..p });
