@@ -74,8 +74,9 @@ pub struct State {
     /// Per player, the fields with one of their pieces on top, kept up to
     /// date with the stacks: move generation starts from these.
     pub(crate) topped: [FieldSet; 2],
-    /// Per field, who tops it: 0 nobody, 1 + the player. Kept with `topped`.
-    pub(crate) top_owner: Vec<u8>,
+    /// Per field, what tops it: 0 nothing, else 1 + the owner + 2 if the
+    /// piece is turned over. Kept with `topped`; see [`State::top_class`].
+    pub(crate) top_code: Vec<u8>,
     /// Pieces of each player on the board, kept up to date by every change of a stack.
     pub(crate) counts: [u32; 2],
     pub(crate) cap: u8,
@@ -120,7 +121,7 @@ impl Clone for State {
             cells: self.cells.clone(),
             heights: self.heights.clone(),
             topped: self.topped.clone(),
-            top_owner: self.top_owner.clone(),
+            top_code: self.top_code.clone(),
             pools: self.pools.clone(),
             ..*self
         }
@@ -132,14 +133,14 @@ impl Clone for State {
         let mut heights = std::mem::take(&mut self.heights);
         let mut pools = std::mem::take(&mut self.pools);
         let mut topped = std::mem::take(&mut self.topped);
-        let mut top_owner = std::mem::take(&mut self.top_owner);
-        top_owner.clone_from(&source.top_owner);
+        let mut top_code = std::mem::take(&mut self.top_code);
+        top_code.clone_from(&source.top_code);
         cells.clone_from(&source.cells);
         heights.clone_from(&source.heights);
         pools.clone_from(&source.pools);
         topped[0].clone_from(&source.topped[0]);
         topped[1].clone_from(&source.topped[1]);
-        *self = State { cells, heights, topped, top_owner, pools, ..*source };
+        *self = State { cells, heights, topped, top_code, pools, ..*source };
     }
 }
 
@@ -149,7 +150,7 @@ impl State {
             cells: vec![Piece::new(0, 0); fields * usize::from(cap)],
             heights: vec![0; fields],
             topped: [FieldSet::new(fields), FieldSet::new(fields)],
-            top_owner: vec![0; fields],
+            top_code: vec![0; fields],
             counts: [0; 2],
             cap,
             pools: vec![0; Pool::ALL.len() * usize::from(players) * usize::from(kinds) * usize::from(players)],
@@ -244,23 +245,26 @@ impl State {
     /// Whether a piece of `player` tops `field`.
     #[inline(always)]
     pub(crate) fn is_topped_by(&self, field: FieldId, player: Player) -> bool {
-        self.top_owner[usize::from(field)] == player.min(1) + 1
+        let code = self.top_code[usize::from(field)];
+        code != 0 && (code - 1) % 2 == player.min(1)
     }
 
-    /// What tops `field`, seen from `player`: 0 nothing, 1 their piece, 2 the other's.
+    /// What tops `field`, seen from `player`: 0 nothing, 1 their open piece,
+    /// 2 the other's open piece, 3 their turned-over piece, 4 the other's.
     #[inline(always)]
     pub(crate) fn top_class(&self, field: FieldId, player: Player) -> u8 {
-        const CLASS: [[u8; 3]; 2] = [[0, 1, 2], [0, 2, 1]];
-        CLASS[usize::from(player.min(1))][usize::from(self.top_owner[usize::from(field)])]
+        const CLASS: [[u8; 5]; 2] = [[0, 1, 2, 3, 4], [0, 2, 1, 4, 3]];
+        CLASS[usize::from(player.min(1))][usize::from(self.top_code[usize::from(field)])]
     }
 
     /// Brings [`State::topped`] up to date after the stack on `field` changed.
     #[inline]
     fn retop(&mut self, field: FieldId) {
-        let owner = self.top(field).map(|p| p.owner);
+        let top = self.top(field);
+        let owner = top.map(|p| p.owner);
         self.topped[0].set(field, owner == Some(0));
         self.topped[1].set(field, owner == Some(1));
-        self.top_owner[usize::from(field)] = owner.map_or(0, |o| o.min(1) + 1);
+        self.top_code[usize::from(field)] = top.map_or(0, |p| 1 + p.owner.min(1) + 2 * u8::from(p.flipped));
     }
 
     /// How many pieces the state can hold on one field at most (the largest stack limit).

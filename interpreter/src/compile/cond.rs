@@ -63,7 +63,7 @@ pub(crate) fn constant(ctx: &mut Ctx, cond: &Cond, names: &Names) -> bool {
 }
 
 pub(crate) fn test(ctx: &mut Ctx, cond: &Cond, place: Place, names: &Names) -> Test {
-    lower(ctx, cond, place, names, 0)
+    lower(ctx, cond, place, names, 0).compact()
 }
 
 fn lower(ctx: &mut Ctx, cond: &Cond, place: Place, names: &Names, depth: usize) -> Test {

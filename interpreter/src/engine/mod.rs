@@ -214,15 +214,13 @@ impl crate::game::Game {
                 });
                 // A state condition has no field atoms: any field stands for all.
                 let only_if_for = [0, 1].map(|me| self.simplify(&rule.only_if, me, &[0]).compact());
-                let landing = single.then(|| rule.to.clone().compact().tops_mask()).flatten().map(|to| {
+                let landing = single.then(|| rule.to.tops_mask()).flatten().map(|to| {
                     let fields = self.fields.iter();
                     // An occupied field takes a piece only by a capture, which a safe field forbids.
                     let captures = |safe: bool| if rule.arrive == Arrive::Stack || safe { 0 } else { Test::ENEMY };
                     fields.map(|f| if f.limit == 1 { to & (Test::EMPTY | captures(f.safe)) } else { 0 }).collect()
                 });
                 let rule = &mut self.phases[p].rules[r];
-                rule.to = std::mem::replace(&mut rule.to, Test::True).compact();
-                rule.from = std::mem::replace(&mut rule.from, Test::True).compact();
                 rule.targets = [t0, t1];
                 rule.to_on_targets = [rest0, rest1];
                 rule.only_if_for = only_if_for;

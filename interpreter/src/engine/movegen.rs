@@ -198,7 +198,7 @@ impl Game {
         }
         let mut walking = match &rule.motion {
             Motion::Walk { walk, .. } | Motion::Exit { walk, .. } => {
-                Some(Walking { pass: self.pass_set(s, me, &walk.pass), scratch: s.clone() })
+                Some(Walking { pass: self.pass_set(s, me, &walk.pass), scratch: None })
             }
             _ => None,
         };
@@ -244,7 +244,7 @@ impl Game {
                 let Some(n) = self.distance(*steps, s, from, NO_DIR) else { return true };
                 let Some(w) = walking else { return true };
                 let mut go_on = true;
-                w.with_origin_lifted(self, me, &walk.pass, from, |pass| {
+                w.with_origin_lifted(self, s, me, &walk.pass, from, |pass| {
                     go_on = self.walk_ends(pass, walk, from, n, true, &mut |to| {
                         to == from || !self.can_land(rule, s, me, from, to) || emit(board_move(to))
                     });
@@ -254,7 +254,7 @@ impl Game {
             Motion::Exit { via, steps, walk } => {
                 let Some(w) = walking else { return true };
                 let mut exits = false;
-                w.with_origin_lifted(self, me, &walk.pass, from, |pass| {
+                w.with_origin_lifted(self, s, me, &walk.pass, from, |pass| {
                     self.walk_ends(pass, walk, from, steps - 1, false, &mut |f| {
                         exits = self.eval(via, s, me, f) && (*steps == 1 || pass.contains(f));
                         !exits
@@ -503,22 +503,40 @@ impl Game {
 }
 
 /// What walks of one rule share: where they may pass (for the state as it
-/// is), and a scratch copy of the state to see a piece's field without it.
+/// is), and a scratch copy of the state to see a piece's field without it,
+/// made when first needed.
 struct Walking {
     pass: FieldSet,
-    scratch: State,
+    scratch: Option<State>,
 }
 
 impl Walking {
-    /// Runs `f` with the pass set as it is for the piece on `origin`, whose
-    /// own field is seen without it (a walk may come back over it).
-    fn with_origin_lifted(&mut self, game: &Game, me: Player, pass: &Test, origin: FieldId, f: impl FnOnce(&FieldSet)) {
+    /// Runs `f` with the pass set as it is for the piece on `origin` in `s`,
+    /// whose own field is seen without it (a walk may come back over it).
+    #[allow(clippy::too_many_arguments)]
+    fn with_origin_lifted(
+        &mut self,
+        game: &Game,
+        s: &State,
+        me: Player,
+        pass: &Test,
+        origin: FieldId,
+        f: impl FnOnce(&FieldSet),
+    ) {
         let was = self.pass.contains(origin);
-        let piece = self.scratch.pop(origin);
-        let now = game.eval(pass, &self.scratch, me, origin);
-        if let Some(p) = piece {
-            self.scratch.push(origin, p);
-        }
+        let now = match pass.tops_mask() {
+            // A piece alone on its field leaves it empty.
+            Some(mask) if s.height(origin) <= 1 => mask & Test::EMPTY != 0,
+            _ => {
+                let scratch = self.scratch.get_or_insert_with(|| s.clone());
+                let piece = scratch.pop(origin);
+                let now = game.eval(pass, scratch, me, origin);
+                if let Some(p) = piece {
+                    scratch.push(origin, p);
+                }
+                now
+            }
+        };
         self.pass.set(origin, now);
         f(&self.pass);
         self.pass.set(origin, was);

@@ -18,9 +18,10 @@ pub(crate) enum Test {
     Empty,
     Own,
     Enemy,
-    /// What tops the field is one of a set: a mask of [`Test::EMPTY`],
-    /// [`Test::OWN`] and [`Test::ENEMY`]. Made by [`Test::compact`] from
-    /// `Empty`, `Own`, `Enemy` and their combinations: one test instead of a tree.
+    /// What tops the field is one of a set: a mask over the classes of
+    /// [`State::top_class`] (see [`Test::EMPTY`] and the others). Made by
+    /// [`Test::compact`] from `Empty`, `Own`, `Enemy`, `Open`, `Closed` and
+    /// their combinations: one test instead of a tree.
     Tops(u8),
     Top(u32),
     Has(u32),
@@ -47,10 +48,9 @@ pub(crate) enum Test {
     LimitReached,
 }
 
-/// What tops `field`, seen from `me`: [`Test::EMPTY`], [`Test::OWN`] or [`Test::ENEMY`].
+/// What tops `field`, seen from `me`, as a one-bit [`Test::Tops`] mask.
 #[inline(always)]
 pub(crate) fn tops(s: &State, me: Player, field: FieldId) -> u8 {
-    // EMPTY, OWN and ENEMY are the bits 0, 1 and 2.
     1 << s.top_class(field, me)
 }
 
@@ -211,19 +211,26 @@ impl Game {
 }
 
 impl Test {
-    pub(crate) const EMPTY: u8 = 0b001;
-    pub(crate) const OWN: u8 = 0b010;
-    pub(crate) const ENEMY: u8 = 0b100;
+    // The bits of a `Tops` mask are the classes of `State::top_class`:
+    // empty, own open, enemy open, own turned over, enemy turned over.
+    pub(crate) const EMPTY: u8 = 0b00001;
+    pub(crate) const OWN: u8 = 0b01010;
+    pub(crate) const ENEMY: u8 = 0b10100;
+    pub(crate) const OPEN: u8 = 0b00110;
+    pub(crate) const CLOSED: u8 = 0b11000;
 
     /// The test as a [`Test::Tops`] mask, if what tops the field is all it looks at.
     pub(crate) fn tops_mask(&self) -> Option<u8> {
         const ALL: u8 = Test::EMPTY | Test::OWN | Test::ENEMY;
+        const _: () = assert!(Test::OPEN | Test::CLOSED == Test::OWN | Test::ENEMY);
         match self {
             Test::True => Some(ALL),
             Test::False => Some(0),
             Test::Empty => Some(Test::EMPTY),
             Test::Own => Some(Test::OWN),
             Test::Enemy => Some(Test::ENEMY),
+            Test::Open => Some(Test::OPEN),
+            Test::Closed => Some(Test::CLOSED),
             Test::Tops(mask) => Some(*mask),
             Test::Not(t) => t.tops_mask().map(|m| !m & ALL),
             Test::All(ts) => ts.iter().try_fold(ALL, |acc, t| t.tops_mask().map(|m| acc & m)),
@@ -252,6 +259,53 @@ impl Test {
             Test::All(ts) | Test::Any(ts) => ts.iter().any(Test::mentions_limit),
             Test::Not(t) => t.mentions_limit(),
             _ => false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Test;
+    use crate::piece::Piece;
+    use crate::{Options, shipped};
+
+    /// Conditions on what tops a field, up to two levels deep.
+    fn tops_conditions() -> Vec<Test> {
+        let atoms = [Test::True, Test::False, Test::Empty, Test::Own, Test::Enemy, Test::Open, Test::Closed];
+        let mut one: Vec<Test> = atoms.to_vec();
+        one.extend(atoms.iter().map(|a| Test::Not(Box::new(a.clone()))));
+        let mut all = one.clone();
+        for a in &one {
+            for b in &one {
+                all.push(Test::All(vec![a.clone(), b.clone()]));
+                all.push(Test::Any(vec![a.clone(), b.clone()]));
+                all.push(Test::Not(Box::new(Test::Any(vec![a.clone(), Test::All(vec![b.clone(), a.clone()])]))));
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn a_compacted_condition_says_what_the_original_says_on_every_kind_of_top() {
+        let game = shipped::game("classic/breakthrough", &Options::new()).expect("compiles");
+        let field = 30; // empty at the start
+        let tops = [None, Some((0, false)), Some((1, false)), Some((0, true)), Some((1, true))];
+        let conditions = tops_conditions();
+        for top in tops {
+            let mut s = game.initial_state();
+            if let Some((owner, flipped)) = top {
+                s.push(field, Piece { flipped, ..Piece::new(0, owner) });
+            }
+            for me in 0..2 {
+                for t in &conditions {
+                    let compact = t.clone().compact();
+                    assert_eq!(
+                        game.eval(&compact, &s, me, field),
+                        game.eval(t, &s, me, field),
+                        "{t:?} as {compact:?}, for player {me} with {top:?} on top"
+                    );
+                }
+            }
         }
     }
 }
