@@ -228,6 +228,12 @@ impl FieldSet {
         Fields { words: self.0.iter().copied(), read: 0, word: 0 }
     }
 
+    /// The fields 0 to 63 as one word: the whole set on boards of up to 64 fields.
+    #[inline]
+    pub(crate) fn first_word(&self) -> u64 {
+        self.0.first().copied().unwrap_or(0)
+    }
+
     /// The fields in both sets, in field order.
     #[inline]
     pub fn common<'a>(&'a self, other: &'a FieldSet) -> Fields<impl Iterator<Item = u64> + 'a> {

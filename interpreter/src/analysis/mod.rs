@@ -59,6 +59,7 @@ pub fn simulate(game: &Game, games: u32, seed: u64) -> Summary {
     let mut buf = Vec::new();
     let mut pair_score = 0i32;
     let mut state = game.initial_state();
+    let mut reasons: Vec<(crate::state::Reason, u32)> = Vec::new();
     for i in 0..games {
         let mut rng = ChaCha8Rng::seed_from_u64(game_seed(seed, u64::from(i)));
         state.clone_from(&game.initial);
@@ -90,13 +91,20 @@ pub fn simulate(game: &Game, games: u32, seed: u64) -> Summary {
         if o.reason == crate::state::Reason::TurnLimit || game.reason_is_limit(o.reason) {
             summary.by_limit += 1;
         }
-        let text = game.reason_text(o.reason);
-        match summary.reasons.iter_mut().find(|(r, _)| *r == text) {
+        match reasons.iter_mut().find(|(r, _)| *r == o.reason) {
             Some((_, n)) => *n += 1,
-            None => summary.reasons.push((text, 1)),
+            None => reasons.push((o.reason, 1)),
         }
     }
     summary.seconds = start.elapsed().as_secs_f64();
+    // Reasons become text once, after the clock: ends may share a text.
+    for (reason, n) in reasons {
+        let text = game.reason_text(reason);
+        match summary.reasons.iter_mut().find(|(r, _)| *r == text) {
+            Some((_, total)) => *total += n,
+            None => summary.reasons.push((text, n)),
+        }
+    }
     summary
 }
 

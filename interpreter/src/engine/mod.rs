@@ -2,6 +2,7 @@
 //! and the end of the game. It works on indices only; no name is looked up.
 
 mod apply;
+mod lines;
 mod movegen;
 mod perft;
 mod test;
@@ -200,7 +201,8 @@ pub(crate) fn other(p: Player) -> Player {
 impl crate::game::Game {
     /// Fills in what each rule can know before play: its placement targets,
     /// its conditions with what the board and the player decide folded in,
-    /// and its landing mask. Called once the game is compiled.
+    /// and its landing mask; and the lines `MadeLine` looks for. Called once
+    /// the game is compiled.
     pub(crate) fn specialise_rules(&mut self) {
         let single = self.fields.iter().all(|f| f.limit <= 1);
         for p in 0..self.phases.len() {
@@ -234,6 +236,22 @@ impl crate::game::Game {
                     playable.map(|(i, _)| i as u8).collect()
                 })
             });
+        }
+        self.precompute_lines();
+    }
+
+    /// Every state condition with its `MadeLine`s read from masks.
+    fn precompute_lines(&mut self) {
+        let precomputed = |game: &Self, t: &Test| game.with_line_masks(t.clone());
+        for e in 0..self.ends.len() {
+            self.ends[e].test = precomputed(self, &self.ends[e].test);
+        }
+        for p in 0..self.phases.len() {
+            self.phases[p].until = self.phases[p].until.as_ref().map(|t| precomputed(self, t));
+            for r in 0..self.phases[p].rules.len() {
+                self.phases[p].rules[r].only_if_for =
+                    self.phases[p].rules[r].only_if_for.clone().map(|t| precomputed(self, &t));
+            }
         }
     }
 }

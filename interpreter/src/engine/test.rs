@@ -37,6 +37,8 @@ pub(crate) enum Test {
     OnBoard(Who, u16),
     /// A line of n through the last field moved to, along any of the direction pairs.
     MadeLine(u8, Vec<Vec<u8>>),
+    /// `MadeLine` with its lines worked out (see [`Game::with_line_masks`]).
+    MadeLineMasks(u8, Box<super::lines::LineMasks>),
     PlayerIs(u8),
     Lead(Who, u16),
     TopFace(u8),
@@ -106,6 +108,7 @@ impl Game {
                 at != crate::board::NO_FIELD
                     && s.top(at).is_some_and(|p| pairs.iter().any(|dirs| self.has_line(s, at, p.owner, dirs, *n)))
             }
+            Test::MadeLineMasks(_, lines) => self.made_line_by_masks(s, lines),
             Test::PlayerIs(n) => me + 1 == *n,
             Test::Lead(w, n) => {
                 let p = who(*w, me, s);

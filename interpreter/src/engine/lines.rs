@@ -1,0 +1,123 @@
+//! Lines through a field, worked out once from the board: on boards of up to
+//! 64 fields, "the last piece made a line of n" becomes a few mask tests.
+
+use super::Test;
+use crate::board::{Board, FieldId, NO_FIELD};
+use crate::game::Game;
+use crate::state::State;
+
+/// Per field, every line of n fields through it that a `MadeLine` condition
+/// looks for, each as a bit mask of the board's fields (boards of up to 64).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct LineMasks {
+    /// `masks[start[f]..start[f + 1]]` are the lines through field `f`.
+    start: Vec<u32>,
+    masks: Vec<u64>,
+}
+
+impl LineMasks {
+    /// The lines of `n` fields through each field: for each list of
+    /// directions, the field itself and runs along each direction whose
+    /// lengths add up to `n - 1`, all fields distinct.
+    fn new(board: &Board, n: u8, dir_lists: &[Vec<u8>]) -> LineMasks {
+        let mut lines = LineMasks { start: vec![0], masks: Vec::new() };
+        for f in board.fields() {
+            let first = lines.masks.len();
+            for dirs in dir_lists {
+                runs(board, f, dirs, n.saturating_sub(1), 1 << f, &mut |mask| {
+                    if !lines.masks[first..].contains(&mask) {
+                        lines.masks.push(mask);
+                    }
+                });
+            }
+            lines.start.push(lines.masks.len() as u32);
+        }
+        lines
+    }
+
+    /// Whether one of the lines through `field` lies wholly in `fields`.
+    #[inline]
+    pub(crate) fn any_within(&self, field: FieldId, fields: u64) -> bool {
+        let f = usize::from(field);
+        self.masks[self.start[f] as usize..self.start[f + 1] as usize].iter().any(|&line| line & !fields == 0)
+    }
+}
+
+/// Calls `found` with `line` extended by runs along `dirs` (from the field
+/// the runs start at) of `left` fields in all, each way of splitting them.
+fn runs(board: &Board, origin: FieldId, dirs: &[u8], left: u8, line: u64, found: &mut impl FnMut(u64)) {
+    let Some((&d, rest)) = dirs.split_first() else {
+        if left == 0 {
+            found(line);
+        }
+        return;
+    };
+    let (mut at, mut mask) = (origin, line);
+    for taken in 0..=left {
+        if taken > 0 {
+            at = board.neighbour(at, d);
+            if at == NO_FIELD || mask & (1 << at) != 0 {
+                return;
+            }
+            mask |= 1 << at;
+        }
+        runs(board, origin, rest, left - taken, mask, found);
+    }
+}
+
+impl Game {
+    /// `t` with each `MadeLine` read from precomputed masks, where the board
+    /// is small enough for one mask word.
+    pub(crate) fn with_line_masks(&self, t: Test) -> Test {
+        match t {
+            Test::MadeLine(n, dir_lists) if self.board.len() <= 64 => {
+                Test::MadeLineMasks(n, Box::new(LineMasks::new(&self.board, n, &dir_lists)))
+            }
+            Test::All(ts) => Test::All(ts.into_iter().map(|t| self.with_line_masks(t)).collect()),
+            Test::Any(ts) => Test::Any(ts.into_iter().map(|t| self.with_line_masks(t)).collect()),
+            Test::Not(t) => Test::Not(Box::new(self.with_line_masks(*t))),
+            t => t,
+        }
+    }
+
+    /// `MadeLine` by masks: the piece last moved and its owner's other pieces.
+    pub(crate) fn made_line_by_masks(&self, s: &State, lines: &LineMasks) -> bool {
+        let at = s.last_to;
+        at != NO_FIELD && s.top(at).is_some_and(|p| lines.any_within(at, s.topped_by(p.owner).first_word()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Test;
+    use crate::{Options, shipped};
+    use rand::{Rng, SeedableRng};
+
+    /// Along random games, `MadeLine` by masks says what following the lines
+    /// field by field says, after every move.
+    #[test]
+    fn lines_by_masks_agree_with_lines_walked() {
+        for (name, n) in [("classic/tic-tac-toe", 3), ("classic/connect-four", 4)] {
+            let game = shipped::game(name, &Options::new()).expect("compiles");
+            let d = |name: &str| game.board.dir(name).expect("a grid direction");
+            let pairs = [["E", "W"], ["N", "S"], ["NE", "SW"], ["NW", "SE"]].map(|p| p.map(d).to_vec()).to_vec();
+            let walked = Test::MadeLine(n, pairs.clone());
+            let by_masks = game.with_line_masks(walked.clone());
+            assert!(matches!(by_masks, Test::MadeLineMasks(..)), "{name}: a small board reads lines from masks");
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+            let (mut lines, mut moves) = (0, 0);
+            for _ in 0..300 {
+                let mut s = game.initial_state();
+                while !s.is_over() {
+                    let legal = game.legal_moves(&s);
+                    game.play_unchecked(&mut s, legal[rng.random_range(0..legal.len())]);
+                    let expected = game.eval(&walked, &s, 0, crate::board::NO_FIELD);
+                    assert_eq!(game.eval(&by_masks, &s, 0, crate::board::NO_FIELD), expected, "{name}");
+                    lines += usize::from(expected);
+                    moves += 1;
+                }
+            }
+            assert!(lines > 100 && lines < moves, "{name}: {lines} lines in {moves} moves: both answers seen");
+        }
+    }
+}
