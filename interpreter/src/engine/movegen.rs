@@ -202,12 +202,23 @@ impl Game {
             }
             _ => None,
         };
+        // The commonest rule, a step or leap that lands by masks alone, in one tight loop.
+        let by_masks = match (&rule.motion, &rule.landing, &rule.from) {
+            (Motion::Step(reach) | Motion::Leap(reach), Some(landing), Test::True) => Some((reach, landing)),
+            _ => None,
+        };
         let mut piece_moves = |from: FieldId| {
             let Some(p) = s.top(from) else { return true };
-            p.owner != me
-                || rule.pieces & (1 << p.kind) == 0
-                || !self.eval(&rule.from, s, me, from)
-                || self.piece_moves(s, rule, rule_id, from, p, walking.as_mut(), emit)
+            if p.owner != me || rule.pieces & (1 << p.kind) == 0 {
+                return true;
+            }
+            if let Some((reach, landing)) = by_masks {
+                return reach.from(from).iter().all(|&(to, dir)| {
+                    landing[usize::from(to)] & super::test::tops(s, me, to) == 0
+                        || emit(Move { action: Action::Board, rule: rule_id, kind: p.kind, dir, from, to })
+                });
+            }
+            !self.eval(&rule.from, s, me, from) || self.piece_moves(s, rule, rule_id, from, p, walking.as_mut(), emit)
         };
         match only {
             Some(from) => piece_moves(from),
