@@ -51,6 +51,10 @@ pub struct PositionDef {
     pub continuing: Option<String>,
     #[serde(default)]
     pub throw: Option<u8>,
+    /// The chance device whose throw is due, by name. Without it, the
+    /// phase's own throw is due when no `throw` is given.
+    #[serde(default)]
+    pub throw_due: Option<String>,
     /// The player who made the first move of the game, 1-based (default 1).
     #[serde(default)]
     pub first: Option<u8>,
@@ -123,8 +127,15 @@ impl Game {
             }
             s.first = first.clamp(1, 2) - 1;
         }
-        if let (Some(c), None) = (phase.throw, def.throw) {
-            s.pending = Pending::Chance(c);
+        match &def.throw_due {
+            Some(name) => {
+                let names: Vec<String> = self.chance.iter().map(|c| c.name.clone()).collect();
+                if let Some(c) = ctx.at(Seg::Field("throw_due"), |ctx| ctx.find("chance device", name, &names)) {
+                    s.pending = Pending::Chance(c as u8);
+                }
+            }
+            None if def.throw.is_none() => s.pending = phase.throw.map_or(Pending::None, Pending::Chance),
+            None => {}
         }
         if let Some(name) = &def.continuing {
             ctx.at(Seg::Field("continuing"), |ctx| {
@@ -264,6 +275,10 @@ impl Game {
             decisions_left: Some(s.decisions_left),
             continuing: s.continuing.map(|c| self.board.name(c.field).to_string()),
             throw: s.throw,
+            throw_due: match s.pending {
+                Pending::Chance(c) => Some(self.chance[usize::from(c)].name.clone()),
+                _ => None,
+            },
             first: Some(s.first + 1),
         };
         ron::ser::to_string_pretty(&def, crate::compile::ron_pretty()).expect("a position serialises")

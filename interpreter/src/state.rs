@@ -79,6 +79,9 @@ pub struct State {
     pub(crate) top_code: Vec<u8>,
     /// Pieces of each player on the board, kept up to date by every change of a stack.
     pub(crate) counts: [u32; 2],
+    /// The Zobrist hash of the pieces on the board: the XOR of [`piece_key`]
+    /// over every piece, kept up to date by every change of a stack.
+    pub(crate) zobrist: u64,
     pub(crate) cap: u8,
     /// Pool counts, see [`State::pool_index`].
     pub(crate) pools: Vec<u16>,
@@ -112,6 +115,25 @@ pub struct Continuing {
     pub must: bool,
     /// The move rule the piece continues with.
     pub rule: u8,
+}
+
+/// The Zobrist key of `piece` at height `index` (0 at the bottom) of
+/// `field`: its description mixed into a random-looking number (one step of
+/// splitmix64), which needs no table of keys.
+#[inline]
+fn piece_key(field: FieldId, index: u8, piece: Piece) -> u64 {
+    let Piece { kind, owner, flipped, orient, mark } = piece;
+    let mut x = u64::from(field)
+        | u64::from(index) << 16
+        | u64::from(kind) << 24
+        | u64::from(owner) << 32
+        | u64::from(flipped) << 40
+        | u64::from(orient) << 41
+        | u64::from(mark) << 49;
+    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15); // so that no piece's key is 0
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
 }
 
 impl Clone for State {
@@ -152,6 +174,7 @@ impl State {
             topped: [FieldSet::new(fields), FieldSet::new(fields)],
             top_code: vec![0; fields],
             counts: [0; 2],
+            zobrist: 0,
             cap,
             pools: vec![0; Pool::ALL.len() * usize::from(players) * usize::from(kinds) * usize::from(players)],
             kinds,
@@ -279,6 +302,7 @@ impl State {
         self.cells[usize::from(field) * usize::from(self.cap) + usize::from(h)] = piece;
         self.heights[usize::from(field)] = h + 1;
         self.counts[usize::from(piece.owner)] += 1;
+        self.zobrist ^= piece_key(field, h, piece);
         self.retop(field);
     }
 
@@ -286,10 +310,12 @@ impl State {
     pub(crate) fn push_bottom(&mut self, field: FieldId, piece: Piece) {
         let h = usize::from(self.heights[usize::from(field)]);
         let start = usize::from(field) * usize::from(self.cap);
+        self.zobrist ^= self.stack_key(field);
         self.cells.copy_within(start..start + h, start + 1);
         self.cells[start] = piece;
         self.heights[usize::from(field)] += 1;
         self.counts[usize::from(piece.owner)] += 1;
+        self.zobrist ^= self.stack_key(field);
         self.retop(field);
     }
 
@@ -297,6 +323,7 @@ impl State {
         let piece = self.top(field)?;
         self.heights[usize::from(field)] -= 1;
         self.counts[usize::from(piece.owner)] -= 1;
+        self.zobrist ^= piece_key(field, self.heights[usize::from(field)], piece);
         self.retop(field);
         Some(piece)
     }
@@ -306,9 +333,11 @@ impl State {
         let h = usize::from(self.heights[usize::from(field)]);
         let start = usize::from(field) * usize::from(self.cap);
         let piece = self.cells[start + index];
+        self.zobrist ^= self.stack_key(field);
         self.cells.copy_within(start + index + 1..start + h, start + index);
         self.heights[usize::from(field)] -= 1;
         self.counts[usize::from(piece.owner)] -= 1;
+        self.zobrist ^= self.stack_key(field);
         self.retop(field);
         piece
     }
@@ -355,17 +384,19 @@ impl State {
 
     /// A hash of the position (pieces, pools, whose decision, phase, what is
     /// pending), leaving out the clocks: the same position reached twice hashes
-    /// the same.
+    /// the same. The pieces' part is kept up to date move by move (Zobrist
+    /// hashing): this costs the same on any board.
     pub fn position_hash(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
-        for (f, &height) in self.heights.iter().enumerate() {
-            height.hash(&mut h);
-            self.stack(f as FieldId).hash(&mut h);
-        }
-        (&self.pools, self.to_move, self.phase, self.decisions_left, self.continuing, self.pending, self.throw)
-            .hash(&mut h);
+        (self.zobrist, &self.pools, self.to_move, self.phase, self.decisions_left, self.continuing).hash(&mut h);
+        (self.pending, self.throw).hash(&mut h);
         h.finish()
+    }
+
+    /// The XOR of the keys of the pieces on `field`.
+    fn stack_key(&self, field: FieldId) -> u64 {
+        self.stack(field).iter().zip(0..).fold(0, |key, (&p, i)| key ^ piece_key(field, i, p))
     }
 
     /// Every piece in the game, on the board and in all pools.

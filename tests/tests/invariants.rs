@@ -82,7 +82,16 @@ fn random_game(index: usize, seed: u64) -> Result<(), TestCaseError> {
             if !matches!(state.pending(), Pending::Place { .. }) {
                 let text = game.position_to_string(&state);
                 let back = game.position_from_str(&text, "position").map_err(|e| TestCaseError::fail(e.to_string()))?;
-                prop_assert_eq!(game.position_to_string(&back), text);
+                prop_assert_eq!(game.position_to_string(&back), text.as_str());
+                // The hash kept up move by move is the hash of the position built afresh.
+                prop_assert_eq!(
+                    back.position_hash(),
+                    state.position_hash(),
+                    "{} {:?}: hash of {}",
+                    name,
+                    options,
+                    text
+                );
             }
         }
         let m = if legal[0].action == Action::Chance {

@@ -83,6 +83,7 @@ fn position_mistakes_are_located() {
         ("Position(to_move: 1, hand: [\"3S\", \"2\"])", (1, 35), "a count must be followed by a piece letter"),
         ("Position(to_move: 1, continuing: \"a1\")", (1, 34), "no piece of the player to move on \"a1\""),
         ("Position(to_move: 1, colour: 2)", (1, 22), "Unexpected field named `colour`"),
+        ("Position(to_move: 1, throw_due: \"dice\")", (1, 33), "unknown chance device \"dice\""),
     ];
     for (text, (line, col), message) in cases {
         let err = game.position_from_str(text, "p.ron").expect_err(text);

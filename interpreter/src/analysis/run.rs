@@ -10,7 +10,6 @@ use crate::state::Reason;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
-use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// What to play.
@@ -100,7 +99,8 @@ pub fn play_game(game: &Game, config: &Config, specs: &[AgentSpec; 2], index: u3
     let mut state = game.initial_state();
     let pieces_start = [state.on_board(0), state.on_board(1)];
     let (mut decisions, mut moves_seen, mut max_branching, mut repeated) = (0u32, 0u64, 0u32, 0u32);
-    let mut seen: HashSet<u64> = HashSet::new();
+    // Position hashes are hashes already: no second hashing to look them up.
+    let mut seen: nohash_hasher::IntSet<u64> = Default::default();
     let mut legal = Vec::new();
     let mut first = None;
     while !state.is_over() && state.ply() < SAFETY_PLIES {
