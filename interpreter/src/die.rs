@@ -4,8 +4,6 @@
 //! An orientation is an index into [`ORIENTATIONS`]: 0..24 right-handed,
 //! 24..48 left-handed. Faces are read in the order of [`Face`].
 
-use std::sync::LazyLock;
-
 /// Where a face of a die points.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Face {
@@ -45,57 +43,108 @@ const TIP_SOUTH: [usize; 6] = [2, 4, 1, 3, 0, 5];
 const TIP_WEST: [usize; 6] = [3, 5, 2, 1, 4, 0];
 const TURN_CLOCKWISE: [usize; 6] = [0, 1, 5, 2, 3, 4];
 
-fn apply(faces: Faces, p: [usize; 6]) -> Faces {
-    p.map(|i| faces[i])
+const fn apply(faces: Faces, p: [usize; 6]) -> Faces {
+    let mut out = [0; 6];
+    let mut i = 0;
+    while i < 6 {
+        out[i] = faces[p[i]];
+        i += 1;
+    }
+    out
 }
 
-/// Every orientation: the 24 reached from the right-handed die, then the 24 of the left-handed one.
-pub static ORIENTATIONS: LazyLock<Vec<Faces>> = LazyLock::new(|| {
-    let mut all = Vec::with_capacity(48);
-    for start in [RIGHT, LEFT] {
-        let mut group = vec![start];
-        let mut i = 0;
-        while i < group.len() {
-            for p in [TIP_NORTH, TIP_EAST, TURN_CLOCKWISE] {
-                let next = apply(group[i], p);
-                if !group.contains(&next) {
-                    group.push(next);
+const fn same(a: &Faces, b: &Faces) -> bool {
+    let mut i = 0;
+    while i < 6 {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Every orientation: the 24 reached from the right-handed die, then the 24
+/// of the left-handed one. Worked out at compile time, like the tables below.
+pub static ORIENTATIONS: [Faces; 48] = ORIENTS;
+
+const ORIENTS: [Faces; 48] = {
+    let mut all = [[0u8; 6]; 48];
+    let mut n = 0;
+    let starts = [RIGHT, LEFT];
+    let moves = [TIP_NORTH, TIP_EAST, TURN_CLOCKWISE];
+    let mut s = 0;
+    while s < 2 {
+        let base = n;
+        all[n] = starts[s];
+        n += 1;
+        let mut i = base;
+        while i < n {
+            let mut k = 0;
+            while k < 3 {
+                let next = apply(all[i], moves[k]);
+                if index_in(&all, base, n, &next) == n {
+                    all[n] = next;
+                    n += 1;
                 }
+                k += 1;
             }
             i += 1;
         }
-        debug_assert_eq!(group.len(), 24);
-        all.extend(group);
+        assert!(n - base == 24, "a die has 24 orientations");
+        s += 1;
     }
     all
-});
+};
 
-fn index_of(faces: Faces) -> u8 {
-    ORIENTATIONS.iter().position(|f| *f == faces).expect("a rotation of a die is a die") as u8
+/// Where `faces` is among `all[from..to]`, or `to`.
+const fn index_in(all: &[Faces; 48], from: usize, to: usize, faces: &Faces) -> usize {
+    let mut j = from;
+    while j < to && !same(&all[j], faces) {
+        j += 1;
+    }
+    j
 }
+
+/// Each orientation after a permutation of its faces.
+const fn after(p: [usize; 6]) -> [u8; 48] {
+    let mut table = [0u8; 48];
+    let mut o = 0;
+    while o < 48 {
+        let i = index_in(&ORIENTS, 0, 48, &apply(ORIENTS[o], p));
+        assert!(i < 48, "a rotation of a die is a die");
+        table[o] = i as u8;
+        o += 1;
+    }
+    table
+}
+
+/// Tipping towards north, east, south and west, and turning clockwise, as tables.
+const TIPPED: [[u8; 48]; 4] = [after(TIP_NORTH), after(TIP_EAST), after(TIP_SOUTH), after(TIP_WEST)];
+const TURNED: [u8; 48] = after(TURN_CLOCKWISE);
 
 /// The value on a face of a die in orientation `o`.
 #[inline]
 pub fn face(o: u8, f: Face) -> u8 {
-    ORIENTATIONS[usize::from(o)][f as usize]
+    ORIENTS[usize::from(o)][f as usize]
 }
 
 /// The orientation after tipping over towards `towards` (a compass face):
 /// the face that pointed that way ends down, the top ends facing that way.
 pub fn tip(o: u8, towards: Face) -> u8 {
-    let p = match towards {
-        Face::North => TIP_NORTH,
-        Face::East => TIP_EAST,
-        Face::South => TIP_SOUTH,
-        Face::West => TIP_WEST,
+    let table = match towards {
+        Face::North => &TIPPED[0],
+        Face::East => &TIPPED[1],
+        Face::South => &TIPPED[2],
+        Face::West => &TIPPED[3],
         Face::Top | Face::Bottom => return o,
     };
-    index_of(apply(ORIENTATIONS[usize::from(o)], p))
+    table[usize::from(o)]
 }
 
 /// The orientation after a quarter turn clockwise seen from above.
 pub fn turn_clockwise(o: u8) -> u8 {
-    index_of(apply(ORIENTATIONS[usize::from(o)], TURN_CLOCKWISE))
+    TURNED[usize::from(o)]
 }
 
 /// The orientation with `top` on top and `value` facing `facing`, of the
