@@ -148,12 +148,7 @@ fn distances(game: &Game, zone: u8) -> [Vec<u16>; 2] {
 /// How near the player's closest piece is to the goal: 1 on it, 0 far away.
 fn closest(game: &Game, s: &State, p: Player, dist: &[u16]) -> f64 {
     let far = game.board.len() as f64;
-    let best = game
-        .board
-        .fields()
-        .filter(|&f| s.top(f).is_some_and(|t| t.owner == p))
-        .map(|f| f64::from(dist[usize::from(f)]))
-        .fold(far, f64::min);
+    let best = s.fields_topped_by(p).map(|f| f64::from(dist[usize::from(f)])).fold(far, f64::min);
     1.0 - best / far
 }
 

@@ -93,11 +93,13 @@ impl Agent for MctsAgent {
                     game.play_unchecked(&mut s, m);
                     continue;
                 }
-                let untried: Vec<Move> =
-                    legal.iter().copied().filter(|m| !tree[node].children.iter().any(|(c, _)| c == m)).collect();
+                // The legal moves without a child yet, counted and then one picked: no list is built.
+                let children = &tree[node].children;
+                let mut untried = legal.iter().copied().filter(|m| !children.iter().any(|(c, _)| c == m));
+                let count = untried.clone().count();
                 let mover = s.to_move();
-                if !untried.is_empty() {
-                    let m = untried[rng.random_range(0..untried.len())];
+                if count > 0 {
+                    let m = untried.nth(rng.random_range(0..count)).expect("counted");
                     tree.push(Node { mover, visits: 0, value: 0.0, children: Vec::new() });
                     let child = tree.len() - 1;
                     tree[node].children.push((m, child));
