@@ -40,3 +40,29 @@ fn with_double_again_the_walk_doubles_once_more() {
     // 1 -> 3 -> 5 -> 7.
     assert_eq!(moves(&options), ["1-7"]);
 }
+
+/// A piece enters on field 1, where an enemy piece stands, capturing it or exchanging with it.
+fn entering(on_enemy: &str) -> Vec<String> {
+    let text = r#"Ruleset(
+    name: "entering",
+    title: "Entering",
+    players: ["A", "B"],
+    board: Track(length: 4, cols: 4),
+    pieces: [(name: "Stone", letter: 'S')],
+    setup: [Hand(piece: "Stone", player: Player(1), count: 1), On(piece: "Stone", player: Player(2), fields: ["1"])],
+    phases: [(name: "play", moves: [
+        (pieces: ["Stone"], by: Enter(via: Field(["1"]), steps: 1, dirs: ["next"]), to: Any([Empty, Enemy]), on_enemy: ON_ENEMY),
+    ])],
+)"#
+    .replace("ON_ENEMY", on_enemy);
+    let game = Game::from_source(&text, "entering.ron", &Options::new()).expect("compiles");
+    let state = game.initial_state();
+    game.legal_moves(&state).into_iter().map(|m| game.move_text(m)).collect()
+}
+
+#[test]
+fn an_entering_piece_captures_but_cannot_exchange_with_nothing() {
+    assert_eq!(entering("Capture"), ["S@1"]);
+    // An exchange sends the enemy stack to where the piece came from: a piece from the hand has no such field.
+    assert_eq!(entering("Exchange"), ["pass"]);
+}

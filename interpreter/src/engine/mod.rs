@@ -218,8 +218,14 @@ impl crate::game::Game {
                 let only_if_for = [0, 1].map(|me| self.simplify(&rule.only_if, me, &[0]).compact());
                 let landing = single.then(|| rule.to.tops_mask()).flatten().map(|to| {
                     let fields = self.fields.iter();
-                    // An occupied field takes a piece only by a capture, which a safe field forbids.
-                    let captures = |safe: bool| if rule.arrive == Arrive::Stack || safe { 0 } else { Test::ENEMY };
+                    // An occupied field takes a piece only by a capture or an exchange, which a safe
+                    // field forbids; an exchange needs a field to send the enemy to, which the hand is not.
+                    let displaces = match rule.arrive {
+                        Arrive::Capture => true,
+                        Arrive::Exchange => !matches!(rule.motion, Motion::Enter { .. }),
+                        Arrive::Stack => false,
+                    };
+                    let captures = |safe: bool| if displaces && !safe { Test::ENEMY } else { 0 };
                     fields.map(|f| if f.limit == 1 { to & (Test::EMPTY | captures(f.safe)) } else { 0 }).collect()
                 });
                 let rule = &mut self.phases[p].rules[r];
