@@ -553,3 +553,76 @@ impl Walking {
         self.pass.set(origin, was);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::board::NO_FIELD;
+    use crate::engine::Motion;
+    use crate::{Options, shipped};
+    use rand::{Rng, SeedableRng};
+
+    /// Along random games of every shipped ruleset and of one made for the
+    /// test, a rule's landing masks say what the full landing check says, for
+    /// every field a piece could come from (or the hand) and every target.
+    /// Every way of arriving, on a track with a safe field and a field that takes no piece.
+    const ARRIVALS: &str = r#"Ruleset(
+        name: "arrivals",
+        title: "Arrivals",
+        players: ["A", "B"],
+        board: Track(length: 8, cols: 8),
+        field_types: [(name: "safe", fields: ["4"], safe: true), (name: "hole", fields: ["6"], limit: 0)],
+        pieces: [(name: "Stone", letter: 'S')],
+        setup: [
+            On(piece: "Stone", player: Player(1), fields: ["1", "3"]), Hand(piece: "Stone", player: Player(1), count: 3),
+            On(piece: "Stone", player: Player(2), fields: ["5", "8"]), Hand(piece: "Stone", player: Player(2), count: 3),
+        ],
+        phases: [(name: "play", moves: [
+            (pieces: ["Stone"], by: Step(dirs: ["next", "prev"]), to: Any([Empty, Enemy]), on_enemy: Capture),
+            (pieces: ["Stone"], by: Step(dirs: ["next"]), to: Any([Empty, Enemy]), on_enemy: Exchange),
+            (pieces: ["Stone"], by: Step(dirs: ["prev"]), to: Not(Empty), on_enemy: Stack),
+            (pieces: ["Stone"], by: Enter(via: Field(["1", "8"]), steps: 1, dirs: ["next"]), to: Any([Empty, Enemy]), on_enemy: Exchange),
+            (pieces: ["Stone"], by: Enter(via: Field(["2", "7"]), steps: 1, dirs: ["next"]), to: Any([Empty, Enemy])),
+        ])],
+    )"#;
+
+    #[test]
+    fn landing_masks_say_what_the_full_check_says() {
+        let mut checked = 0u64;
+        let arrivals = crate::Game::from_source(ARRIVALS, "arrivals.ron", &Options::new()).expect("compiles");
+        let games = shipped::names().map(|name| (name, shipped::game(name, &Options::new()).expect("compiles")));
+        for (name, game) in games.chain([("arrivals", arrivals)]) {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+            for _ in 0..10 {
+                let mut s = game.initial_state();
+                while !s.is_over() {
+                    for rule in game.phases.iter().flat_map(|p| &p.rules).filter(|r| r.landing.is_some()) {
+                        for me in 0..2 {
+                            // An entering piece comes from the hand, any other from the board.
+                            let froms: Vec<_> = match rule.motion {
+                                Motion::Enter { .. } => vec![NO_FIELD],
+                                _ => s.fields_topped_by(me).collect(),
+                            };
+                            for from in froms {
+                                for to in game.board.fields() {
+                                    let full = game.can_land_on_stacks(rule, &s, me, from, to);
+                                    assert_eq!(
+                                        game.can_land(rule, &s, me, from, to),
+                                        full,
+                                        "{name}: {from} to {to}: {:?} {:?} {:?}",
+                                        rule.arrive,
+                                        rule.to,
+                                        rule.landing
+                                    );
+                                    checked += 1;
+                                }
+                            }
+                        }
+                    }
+                    let legal = game.legal_moves(&s);
+                    game.play_unchecked(&mut s, legal[rng.random_range(0..legal.len())]);
+                }
+            }
+        }
+        assert!(checked > 100_000, "only {checked} landings checked");
+    }
+}
