@@ -1,6 +1,7 @@
 //! The editor driven as a person drives it, through egui_kittest and the
 //! AccessKit tree: no GPU, no display. Sides are set to people so that no
-//! agent thread runs; everything else goes through the window's controls.
+//! agent thread runs, but in the test of an agent's answer; everything else
+//! goes through the window's controls.
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
@@ -11,9 +12,23 @@ use tabula_editor::document::Origin;
 use tabula_editor::workbench::Persisted;
 
 fn harness(game: &str) -> Harness<'static, TabulaApp> {
-    let persisted =
-        Persisted { origin: Origin::Shipped(game.into()), sides: [Side::Human, Side::Human], ..Persisted::default() };
+    harness_with_sides(game, [Side::Human, Side::Human])
+}
+
+fn harness_with_sides(game: &str, sides: [Side; 2]) -> Harness<'static, TabulaApp> {
+    let persisted = Persisted { origin: Origin::Shipped(game.into()), sides, ..Persisted::default() };
     Harness::builder().with_size(egui::vec2(1280.0, 800.0)).build_eframe(move |_cc| TabulaApp::with(&persisted))
+}
+
+/// Runs frames until `done` holds or some seconds have passed (the agents think on their own thread).
+fn run_until(h: &mut Harness<'_, TabulaApp>, done: impl Fn(&Harness<'_, TabulaApp>) -> bool) {
+    for _ in 0..400 {
+        h.step();
+        if done(h) {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
 }
 
 fn moves_played(h: &Harness<'_, TabulaApp>) -> usize {
@@ -160,14 +175,21 @@ fn the_analysis_tab_runs_in_the_background_and_shows_the_report() {
     h.get_by_label("Analysis").click();
     h.run();
     h.get_by_label("Run analysis").click();
-    for _ in 0..400 {
-        h.step();
-        if h.query_by_label("games/s").is_some() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
+    run_until(&mut h, |h| h.query_by_label("games/s").is_some());
     assert!(h.query_by_label("games/s").is_some(), "the report appears");
     assert!(h.query_by_label("agent A wins").is_some());
     assert!(h.query_by_label_contains("White wins").is_some());
+}
+
+#[test]
+fn an_agent_answers_a_move_on_its_own() {
+    let mut h = harness_with_sides("seti-aleph", [Side::Human, Side::Random]);
+    h.get_by_label("field b1").click();
+    h.run();
+    h.get_by_label("field b2").click();
+    h.run();
+    assert_eq!(moves_played(&h), 1);
+    run_until(&mut h, |h| moves_played(h) == 2);
+    assert_eq!(moves_played(&h), 2, "Black's agent moved");
+    assert_eq!(h.state().bench.session.state().to_move(), 0, "and it is White's turn again");
 }
