@@ -20,6 +20,16 @@ fn harness_with_sides(game: &str, sides: [Side; 2]) -> Harness<'static, TabulaAp
     Harness::builder().with_size(egui::vec2(1280.0, 800.0)).build_eframe(move |_cc| TabulaApp::with(&persisted))
 }
 
+/// Types a comment at the end of the rules, as a person would in the Rules tab; returns the new text.
+fn add_a_note_to_the_rules(h: &mut Harness<'_, TabulaApp>) -> String {
+    h.get_by_label("Rules").click();
+    h.run();
+    let changed = format!("{}\n// my note\n", h.state().bench.doc.text);
+    h.get_by_role(Role::MultilineTextInput).set_text_value_accesskit(&changed);
+    h.run_steps(4);
+    changed
+}
+
 /// Runs frames until `done` holds or some seconds have passed (the agents think on their own thread).
 fn run_until(h: &mut Harness<'_, TabulaApp>, done: impl Fn(&Harness<'_, TabulaApp>) -> bool) {
     for _ in 0..400 {
@@ -155,11 +165,7 @@ fn a_variant_is_saved_and_loaded_back() {
 #[test]
 fn switching_away_from_unsaved_rules_asks_first() {
     let mut h = harness("seega");
-    h.get_by_label("Rules").click();
-    h.run();
-    let changed = format!("{}\n// my note\n", h.state().bench.doc.text);
-    h.get_by_role(Role::MultilineTextInput).set_text_value_accesskit(&changed);
-    h.run_steps(4);
+    let changed = add_a_note_to_the_rules(&mut h);
     h.get_by_label("Senet").click();
     h.run();
     assert!(h.query_by_label("Unsaved changes").is_some());
@@ -167,6 +173,20 @@ fn switching_away_from_unsaved_rules_asks_first() {
     h.run();
     assert_eq!(h.state().bench.doc.text, changed, "nothing is lost");
     assert_eq!(h.state().bench.session.game.name(), "seega");
+}
+
+#[test]
+fn closing_the_window_with_unsaved_rules_asks_first() {
+    let mut h = harness("seega");
+    add_a_note_to_the_rules(&mut h);
+    // The window's close button, as the platform reports it.
+    h.input_mut().viewports.entry(egui::ViewportId::ROOT).or_default().events.push(egui::ViewportEvent::Close);
+    h.run();
+    assert!(h.query_by_label("Unsaved changes").is_some(), "closing asks first");
+    assert!(!h.state().bench.may_quit);
+    h.get_by_label("Discard changes").click();
+    h.run();
+    assert!(h.state().bench.may_quit, "the answer lets the window close");
 }
 
 #[test]
