@@ -20,14 +20,21 @@ fn harness_with_sides(game: &str, sides: [Side; 2]) -> Harness<'static, TabulaAp
     Harness::builder().with_size(egui::vec2(1280.0, 800.0)).build_eframe(move |_cc| TabulaApp::with(&persisted))
 }
 
-/// Types a comment at the end of the rules, as a person would in the Rules tab; returns the new text.
-fn add_a_note_to_the_rules(h: &mut Harness<'_, TabulaApp>) -> String {
+/// Changes the rules in the Rules tab, as a person types, and lets them be
+/// checked; returns the text before and after.
+fn edit_the_rules(h: &mut Harness<'_, TabulaApp>, edit: impl FnOnce(&str) -> String) -> (String, String) {
     h.get_by_label("Rules").click();
     h.run();
-    let changed = format!("{}\n// my note\n", h.state().bench.doc.text);
-    h.get_by_role(Role::MultilineTextInput).set_text_value_accesskit(&changed);
+    let before = h.state().bench.doc.text.clone();
+    let after = edit(&before);
+    h.get_by_role(Role::MultilineTextInput).set_text_value_accesskit(&after);
     h.run_steps(4);
-    changed
+    (before, after)
+}
+
+/// A comment at the end of the rules: a change that keeps them valid.
+fn add_a_note(text: &str) -> String {
+    format!("{text}\n// my note\n")
 }
 
 /// Runs frames until `done` holds or some seconds have passed (the agents think on their own thread).
@@ -106,12 +113,7 @@ fn changing_an_option_asks_and_starts_a_new_game_under_it() {
 #[test]
 fn an_error_in_the_rules_is_listed_the_game_stays_playable_and_the_fix_starts_a_new_game() {
     let mut h = harness("seega");
-    h.get_by_label("Rules").click();
-    h.run();
-    let valid = h.state().bench.doc.text.clone();
-    let broken = valid.replacen("count: 12", "count: twelve", 1);
-    h.get_by_role(Role::MultilineTextInput).set_text_value_accesskit(&broken);
-    h.run_steps(4);
+    let (valid, _) = edit_the_rules(&mut h, |text| text.replacen("count: 12", "count: twelve", 1));
     assert!(h.query_by_label_contains("problem(s)").is_some(), "the error count is shown");
     let line = valid.lines().position(|l| l.contains("count: 12")).expect("a count line") + 1;
     assert!(h.query_by_label_contains(&format!("line {line}, col")).is_some(), "the error names its line");
@@ -129,16 +131,25 @@ fn an_error_in_the_rules_is_listed_the_game_stays_playable_and_the_fix_starts_a_
 }
 
 #[test]
+fn a_click_on_an_error_puts_the_cursor_on_it() {
+    let mut h = harness("seega");
+    let (valid, broken) = edit_the_rules(&mut h, |text| text.replacen("count: 12", "count: twelve", 1));
+    let line = valid.lines().position(|l| l.contains("count: 12")).expect("a count line") + 1;
+    h.get_by_label_contains(&format!("line {line}, col")).click();
+    h.run();
+    let state = egui::text_edit::TextEditState::load(&h.ctx, egui::Id::unique("rules-text")).expect("an editor state");
+    let cursor = state.cursor.char_range().expect("a cursor").primary.index.0;
+    let from_cursor: String = broken.chars().skip(cursor).take(6).collect();
+    assert_eq!(from_cursor, "twelve", "the cursor stands where the error is");
+}
+
+#[test]
 fn a_variant_is_saved_and_loaded_back() {
     let dir = std::env::temp_dir().join(format!("tabula-editor-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let path = dir.join("seega-variant.ron");
     let mut h = harness("seega");
-    h.get_by_label("Rules").click();
-    h.run();
-    let changed = h.state().bench.doc.text.replacen("count: 12", "count: 10", 2);
-    h.get_by_role(Role::MultilineTextInput).set_text_value_accesskit(&changed);
-    h.run_steps(4);
+    let (_, changed) = edit_the_rules(&mut h, |text| text.replacen("count: 12", "count: 10", 2));
     h.get_by_label("Save as variant…").click();
     h.run();
     h.get_by_role(Role::TextInput).set_text_value_accesskit(path.to_str().expect("path"));
@@ -165,7 +176,7 @@ fn a_variant_is_saved_and_loaded_back() {
 #[test]
 fn switching_away_from_unsaved_rules_asks_first() {
     let mut h = harness("seega");
-    let changed = add_a_note_to_the_rules(&mut h);
+    let (_, changed) = edit_the_rules(&mut h, add_a_note);
     h.get_by_label("Senet").click();
     h.run();
     assert!(h.query_by_label("Unsaved changes").is_some());
@@ -178,7 +189,7 @@ fn switching_away_from_unsaved_rules_asks_first() {
 #[test]
 fn closing_the_window_with_unsaved_rules_asks_first() {
     let mut h = harness("seega");
-    add_a_note_to_the_rules(&mut h);
+    edit_the_rules(&mut h, add_a_note);
     // The window's close button, as the platform reports it.
     h.input_mut().viewports.entry(egui::ViewportId::ROOT).or_default().events.push(egui::ViewportEvent::Close);
     h.run();

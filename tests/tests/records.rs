@@ -68,8 +68,9 @@ fn a_record_of_another_ruleset_is_refused() {
 
 #[test]
 fn broken_record_text_is_located() {
+    // The error is placed on the value, not on the blank before it.
     let err = Record::from_ron("Record(ruleset: \"seega\", hash: 5)", "r.ron").expect_err("broken");
-    assert_eq!(err.diagnostics[0].at.map(|p| (p.line, p.col)), Some((1, 31)));
+    assert_eq!(err.diagnostics[0].at.map(|p| (p.line, p.col)), Some((1, 32)));
 }
 
 #[test]

@@ -33,10 +33,10 @@ pub(crate) fn ron_pretty() -> ron::ser::PrettyConfig {
 pub(crate) fn read_ron<T: serde::de::DeserializeOwned>(text: &str, source: &str) -> Result<T, LoadError> {
     ron_options()
         .from_str(text)
-        .map_err(|e| LoadError { source: source.to_string(), diagnostics: vec![ron_diagnostic(&e)] })
+        .map_err(|e| LoadError { source: source.to_string(), diagnostics: vec![ron_diagnostic(&e, text)] })
 }
 
-fn ron_diagnostic(e: &ron::error::SpannedError) -> Diagnostic {
+fn ron_diagnostic(e: &ron::error::SpannedError, text: &str) -> Diagnostic {
     use ron::Error as R;
     let hint = match &e.code {
         R::NoSuchStructField { expected, found, .. } | R::NoSuchEnumVariant { expected, found, .. } => {
@@ -46,10 +46,23 @@ fn ron_diagnostic(e: &ron::error::SpannedError) -> Diagnostic {
     };
     let message = e.code.to_string();
     Diagnostic {
-        at: Some(Pos { line: e.span.start.line, col: e.span.start.col }),
+        at: Some(past_blanks(text, Pos { line: e.span.start.line, col: e.span.start.col })),
         path: String::new(),
         message: message + hint.as_deref().unwrap_or(""),
     }
+}
+
+/// The first position at or after `at` that is not white space: ron places
+/// some errors (an expected value) before the blanks in front of the value.
+fn past_blanks(text: &str, at: Pos) -> Pos {
+    let lines = text.split_inclusive('\n').skip(at.line.saturating_sub(1));
+    for (i, line) in lines.enumerate() {
+        let skip = if i == 0 { at.col.saturating_sub(1) } else { 0 };
+        if let Some(n) = line.chars().skip(skip).position(|c| !c.is_whitespace()) {
+            return Pos { line: at.line + i, col: skip + n + 1 };
+        }
+    }
+    at // only blanks follow
 }
 
 /// Compiles ruleset text under the given option values.
