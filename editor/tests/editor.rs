@@ -23,8 +23,7 @@ fn harness_with_sides(game: &str, sides: [Side; 2]) -> Harness<'static, TabulaAp
 /// Changes the rules in the Rules tab, as a person types, and lets them be
 /// checked; returns the text before and after.
 fn edit_the_rules(h: &mut Harness<'_, TabulaApp>, edit: impl FnOnce(&str) -> String) -> (String, String) {
-    h.get_by_label("Rules").click();
-    h.run();
+    click(h, "Rules");
     let before = h.state().bench.doc.text.clone();
     let after = edit(&before);
     h.get_by_role(Role::MultilineTextInput).set_text_value_accesskit(&after);
@@ -35,6 +34,12 @@ fn edit_the_rules(h: &mut Harness<'_, TabulaApp>, edit: impl FnOnce(&str) -> Str
 /// A comment at the end of the rules: a change that keeps them valid.
 fn add_a_note(text: &str) -> String {
     format!("{text}\n// my note\n")
+}
+
+/// Clicks the control with this label and lets the window answer.
+fn click(h: &mut Harness<'_, TabulaApp>, label: &str) {
+    h.get_by_label(label).click();
+    h.run();
 }
 
 /// Runs frames until `done` holds or some seconds have passed (the agents think on their own thread).
@@ -55,8 +60,7 @@ fn moves_played(h: &Harness<'_, TabulaApp>) -> usize {
 #[test]
 fn opens_a_shipped_ruleset_from_the_list() {
     let mut h = harness("seega");
-    h.get_by_label("Seti-Aleph").click();
-    h.run();
+    click(&mut h, "Seti-Aleph");
     assert_eq!(h.state().bench.session.game.name(), "seti-aleph");
     assert!(h.query_by_label_contains("Seti-Aleph — seti-aleph").is_some());
     assert!(h.query_by_label("field c10").is_some(), "the 3 x 10 board is drawn");
@@ -65,10 +69,8 @@ fn opens_a_shipped_ruleset_from_the_list() {
 #[test]
 fn a_click_on_a_piece_and_a_lit_field_plays_the_move_and_lists_it() {
     let mut h = harness("seti-aleph");
-    h.get_by_label("field b1").click();
-    h.run();
-    h.get_by_label("field b2").click();
-    h.run();
+    click(&mut h, "field b1");
+    click(&mut h, "field b2");
     assert_eq!(moves_played(&h), 1);
     assert!(h.query_by_label_contains("b1-b2").is_some(), "the move is in the move list");
     let state = h.state().bench.session.state();
@@ -78,35 +80,27 @@ fn a_click_on_a_piece_and_a_lit_field_plays_the_move_and_lists_it() {
 #[test]
 fn undo_and_redo() {
     let mut h = harness("seega");
-    h.get_by_label("field a1").click();
-    h.run();
+    click(&mut h, "field a1");
     assert_eq!(moves_played(&h), 1);
-    h.get_by_label("Undo").click();
-    h.run();
+    click(&mut h, "Undo");
     assert_eq!(moves_played(&h), 0);
     assert!(h.query_by_label("S@a1").is_some(), "S@a1 is legal again");
-    h.get_by_label("Redo").click();
-    h.run();
+    click(&mut h, "Redo");
     assert_eq!(moves_played(&h), 1);
 }
 
 #[test]
 fn changing_an_option_asks_and_starts_a_new_game_under_it() {
     let mut h = harness("seti-aleph");
-    h.get_by_label("field b1").click();
-    h.run();
-    h.get_by_label("field b2").click();
-    h.run();
-    h.get_by_label("pharaoh_diagonal").click();
-    h.run();
+    click(&mut h, "field b1");
+    click(&mut h, "field b2");
+    click(&mut h, "pharaoh_diagonal");
     assert!(h.query_by_label("Start a new game?").is_some(), "a game is in progress: the editor asks first");
-    h.get_by_label("Start new game").click();
-    h.run();
+    click(&mut h, "Start new game");
     let game = &h.state().bench.session.game;
     assert_eq!(game.options()["pharaoh_diagonal"].to_string(), "false");
     assert_eq!(moves_played(&h), 0);
-    h.get_by_label("field b1").click();
-    h.run();
+    click(&mut h, "field b1");
     assert!(h.query_by_label("b1-b2").is_some() && h.query_by_label("b1-a2").is_none(), "no diagonal step now");
 }
 
@@ -118,8 +112,7 @@ fn an_error_in_the_rules_is_listed_the_game_stays_playable_and_the_fix_starts_a_
     let line = valid.lines().position(|l| l.contains("count: 12")).expect("a count line") + 1;
     assert!(h.query_by_label_contains(&format!("line {line}, col")).is_some(), "the error names its line");
     // The last valid game is still there and playable.
-    h.get_by_label("field a1").click();
-    h.run();
+    click(&mut h, "field a1");
     assert_eq!(moves_played(&h), 1);
     // The fix: a valid text, different from before, starts a new game under it.
     let fixed = valid.replacen("count: 12", "count: 11", 2);
@@ -150,24 +143,19 @@ fn a_variant_is_saved_and_loaded_back() {
     let path = dir.join("seega-variant.ron");
     let mut h = harness("seega");
     let (_, changed) = edit_the_rules(&mut h, |text| text.replacen("count: 12", "count: 10", 2));
-    h.get_by_label("Save as variant…").click();
-    h.run();
+    click(&mut h, "Save as variant…");
     h.get_by_role(Role::TextInput).set_text_value_accesskit(path.to_str().expect("path"));
     h.run();
-    h.get_by_label("Save variant").click();
-    h.run();
+    click(&mut h, "Save variant");
     assert_eq!(std::fs::read_to_string(&path).expect("saved"), changed);
     assert!(!h.state().bench.doc.is_dirty());
     // Back to a shipped game, then open the variant from its file.
-    h.get_by_label("Seti-Beth").click();
-    h.run();
+    click(&mut h, "Seti-Beth");
     assert_eq!(h.state().bench.session.game.name(), "seti-beth");
-    h.get_by_label("Open file…").click();
-    h.run();
+    click(&mut h, "Open file…");
     h.get_by_role(Role::TextInput).set_text_value_accesskit(path.to_str().expect("path"));
     h.run();
-    h.get_by_label("Open ruleset").click();
-    h.run();
+    click(&mut h, "Open ruleset");
     assert_eq!(h.state().bench.doc.origin, Origin::File(path));
     assert_eq!(h.state().bench.session.game.name(), "seega");
     assert!(h.query_by_label_contains("S ×10").is_some());
@@ -177,11 +165,9 @@ fn a_variant_is_saved_and_loaded_back() {
 fn switching_away_from_unsaved_rules_asks_first() {
     let mut h = harness("seega");
     let (_, changed) = edit_the_rules(&mut h, add_a_note);
-    h.get_by_label("Senet").click();
-    h.run();
+    click(&mut h, "Senet");
     assert!(h.query_by_label("Unsaved changes").is_some());
-    h.get_by_label("Cancel").click();
-    h.run();
+    click(&mut h, "Cancel");
     assert_eq!(h.state().bench.doc.text, changed, "nothing is lost");
     assert_eq!(h.state().bench.session.game.name(), "seega");
 }
@@ -195,16 +181,14 @@ fn closing_the_window_with_unsaved_rules_asks_first() {
     h.run();
     assert!(h.query_by_label("Unsaved changes").is_some(), "closing asks first");
     assert!(!h.state().bench.may_quit);
-    h.get_by_label("Discard changes").click();
-    h.run();
+    click(&mut h, "Discard changes");
     assert!(h.state().bench.may_quit, "the answer lets the window close");
 }
 
 #[test]
 fn the_analysis_tab_runs_in_the_background_and_shows_the_report() {
     let mut h = harness("seti-beth");
-    h.get_by_label("Analysis").click();
-    h.run();
+    click(&mut h, "Analysis");
     h.get_by_label("Run analysis").click();
     run_until(&mut h, |h| h.query_by_label("games/s").is_some());
     assert!(h.query_by_label("games/s").is_some(), "the report appears");
@@ -215,10 +199,8 @@ fn the_analysis_tab_runs_in_the_background_and_shows_the_report() {
 #[test]
 fn an_agent_answers_a_move_on_its_own() {
     let mut h = harness_with_sides("seti-aleph", [Side::Human, Side::Random]);
-    h.get_by_label("field b1").click();
-    h.run();
-    h.get_by_label("field b2").click();
-    h.run();
+    click(&mut h, "field b1");
+    click(&mut h, "field b2");
     assert_eq!(moves_played(&h), 1);
     run_until(&mut h, |h| moves_played(h) == 2);
     assert_eq!(moves_played(&h), 2, "Black's agent moved");

@@ -66,9 +66,7 @@ const fn same(a: &Faces, b: &Faces) -> bool {
 
 /// Every orientation: the 24 reached from the right-handed die, then the 24
 /// of the left-handed one. Worked out at compile time, like the tables below.
-pub static ORIENTATIONS: [Faces; 48] = ORIENTS;
-
-const ORIENTS: [Faces; 48] = {
+pub const ORIENTATIONS: [Faces; 48] = {
     let mut all = [[0u8; 6]; 48];
     let mut n = 0;
     let starts = [RIGHT, LEFT];
@@ -111,7 +109,7 @@ const fn after(p: [usize; 6]) -> [u8; 48] {
     let mut table = [0u8; 48];
     let mut o = 0;
     while o < 48 {
-        let i = index_in(&ORIENTS, 0, 48, &apply(ORIENTS[o], p));
+        let i = index_in(&ORIENTATIONS, 0, 48, &apply(ORIENTATIONS[o], p));
         assert!(i < 48, "a rotation of a die is a die");
         table[o] = i as u8;
         o += 1;
@@ -126,7 +124,7 @@ const TURNED: [u8; 48] = after(TURN_CLOCKWISE);
 /// The value on a face of a die in orientation `o`.
 #[inline]
 pub fn face(o: u8, f: Face) -> u8 {
-    ORIENTS[usize::from(o)][f as usize]
+    ORIENTATIONS[usize::from(o)][f as usize]
 }
 
 /// The orientation after tipping over towards `towards` (a compass face):

@@ -256,7 +256,7 @@ impl State {
     /// The fields with a piece of `player` on top, in field order.
     #[inline]
     pub fn fields_topped_by(&self, player: Player) -> impl Iterator<Item = FieldId> + '_ {
-        self.topped[usize::from(player.min(1))].iter()
+        self.topped_by(player).iter()
     }
 
     /// The fields with a piece of `player` on top, as a set.

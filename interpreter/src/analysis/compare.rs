@@ -150,28 +150,8 @@ impl fmt::Display for Comparison {
         }
         writeln!(f)?;
         let rows: Vec<(&str, Cell)> = vec![
-            (
-                "player 1 wins %",
-                Box::new(|r: &Report| {
-                    format!(
-                        "{:.1} [{:.1},{:.1}]",
-                        100.0 * r.player_wins[0].rate,
-                        100.0 * r.player_wins[0].low,
-                        100.0 * r.player_wins[0].high
-                    )
-                }),
-            ),
-            (
-                "player 2 wins %",
-                Box::new(|r: &Report| {
-                    format!(
-                        "{:.1} [{:.1},{:.1}]",
-                        100.0 * r.player_wins[1].rate,
-                        100.0 * r.player_wins[1].low,
-                        100.0 * r.player_wins[1].high
-                    )
-                }),
-            ),
+            ("player 1 wins %", Box::new(|r: &Report| percent_interval(r.player_wins[0]))),
+            ("player 2 wins %", Box::new(|r: &Report| percent_interval(r.player_wins[1]))),
             ("draws %", Box::new(|r: &Report| format!("{:.1}", 100.0 * r.draws.rate))),
             ("first mover wins %", Box::new(|r: &Report| format!("{:.1}", 100.0 * r.first_mover_wins.rate))),
             ("ended by the turn limit %", Box::new(|r: &Report| format!("{:.1}", 100.0 * r.timeouts.rate))),
@@ -207,6 +187,11 @@ impl fmt::Display for Comparison {
         }
         Ok(())
     }
+}
+
+/// A rate and its confidence interval, in percent: `52.1 [48.0,56.2]`.
+fn percent_interval(p: Proportion) -> String {
+    format!("{:.1} [{:.1},{:.1}]", 100.0 * p.rate, 100.0 * p.low, 100.0 * p.high)
 }
 
 fn truncate(s: &str, n: usize) -> String {

@@ -68,15 +68,16 @@ fn runs(board: &Board, origin: FieldId, dirs: &[u8], left: u8, line: u64, found:
 impl Game {
     /// `t` with each `MadeLine` read from precomputed masks, where the board
     /// is small enough for one mask word.
-    pub(crate) fn with_line_masks(&self, t: Test) -> Test {
+    pub(crate) fn with_line_masks(&self, t: &Test) -> Test {
+        let each = |ts: &[Test]| ts.iter().map(|t| self.with_line_masks(t)).collect();
         match t {
             Test::MadeLine(n, dir_lists) if self.board.len() <= 64 => {
-                Test::MadeLineMasks(n, Box::new(LineMasks::new(&self.board, n, &dir_lists)))
+                Test::MadeLineMasks(*n, Box::new(LineMasks::new(&self.board, *n, dir_lists)))
             }
-            Test::All(ts) => Test::All(ts.into_iter().map(|t| self.with_line_masks(t)).collect()),
-            Test::Any(ts) => Test::Any(ts.into_iter().map(|t| self.with_line_masks(t)).collect()),
-            Test::Not(t) => Test::Not(Box::new(self.with_line_masks(*t))),
-            t => t,
+            Test::All(ts) => Test::All(each(ts)),
+            Test::Any(ts) => Test::Any(each(ts)),
+            Test::Not(t) => Test::Not(Box::new(self.with_line_masks(t))),
+            t => t.clone(),
         }
     }
 
@@ -102,7 +103,7 @@ mod tests {
             let d = |name: &str| game.board.dir(name).expect("a grid direction");
             let pairs = [["E", "W"], ["N", "S"], ["NE", "SW"], ["NW", "SE"]].map(|p| p.map(d).to_vec()).to_vec();
             let walked = Test::MadeLine(n, pairs.clone());
-            let by_masks = game.with_line_masks(walked.clone());
+            let by_masks = game.with_line_masks(&walked);
             assert!(matches!(by_masks, Test::MadeLineMasks(..)), "{name}: a small board reads lines from masks");
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
             let (mut lines, mut moves) = (0, 0);

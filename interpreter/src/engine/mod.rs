@@ -248,15 +248,14 @@ impl crate::game::Game {
 
     /// Every state condition with its `MadeLine`s read from masks.
     fn precompute_lines(&mut self) {
-        let precomputed = |game: &Self, t: &Test| game.with_line_masks(t.clone());
         for e in 0..self.ends.len() {
-            self.ends[e].test = precomputed(self, &self.ends[e].test);
+            self.ends[e].test = self.with_line_masks(&self.ends[e].test);
         }
         for p in 0..self.phases.len() {
-            self.phases[p].until = self.phases[p].until.as_ref().map(|t| precomputed(self, t));
+            self.phases[p].until = self.phases[p].until.as_ref().map(|t| self.with_line_masks(t));
             for r in 0..self.phases[p].rules.len() {
                 self.phases[p].rules[r].only_if_for =
-                    self.phases[p].rules[r].only_if_for.clone().map(|t| precomputed(self, &t));
+                    self.phases[p].rules[r].only_if_for.each_ref().map(|t| self.with_line_masks(t));
             }
         }
     }
