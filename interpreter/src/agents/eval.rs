@@ -85,13 +85,10 @@ impl Evaluator {
         if !self.mobility || s.is_over() {
             return 0.0;
         }
-        let count = |p: Player| {
-            let mut probe = s.clone();
-            probe.to_move = p;
-            probe.pending = crate::state::Pending::None;
-            probe.continuing = None;
+        let mut probe = s.clone();
+        let mut count = |p: Player| {
             let mut n = 0u32;
-            game.generate(&probe, None, &mut |_| {
+            game.generate_as(&mut probe, p, None, &mut |_| {
                 n += 1;
                 n < 64
             });

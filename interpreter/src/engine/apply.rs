@@ -270,9 +270,6 @@ impl Game {
                 }
             }
         }
-        // The state as the piece's owner would move in it; copied again only after a replacement.
-        let mut probe = s.clone();
-        let mut probe_stale = false;
         for f in self.board.fields() {
             let Some(p) = s.top(f) else { continue };
             let checked = if replace.grace { !p.mark } else { p.owner != mover };
@@ -280,21 +277,14 @@ impl Game {
             if !checked || s.hand(receiver, p.kind) == 0 {
                 continue;
             }
-            if std::mem::take(&mut probe_stale) {
-                probe.clone_from(s);
-            }
-            probe.to_move = p.owner;
-            probe.pending = Pending::None;
-            probe.continuing = None;
             let mut stuck = true;
-            self.generate(&probe, Some(f), &mut |_| {
+            self.generate_as(s, p.owner, Some(f), &mut |_| {
                 stuck = false;
                 false
             });
             if !stuck {
                 continue;
             }
-            probe_stale = true;
             s.pop(f);
             s.pool_add(Pool::Hand, receiver, p.kind, receiver, -1);
             s.push(f, Piece { owner: receiver, mark: replace.grace, ..p });

@@ -74,6 +74,22 @@ impl Game {
         any
     }
 
+    /// Like [`Game::generate`], for the moves `player` would have in `s` as
+    /// an ordinary decision (no throw, placement or capture chain pending);
+    /// `s` is as it was afterwards.
+    pub(crate) fn generate_as(
+        &self,
+        s: &mut State,
+        player: Player,
+        only: Option<FieldId>,
+        emit: &mut impl FnMut(Move) -> bool,
+    ) {
+        let saved = (s.to_move, s.pending, s.continuing);
+        (s.to_move, s.pending, s.continuing) = (player, Pending::None, None);
+        self.generate(s, only, emit);
+        (s.to_move, s.pending, s.continuing) = saved;
+    }
+
     /// The moves of the piece on `field` that capture something.
     pub(crate) fn capturing_moves_from(&self, s: &State, field: FieldId, out: &mut Vec<Move>) {
         self.captures_from(s, field, |m| {
