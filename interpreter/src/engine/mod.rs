@@ -38,6 +38,7 @@ pub(crate) struct Rule {
     pub motion: Motion,
     pub to: Test,
     pub from: Test,
+    /// As written; generation reads `only_if_for`.
     pub only_if: Test,
     pub arrive: Arrive,
     pub effects: Vec<Effect>,
