@@ -230,7 +230,7 @@ impl Game {
             }
             if let Some((reach, landing)) = by_masks {
                 return reach.from(from).iter().all(|&(to, dir)| {
-                    landing[usize::from(to)] & super::test::tops(s, me, to) == 0
+                    !lands_by_mask(landing, s, me, to)
                         || emit(Move { action: Action::Board, rule: rule_id, kind: p.kind, dir, from, to })
                 });
             }
@@ -505,7 +505,7 @@ impl Game {
     #[inline]
     pub(crate) fn can_land(&self, rule: &Rule, s: &State, me: Player, from: FieldId, to: FieldId) -> bool {
         match &rule.landing {
-            Some(masks) => masks[usize::from(to)] & super::test::tops(s, me, to) != 0,
+            Some(masks) => lands_by_mask(masks, s, me, to),
             None => self.can_land_on_stacks(rule, s, me, from, to),
         }
     }
@@ -527,6 +527,12 @@ impl Game {
         let height = if displaces { 0 } else { s.height(to) };
         height < props.limit && self.eval(&rule.to, s, me, to)
     }
+}
+
+/// Whether a piece of `me` can land on `to` by a rule's landing masks ([`Rule::landing`]).
+#[inline(always)]
+fn lands_by_mask(landing: &[u8], s: &State, me: Player, to: FieldId) -> bool {
+    landing[usize::from(to)] & super::test::tops(s, me, to) != 0
 }
 
 /// What walks of one rule share: where they may pass (for the state as it
