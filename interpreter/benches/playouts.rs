@@ -69,6 +69,7 @@ fn perft(c: &mut Criterion) {
         ("classic/tic-tac-toe", 9, 127_872),
         ("classic/connect-four", 7, 823_536),
         ("classic/breakthrough", 5, 6_182_818),
+        ("traditional/nine-mens-morris", 5, 5_140_800),
     ] {
         let game = game(name);
         let state = game.initial_state();

@@ -32,6 +32,8 @@ pub enum Action {
     Exit,
     /// A piece due to be placed (a converted captive, a new die) is placed on `to`.
     PlacePending,
+    /// The mover captures the stack on `to`, of their choice (`CaptureChosen`).
+    Capture,
     /// The player declines an optional placement.
     Skip,
     /// Nothing can move: the turn passes.

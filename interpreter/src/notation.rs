@@ -1,4 +1,4 @@
-//! The text form of moves: `b1-b2`, `S@c3` (place), `S^a4` (take back),
+//! The text form of moves: `b1-b2`, `S@c3` (place), `S^a4` (take back), `xd7` (capture a chosen piece),
 //! `pass`, `stop`, `throw:4`. Parsing matches against the legal moves, so every
 //! move that can be played has exactly one text and every text one move.
 
@@ -24,6 +24,7 @@ impl Game {
                 }
             }
             Action::Place | Action::PlacePending => format!("{}@{}", letter(), field(m.to)),
+            Action::Capture => format!("x{}", field(m.to)),
             Action::Skip => "skip".into(),
             Action::Lift => format!("{}^{}", letter(), field(m.from)),
             Action::Exit => format!("{}-off", field(m.from)),
@@ -58,6 +59,9 @@ impl Game {
         }
         if let Pending::Chance(c) = s.pending() {
             return format!("a throw of {} is due first", self.chance[usize::from(c)].name);
+        }
+        if let Pending::Capture { .. } = s.pending() {
+            return "the move is complete once a piece to capture is chosen (x and its field: xd7)".into();
         }
         if let Pending::Place { .. } = s.pending() {
             return "a piece must be placed first (or `skip`, where that is allowed)".into();

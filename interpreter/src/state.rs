@@ -42,6 +42,12 @@ pub enum Pending {
         orient: u8,
         optional: bool,
     },
+    /// The player to move completes their move by choosing a stack to
+    /// capture, as the `CaptureChosen` effect of this move rule (of the
+    /// phase) says.
+    Capture {
+        rule: u8,
+    },
 }
 
 /// How a game ended.

@@ -6,7 +6,7 @@ use super::locate::Seg;
 use crate::board::FieldSet;
 use crate::engine::Test;
 use crate::options::OptionValue;
-use crate::ruleset::{Cond, OptValue, OptionDef, Who};
+use crate::ruleset::{Cond, OptValue, OptionDef, Through, Who};
 use std::collections::BTreeMap;
 
 /// Where a condition stands, and so which atoms it may use.
@@ -176,30 +176,43 @@ fn lower(ctx: &mut Ctx, cond: &Cond, place: Place, names: &Names, depth: usize) 
         }
         Cond::Open => field_atom(ctx, place, Test::Open, "Open", &need),
         Cond::Closed => field_atom(ctx, place, Test::Closed, "Closed", &need),
-        Cond::InLine(n, dirs) => {
-            let ids = ctx.at(Seg::Index(1), |ctx| ctx.find_all("direction", dirs, &names.dirs));
-            let ids = ids.into_iter().map(|d| d as u8).collect();
-            field_atom(ctx, place, Test::InLine(*n, ids), "InLine", &need)
+        Cond::Line { n, dirs, through, exact } => {
+            if *n == 0 {
+                ctx.at(Seg::Field("n"), |ctx| ctx.error("a line holds at least 1 piece"));
+            }
+            if dirs.is_empty() {
+                ctx.at(Seg::Field("dirs"), |ctx| ctx.error("expected at least one list of directions"));
+            }
+            let dirs = ctx.at(Seg::Field("dirs"), |ctx| {
+                dirs.iter()
+                    .enumerate()
+                    .map(|(i, list)| {
+                        ctx.at(Seg::Index(i), |ctx| {
+                            ctx.find_all("direction", list, &names.dirs).into_iter().map(|d| d as u8).collect()
+                        })
+                    })
+                    .collect()
+            });
+            let moved = *through == Through::Moved;
+            let t = Test::Line { n: *n, exact: *exact, moved, dirs };
+            match (moved, place) {
+                (false, _) => field_atom(ctx, place, t, "Line(through: Here)", &need),
+                (true, Place::Options) => {
+                    ctx.error("`Line` cannot be used in a condition on options only");
+                    Test::False
+                }
+                (true, _) => t,
+            }
         }
         Cond::TopFace(n) => field_atom(ctx, place, Test::TopFace(*n), "TopFace", &need),
         Cond::Lead(who, n) => {
             need(ctx, Place::State, "Lead");
             Test::Lead(check_who(ctx, *who, names), *n)
         }
-        Cond::MadeLine(n, pairs) => {
-            need(ctx, Place::State, "MadeLine");
-            let pairs = ctx.at(Seg::Index(1), |ctx| {
-                pairs
-                    .iter()
-                    .enumerate()
-                    .map(|(i, dirs)| {
-                        ctx.at(Seg::Index(i), |ctx| {
-                            ctx.find_all("direction", dirs, &names.dirs).into_iter().map(|d| d as u8).collect()
-                        })
-                    })
-                    .collect()
-            });
-            Test::MadeLine(*n, pairs)
+        Cond::PieceOnBoard(who, kinds) => {
+            need(ctx, Place::State, "PieceOnBoard");
+            let m = ctx.at(Seg::Index(1), |ctx| mask(ctx, kinds));
+            Test::PieceOnBoard(check_who(ctx, *who, names), m)
         }
         Cond::PlayerIs(n) => {
             need(ctx, Place::State, "PlayerIs");

@@ -6,7 +6,7 @@ use super::board::expand_dirs;
 use super::cond::{Names, Place, constant, test};
 use super::locate::Seg;
 use crate::board::{Board, NO_FIELD};
-use crate::engine::{Effect, Motion, Reach, Rule, Test, Walk};
+use crate::engine::{Choice, Effect, Motion, Reach, Rule, Test, Walk};
 use crate::m::NO_DIR;
 use crate::ruleset::{Cond, ContinueMode, Distance, EffectDef, Motion as MotionDef, MoveDef, OffCount, PlaceAt};
 
@@ -40,7 +40,8 @@ pub(crate) fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, f
                     | EffectDef::Flip { when }
                     | EffectDef::Tip { when }
                     | EffectDef::TurnClockwise { when }
-                    | EffectDef::Spawn { when, .. } => when,
+                    | EffectDef::Spawn { when, .. }
+                    | EffectDef::CaptureChosen { when, .. } => when,
                 };
                 let on = when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
                 match e {
@@ -71,6 +72,17 @@ pub(crate) fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, f
                         let optional = ctx.at(Seg::Field("optional"), |ctx| constant(ctx, optional, names));
                         if let (true, Some(zone)) = (on, zone) {
                             effects.push(Effect::Spawn { on: test, zone: zone as u8, optional });
+                        }
+                    }
+                    EffectDef::CaptureChosen { if_, among, otherwise, .. } => {
+                        let cond = ctx.at(Seg::Field("if"), |ctx| test(ctx, if_, Place::State, names));
+                        let among = ctx.at(Seg::Field("among"), |ctx| test(ctx, among, Place::Field, names));
+                        let otherwise =
+                            ctx.at(Seg::Field("otherwise"), |ctx| test(ctx, otherwise, Place::Field, names));
+                        if effects.iter().any(|e| matches!(e, Effect::CaptureChosen(_))) {
+                            ctx.error("a move rule has at most one `CaptureChosen`");
+                        } else if on {
+                            effects.push(Effect::CaptureChosen(Box::new(Choice { cond, among, otherwise })));
                         }
                     }
                     _ => {}
@@ -178,6 +190,7 @@ fn motion(ctx: &mut Ctx, def: &MotionDef, board: &Board, names: &Names) -> Optio
                 .map(|d| d as u8),
         },
         MotionDef::Lift => Motion::Lift,
+        MotionDef::Fly => Motion::Fly,
         MotionDef::Run { dirs, distance, pass } => Motion::Run {
             dirs: ctx.at(Seg::Field("dirs"), |ctx| dir_ids(ctx, dirs, board)),
             distance: *distance,

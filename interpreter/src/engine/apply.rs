@@ -74,6 +74,11 @@ impl Game {
                 }
                 s.pending = Pending::None;
             }
+            Action::Capture => {
+                s.passed = false;
+                s.pending = Pending::None;
+                self.capture_stack(s, m.to, mover);
+            }
             Action::Skip => {
                 s.passed = false;
                 s.pending = Pending::None;
@@ -189,6 +194,11 @@ impl Game {
                     if let Some(p) = s.top(landed).filter(|p| s.hand(me, p.kind) > 0) {
                         self.place_due(s, me, p.kind, *zone, p.orient, true, *optional);
                     }
+                }
+                Effect::CaptureChosen(choice)
+                    if self.eval(&choice.cond, s, me, NO_FIELD) && self.has_capture_choice(s, m.rule) =>
+                {
+                    s.pending = Pending::Capture { rule: m.rule };
                 }
                 _ => {}
             }

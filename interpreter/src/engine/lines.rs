@@ -6,7 +6,7 @@ use crate::board::{Board, FieldId, NO_FIELD};
 use crate::game::Game;
 use crate::state::State;
 
-/// Per field, every line of n fields through it that a `MadeLine` condition
+/// Per field, every line of n fields through it that a `Line` condition
 /// looks for, each as a bit mask of the board's fields (boards of up to 64).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct LineMasks {
@@ -66,13 +66,14 @@ fn runs(board: &Board, origin: FieldId, dirs: &[u8], left: u8, line: u64, found:
 }
 
 impl Game {
-    /// `t` with each `MadeLine` read from precomputed masks, where the board
+    /// `t` with each `Line` through the last field moved to (not `exact`)
+    /// read from precomputed masks, where the board
     /// is small enough for one mask word.
     pub(crate) fn with_line_masks(&self, t: &Test) -> Test {
         let each = |ts: &[Test]| ts.iter().map(|t| self.with_line_masks(t)).collect();
         match t {
-            Test::MadeLine(n, dir_lists) if self.board.len() <= 64 => {
-                Test::MadeLineMasks(*n, Box::new(LineMasks::new(&self.board, *n, dir_lists)))
+            Test::Line { n, exact: false, moved: true, dirs } if self.board.len() <= 64 => {
+                Test::MovedLineMasks(Box::new(LineMasks::new(&self.board, *n, dirs)))
             }
             Test::All(ts) => Test::All(each(ts)),
             Test::Any(ts) => Test::Any(each(ts)),
@@ -81,7 +82,7 @@ impl Game {
         }
     }
 
-    /// `MadeLine` by masks: the piece last moved and its owner's other pieces.
+    /// A line made by the last move, by masks: the piece last moved and its owner's other pieces.
     pub(crate) fn made_line_by_masks(&self, s: &State, lines: &LineMasks) -> bool {
         let at = s.last_to;
         at != NO_FIELD && s.top(at).is_some_and(|p| lines.any_within(at, s.topped_by(p.owner).first_word()))
@@ -94,7 +95,7 @@ mod tests {
     use crate::{Options, shipped};
     use rand::{Rng, SeedableRng};
 
-    /// Along random games, `MadeLine` by masks says what following the lines
+    /// Along random games, a `Line` through the last move by masks says what following the lines
     /// field by field says, after every move.
     #[test]
     fn lines_by_masks_agree_with_lines_walked() {
@@ -102,9 +103,9 @@ mod tests {
             let game = shipped::game(name, &Options::new()).expect("compiles");
             let d = |name: &str| game.board.dir(name).expect("a grid direction");
             let pairs = [["E", "W"], ["N", "S"], ["NE", "SW"], ["NW", "SE"]].map(|p| p.map(d).to_vec()).to_vec();
-            let walked = Test::MadeLine(n, pairs.clone());
+            let walked = Test::Line { n, exact: false, moved: true, dirs: pairs.clone() };
             let by_masks = game.with_line_masks(&walked);
-            assert!(matches!(by_masks, Test::MadeLineMasks(..)), "{name}: a small board reads lines from masks");
+            assert!(matches!(by_masks, Test::MovedLineMasks(..)), "{name}: a small board reads lines from masks");
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
             let (mut lines, mut moves) = (0, 0);
             for _ in 0..300 {

@@ -76,6 +76,8 @@ pub(crate) enum Motion {
         fall: Option<DirId>,
     },
     Lift,
+    /// To any field where the rule's `to` holds.
+    Fly,
     Run {
         dirs: Vec<DirId>,
         distance: Distance,
@@ -101,6 +103,16 @@ pub(crate) enum Motion {
         steps: u8,
         walk: Walk,
     },
+}
+
+impl Rule {
+    /// The rule's `CaptureChosen`, if it has one.
+    pub(crate) fn choice(&self) -> Option<&Choice> {
+        self.effects.iter().find_map(|e| match e {
+            Effect::CaptureChosen(c) => Some(&**c),
+            _ => None,
+        })
+    }
 }
 
 /// Per field, the fields a motion reaches from it in one move, each with the
@@ -149,7 +161,23 @@ pub(crate) enum Effect {
     Flip,
     Tip,
     TurnClockwise,
-    Spawn { on: Test, zone: u8, optional: bool },
+    Spawn {
+        on: Test,
+        zone: u8,
+        optional: bool,
+    },
+    /// Where `cond` holds after the move, the mover captures a stack of their
+    /// choice (see [`crate::state::Pending::Capture`]).
+    CaptureChosen(Box<Choice>),
+}
+
+/// Which stacks a mover may choose to capture: where `among` holds, or where
+/// none does, where `otherwise` holds (occupied fields only).
+#[derive(Debug, Clone)]
+pub(crate) struct Choice {
+    pub cond: Test,
+    pub among: Test,
+    pub otherwise: Test,
 }
 
 /// Replacing pieces that cannot move (see `ReplaceDef`).
@@ -202,7 +230,7 @@ pub(crate) fn other(p: Player) -> Player {
 impl crate::game::Game {
     /// Fills in what each rule can know before play: its placement targets,
     /// its conditions with what the board and the player decide folded in,
-    /// and its landing mask; and the lines `MadeLine` looks for. Called once
+    /// and its landing mask; and the lines `Line` looks for. Called once
     /// the game is compiled.
     pub(crate) fn specialise_rules(&mut self) {
         let single = self.fields.iter().all(|f| f.limit <= 1);
@@ -247,7 +275,7 @@ impl crate::game::Game {
         self.precompute_lines();
     }
 
-    /// Every state condition with its `MadeLine`s read from masks.
+    /// Every state condition with its lines made by the last move read from masks.
     fn precompute_lines(&mut self) {
         for e in 0..self.ends.len() {
             self.ends[e].test = self.with_line_masks(&self.ends[e].test);
@@ -257,6 +285,14 @@ impl crate::game::Game {
             for r in 0..self.phases[p].rules.len() {
                 self.phases[p].rules[r].only_if_for =
                     self.phases[p].rules[r].only_if_for.each_ref().map(|t| self.with_line_masks(t));
+                for e in 0..self.phases[p].rules[r].effects.len() {
+                    if let Effect::CaptureChosen(choice) = &self.phases[p].rules[r].effects[e] {
+                        let cond = self.with_line_masks(&choice.cond);
+                        if let Effect::CaptureChosen(choice) = &mut self.phases[p].rules[r].effects[e] {
+                            choice.cond = cond;
+                        }
+                    }
+                }
             }
         }
     }

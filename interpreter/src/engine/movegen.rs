@@ -46,6 +46,13 @@ impl Game {
                 }
                 return;
             }
+            Pending::Capture { rule } => {
+                self.capture_choices(s, rule, |to| {
+                    out.push(Move { to, ..Move::simple(Action::Capture) });
+                    true
+                });
+                return;
+            }
             Pending::None => {}
         }
         if let Some(c) = s.continuing {
@@ -62,6 +69,38 @@ impl Game {
         if out.is_empty() {
             out.push(Move::simple(Action::Pass));
         }
+    }
+
+    /// Calls `emit` with each field whose stack the mover may choose to
+    /// capture after a move of `rule` (`CaptureChosen`): where `among` holds,
+    /// or where it holds on no occupied field, where `otherwise` holds.
+    /// `emit` returning false stops.
+    fn capture_choices(&self, s: &State, rule: u8, mut emit: impl FnMut(FieldId) -> bool) {
+        let me = s.to_move;
+        let rule = &self.phases[usize::from(s.phase)].rules[usize::from(rule)];
+        let Some(choice) = rule.choice() else { return };
+        for set in [&choice.among, &choice.otherwise] {
+            let mut found = false;
+            for f in self.board.fields().filter(|&f| s.height(f) > 0 && self.eval(set, s, me, f)) {
+                found = true;
+                if !emit(f) {
+                    return;
+                }
+            }
+            if found {
+                return;
+            }
+        }
+    }
+
+    /// Whether the mover has a stack to choose to capture after a move of `rule`.
+    pub(crate) fn has_capture_choice(&self, s: &State, rule: u8) -> bool {
+        let mut any = false;
+        self.capture_choices(s, rule, |_| {
+            any = true;
+            false
+        });
+        any
     }
 
     /// Whether the player to move has a move other than `pass`.
@@ -319,6 +358,9 @@ impl Game {
                 }
                 at == from || !self.can_land(rule, s, me, from, at) || emit(moved(at, d))
             }),
+            Motion::Fly => rule.targets[usize::from(me.min(1))]
+                .iter()
+                .all(|&to| to == from || !self.can_land(rule, s, me, from, to) || emit(board_move(to))),
             Motion::Place { .. } | Motion::Lift | Motion::Enter { .. } => true,
         }
     }

@@ -1,16 +1,19 @@
 //! Counting move sequences: `perft(depth)` is the number of legal move
 //! sequences of that length (a game that ends earlier adds none). Published
 //! counts for classic games check the move generator and the end of the game.
+//!
+//! A move is complete when it leaves no choice of the same move to make: a
+//! stack to capture after a line was made (`CaptureChosen`) is part of the
+//! move that made it, as published counts have it.
 
 use crate::game::Game;
 use crate::m::Move;
-use crate::state::State;
+use crate::state::{Pending, State};
 
 impl Game {
     /// The number of legal move sequences of `depth` moves from `state`.
     pub fn perft(&self, state: &State, depth: u32) -> u64 {
-        let mut moves: Vec<Vec<Move>> = (0..depth).map(|_| Vec::new()).collect();
-        let mut states: Vec<State> = (0..depth).map(|_| state.clone()).collect();
+        let (mut moves, mut states) = buffers(state, depth);
         self.perft_at(state, depth as usize, &mut moves, &mut states)
     }
 
@@ -22,7 +25,8 @@ impl Game {
             .map(|m| {
                 next.clone_from(state);
                 self.play_unchecked(&mut next, m);
-                (m, self.perft(&next, depth.saturating_sub(1)))
+                let (mut moves, mut states) = buffers(&next, depth);
+                (m, self.complete_then_count(&next, depth.saturating_sub(1) as usize, &mut moves, &mut states))
             })
             .collect()
     }
@@ -33,7 +37,7 @@ impl Game {
         }
         let (buf, deeper_moves) = moves.split_first_mut().expect("a buffer per level");
         self.legal_moves_into(s, buf);
-        if depth == 1 {
+        if depth == 1 && !self.may_leave_a_choice(s) {
             return buf.len() as u64;
         }
         let (next, deeper_states) = states.split_first_mut().expect("a state per level");
@@ -41,8 +45,40 @@ impl Game {
         for &m in buf.iter() {
             next.clone_from(s);
             self.play_unchecked(next, m);
-            total += self.perft_at(next, depth - 1, deeper_moves, deeper_states);
+            total += self.complete_then_count(next, depth - 1, deeper_moves, deeper_states);
         }
         total
     }
+
+    /// `perft_at(s, depth)` once the move that led to `s` is complete: each
+    /// way of completing it counts as one.
+    fn complete_then_count(&self, s: &State, depth: usize, moves: &mut [Vec<Move>], states: &mut [State]) -> u64 {
+        if !mid_move(s) {
+            return self.perft_at(s, depth, moves, states);
+        }
+        // Rare (a line was made): buffers of its own.
+        let mut next = s.clone();
+        let mut total = 0;
+        for m in self.legal_moves(s) {
+            next.clone_from(s);
+            self.play_unchecked(&mut next, m);
+            total += self.complete_then_count(&next, depth, moves, states);
+        }
+        total
+    }
+
+    /// Whether a move in `s` may leave a choice of the same move to make.
+    fn may_leave_a_choice(&self, s: &State) -> bool {
+        self.phases[usize::from(s.phase)].rules.iter().any(|r| r.choice().is_some())
+    }
+}
+
+/// Whether the decision that led to `s` leaves its mover a choice that completes the move.
+fn mid_move(s: &State) -> bool {
+    matches!(s.pending, Pending::Capture { .. })
+}
+
+/// A move buffer and a state per level of a search `depth` deep.
+fn buffers(state: &State, depth: u32) -> (Vec<Vec<Move>>, Vec<State>) {
+    ((0..depth).map(|_| Vec::new()).collect(), (0..depth).map(|_| state.clone()).collect())
 }

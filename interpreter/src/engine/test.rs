@@ -33,12 +33,20 @@ pub(crate) enum Test {
     Fields(FieldSet),
     Open,
     Closed,
-    InLine(u8, Vec<u8>),
     OnBoard(Who, u16),
-    /// A line of n through the last field moved to, along any of the direction pairs.
-    MadeLine(u8, Vec<Vec<u8>>),
-    /// `MadeLine` with its lines worked out (see [`Game::with_line_masks`]).
-    MadeLineMasks(u8, Box<super::lines::LineMasks>),
+    /// A line of `n` through the field under test, or with `moved` the last
+    /// field moved to, along one of the direction lists; with `exact`, no longer.
+    Line {
+        n: u8,
+        exact: bool,
+        moved: bool,
+        dirs: Vec<Vec<u8>>,
+    },
+    /// A `Line` through the last field moved to, not `exact`, with its lines
+    /// worked out (see [`Game::with_line_masks`]).
+    MovedLineMasks(Box<super::lines::LineMasks>),
+    /// The player has a piece of one of the kinds (a bit set) on the board.
+    PieceOnBoard(Who, u32),
     PlayerIs(u8),
     Lead(Who, u16),
     TopFace(u8),
@@ -101,14 +109,16 @@ impl Game {
             Test::Fields(set) => set.contains(field),
             Test::Open => top().is_some_and(|p| !p.flipped),
             Test::Closed => top().is_some_and(|p| p.flipped),
-            Test::InLine(n, dirs) => top().is_some_and(|p| self.has_line(s, field, p.owner, dirs, *n)),
-            Test::OnBoard(w, n) => s.on_board(who(*w, me, s)) >= u32::from(*n),
-            Test::MadeLine(n, pairs) => {
-                let at = s.last_to;
+            Test::Line { n, exact, moved, dirs } => {
+                let at = if *moved { s.last_to } else { field };
                 at != crate::board::NO_FIELD
-                    && s.top(at).is_some_and(|p| pairs.iter().any(|dirs| self.has_line(s, at, p.owner, dirs, *n)))
+                    && s.top(at).is_some_and(|p| dirs.iter().any(|d| self.has_line(s, at, p.owner, d, *n, *exact)))
             }
-            Test::MadeLineMasks(_, lines) => self.made_line_by_masks(s, lines),
+            Test::OnBoard(w, n) => s.on_board(who(*w, me, s)) >= u32::from(*n),
+            Test::MovedLineMasks(lines) => self.made_line_by_masks(s, lines),
+            Test::PieceOnBoard(w, mask) => {
+                s.fields_topped_by(who(*w, me, s)).any(|f| s.top(f).is_some_and(|t| mask & (1 << t.kind) != 0))
+            }
             Test::PlayerIs(n) => me + 1 == *n,
             Test::Lead(w, n) => {
                 let p = who(*w, me, s);
@@ -136,18 +146,21 @@ impl Game {
 
 impl Game {
     /// Whether `n` pieces of `owner` stand in a line through `field` (itself
-    /// included), following each direction as long as the top piece is theirs.
-    fn has_line(&self, s: &State, field: FieldId, owner: Player, dirs: &[u8], n: u8) -> bool {
+    /// included), following each direction as long as the top piece is
+    /// theirs; with `exact`, no more than `n`.
+    fn has_line(&self, s: &State, field: FieldId, owner: Player, dirs: &[u8], n: u8, exact: bool) -> bool {
+        // Counting one past `n` tells "exactly n" from "more".
+        let cap = if exact { n.saturating_add(1) } else { n };
         let mut count = 1;
         for &d in dirs {
             let mut at = self.board.neighbour(field, d);
             // A line never holds more pieces than the board: this ends walks round a cycle.
-            while count < n && at != crate::board::NO_FIELD && at != field && s.is_topped_by(at, owner) {
+            while count < cap && at != crate::board::NO_FIELD && at != field && s.is_topped_by(at, owner) {
                 count += 1;
                 at = self.board.neighbour(at, d);
             }
         }
-        count >= n
+        if exact { count == n } else { count >= n }
     }
 }
 

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 /// option atoms anywhere; field atoms in a move's `to`; state atoms in `until`
 /// and end conditions. The compiler says so when an atom is out of place.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Cond {
     True,
     False,
@@ -48,9 +49,18 @@ pub enum Cond {
     Closed,
     /// The top piece is a die showing n on top.
     TopFace(u8),
-    /// The top piece is one of at least n pieces of its owner in a line through
-    /// the field, following the two directions (e.g. `["next", "prev"]`).
-    InLine(u8, Vec<String>),
+    /// A line of `n` fields in a row topped by one player's pieces, through
+    /// the field under test (`Here`) or the field the last piece moved to
+    /// (`Moved`): the field itself and runs along the directions of one of
+    /// the lists (`[["E", "W"], ["N", "S"]]`); with `exact`, no more than `n`.
+    Line {
+        n: u8,
+        dirs: Vec<Vec<String>>,
+        #[serde(default)]
+        through: Through,
+        #[serde(default)]
+        exact: bool,
+    },
 
     // --- the game state ---
     /// The game is in this phase.
@@ -64,9 +74,8 @@ pub enum Cond {
     PieceIn(Who, Vec<String>, String),
     /// The player has at least n pieces on the board.
     OnBoard(Who, u16),
-    /// The piece just moved or placed stands in a line of at least n pieces
-    /// of its owner along one of the direction pairs (`[["E", "W"], ["N", "S"]]`).
-    MadeLine(u8, Vec<Vec<String>>),
+    /// The player has a piece of one of these kinds on the board (on top of a stack).
+    PieceOnBoard(Who, Vec<String>),
     /// The mover is this player (1-based): for moves that differ by player.
     PlayerIs(u8),
     /// The player has at least n pieces more on the board than the opponent.
@@ -98,4 +107,14 @@ pub enum Who {
     Starter,
     /// The other one.
     NotStarter,
+}
+
+/// The field a `Line` goes through.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Through {
+    /// The field under test (a condition on a field).
+    #[default]
+    Here,
+    /// The field the last piece moved or placed ended on (so: a line made by this move).
+    Moved,
 }

@@ -11,7 +11,7 @@ mod phase;
 mod piece;
 
 pub use board::{BoardDef, FieldDef, FieldTypeDef, LinkDef, Naming, SendTo, WrapDef, ZoneDef};
-pub use cond::{Cond, OptValue, Who};
+pub use cond::{Cond, OptValue, Through, Who};
 pub use moves::{Arrive, ContinueMode, Distance, EffectDef, Motion, MoveDef, OffCount, PlaceAt};
 pub use phase::{
     ChanceDef, EndDef, EndResult, Outcome as ChanceOutcome, PhaseDef, ReplaceDef, ScoreDef, SetDef, Starter, When,

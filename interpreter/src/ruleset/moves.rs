@@ -65,6 +65,8 @@ pub enum Motion {
     },
     /// From the board (anywhere in the stack) back into the mover's hand.
     Lift,
+    /// From its field to any field of the board where `to` holds (flying).
+    Fly,
     /// Exactly `distance` links in one of the directions, passing over fields
     /// where `pass` holds.
     Run {
@@ -206,6 +208,19 @@ pub enum EffectDef {
     },
     /// The moved die turns a quarter clockwise, seen from above.
     TurnClockwise {
+        #[serde(default)]
+        when: Option<Cond>,
+    },
+    /// If `if` (a condition on the game state after the move) holds, the
+    /// mover chooses a field where `among` holds and captures the pieces on
+    /// it, as an extra decision of the same turn; where `among` holds on no
+    /// occupied field, among the fields where `otherwise` holds.
+    CaptureChosen {
+        #[serde(rename = "if", default = "always")]
+        if_: Cond,
+        among: Cond,
+        #[serde(default = "never")]
+        otherwise: Cond,
         #[serde(default)]
         when: Option<Cond>,
     },
