@@ -232,6 +232,11 @@ fn compare_shows_significant_changes_in_words() {
     let out = stdout(&o);
     assert!(out.contains("pharaoh_diagonal=false against pharaoh_diagonal=true"), "{out}");
     assert!(out.contains("Games get shorter"), "{out}");
+    // The family of tests and its correction are stated; raw and adjusted p-values shown.
+    assert!(out.contains("= 10 tests, p-values adjusted by Holm (family-wise error rate 0.05)"), "{out}");
+    assert!(out.contains("adj. p") && out.contains("Holm-adjusted p"), "{out}");
+    let o = tabula(&["compare", "seti-aleph", "--sweep", "pharaoh_diagonal=true,false", "--correction", "bonferroni"]);
+    assert!(stderr(&o).contains("expected holm, bh or none"), "{}", stderr(&o));
     let o = tabula(&["compare", "seti-aleph", "--games", "10"]);
     assert!(stderr(&o).contains("two or more variants"), "{}", stderr(&o));
 }

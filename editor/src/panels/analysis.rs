@@ -9,7 +9,7 @@ use egui_plot::{Bar, BarChart, Legend, Line, Plot};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread::JoinHandle;
-use tabula::analysis::{Comparison, Config, Results, compare, run_until};
+use tabula::analysis::{Comparison, Config, Results, Testing, compare, run_until};
 use tabula::{Game, Options};
 
 /// A run in the background.
@@ -186,7 +186,7 @@ impl AnalysisPanel {
             let labels = job.labels;
             match job.handle.join() {
                 Ok(Ok(runs)) if runs.iter().all(|r| !r.games.is_empty()) => {
-                    self.result = Some((compare(labels, &runs), runs));
+                    self.result = Some((compare(labels, &runs, Testing::default()), runs));
                 }
                 Ok(Ok(_)) => self.error = "cancelled".into(),
                 Ok(Err(e)) => self.error = e,
@@ -248,11 +248,14 @@ fn show(ui: &mut egui::Ui, c: &Comparison, runs: &[Results]) {
             ui.end_row();
         }
     });
+    if !c.changes.is_empty() {
+        ui.label(format!("Tests: {}.", c.family_text()));
+    }
     for (label, changes) in c.labels.iter().skip(1).zip(&c.changes) {
         ui.label(egui::RichText::new(format!("{label} against {}:", c.labels[0])).strong());
         let found: Vec<&String> = changes.iter().filter_map(|ch| ch.sentence.as_ref()).collect();
         if found.is_empty() {
-            ui.label("no metric changed significantly (p < 0.05).");
+            ui.label(format!("no difference passes the {} level ({}).", c.testing.level, c.testing.correction.name()));
         }
         for s in found {
             ui.label(format!("- {s}"));

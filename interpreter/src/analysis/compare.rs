@@ -1,9 +1,11 @@
 //! Variants side by side: each metric's difference from the first variant,
-//! with its interval, a significance test, and a sentence where it matters.
+//! with its interval and a test; the tests of a comparison are one family,
+//! adjusted together (Holm by default), and a difference is called
+//! significant only when its adjusted p-value is below the stated level.
 
 use super::report::Report;
 use super::run::Results;
-use super::stats::{Difference, Proportion, mann_whitney, two_proportions};
+use super::stats::{Correction, Difference, Proportion, mann_whitney, two_proportions};
 use std::fmt;
 
 /// How one metric changed from the base variant to another.
@@ -12,13 +14,32 @@ pub struct MetricChange {
     pub metric: String,
     pub base: f64,
     pub variant: f64,
+    /// The difference with its 95% interval (for this metric alone) and the raw p-value.
     pub difference: Difference,
     /// The test used: "two-proportion z" or "Mann-Whitney U".
     pub test: String,
-    /// p < 0.05.
+    /// The p-value adjusted over the comparison's family of tests.
+    pub p_adjusted: f64,
+    /// The adjusted p-value is below the level.
     pub significant: bool,
-    /// The change in words, where it is significant.
+    /// The change in words, with its interval.
+    pub description: String,
+    /// The change in words with its p-values, where it is significant.
     pub sentence: Option<String>,
+}
+
+/// How the tests of a comparison are read: the correction and the level.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Testing {
+    pub correction: Correction,
+    /// The level the adjusted p-values are held against (0.05).
+    pub level: f64,
+}
+
+impl Default for Testing {
+    fn default() -> Testing {
+        Testing { correction: Correction::Holm, level: 0.05 }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -28,27 +49,83 @@ pub struct Comparison {
     pub reports: Vec<Report>,
     /// For each variant after the base, the changes of each metric.
     pub changes: Vec<Vec<MetricChange>>,
+    pub testing: Testing,
+    /// The number of tests in the family: every metric of every variant against the base.
+    pub tests: usize,
 }
 
-/// Compares runs of variants; the first is the base.
-pub fn compare(labels: Vec<String>, runs: &[Results]) -> Comparison {
+impl Comparison {
+    /// Whether any difference was found significant.
+    pub fn any_significant(&self) -> bool {
+        self.changes.iter().flatten().any(|c| c.significant)
+    }
+
+    /// The family and how it is read, in words.
+    pub fn family_text(&self) -> String {
+        let variants = self.changes.len();
+        let metrics = self.changes.first().map_or(0, Vec::len);
+        let family = format!(
+            "{metrics} metrics x {variants} variant{} against {} = {} tests",
+            if variants == 1 { "" } else { "s" },
+            self.labels.first().map_or("", String::as_str),
+            self.tests
+        );
+        match self.testing.correction {
+            Correction::None => format!(
+                "{family}, p-values not adjusted: each test alone at {} (about {:.1} false findings expected among them when nothing changes)",
+                self.testing.level,
+                self.tests as f64 * self.testing.level
+            ),
+            c => format!("{family}, p-values adjusted by {} ({} {})", c.name(), c.controls(), self.testing.level),
+        }
+    }
+}
+
+/// Compares runs of variants; the first is the base. Every metric of every
+/// variant against the base is one test of a single family.
+pub fn compare(labels: Vec<String>, runs: &[Results], testing: Testing) -> Comparison {
     let reports: Vec<Report> = runs.iter().map(Report::new).collect();
-    let changes = runs
+    let mut changes: Vec<Vec<MetricChange>> = runs
         .iter()
         .skip(1)
         .zip(reports.iter().skip(1))
         .map(|(r, rep)| changes(&runs[0], &reports[0], r, rep))
         .collect();
-    Comparison { labels, reports, changes }
+    let raw: Vec<f64> = changes.iter().flatten().map(|c| c.difference.p).collect();
+    let adjusted = testing.correction.adjust(&raw);
+    for (c, p_adjusted) in changes.iter_mut().flatten().zip(adjusted) {
+        c.p_adjusted = p_adjusted;
+        c.significant = p_adjusted < testing.level;
+        let p = p_text("p", c.difference.p);
+        let adjusted = match testing.correction {
+            Correction::Holm => format!(", {}", p_text("Holm-adjusted p", p_adjusted)),
+            Correction::BenjaminiHochberg => format!(", {}", p_text("BH-adjusted p", p_adjusted)),
+            Correction::None => String::new(),
+        };
+        let caveat = match testing.correction {
+            Correction::None => format!(" (not adjusted for the {} tests)", raw.len()),
+            _ => String::new(),
+        };
+        c.sentence = c
+            .significant
+            .then(|| format!("{}; {p}{adjusted}): significant at {}{caveat}.", c.description, testing.level));
+    }
+    Comparison { labels, reports, changes, testing, tests: raw.len() }
 }
 
 fn changes(base: &Results, base_report: &Report, variant: &Results, report: &Report) -> Vec<MetricChange> {
-    let rate = |metric: &str, a: Proportion, b: Proportion, up: &str, down: &str| {
+    let rate = |name: &str, metric: &str, a: Proportion, b: Proportion, up: &str, down: &str| {
         let d = two_proportions(a, b);
-        let significant = d.p < 0.05;
-        let sentence = significant.then(|| {
-            format!(
-                "{} {}: {:.1}% -> {:.1}% ({:+.1} points, 95% CI {:+.1} to {:+.1}; {}).",
+        MetricChange {
+            metric: name.into(),
+            base: a.rate,
+            variant: b.rate,
+            difference: d,
+            test: "two-proportion z".into(),
+            p_adjusted: d.p,
+            significant: false,
+            description: format!(
+                "{} {}: {:.1}% -> {:.1}% ({:+.1} points, 95% CI {:+.1} to {:+.1}",
                 metric,
                 if d.value > 0.0 { up } else { down },
                 100.0 * a.rate,
@@ -56,29 +133,26 @@ fn changes(base: &Results, base_report: &Report, variant: &Results, report: &Rep
                 100.0 * d.value,
                 100.0 * d.low,
                 100.0 * d.high,
-                p_text(d.p)
-            )
-        });
-        MetricChange {
-            metric: metric.into(),
-            base: a.rate,
-            variant: b.rate,
-            difference: d,
-            test: "two-proportion z".into(),
-            significant,
-            sentence,
+            ),
+            sentence: None,
         }
     };
-    let sample = |metric: &str, unit: &str, f: &dyn Fn(&super::GameResult) -> f64, up: &str, down: &str| {
+    let sample = |name: &str, metric: &str, unit: &str, f: &dyn Fn(&super::GameResult) -> f64, up: &str, down: &str| {
         let a: Vec<f64> = base.games.iter().map(f).collect();
         let b: Vec<f64> = variant.games.iter().map(f).collect();
         let d = mann_whitney(&a, &b);
         let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
         let (base_mean, variant_mean) = (mean(&a), mean(&b));
-        let significant = d.p < 0.05;
-        let sentence = significant.then(|| {
-            format!(
-                "{} {}: {:.1} -> {:.1} {unit} (difference {:+.1}, 95% CI {:+.1} to {:+.1}; {}).",
+        MetricChange {
+            metric: name.into(),
+            base: base_mean,
+            variant: variant_mean,
+            difference: d,
+            test: "Mann-Whitney U".into(),
+            p_adjusted: d.p,
+            significant: false,
+            description: format!(
+                "{} {}: {:.1} -> {:.1} {unit} (difference {:+.1}, 95% CI {:+.1} to {:+.1}",
                 metric,
                 if d.value > 0.0 { up } else { down },
                 base_mean,
@@ -86,50 +160,72 @@ fn changes(base: &Results, base_report: &Report, variant: &Results, report: &Rep
                 d.value,
                 d.low,
                 d.high,
-                p_text(d.p)
-            )
-        });
-        MetricChange {
-            metric: metric.into(),
-            base: base_mean,
-            variant: variant_mean,
-            difference: d,
-            test: "Mann-Whitney U".into(),
-            significant,
-            sentence,
+            ),
+            sentence: None,
         }
     };
     vec![
-        rate("Player 1's win rate", base_report.player_wins[0], report.player_wins[0], "rises", "falls"),
-        rate("Player 2's win rate", base_report.player_wins[1], report.player_wins[1], "rises", "falls"),
-        rate("Agent A's win rate", base_report.agent_wins[0], report.agent_wins[0], "rises", "falls"),
-        rate("The draw rate", base_report.draws, report.draws, "rises", "falls"),
-        rate("The first mover's win rate", base_report.first_mover_wins, report.first_mover_wins, "rises", "falls"),
         rate(
+            "player 1 wins",
+            "Player 1's win rate",
+            base_report.player_wins[0],
+            report.player_wins[0],
+            "rises",
+            "falls",
+        ),
+        rate(
+            "player 2 wins",
+            "Player 2's win rate",
+            base_report.player_wins[1],
+            report.player_wins[1],
+            "rises",
+            "falls",
+        ),
+        rate("agent A wins", "Agent A's win rate", base_report.agent_wins[0], report.agent_wins[0], "rises", "falls"),
+        rate("draws", "The draw rate", base_report.draws, report.draws, "rises", "falls"),
+        rate(
+            "first mover wins",
+            "The first mover's win rate",
+            base_report.first_mover_wins,
+            report.first_mover_wins,
+            "rises",
+            "falls",
+        ),
+        rate(
+            "ended by the turn limit",
             "Games ended by the turn limit",
             base_report.timeouts,
             report.timeouts,
             "become more common",
             "become rarer",
         ),
-        sample("Games", "plies", &|g| f64::from(g.plies), "get longer", "get shorter"),
-        sample("Games", "turns", &|g| f64::from(g.turns), "get longer", "get shorter"),
+        sample("plies per game", "Games", "plies", &|g| f64::from(g.plies), "get longer", "get shorter"),
+        sample("turns per game", "Games", "turns", &|g| f64::from(g.turns), "get longer", "get shorter"),
         sample(
+            "branching factor per game",
             "The branching factor (mean per game)",
             "moves",
             &|g| if g.decisions == 0 { 0.0 } else { g.moves_seen as f64 / f64::from(g.decisions) },
             "grows",
             "shrinks",
         ),
-        sample("Repeated positions", "per game", &|g| f64::from(g.repeated), "become more common", "become rarer"),
+        sample(
+            "repeated positions per game",
+            "Repeated positions",
+            "per game",
+            &|g| f64::from(g.repeated),
+            "become more common",
+            "become rarer",
+        ),
     ]
 }
 
 /// How one row of the side-by-side table shows a report.
 type Cell = Box<dyn Fn(&Report) -> String>;
 
-fn p_text(p: f64) -> String {
-    if p < 0.001 { "p < 0.001".into() } else { format!("p = {p:.3}") }
+/// A p-value as text: `p = 0.012`, `p < 0.001`.
+fn p_text(name: &str, p: f64) -> String {
+    if p < 0.001 { format!("{name} < 0.001") } else { format!("{name} = {p:.3}") }
 }
 
 impl fmt::Display for Comparison {
@@ -172,21 +268,48 @@ impl fmt::Display for Comparison {
             }
             writeln!(f)?;
         }
+        writeln!(f, "\n  Tests: {}.", self.family_text())?;
+        writeln!(f, "  Intervals are 95% for each metric alone.")?;
         for (label, changes) in self.labels.iter().skip(1).zip(&self.changes) {
             writeln!(f, "\n  {} against {}:", label, self.labels[0])?;
-            let mut any = false;
+            writeln!(f, "    {:<40} {:>22} {:>8} {:>9}", "metric", "difference [95% CI]", "p", "adj. p")?;
             for c in changes {
-                if let Some(s) = &c.sentence {
-                    writeln!(f, "    - {s}")?;
-                    any = true;
-                }
+                writeln!(
+                    f,
+                    "    {:<40} {:>22} {:>8} {:>9}",
+                    truncate(&c.metric, 40),
+                    difference_cell(c),
+                    p_cell(c.difference.p),
+                    p_cell(c.p_adjusted)
+                )?;
+            }
+            let mut any = false;
+            for s in changes.iter().filter_map(|c| c.sentence.as_ref()) {
+                writeln!(f, "    - {s}")?;
+                any = true;
             }
             if !any {
-                writeln!(f, "    - no metric changed significantly (p < 0.05).")?;
+                writeln!(
+                    f,
+                    "    - no difference passes the {} level ({}).",
+                    self.testing.level,
+                    self.testing.correction.name()
+                )?;
             }
         }
         Ok(())
     }
+}
+
+/// A difference with its interval: in points for a rate, in its unit otherwise.
+fn difference_cell(c: &MetricChange) -> String {
+    let d = c.difference;
+    let k = if c.test == "two-proportion z" { 100.0 } else { 1.0 };
+    format!("{:+.1} [{:+.1},{:+.1}]", k * d.value, k * d.low, k * d.high)
+}
+
+fn p_cell(p: f64) -> String {
+    if p < 0.001 { "<0.001".into() } else { format!("{p:.3}") }
 }
 
 /// A rate and its confidence interval, in percent: `52.1 [48.0,56.2]`.

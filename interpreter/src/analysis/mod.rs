@@ -7,9 +7,10 @@ mod report;
 mod run;
 pub mod stats;
 
-pub use compare::{Comparison, MetricChange, compare};
+pub use compare::{Comparison, MetricChange, Testing, compare};
 pub use report::Report;
 pub use run::{Config, GameResult, Results, play_game, run, run_until};
+pub use stats::Correction;
 
 use crate::agents::random_playout;
 use crate::game::Game;

@@ -143,6 +143,94 @@ pub fn mann_whitney(a: &[f64], b: &[f64]) -> Difference {
     Difference { value: diff, low: diff - Z95 * se, high: diff + Z95 * se, p: p.min(1.0) }
 }
 
+/// How the p-values of a family of tests are adjusted for their number.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Correction {
+    /// Holm's step-down method: the chance of any false finding in the
+    /// family (the family-wise error rate) stays below the level, whatever
+    /// the dependence between the tests.
+    #[default]
+    Holm,
+    /// Benjamini and Hochberg's step-up method: the expected share of false
+    /// findings among the findings (the false discovery rate) stays below
+    /// the level, for independent or positively dependent tests.
+    BenjaminiHochberg,
+    /// No adjustment: each test alone at the level.
+    None,
+}
+
+impl Correction {
+    pub fn parse(text: &str) -> Result<Correction, String> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "holm" => Ok(Correction::Holm),
+            "bh" | "benjamini-hochberg" | "fdr" => Ok(Correction::BenjaminiHochberg),
+            "none" => Ok(Correction::None),
+            other => Err(format!("correction {other:?}: expected holm, bh or none")),
+        }
+    }
+
+    /// The method's name, as a sentence uses it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Correction::Holm => "Holm",
+            Correction::BenjaminiHochberg => "Benjamini-Hochberg",
+            Correction::None => "no correction",
+        }
+    }
+
+    /// What the method keeps below the level.
+    pub fn controls(self) -> &'static str {
+        match self {
+            Correction::Holm => "family-wise error rate",
+            Correction::BenjaminiHochberg => "false discovery rate",
+            Correction::None => "error rate of each test alone",
+        }
+    }
+
+    /// The adjusted p-values of a family, in the order given: a test is a
+    /// finding at level `a` exactly when its adjusted p-value is below `a`.
+    pub fn adjust(self, p: &[f64]) -> Vec<f64> {
+        match self {
+            Correction::Holm => holm(p),
+            Correction::BenjaminiHochberg => benjamini_hochberg(p),
+            Correction::None => p.to_vec(),
+        }
+    }
+}
+
+/// Indices of `p` from the smallest p-value up (ties in the order given).
+fn ascending(p: &[f64]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..p.len()).collect();
+    order.sort_by(|&a, &b| p[a].total_cmp(&p[b]));
+    order
+}
+
+/// Holm-adjusted p-values: the i-th smallest (from 1) is multiplied by
+/// m - i + 1, then made non-decreasing in that order and capped at 1.
+pub fn holm(p: &[f64]) -> Vec<f64> {
+    let m = p.len();
+    let mut adjusted = vec![0.0; m];
+    let mut running: f64 = 0.0;
+    for (i, &k) in ascending(p).iter().enumerate() {
+        running = running.max(((m - i) as f64 * p[k]).min(1.0));
+        adjusted[k] = running;
+    }
+    adjusted
+}
+
+/// Benjamini-Hochberg-adjusted p-values: the i-th smallest (from 1) is
+/// multiplied by m / i, then made non-decreasing from the largest down.
+pub fn benjamini_hochberg(p: &[f64]) -> Vec<f64> {
+    let m = p.len();
+    let mut adjusted = vec![0.0; m];
+    let mut running: f64 = 1.0;
+    for (i, &k) in ascending(p).iter().enumerate().rev() {
+        running = running.min(m as f64 / (i + 1) as f64 * p[k]);
+        adjusted[k] = running;
+    }
+    adjusted
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -183,6 +271,53 @@ mod tests {
         assert!(d.p < 0.001 && close(d.value, 10.0, 1e-12), "{d:?}");
         let same = mann_whitney(&a, &a);
         assert!(same.p > 0.9, "{same:?}");
+    }
+
+    #[test]
+    fn holm_on_the_textbook_example() {
+        // Four tests at 0.05 (Holm 1979 as taught, e.g. Wikipedia's example):
+        // 0.005 <= 0.05/4 and 0.01 <= 0.05/3 are rejected, 0.03 > 0.05/2 stops.
+        let adjusted = holm(&[0.01, 0.04, 0.03, 0.005]);
+        let expected = [0.03, 0.06, 0.06, 0.02];
+        for (a, e) in adjusted.iter().zip(expected) {
+            assert!(close(*a, e, 1e-12), "{adjusted:?}");
+        }
+        assert_eq!(adjusted.iter().filter(|&&a| a < 0.05).count(), 2);
+    }
+
+    /// The 15 p-values of Benjamini and Hochberg (1995), section 4.
+    const BH_1995: [f64; 15] = [
+        0.0001, 0.0004, 0.0019, 0.0095, 0.0201, 0.0278, 0.0298, 0.0344, 0.0459, 0.3240, 0.4262, 0.5719, 0.6528, 0.7590,
+        1.000,
+    ];
+
+    #[test]
+    fn benjamini_hochberg_on_the_published_example() {
+        // The paper: at q = 0.05 the FDR procedure rejects four hypotheses,
+        // the Bonferroni-type procedures (Holm among them) three.
+        let bh = benjamini_hochberg(&BH_1995);
+        assert_eq!(bh.iter().filter(|&&a| a <= 0.05).count(), 4, "{bh:?}");
+        assert_eq!(holm(&BH_1995).iter().filter(|&&a| a <= 0.05).count(), 3);
+        // The adjusted values (as R's p.adjust(p, "BH") gives them).
+        let expected = [
+            0.0015, 0.003, 0.0095, 0.035625, 0.0603, 0.063857, 0.063857, 0.0645, 0.0765, 0.486, 0.581182, 0.714875,
+            0.753231, 0.813214, 1.0,
+        ];
+        for (a, e) in bh.iter().zip(expected) {
+            assert!(close(*a, e, 1e-6), "{bh:?}");
+        }
+    }
+
+    #[test]
+    fn adjusted_p_values_keep_the_order_given_and_never_shrink() {
+        let p = [0.2, 0.001, 0.7, 0.04, 0.04];
+        for c in [Correction::Holm, Correction::BenjaminiHochberg, Correction::None] {
+            let a = c.adjust(&p);
+            assert!(a.iter().zip(p).all(|(a, p)| *a >= p && *a <= 1.0), "{c:?} {a:?}");
+            // The order of the p-values is kept.
+            assert!(a[1] <= a[3] && a[3] <= a[0] && a[0] <= a[2] && a[3] == a[4], "{c:?} {a:?}");
+        }
+        assert!(Correction::parse("BH").is_ok() && Correction::parse("bonferroni").is_err());
     }
 
     #[test]

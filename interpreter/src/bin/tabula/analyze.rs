@@ -2,8 +2,31 @@
 
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
-use tabula::analysis::{Config, Report, Results, compare, run};
+use tabula::analysis::{Config, Correction, Report, Results, Testing, compare, run};
 use tabula::{Error, Game};
+
+/// How `compare` reads its tests.
+#[derive(Debug, clap::Args)]
+pub struct TestArgs {
+    /// How the p-values of the comparison's tests are adjusted for their
+    /// number: holm (family-wise error rate), bh (Benjamini-Hochberg, false
+    /// discovery rate) or none.
+    #[arg(long, default_value = "holm", value_name = "holm|bh|none")]
+    pub correction: String,
+    /// The level adjusted p-values are held against.
+    #[arg(long, default_value_t = 0.05)]
+    pub level: f64,
+}
+
+impl TestArgs {
+    pub fn testing(&self) -> Result<Testing, Error> {
+        let correction = Correction::parse(&self.correction).map_err(|e| Error::Io(format!("--{e}")))?;
+        if !(self.level > 0.0 && self.level < 1.0) {
+            return Err(Error::Io(format!("--level {}: expected a number between 0 and 1", self.level)));
+        }
+        Ok(Testing { correction, level: self.level })
+    }
+}
 
 /// What `analyze` and `compare` share on the command line.
 #[derive(Debug, clap::Args)]
@@ -154,7 +177,7 @@ pub fn report(results: &Results, args: &RunArgs, save: Option<&str>) -> Result<(
 }
 
 /// Runs every variant and prints them side by side.
-pub fn compare_variants(variants: Vec<(String, Game)>, args: &RunArgs) -> Result<(), Error> {
+pub fn compare_variants(variants: Vec<(String, Game)>, args: &RunArgs, testing: Testing) -> Result<(), Error> {
     let config = args.config(None)?;
     let mut runs = Vec::new();
     let mut labels = Vec::new();
@@ -162,7 +185,7 @@ pub fn compare_variants(variants: Vec<(String, Game)>, args: &RunArgs) -> Result
         runs.push(args.play(&game, &config, &label)?);
         labels.push(label);
     }
-    let comparison = compare(labels, &runs);
+    let comparison = compare(labels, &runs, testing);
     match &args.json {
         Some(path) => write(path, &serde_json::to_string_pretty(&comparison).map_err(|e| Error::Io(e.to_string()))?)?,
         None => println!("{comparison}"),

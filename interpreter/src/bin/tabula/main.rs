@@ -130,7 +130,8 @@ enum Command {
         save: Option<String>,
     },
     /// Runs the same analysis on two or more variants and shows the differences,
-    /// each with its interval and a significance test.
+    /// each with its interval and a test; the tests are adjusted together for
+    /// their number (Holm by default).
     Compare {
         /// Rulesets to compare (shipped names or files); one ruleset with --sweep compares its option values.
         #[arg(required = true)]
@@ -143,6 +144,8 @@ enum Command {
         sweep: Option<String>,
         #[command(flatten)]
         run: analyze::RunArgs,
+        #[command(flatten)]
+        tests: analyze::TestArgs,
     },
     /// Combines the result files of shards (`analyze --shard I/N --save F`) into one report.
     Merge {
@@ -210,8 +213,9 @@ fn run(command: Command) -> Result<ExitCode, Error> {
             let results = run.play(&loaded, &config, loaded.title())?;
             analyze::report(&results, &run, save.as_deref())?;
         }
-        Command::Compare { rulesets, options, sweep, run } => {
-            analyze::compare_variants(variants(&rulesets, &options, sweep.as_deref())?, &run)?;
+        Command::Compare { rulesets, options, sweep, run, tests } => {
+            let testing = tests.testing()?;
+            analyze::compare_variants(variants(&rulesets, &options, sweep.as_deref())?, &run, testing)?;
         }
         Command::Merge { files, run, save } => analyze::merge(&files, &run, save.as_deref())?,
     }
