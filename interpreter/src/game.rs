@@ -18,10 +18,19 @@ pub struct FieldProps {
     pub safe: bool,
     /// A walk ending here goes on as far again.
     pub double: bool,
-    /// A piece ending its move here goes on to this field, or the nearest free
-    /// one before it along the direction.
-    pub send_to: Option<(FieldId, crate::board::DirId)>,
+    /// A piece ending its move here goes on to another field (see [`SendTarget`]).
+    pub send_to: Option<SendTarget>,
     pub ftype: Option<u8>,
+}
+
+/// Where a field sends a piece that ends its move on it: to `field`, or if
+/// that is taken, to a free field among those reached from it by `back` links
+/// (the nearest, or with `from_start` the farthest: the start of a track).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SendTarget {
+    pub field: FieldId,
+    pub back: crate::board::DirId,
+    pub from_start: bool,
 }
 
 /// A field type as compiled: what the editor draws and the legend lists.

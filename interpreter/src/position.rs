@@ -301,6 +301,7 @@ impl Game {
         let mut grid = vec![vec!["   ".to_string(); w]; h];
         let mut labels = vec![(usize::MAX, String::new()); h];
         let mut footer = vec![String::new(); w];
+        let mut closed = false;
         for f in self.board.fields() {
             let (cx, cy) = cell_of(f);
             grid[cy][cx] = match s.top(f) {
@@ -314,7 +315,10 @@ impl Game {
                     } else {
                         ' '
                     };
-                    format!(" {}{mark}", self.piece_text(&p).chars().next().unwrap_or('?'))
+                    // A turned-over (closed) piece is marked before its letter.
+                    closed |= p.flipped;
+                    let face = if p.flipped { '\'' } else { ' ' };
+                    format!("{face}{}{mark}", self.piece_text(&p).chars().next().unwrap_or('?'))
                 }
                 None => {
                     let symbol = self.fields[usize::from(f)]
@@ -339,6 +343,9 @@ impl Game {
         }
         let footer: String = footer.iter().map(|n| format!("{n:^3}")).collect();
         out.push_str(&format!("{:margin$} {}\n", "", footer.trim_end()));
+        if closed {
+            out.push_str("(' before a letter: the top piece is turned over)\n");
+        }
         out
     }
 }

@@ -89,11 +89,26 @@ impl Record {
 }
 
 impl Game {
-    /// "White wins: all enemy stones captured", "draw: turn limit reached".
+    /// "White wins: all enemy stones captured", "draw: turn limit reached";
+    /// where the end scores, with the winner's points: "Green wins: all
+    /// pieces borne off; score 7".
     pub fn describe_outcome(&self, o: crate::state::Outcome) -> String {
-        match o.winner {
-            Some(p) => format!("{} wins: {}", self.players[usize::from(p)], self.reason_text(o.reason)),
-            None => format!("draw: {}", self.reason_text(o.reason)),
+        match (o.winner, self.outcome_score(o)) {
+            (Some(p), Some(score)) => {
+                format!("{} wins: {}; score {score}", self.players[usize::from(p)], self.reason_text(o.reason))
+            }
+            (Some(p), None) => format!("{} wins: {}", self.players[usize::from(p)], self.reason_text(o.reason)),
+            (None, _) => format!("draw: {}", self.reason_text(o.reason)),
+        }
+    }
+
+    /// The winner's points, where the end condition that ended the game scores.
+    pub fn outcome_score(&self, o: crate::state::Outcome) -> Option<u16> {
+        match o.reason {
+            crate::state::Reason::End(i) if o.winner.is_some() && !self.ends[usize::from(i)].score.is_empty() => {
+                Some(o.score)
+            }
+            _ => None,
         }
     }
 }

@@ -247,3 +247,52 @@ fn a_bad_agent_name_is_refused() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("agent \"clever\": expected random, greedy, mcts"), "{}", stderr(&o));
 }
+
+#[test]
+fn moves_show_prints_the_board_and_the_position_once() {
+    let o = tabula(&["moves", "seega", "--play", "S@a1 S@b1", "--show"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert_eq!(out.matches("Position(").count(), 1, "{out}");
+    // The bottom row of the board, with the field names along it.
+    assert_eq!(out.lines().filter(|l| l.trim_start().starts_with("a1 b1 c1 d1 e1")).count(), 1, "{out}");
+}
+
+#[test]
+fn a_turned_over_piece_is_marked_on_the_text_board() {
+    let file = temp("closed.ron");
+    std::fs::write(
+        &file,
+        "Position(to_move: 2, phase: \"play\", board: {\"b2\": \"S'\", \"h1\": \"s\", \"c2\": \"sS\"})",
+    )
+    .expect("write");
+    let o = tabula(&["moves", "seneti", "--position", file.to_str().expect("path"), "--show"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let row = out.lines().find(|l| l.starts_with("a2")).expect("row a2");
+    assert!(row.contains("'S") && row.contains(" S2"), "{out}");
+    assert!(out.contains("' before a letter: the top piece is turned over"), "{out}");
+}
+
+#[test]
+fn the_winner_s_score_is_printed_at_the_end_on_replay_and_in_figures() {
+    let file = temp("senet.ron");
+    let path = file.to_str().expect("path");
+    let o = tabula(&["play", "senet", "--p1", "random", "--p2", "random", "--seed", "3", "--record", path]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let played = stdout(&o);
+    let result = played.lines().rev().find(|l| l.contains(" wins: ")).expect("a win");
+    assert!(result.contains("all pieces borne off; score "), "{played}");
+    let o = tabula(&["replay", path]);
+    assert!(stdout(&o).contains(result), "replay:\n{}\nplayed: {result}", stdout(&o));
+    let o = tabula(&["simulate", "senet", "--games", "20"]);
+    assert!(stdout(&o).contains("winner's mean score "), "{}", stdout(&o));
+    let o = tabula(&["analyze", "senet", "--games", "20"]);
+    assert!(
+        stdout(&o).contains("winner's score (") && stdout(&o).contains("games with a score): mean "),
+        "{}",
+        stdout(&o)
+    );
+    let o = tabula(&["simulate", "seega", "--games", "5"]);
+    assert!(!stdout(&o).contains("score"), "{}", stdout(&o));
+}

@@ -66,3 +66,42 @@ fn an_entering_piece_captures_but_cannot_exchange_with_nothing() {
     // An exchange sends the enemy stack to where the piece came from: a piece from the hand has no such field.
     assert_eq!(entering("Exchange"), ["pass"]);
 }
+
+/// Pieces step along a track; a turn filter requires that the opponent can move after the move.
+fn filtered(setup: &str, otherwise: &str) -> Vec<String> {
+    let text = r#"Ruleset(
+    name: "feeding",
+    title: "Feeding",
+    players: ["A", "B"],
+    board: Track(length: 5, cols: 5),
+    pieces: [(name: "Stone", letter: 'S')],
+    setup: [SETUP],
+    phases: [(
+        name: "play",
+        moves: [(pieces: ["Stone"], by: Step(dirs: ["next"]))],
+        filters: [RequireAfter(cond: CanMove(Opponent), otherwise: OTHERWISE)],
+    )],
+)"#
+    .replace("SETUP", setup)
+    .replace("OTHERWISE", otherwise);
+    let game = Game::from_source(&text, "feeding.ron", &Options::new()).expect("compiles");
+    let state = game.initial_state();
+    game.legal_moves(&state).into_iter().map(|m| game.move_text(m)).collect()
+}
+
+#[test]
+fn a_require_after_filter_keeps_the_moves_after_which_its_condition_holds() {
+    // B on 3 is blocked by A on 4: only 4-5 frees it; 1-2 does not.
+    let setup = r#"On(piece: "Stone", player: Player(1), fields: ["1", "4"]), On(piece: "Stone", player: Player(2), fields: ["3"])"#;
+    assert_eq!(filtered(setup, "KeepAll"), ["4-5"]);
+    assert_eq!(filtered(setup, "KeepNone"), ["4-5"]);
+}
+
+#[test]
+fn when_no_move_passes_a_filter_keeps_all_or_none() {
+    // B on 5 can never move: no move of A passes.
+    let setup =
+        r#"On(piece: "Stone", player: Player(1), fields: ["1"]), On(piece: "Stone", player: Player(2), fields: ["5"])"#;
+    assert_eq!(filtered(setup, "KeepAll"), ["1-2"]);
+    assert_eq!(filtered(setup, "KeepNone"), ["pass"]);
+}

@@ -85,10 +85,9 @@ impl Evaluator {
         if !self.mobility || s.is_over() {
             return 0.0;
         }
-        let mut probe = s.clone();
-        let mut count = |p: Player| {
+        let count = |p: Player| {
             let mut n = 0u32;
-            game.generate_as(&mut probe, p, None, &mut |_| {
+            game.generate_as(s, p, None, &mut |_| {
                 n += 1;
                 n < 64
             });

@@ -27,6 +27,10 @@ pub struct Summary {
     pub draws: u32,
     /// Games that ended at the turn limit.
     pub by_limit: u32,
+    /// Games that ended with a score for the winner (where the ruleset
+    /// scores), and the sum of those scores.
+    pub scored: u32,
+    pub score_total: u64,
     /// How many games ended for each reason, by the reason's text.
     pub reasons: Vec<(String, u32)>,
     pub total_plies: u64,
@@ -40,6 +44,11 @@ pub struct Summary {
 impl Summary {
     pub fn mean_plies(&self) -> f64 {
         self.total_plies as f64 / f64::from(self.games.max(1))
+    }
+
+    /// The winner's mean score over the games that ended with one.
+    pub fn mean_score(&self) -> Option<f64> {
+        (self.scored > 0).then(|| self.score_total as f64 / f64::from(self.scored))
     }
 
     pub fn playouts_per_second(&self) -> f64 {
@@ -70,6 +79,10 @@ pub fn simulate(game: &Game, games: u32, seed: u64) -> Summary {
         match o.winner {
             Some(p) => summary.wins[usize::from(p)] += 1,
             None => summary.draws += 1,
+        }
+        if let Some(score) = game.outcome_score(o) {
+            summary.scored += 1;
+            summary.score_total += u64::from(score);
         }
         if game.return_match() {
             // Side A plays player 1 in even games and player 2 in their return games.

@@ -43,6 +43,8 @@ pub struct Report {
     /// Decisions in a position seen before in the same game, per game; and games with any.
     pub repeated: Summary,
     pub games_with_repetition: Proportion,
+    /// The winner's points over the games that ended with a score (where the ruleset scores).
+    pub winner_score: Option<Summary>,
     /// How the games ended, by reason, most common first.
     pub reasons: Vec<(String, u32)>,
     pub games_per_second: f64,
@@ -92,6 +94,10 @@ impl Report {
                 .map(|p| summary(&values(&|g| f64::from(g.pieces_end[p]) - f64::from(g.pieces_start[p])))),
             repeated: summary(&values(&|g| f64::from(g.repeated))),
             games_with_repetition: proportion(count(&|g| g.repeated > 0), n),
+            winner_score: {
+                let scores: Vec<f64> = r.games.iter().filter_map(|g| g.score).map(f64::from).collect();
+                (!scores.is_empty()).then(|| summary(&scores))
+            },
             reasons,
             games_per_second: f64::from(n) / r.seconds.max(1e-9),
         }
@@ -154,6 +160,9 @@ impl fmt::Display for Report {
             self.repeated.mean,
             pct(&self.games_with_repetition)
         )?;
+        if let Some(score) = &self.winner_score {
+            writeln!(f, "  winner's score ({} games with a score): {}", score.n, spread(score))?;
+        }
         writeln!(f, "  how games ended:")?;
         for (reason, n) in &self.reasons {
             writeln!(f, "    {n:>7}  {reason}")?;

@@ -66,6 +66,9 @@ pub struct GameResult {
     pub pieces_end: [u32; 2],
     /// Positions (at a decision) that had been seen before in the game.
     pub repeated: u32,
+    /// The winner's points, where the end that ended the game scores.
+    #[serde(default)]
+    pub score: Option<u16>,
 }
 
 impl GameResult {
@@ -136,6 +139,7 @@ pub fn play_game(game: &Game, config: &Config, specs: &[AgentSpec; 2], index: u3
         pieces_start,
         pieces_end: [state.on_board(0), state.on_board(1)],
         repeated,
+        score: outcome.and_then(|o| game.outcome_score(o)),
     }
 }
 

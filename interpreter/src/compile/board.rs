@@ -227,7 +227,11 @@ pub(crate) fn field_types(
                     ctx.at(Seg::Field("send_to"), |ctx| {
                         let f = ctx.at(Seg::Field("field"), |ctx| ctx.find("field", &to.field, board.names()));
                         let d = ctx.at(Seg::Field("back"), |ctx| ctx.find("direction", &to.back, board.dir_names()));
-                        Some((f? as FieldId, d? as DirId))
+                        Some(crate::game::SendTarget {
+                            field: f? as FieldId,
+                            back: d? as DirId,
+                            from_start: to.search == crate::ruleset::Search::FromStart,
+                        })
                     })
                 });
                 let id = types.len() as u8;

@@ -248,6 +248,14 @@ fn lower(ctx: &mut Ctx, cond: &Cond, place: Place, names: &Names, depth: usize) 
             need(ctx, Place::State, "NoMoves");
             Test::NoMoves
         }
+        Cond::CanMove(who) => {
+            need(ctx, Place::State, "CanMove");
+            Test::CanMove(check_who(ctx, *who, names))
+        }
+        Cond::Passed => {
+            need(ctx, Place::State, "Passed");
+            Test::Passed
+        }
         Cond::LimitReached => {
             need(ctx, Place::State, "LimitReached");
             Test::LimitReached

@@ -143,20 +143,26 @@ fn dir_ids(ctx: &mut Ctx, dirs: &[String], board: &Board) -> Vec<u8> {
         .collect()
 }
 
-fn walk(
-    ctx: &mut Ctx,
-    dirs: &[String],
-    turns: &Cond,
-    pass: &Cond,
-    double_again: &Cond,
-    board: &Board,
-    names: &Names,
-) -> Walk {
+/// The parts of a walk as written; `double_again` and `returns` only a board walk has.
+#[derive(Clone, Copy)]
+struct WalkParts<'a> {
+    dirs: &'a [String],
+    turns: &'a Cond,
+    pass: &'a Cond,
+    double_again: Option<&'a Cond>,
+    returns: Option<&'a Cond>,
+}
+
+fn walk(ctx: &mut Ctx, parts: WalkParts, board: &Board, names: &Names) -> Walk {
+    let option = |ctx: &mut Ctx, name: &'static str, c: Option<&Cond>| {
+        c.is_some_and(|c| ctx.at(Seg::Field(name), |ctx| constant(ctx, c, names)))
+    };
     Walk {
-        dirs: ctx.at(Seg::Field("dirs"), |ctx| dir_ids(ctx, dirs, board)),
-        turns: ctx.at(Seg::Field("turns"), |ctx| constant(ctx, turns, names)),
-        pass: ctx.at(Seg::Field("pass"), |ctx| test(ctx, pass, Place::Field, names)),
-        double_again: ctx.at(Seg::Field("double_again"), |ctx| constant(ctx, double_again, names)),
+        dirs: ctx.at(Seg::Field("dirs"), |ctx| dir_ids(ctx, parts.dirs, board)),
+        turns: ctx.at(Seg::Field("turns"), |ctx| constant(ctx, parts.turns, names)),
+        pass: ctx.at(Seg::Field("pass"), |ctx| test(ctx, parts.pass, Place::Field, names)),
+        double_again: option(ctx, "double_again", parts.double_again),
+        returns: option(ctx, "returns", parts.returns),
     }
 }
 
@@ -202,22 +208,23 @@ fn motion(ctx: &mut Ctx, def: &MotionDef, board: &Board, names: &Names) -> Optio
             pass: field_test(ctx, "pass", pass),
             remainder: *count == OffCount::Remainder,
         },
-        MotionDef::Walk { dirs, steps, turns, pass, double_again } => {
+        MotionDef::Walk { dirs, steps, turns, pass, double_again, returns } => {
             if matches!(steps, Distance::Const(0)) {
                 ctx.at(Seg::Field("steps"), |ctx| ctx.error("a walk takes at least 1 step"));
             }
-            Motion::Walk { walk: walk(ctx, dirs, turns, pass, double_again, board, names), steps: *steps }
+            let parts = WalkParts { dirs, turns, pass, double_again: Some(double_again), returns: Some(returns) };
+            Motion::Walk { walk: walk(ctx, parts, board, names), steps: *steps }
         }
-        MotionDef::Enter { via, steps: n, dirs, turns, pass } => Motion::Enter {
-            via: field_test(ctx, "via", via),
-            steps: steps(ctx, *n),
-            walk: walk(ctx, dirs, turns, pass, &Cond::False, board, names),
-        },
-        MotionDef::Exit { via, steps: n, dirs, turns, pass } => Motion::Exit {
-            via: field_test(ctx, "via", via),
-            steps: steps(ctx, *n),
-            walk: walk(ctx, dirs, turns, pass, &Cond::False, board, names),
-        },
+        MotionDef::Enter { via, steps: n, dirs, turns, pass }
+        | MotionDef::Exit { via, steps: n, dirs, turns, pass } => {
+            let parts = WalkParts { dirs, turns, pass, double_again: None, returns: None };
+            let (via, steps, walk) = (field_test(ctx, "via", via), steps(ctx, *n), walk(ctx, parts, board, names));
+            if matches!(def, MotionDef::Enter { .. }) {
+                Motion::Enter { via, steps, walk }
+            } else {
+                Motion::Exit { via, steps, walk }
+            }
+        }
     })
 }
 

@@ -6,12 +6,13 @@ use super::cond::{Names, Place, check_who, constant, test};
 use super::locate::Seg;
 use super::moves;
 use crate::board::{Board, FieldId};
-use crate::engine::{Chance, ChanceOutcome, End, Phase, Rule, Set, Test};
+use crate::engine::{Chance, ChanceOutcome, End, Filter, Phase, Rule, Set, Test};
 use crate::game::Game;
 use crate::options::{self, MAX_PLIES, OptionValue};
 use crate::piece::{Captured, Kind, Piece};
 use crate::ruleset::{
-    CaptureTo, ChanceDef, Choose, EndDef, EndResult, PhaseDef, PieceDef, RulesetDef, SetDef, SetupDef, Starter, Who,
+    CaptureTo, ChanceDef, Choose, EndDef, EndResult, FilterDef, Otherwise, PhaseDef, PieceDef, RulesetDef, SetDef,
+    SetupDef, Starter, Who,
 };
 use crate::state::{Pool, State};
 use sha2::{Digest, Sha256};
@@ -292,6 +293,11 @@ fn phase(ctx: &mut Ctx, def: &PhaseDef, board: &Board, names: &Names, chance: &[
             prisoners: ctx.at(Seg::Field("prisoners"), |ctx| constant(ctx, &r.prisoners, names)),
         })
     });
+    let fallback_per_piece =
+        ctx.at(Seg::Field("fallback_per_piece"), |ctx| constant(ctx, &def.fallback_per_piece, names));
+    let filters = ctx.at(Seg::Field("filters"), |ctx| {
+        def.filters.iter().enumerate().filter_map(|(i, f)| ctx.at(Seg::Index(i), |ctx| filter(ctx, f, names))).collect()
+    });
     let playable = Default::default(); // filled in by `Game::specialise_rules`
     Phase {
         name: def.name.clone(),
@@ -303,6 +309,22 @@ fn phase(ctx: &mut Ctx, def: &PhaseDef, board: &Board, names: &Names, chance: &[
         next,
         starts,
         replace,
+        fallback_per_piece,
+        filters,
+    }
+}
+
+fn filter(ctx: &mut Ctx, def: &FilterDef, names: &Names) -> Option<Filter> {
+    match def {
+        FilterDef::RequireAfter { cond, only_if, otherwise, when } => {
+            let on = when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
+            let cond = ctx.at(Seg::Field("cond"), |ctx| test(ctx, cond, Place::State, names));
+            let only_if = only_if
+                .as_ref()
+                .map_or(Test::True, |c| ctx.at(Seg::Field("only_if"), |ctx| test(ctx, c, Place::State, names)));
+            let keep_all = *otherwise == Otherwise::KeepAll;
+            (on && only_if != Test::False).then_some(Filter::RequireAfter { cond, only_if, keep_all })
+        }
     }
 }
 

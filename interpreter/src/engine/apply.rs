@@ -225,17 +225,20 @@ impl Game {
         }
     }
 
-    /// A field that sends pieces on: to its target, or the nearest free field
-    /// before it. Returns where the piece ends.
+    /// A field that sends pieces on: to its target, or if that is taken, to a
+    /// free field reached from it by `back` links (the nearest, or the
+    /// farthest with `from_start`). Returns where the piece ends.
     fn send_on(&self, s: &mut State, at: FieldId) -> FieldId {
-        let Some((target, back)) = self.fields[usize::from(at)].send_to else { return at };
-        let mut f = target;
-        let mut guard = self.board.len();
-        while f != NO_FIELD && (s.height(f) > 0 || self.fields[usize::from(f)].limit == 0) && guard > 0 {
-            f = self.board.neighbour(f, back);
-            guard -= 1;
-        }
-        if f == NO_FIELD || f == at || guard == 0 {
+        let Some(send) = self.fields[usize::from(at)].send_to else { return at };
+        let taken = |s: &State, f: FieldId| s.height(f) > 0 || self.fields[usize::from(f)].limit == 0;
+        // The chain target, back, back of back...: a board's fields at most, so a cycle ends.
+        let chain = |k: usize| {
+            (0..k).try_fold(send.field, |f, _| Some(self.board.neighbour(f, send.back)).filter(|&n| n != NO_FIELD))
+        };
+        let length = (1..self.board.len()).take_while(|&k| chain(k).is_some()).last().unwrap_or(0);
+        let mut order = (0..=length).map(|k| if send.from_start && k > 0 { length + 1 - k } else { k });
+        let Some(f) = order.find_map(|k| chain(k).filter(|&f| !taken(s, f))) else { return at };
+        if f == at {
             return at;
         }
         let Some(piece) = s.pop(at) else { return at };

@@ -28,6 +28,27 @@ pub(crate) struct Phase {
     pub next: Option<u8>,
     pub starts: Option<Player>,
     pub replace: Option<Replace>,
+    /// Fallback rules apply piece by piece (see `PhaseDef::fallback_per_piece`).
+    pub fallback_per_piece: bool,
+    /// Turn filters, in order (see [`Filter`]).
+    pub filters: Vec<Filter>,
+}
+
+/// A turn filter as compiled (see `FilterDef`).
+#[derive(Debug, Clone)]
+pub(crate) enum Filter {
+    /// Keeps the moves after which `cond` holds, where `only_if` holds
+    /// before the move; if none passes, all stay (`keep_all`) or none.
+    RequireAfter { cond: Test, only_if: Test, keep_all: bool },
+}
+
+impl Filter {
+    /// Whether the filter always leaves a move where there was one.
+    pub(crate) fn keeps_some(&self) -> bool {
+        match self {
+            Filter::RequireAfter { keep_all, .. } => *keep_all,
+        }
+    }
 }
 
 /// A move rule as compiled.
@@ -153,6 +174,8 @@ pub(crate) struct Walk {
     pub turns: bool,
     pub pass: Test,
     pub double_again: bool,
+    /// A board walk may end on the field it started from.
+    pub returns: bool,
 }
 
 #[derive(Debug, Clone)]

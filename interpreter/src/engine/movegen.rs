@@ -1,6 +1,6 @@
 //! Legal moves.
 
-use super::{Motion, Rule, Test, Walk, other};
+use super::{Filter, Motion, Rule, Test, Walk, other};
 use crate::board::{FieldId, FieldSet, NO_FIELD};
 use crate::game::Game;
 use crate::m::{Action, Move, NO_DIR};
@@ -62,10 +62,11 @@ impl Game {
             }
             return;
         }
-        self.generate(s, None, &mut |m| {
+        self.generate(s, s.to_move, None, &mut |m| {
             out.push(m);
             true
         });
+        self.filter_moves(s, out);
         if out.is_empty() {
             out.push(Move::simple(Action::Pass));
         }
@@ -105,8 +106,25 @@ impl Game {
 
     /// Whether the player to move has a move other than `pass`.
     pub(crate) fn has_move(&self, s: &State) -> bool {
+        let phase = &self.phases[usize::from(s.phase)];
+        if phase.filters.iter().any(|f| !f.keeps_some()) {
+            // A filter may leave no move: the moves are worked out and filtered.
+            let mut moves = Vec::new();
+            self.generate(s, s.to_move, None, &mut |m| {
+                moves.push(m);
+                true
+            });
+            self.filter_moves(s, &mut moves);
+            return !moves.is_empty();
+        }
+        self.has_move_for(s, s.to_move)
+    }
+
+    /// Whether `player` would have a move under the phase's move rules (turn
+    /// filters aside) if the decision were theirs.
+    pub(crate) fn has_move_for(&self, s: &State, player: Player) -> bool {
         let mut any = false;
-        self.generate(s, None, &mut |_| {
+        self.generate(s, player, None, &mut |_| {
             any = true;
             false
         });
@@ -114,19 +132,15 @@ impl Game {
     }
 
     /// Like [`Game::generate`], for the moves `player` would have in `s` as
-    /// an ordinary decision (no throw, placement or capture chain pending);
-    /// `s` is as it was afterwards.
+    /// an ordinary decision (whatever throw, placement or capture chain is pending).
     pub(crate) fn generate_as(
         &self,
-        s: &mut State,
+        s: &State,
         player: Player,
         only: Option<FieldId>,
         emit: &mut impl FnMut(Move) -> bool,
     ) {
-        let saved = (s.to_move, s.pending, s.continuing);
-        (s.to_move, s.pending, s.continuing) = (player, Pending::None, None);
-        self.generate(s, only, emit);
-        (s.to_move, s.pending, s.continuing) = saved;
+        self.generate(s, player, only, emit);
     }
 
     /// The moves of the piece on `field` that capture something.
@@ -152,35 +166,94 @@ impl Game {
     /// Calls `found` with each capturing move of the piece on `field`; returning false stops.
     fn captures_from(&self, s: &State, field: FieldId, mut found: impl FnMut(Move) -> bool) {
         let mut scratch = s.clone();
-        self.generate(s, Some(field), &mut |m| {
+        self.generate(s, s.to_move, Some(field), &mut |m| {
             scratch.clone_from(s);
             self.apply_core(&mut scratch, m).captured == 0 || found(m)
         });
     }
 
-    /// Calls `emit` with each ordinary move (of the piece on `only`, if given),
-    /// trying the fallback rules only when no other rule gives a move; `emit`
+    /// Calls `emit` with each ordinary move of `me` (of the piece on `only`,
+    /// if given), trying the fallback rules only when no other rule gives a
+    /// move (to the player, or where the phase says so, to the piece); `emit`
     /// returning false stops the search. Generic over `emit`, so that each
     /// caller's closure is inlined rather than called through a pointer per move.
-    pub(crate) fn generate(&self, s: &State, only: Option<FieldId>, emit: &mut impl FnMut(Move) -> bool) {
-        let me = s.to_move;
+    pub(crate) fn generate(&self, s: &State, me: Player, only: Option<FieldId>, emit: &mut impl FnMut(Move) -> bool) {
         let phase = &self.phases[usize::from(s.phase)];
-        let mut found = false;
-        for fallback in [false, true] {
-            if fallback && found {
+        let [ordinary, fallback] = &phase.playable[usize::from(me.min(1))];
+        let (found, go_on) = self.moves_of_rules(s, me, ordinary, only, emit);
+        if !go_on || fallback.is_empty() {
+            return;
+        }
+        if !phase.fallback_per_piece || only.is_some() {
+            if !found {
+                self.moves_of_rules(s, me, fallback, only, emit);
+            }
+            return;
+        }
+        // Piece by piece: a piece with no ordinary move may use the fallback rules.
+        for from in s.fields_topped_by(me) {
+            let (has, _) = self.moves_of_rules(s, me, ordinary, Some(from), &mut |_| false);
+            if !has && !self.moves_of_rules(s, me, fallback, Some(from), emit).1 {
                 return;
             }
-            for &ri in &phase.playable[usize::from(me.min(1))][usize::from(fallback)] {
-                let rule = &phase.rules[usize::from(ri)];
-                if !self.eval(&rule.only_if_for[usize::from(me.min(1))], s, me, NO_FIELD) {
-                    continue;
-                }
-                let mut counted = |m: Move| {
-                    found = true;
-                    emit(m)
-                };
-                if !self.rule_moves(s, rule, ri, only, &mut counted) {
-                    return;
+        }
+    }
+
+    /// The moves of `me` under the listed rules of the phase: whether there
+    /// was any, and false if `emit` asked to stop.
+    fn moves_of_rules(
+        &self,
+        s: &State,
+        me: Player,
+        rules: &[u8],
+        only: Option<FieldId>,
+        emit: &mut impl FnMut(Move) -> bool,
+    ) -> (bool, bool) {
+        let phase = &self.phases[usize::from(s.phase)];
+        let mut found = false;
+        for &ri in rules {
+            let rule = &phase.rules[usize::from(ri)];
+            if !self.eval(&rule.only_if_for[usize::from(me.min(1))], s, me, NO_FIELD) {
+                continue;
+            }
+            let mut counted = |m: Move| {
+                found = true;
+                emit(m)
+            };
+            if !self.rule_moves(s, me, rule, ri, only, &mut counted) {
+                return (found, false);
+            }
+        }
+        (found, true)
+    }
+
+    /// Applies the phase's turn filters, in order, to the moves of an ordinary
+    /// decision. A filter that looks ahead plays each move on a copy of the
+    /// state (one copy per call, reused): its cost is one move and one test per
+    /// legal move, paid only where its `only_if` holds.
+    fn filter_moves(&self, s: &State, moves: &mut Vec<Move>) {
+        let me = s.to_move;
+        let mut scratch: Option<State> = None;
+        for filter in &self.phases[usize::from(s.phase)].filters {
+            match filter {
+                Filter::RequireAfter { cond, only_if, keep_all } => {
+                    if moves.is_empty() || !self.eval(only_if, s, me, NO_FIELD) {
+                        continue;
+                    }
+                    let scratch = scratch.get_or_insert_with(|| s.clone());
+                    // The moves that pass go to the front, in their order.
+                    let mut kept = 0;
+                    for i in 0..moves.len() {
+                        scratch.clone_from(s);
+                        self.apply_core(scratch, moves[i]);
+                        if self.eval(cond, scratch, me, NO_FIELD) {
+                            moves.swap(kept, i);
+                            kept += 1;
+                        }
+                    }
+                    if kept > 0 || !keep_all {
+                        moves.truncate(kept);
+                    }
                 }
             }
         }
@@ -190,12 +263,12 @@ impl Game {
     fn rule_moves(
         &self,
         s: &State,
+        me: Player,
         rule: &Rule,
         rule_id: u8,
         only: Option<FieldId>,
         emit: &mut impl FnMut(Move) -> bool,
     ) -> bool {
-        let me = s.to_move;
         let from_hand = matches!(rule.motion, Motion::Place { .. } | Motion::Enter { .. });
         if from_hand {
             if only.is_some() {
@@ -273,7 +346,8 @@ impl Game {
                         || emit(Move { action: Action::Board, rule: rule_id, kind: p.kind, dir, from, to })
                 });
             }
-            !self.eval(&rule.from, s, me, from) || self.piece_moves(s, rule, rule_id, from, p, walking.as_mut(), emit)
+            !self.eval(&rule.from, s, me, from)
+                || self.piece_moves(s, me, rule, rule_id, from, p, walking.as_mut(), emit)
         };
         match only {
             Some(from) => piece_moves(from),
@@ -286,6 +360,7 @@ impl Game {
     fn piece_moves(
         &self,
         s: &State,
+        me: Player,
         rule: &Rule,
         rule_id: u8,
         from: FieldId,
@@ -293,7 +368,6 @@ impl Game {
         walking: Option<&mut Walking>,
         emit: &mut impl FnMut(Move) -> bool,
     ) -> bool {
-        let me = s.to_move;
         let moved = |to, dir| Move { action: Action::Board, rule: rule_id, kind: p.kind, dir, from, to };
         let board_move = |to| moved(to, NO_DIR);
         let exit_move = Move { action: Action::Exit, rule: rule_id, kind: p.kind, dir: NO_DIR, from, to: NO_FIELD };
@@ -309,10 +383,13 @@ impl Game {
             Motion::Walk { walk, steps } => {
                 let Some(n) = self.distance(*steps, s, from, NO_DIR) else { return true };
                 let Some(w) = walking else { return true };
+                // Back on its own field, the piece lands on what it uncovers there.
+                let back_home = walk.returns && w.lands_lifted(self, rule, s, me, from);
                 let mut go_on = true;
                 w.with_origin_lifted(self, s, me, &walk.pass, from, |pass| {
                     go_on = self.walk_ends(pass, walk, from, n, true, &mut |to| {
-                        to == from || !self.can_land(rule, s, me, from, to) || emit(board_move(to))
+                        let lands = if to == from { back_home } else { self.can_land(rule, s, me, from, to) };
+                        !lands || emit(board_move(to))
                     });
                 });
                 go_on
@@ -586,6 +663,22 @@ struct Walking {
 }
 
 impl Walking {
+    /// Whether the piece on `origin` may land there again, on what it
+    /// uncovers, under `rule`.
+    fn lands_lifted(&mut self, game: &Game, rule: &Rule, s: &State, me: Player, origin: FieldId) -> bool {
+        if let (true, Some(mask)) = (s.height(origin) <= 1, rule.to.tops_mask()) {
+            // A piece alone on its field leaves it empty.
+            return game.fields[usize::from(origin)].limit > 0 && mask & Test::EMPTY != 0;
+        }
+        let scratch = self.scratch.get_or_insert_with(|| s.clone());
+        let piece = scratch.pop(origin);
+        let lands = game.can_land(rule, scratch, me, NO_FIELD, origin);
+        if let Some(p) = piece {
+            scratch.push(origin, p);
+        }
+        lands
+    }
+
     /// Runs `f` with the pass set as it is for the piece on `origin` in `s`,
     /// whose own field is seen without it (a walk may come back over it).
     #[allow(clippy::too_many_arguments)]

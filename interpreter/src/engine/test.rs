@@ -55,6 +55,8 @@ pub(crate) enum Test {
     HandEmpty(Who),
     PieceIn(Who, u32, u8),
     NoMoves,
+    CanMove(Who),
+    Passed,
     LimitReached,
 }
 
@@ -139,6 +141,8 @@ impl Game {
                 zone.common(s.topped_by(p)).any(|f| s.top(f).is_some_and(|t| mask & (1 << t.kind) != 0))
             }
             Test::NoMoves => !self.has_move(s),
+            Test::CanMove(w) => self.has_move_for(s, who(*w, me, s)),
+            Test::Passed => s.passed,
             Test::LimitReached => self.max_plies > 0 && s.ply >= self.max_plies,
         }
     }

@@ -143,6 +143,22 @@ pub struct SendTo {
     pub field: String,
     /// The direction to follow from `field` when it is occupied.
     pub back: String,
+    /// Where to look for a free field when `field` is taken.
+    #[serde(default)]
+    pub search: Search,
+}
+
+/// Which free field a `send_to` takes when its target is taken: of the fields
+/// reached from the target by `back` links, the nearest one or the farthest
+/// one (the start of the track).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Search {
+    /// The first free field going back from the target.
+    #[default]
+    NearestBefore,
+    /// The first free field counting from the far end of the `back` links
+    /// towards the target (on a track: from its first field).
+    FromStart,
 }
 
 /// Directions that wrap around the edges when a condition on options holds.

@@ -82,6 +82,11 @@ pub enum Cond {
     Lead(Who, u16),
     /// The player to move has no legal move (checked at the start of a turn).
     NoMoves,
+    /// The player has a legal move, were it their decision (a turn filter's
+    /// `cond`: "after this move the opponent can move").
+    CanMove(Who),
+    /// The decision before this one was a pass: the player before could not move.
+    Passed,
     /// The turn limit `max_plies` has been reached.
     LimitReached,
 }

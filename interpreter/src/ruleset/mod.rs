@@ -10,11 +10,12 @@ mod moves;
 mod phase;
 mod piece;
 
-pub use board::{BoardDef, FieldDef, FieldTypeDef, LinkDef, Naming, SendTo, WrapDef, ZoneDef};
+pub use board::{BoardDef, FieldDef, FieldTypeDef, LinkDef, Naming, Search, SendTo, WrapDef, ZoneDef};
 pub use cond::{Cond, OptValue, Through, Who};
 pub use moves::{Arrive, ContinueMode, Distance, EffectDef, Motion, MoveDef, OffCount, PlaceAt};
 pub use phase::{
-    ChanceDef, EndDef, EndResult, Outcome as ChanceOutcome, PhaseDef, ReplaceDef, ScoreDef, SetDef, Starter, When,
+    ChanceDef, EndDef, EndResult, FilterDef, Otherwise, Outcome as ChanceOutcome, PhaseDef, ReplaceDef, ScoreDef,
+    SetDef, Starter, When,
 };
 pub use piece::{CaptureRule, CaptureTo, Choose, DieDef, PieceDef, SetupDef};
 

@@ -91,6 +91,9 @@ pub enum Motion {
     /// walk may change direction at each step, but it never uses a link twice
     /// (either way). A walk that would end on a `double` field goes on as many
     /// steps again (where `double_again` holds: and again, while it ends on one).
+    /// Where `returns` holds (the default), a walk may come back to the field it
+    /// started from (round a loop of links) and end there, if the piece may land
+    /// on what it uncovers.
     Walk {
         dirs: Vec<String>,
         steps: Distance,
@@ -100,6 +103,8 @@ pub enum Motion {
         pass: Cond,
         #[serde(default = "never")]
         double_again: Cond,
+        #[serde(default = "always")]
+        returns: Cond,
     },
     /// From the hand onto the board through an entry field (where `via`
     /// holds), which is the first of `steps` steps; the rest is a walk.

@@ -12,6 +12,16 @@ pub struct PhaseDef {
     /// Move rules used only when no rule of `moves` gives a move.
     #[serde(default)]
     pub fallback: Vec<MoveDef>,
+    /// Where this holds, `fallback` applies piece by piece: a piece that has
+    /// no move under `moves` may move by the fallback rules, beside the other
+    /// pieces' ordinary moves. Otherwise (the default) only a player with no
+    /// ordinary move at all uses them.
+    #[serde(default = "never")]
+    pub fallback_per_piece: Cond,
+    /// Turn filters: applied in order to the legal moves of each ordinary
+    /// decision of the phase (not to throws, placements due or capture chains).
+    #[serde(default)]
+    pub filters: Vec<FilterDef>,
     /// Decisions a player makes in one turn (e.g. two placements).
     #[serde(default = "one")]
     pub decisions: u8,
@@ -46,6 +56,35 @@ pub struct ReplaceDef {
     pub grace: Cond,
     #[serde(default = "never")]
     pub prisoners: Cond,
+}
+
+/// A turn filter: keeps some of the legal moves of a decision.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum FilterDef {
+    /// Keeps the moves after which `cond` holds: a condition on the game
+    /// state, seen from the mover, on the board after the move and its
+    /// captures and effects (one move of look-ahead). It applies only to a
+    /// decision before which `only_if` holds (a state condition; default
+    /// always). If no move passes, `otherwise` says what is left.
+    RequireAfter {
+        cond: Cond,
+        #[serde(default)]
+        only_if: Option<Cond>,
+        #[serde(default)]
+        otherwise: Otherwise,
+        #[serde(default)]
+        when: Option<Cond>,
+    },
+}
+
+/// What a filter leaves when no move passes it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Otherwise {
+    /// Every move stays legal (a rule that applies "if it can").
+    #[default]
+    KeepAll,
+    /// No move is left: the player has no legal move (and passes, or loses by `NoMoves`).
+    KeepNone,
 }
 
 fn always() -> Cond {

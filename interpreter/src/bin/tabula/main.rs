@@ -324,10 +324,6 @@ fn moves(args: &GameArgs, play: &str, position: Option<&str>, json: bool, show: 
         say_inline!("{}", game.board_text(&state));
         say!("{}", game.position_to_string(&state));
     }
-    if show {
-        say_inline!("{}", game.board_text(&state));
-        say!("{}", game.position_to_string(&state));
-    }
     let legal: Vec<String> = game.legal_moves(&state).into_iter().map(|m| game.move_text(m)).collect();
     let outcome = state.outcome().map(|o| game.describe_outcome(o));
     if json {
@@ -367,6 +363,9 @@ fn simulate_cmd(game: &Game, games: u32, seed: u64) {
     if let Some([a, b, tied]) = s.matches {
         say!("  matches (a game and its return game, seats swapped): {} played", a + b + tied);
         say!("    side A (player 1 in the first game) won {a}, side B won {b}, tied {tied}");
+    }
+    if let Some(score) = s.mean_score() {
+        say!("  winner's mean score {score:.2} ({} games with a score)", s.scored);
     }
     say!("  average length {:.1} plies", s.mean_plies());
     say!(
