@@ -1,6 +1,12 @@
-//! Random playouts per shipped ruleset (one thread), legal-move generation,
-//! perft, and the interpreter against Breakthrough and Seega written by hand.
-//! Run: `cargo bench -p tabula --bench playouts`; see docs/performance.md.
+//! Per shipped ruleset (one thread): random playouts, legal-move generation,
+//! perft, MCTS (simulations/s and games/s at a fixed budget) and compiling;
+//! and the interpreter against Breakthrough and Seega written by hand. Every
+//! group runs over `shipped::names()`, so a new ruleset is measured as soon as
+//! it is shipped.
+//!
+//! Run: `cargo bench -p tabula --bench playouts`; a quick look:
+//! `cargo bench -p tabula --bench playouts -- --quick "mcts game"` (a filter
+//! and criterion's `--quick`). See docs/performance.md.
 
 #[allow(dead_code)] // `seega::Position::movement` is for the test that checks it against the ruleset
 mod reference;
@@ -10,8 +16,8 @@ use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterio
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
-use tabula::agents::random_playout;
-use tabula::{Game, Options, shipped};
+use tabula::agents::{AgentSpec, Budget, random_playout};
+use tabula::{Action, Game, Options, State, shipped};
 
 fn game(name: &str) -> Game {
     shipped::game(name, &Options::new()).expect("shipped rulesets compile")
@@ -61,10 +67,40 @@ fn compile(c: &mut Criterion) {
     group.finish();
 }
 
+/// Perft of every shipped ruleset from the start, to the first depth with at
+/// least `PERFT_LEAVES` leaves (or the deepest with any, if games end first,
+/// at most `PERFT_MAX_DEPTH`): the depth depends on the rules only, so a
+/// bench's name stays the same across machines and versions.
 fn perft(c: &mut Criterion) {
+    const PERFT_LEAVES: u64 = 250_000;
+    const PERFT_MAX_DEPTH: u32 = 16;
     let mut group = c.benchmark_group("perft");
     group.sample_size(10);
-    // Depths with published counts (tests/perft.txt); Breakthrough 5 is too slow for CI.
+    for (name, game) in games() {
+        let state = game.initial_state();
+        let (mut depth, mut leaves) = (0, 1);
+        for d in 1..=PERFT_MAX_DEPTH {
+            let n = game.perft(&state, d);
+            if n == 0 {
+                break;
+            }
+            (depth, leaves) = (d, n);
+            if n >= PERFT_LEAVES {
+                break;
+            }
+        }
+        group.throughput(Throughput::Elements(leaves));
+        group.bench_function(format!("{name} depth {depth}"), |b| b.iter(|| game.perft(black_box(&state), depth)));
+    }
+    group.finish();
+}
+
+/// Perft at depths with published counts (tests/perft.txt; Breakthrough 5 and
+/// Nine Men's Morris 5 are too slow for CI), checked before they are timed;
+/// and the interpreter against the same game written by hand.
+fn perft_published(c: &mut Criterion) {
+    let mut group = c.benchmark_group("perft, published depths and by hand");
+    group.sample_size(10);
     for (name, depth, leaves) in [
         ("classic/tic-tac-toe", 9, 127_872),
         ("classic/connect-four", 7, 823_536),
@@ -113,5 +149,70 @@ fn by_hand(c: &mut Criterion) {
     by_hand_playouts::<reference::seega::Position>(c, "seega");
 }
 
-criterion_group!(benches, playouts, legal_moves, perft, by_hand, compile);
+/// MCTS iterations per move in the games of `mcts_games`: small, so that a
+/// game of a thousand plies stays around a second.
+const MCTS_GAME_ITERATIONS: u32 = 32;
+/// MCTS iterations of one search in `mcts_search`.
+const MCTS_SEARCH_ITERATIONS: u32 = 1000;
+
+/// The first position from the start where the player to move has a real
+/// choice (two or more moves, not a throw), reached by seeded random moves;
+/// `None` if a random game ends first.
+fn first_choice(game: &Game) -> Option<State> {
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut state = game.initial_state();
+    let mut random = AgentSpec::Random.build(game);
+    loop {
+        let moves = game.legal_moves(&state);
+        if moves.is_empty() {
+            return None;
+        }
+        if moves.len() > 1 && moves[0].action != Action::Chance {
+            return Some(state);
+        }
+        let m = random.choose(game, &state, &mut rng);
+        game.play_unchecked(&mut state, m);
+    }
+}
+
+/// One MCTS search from the first real choice of each ruleset: simulations/s.
+fn mcts_search(c: &mut Criterion) {
+    let mut group = c.benchmark_group(format!("mcts search, {MCTS_SEARCH_ITERATIONS} simulations"));
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(u64::from(MCTS_SEARCH_ITERATIONS)));
+    for (name, game) in games() {
+        let Some(state) = first_choice(&game) else { continue };
+        let mut agent = AgentSpec::Mcts(Budget::Iterations(MCTS_SEARCH_ITERATIONS)).build(&game);
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        group.bench_function(name, |b| b.iter(|| agent.choose(&game, black_box(&state), &mut rng)));
+    }
+    group.finish();
+}
+
+/// Whole games of MCTS against MCTS at a fixed budget per move: games/s, the
+/// figure an analysis of thousands of games depends on.
+fn mcts_games(c: &mut Criterion) {
+    let mut group = c.benchmark_group(format!("mcts game, {MCTS_GAME_ITERATIONS} simulations per move"));
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(1));
+    for (name, game) in games() {
+        let mut agent = AgentSpec::Mcts(Budget::Iterations(MCTS_GAME_ITERATIONS)).build(&game);
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let mut state = game.initial_state();
+                let mut plies = 0_u32;
+                while !state.is_over() && plies < 100_000 {
+                    let m = agent.choose(&game, &state, &mut rng);
+                    game.play_unchecked(&mut state, m);
+                    plies += 1;
+                }
+                black_box(plies)
+            });
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, playouts, legal_moves, perft, perft_published, by_hand, mcts_search, mcts_games, compile);
 criterion_main!(benches);
