@@ -104,7 +104,8 @@ build_rbg_game() { # name rbg-file
 # Every measurement is one line of $WORK/results.tsv:
 # game, measure, run, Tabula's rate, RBG's rate, Tabula's check, RBG's check
 # (plies per game for playouts, leaves for perft: they must agree, or the two
-# files are not the same game).
+# files are not the same game; a different mean length, e.g. from a draw rule
+# one side has, makes playouts/s incomparable: compare plies/s then).
 RESULTS="$WORK/results.tsv"
 : >"$RESULTS"
 selected=("$@")
@@ -167,7 +168,8 @@ function flush(    i, tm, rm, qm, same) {
     if (n == 0) return
     tm = median(t, n); rm = median(r, n); qm = median(q, n)
     same = (kind ~ /^perft/) ? (tc == rc ? "same leaves " tc : "DIFFERENT leaves: " tc " vs " rc) \
-                             : sprintf("plies/game %s vs %s", tc, rc)
+                             : sprintf("%s plies/game %s vs %s", \
+                                       (tc - rc > 0.02 * rc || rc - tc > 0.02 * rc) ? "DIFFERENT" : "same", tc, rc)
     printf "| %s | %s | %s (%s-%s) | %s (%s-%s) | **%.2fx** (%.2f-%.2f) | %s |\n", \
         game, kind, human(tm), human(tmin), human(tmax), human(rm), human(rmin), human(rmax), qm, qmin, qmax, same
     n = 0
