@@ -18,7 +18,8 @@ use tabula::{Action, Diagnostic, Error, Game, Move, Options, Record};
 pub struct Persisted {
     pub origin: Origin,
     pub options: BTreeMap<String, String>,
-    pub sides: [Side; 2],
+    /// Who plays each seat, player 1 first (seats not listed: a random agent).
+    pub sides: Vec<Side>,
 }
 
 impl Default for Persisted {
@@ -27,7 +28,7 @@ impl Default for Persisted {
             // The first shipped ruleset by name; the editor knows no game in particular.
             origin: Origin::Shipped(tabula::shipped::names().next().unwrap_or_default().into()),
             options: BTreeMap::new(),
-            sides: [Side::Human, Side::Random],
+            sides: vec![Side::Human, Side::Random],
         }
     }
 }
@@ -68,7 +69,8 @@ pub struct Workbench {
     /// Problems in the document's text as last checked.
     pub diagnostics: Vec<Diagnostic>,
     pub options: BTreeMap<String, String>,
-    pub sides: [Side; 2],
+    /// Who plays each seat, player 1 first (seats not listed: a random agent).
+    pub sides: Vec<Side>,
     /// Agents wait (after an undo) until the player resumes them.
     pub paused: bool,
     pub ask: Option<Ask>,
@@ -98,13 +100,13 @@ impl Workbench {
                 let first = tabula::shipped::names().next().expect("Tabula ships rulesets");
                 let fallback = Document::shipped(first).expect("a shipped ruleset");
                 let game = compile(&fallback, &fallback.text, &Options::new()).expect("shipped rulesets compile");
-                return Workbench::with(fallback, game, BTreeMap::new(), persisted.sides);
+                return Workbench::with(fallback, game, BTreeMap::new(), persisted.sides.clone());
             }
         };
-        Workbench::with(doc, game, options, persisted.sides)
+        Workbench::with(doc, game, options, persisted.sides.clone())
     }
 
-    fn with(doc: Document, game: Game, options: BTreeMap<String, String>, sides: [Side; 2]) -> Workbench {
+    fn with(doc: Document, game: Game, options: BTreeMap<String, String>, sides: Vec<Side>) -> Workbench {
         Workbench {
             valid_text: doc.text.clone(),
             doc,
@@ -129,7 +131,7 @@ impl Workbench {
     }
 
     pub fn persisted(&self) -> Persisted {
-        Persisted { origin: self.doc.origin.clone(), options: self.options.clone(), sides: self.sides }
+        Persisted { origin: self.doc.origin.clone(), options: self.options.clone(), sides: self.sides.clone() }
     }
 
     fn changed(&mut self) {
@@ -257,9 +259,23 @@ impl Workbench {
         }
     }
 
+    /// Who plays `player`'s seat.
+    pub fn side(&self, player: u8) -> Side {
+        self.sides.get(usize::from(player)).copied().unwrap_or(Side::Random)
+    }
+
+    /// Who plays `player`'s seat, to change it (seats up to it are filled in first).
+    pub fn side_mut(&mut self, player: u8) -> &mut Side {
+        let p = usize::from(player);
+        if self.sides.len() <= p {
+            self.sides.resize(p + 1, Side::Random);
+        }
+        &mut self.sides[p]
+    }
+
     /// Whether the side to move is a person (who must click, or throw).
     pub fn human_to_move(&self) -> bool {
-        self.sides[usize::from(self.session.state().to_move().min(1))] == Side::Human
+        self.side(self.session.state().to_move()) == Side::Human
     }
 
     /// Starts an agent or plays its answer; true while one is thinking.
@@ -274,7 +290,7 @@ impl Workbench {
             return false;
         }
         if self.thinking.is_none() {
-            let side = self.sides[usize::from(state.to_move().min(1))];
+            let side = self.side(state.to_move());
             let seed = self.ticket.wrapping_mul(0x9E37_79B9_7F4A_7C15);
             let game = self.session.game.clone();
             self.thinking = Some(Thinking::start(side, game, state.clone(), seed, self.ticket, self.agent_pause));

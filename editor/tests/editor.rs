@@ -16,7 +16,7 @@ fn harness(game: &str) -> Harness<'static, TabulaApp> {
 }
 
 fn harness_with_sides(game: &str, sides: [Side; 2]) -> Harness<'static, TabulaApp> {
-    let persisted = Persisted { origin: Origin::Shipped(game.into()), sides, ..Persisted::default() };
+    let persisted = Persisted { origin: Origin::Shipped(game.into()), sides: sides.to_vec(), ..Persisted::default() };
     Harness::builder().with_size(egui::vec2(1280.0, 800.0)).build_eframe(move |_cc| TabulaApp::with(&persisted))
 }
 

@@ -164,9 +164,19 @@ impl Board {
     /// The field that `field` becomes when the board is turned by half a turn
     /// around the centre of its drawing positions.
     pub fn rotated(&self, field: FieldId) -> Option<FieldId> {
+        self.turned(field, 1, 2)
+    }
+
+    /// The field that `field` becomes when the board is turned clockwise (as
+    /// drawn) by `k` n-ths of a full turn around the centre of its drawing positions.
+    pub fn turned(&self, field: FieldId, k: u8, n: u8) -> Option<FieldId> {
         let (min, max) = self.bounds();
+        let centre = ((min.0 + max.0) / 2.0, (min.1 + max.1) / 2.0);
         let (x, y) = self.position(field);
-        let target = (min.0 + max.0 - x, min.1 + max.1 - y);
+        let angle = std::f32::consts::TAU * f32::from(k) / f32::from(n.max(1));
+        let (sin, cos) = angle.sin_cos();
+        let (dx, dy) = (x - centre.0, y - centre.1);
+        let target = (centre.0 + dx * cos - dy * sin, centre.1 + dx * sin + dy * cos);
         self.fields().find(|&f| {
             let (fx, fy) = self.position(f);
             (fx - target.0).abs() < 1e-3 && (fy - target.1).abs() < 1e-3

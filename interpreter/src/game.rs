@@ -46,14 +46,15 @@ pub struct FieldType {
 #[derive(Debug, Clone)]
 pub struct Zone {
     pub name: String,
-    pub(crate) members: [crate::board::FieldSet; 2],
-    pub groups: [Vec<Vec<FieldId>>; 2],
+    pub(crate) members: Vec<crate::board::FieldSet>,
+    /// Per player, the zone's fields in groups.
+    pub groups: Vec<Vec<Vec<FieldId>>>,
 }
 
 impl Zone {
     /// Whether `field` is in `player`'s version of the zone.
     pub fn contains(&self, player: u8, field: FieldId) -> bool {
-        self.members[usize::from(player.min(1))].contains(field)
+        self.members[usize::from(player)].contains(field)
     }
 }
 
@@ -64,6 +65,10 @@ pub struct Game {
     pub(crate) title: String,
     pub(crate) about: String,
     pub(crate) players: Vec<String>,
+    /// The team of each player (each player is a team of their own unless the ruleset pairs them).
+    pub(crate) teams: Vec<u8>,
+    /// The teams' names, where the ruleset has teams.
+    pub(crate) team_names: Vec<String>,
     pub(crate) board: Board,
     pub(crate) kinds: Vec<Kind>,
     pub(crate) fields: Vec<FieldProps>,
@@ -111,6 +116,22 @@ impl Game {
     /// Player names, player 1 first.
     pub fn players(&self) -> &[String] {
         &self.players
+    }
+
+    /// How many players the game has.
+    pub fn player_count(&self) -> u8 {
+        self.players.len() as u8
+    }
+
+    /// The team of each player, player 1 first: numbers from 0; each player
+    /// is a team of their own unless the ruleset has `teams`.
+    pub fn teams(&self) -> &[u8] {
+        &self.teams
+    }
+
+    /// The names of the teams, where the ruleset has `teams` (else empty).
+    pub fn team_names(&self) -> &[String] {
+        &self.team_names
     }
 
     pub fn board(&self) -> &Board {
@@ -185,7 +206,8 @@ impl Game {
         match reason {
             Reason::End(i) => self.ends[usize::from(i)].reason.clone(),
             Reason::TurnLimit => format!("turn limit of {} plies reached", self.max_plies),
-            Reason::Blocked => "neither player can move".into(),
+            Reason::Blocked if self.players.len() == 2 => "neither player can move".into(),
+            Reason::Blocked => "no player can move".into(),
         }
     }
 

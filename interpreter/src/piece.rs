@@ -5,6 +5,9 @@ pub type KindId = u8;
 /// A player's index, 0-based (player 1 is 0).
 pub type Player = u8;
 
+/// Players in a game at most (positions write a player as one digit).
+pub const MAX_PLAYERS: usize = 8;
+
 /// One piece. Small and `Copy`: stacks are arrays of these.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Piece {

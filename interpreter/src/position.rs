@@ -10,9 +10,11 @@
 //! ```
 //!
 //! A piece is its kind's letter, upper case for player 1 and lower case for
-//! player 2, with `'` after it when it is turned over. A stack lists its pieces
-//! bottom first. Pools (`hand`, `prisoners`, `off`) hold one string per player,
-//! with counts: `"12S"` is twelve of player 1's `S`.
+//! player 2, with `'` after it when it is turned over. With more than two
+//! players, the letter (either case) is followed by the player's number:
+//! `S3` is player 3's. A stack lists its pieces bottom first. Pools (`hand`,
+//! `prisoners`, `off`) hold one string per player, with counts: `"12S"` is
+//! twelve of player 1's `S` (`"12S1"` with more than two players).
 
 use crate::board::FieldId;
 use crate::compile::locate::Seg;
@@ -58,6 +60,10 @@ pub struct PositionDef {
     /// The player who made the first move of the game, 1-based (default 1).
     #[serde(default)]
     pub first: Option<u8>,
+    /// Per player, the place they have finished in (0: still playing; 255:
+    /// finished while a partner plays on), in games where players finish one by one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub finished: Vec<u8>,
 }
 
 impl Game {
@@ -75,11 +81,13 @@ impl Game {
     }
 
     fn position_from_def(&self, ctx: &mut Ctx, def: &PositionDef) -> State {
-        let mut s = State::empty(self.board.len(), self.initial.cap, self.kinds.len() as u8, 2);
-        if !(1..=2).contains(&def.to_move) {
-            ctx.at(Seg::Field("to_move"), |ctx| ctx.error("expected 1 or 2"));
+        let players = self.player_count();
+        let mut s = State::empty(self.board.len(), self.initial.cap, self.kinds.len() as u8, players);
+        let expected = format!("expected a player's number, 1 to {players}");
+        if !(1..=players).contains(&def.to_move) {
+            ctx.at(Seg::Field("to_move"), |ctx| ctx.error(expected.clone()));
         }
-        s.to_move = def.to_move.clamp(1, 2) - 1;
+        s.to_move = def.to_move.clamp(1, players) - 1;
         let phases: Vec<String> = self.phases.iter().map(|p| p.name.clone()).collect();
         if let Some(p) = &def.phase {
             s.phase = ctx.at(Seg::Field("phase"), |ctx| ctx.find("phase", p, &phases)).unwrap_or(0) as u8;
@@ -105,10 +113,10 @@ impl Game {
             (Pool::Off, &def.off, "off"),
         ] {
             ctx.at(Seg::Field(field), |ctx| {
-                if list.len() > 2 {
-                    ctx.error("expected one string per player");
+                if list.len() > usize::from(players) {
+                    ctx.error(format!("expected one string per player ({players} at most)"));
                 }
-                for (holder, text) in list.iter().enumerate().take(2) {
+                for (holder, text) in list.iter().enumerate().take(usize::from(players)) {
                     ctx.at(Seg::Index(holder), |ctx| {
                         for (p, n) in self.read_pieces(ctx, text, true) {
                             s.pool_add(pool, holder as Player, p.kind, p.owner, i32::from(n));
@@ -122,10 +130,27 @@ impl Game {
         s.decisions_left = def.decisions_left.unwrap_or(phase.decisions).max(1);
         s.throw = def.throw;
         if let Some(first) = def.first {
-            if !(1..=2).contains(&first) {
-                ctx.at(Seg::Field("first"), |ctx| ctx.error("expected 1 or 2"));
+            if !(1..=players).contains(&first) {
+                ctx.at(Seg::Field("first"), |ctx| ctx.error(expected.clone()));
             }
-            s.first = first.clamp(1, 2) - 1;
+            s.first = first.clamp(1, players) - 1;
+        }
+        if !def.finished.is_empty() {
+            ctx.at(Seg::Field("finished"), |ctx| {
+                if def.finished.len() != usize::from(players) {
+                    ctx.error(format!("expected one place per player ({players}), 0 for one still playing"));
+                }
+                for (p, &place) in def.finished.iter().enumerate().take(usize::from(players)) {
+                    if place > players && place != crate::state::OUT {
+                        ctx.at(Seg::Index(p), |ctx| {
+                            ctx.error(format!(
+                                "a place is 0 (still playing) to {players}, or 255 (out, team not placed)"
+                            ));
+                        });
+                    }
+                    s.finished[p] = if place == crate::state::OUT { place } else { place.min(players) };
+                }
+            });
         }
         match &def.throw_due {
             Some(name) => {
@@ -184,9 +209,22 @@ impl Game {
                 ));
                 return out;
             };
+            let owner = if self.players.len() == 2 {
+                u8::from(!letter.is_ascii_uppercase())
+            } else {
+                match chars.next().and_then(|c| c.to_digit(10)) {
+                    Some(d) if (1..=self.players.len() as u32).contains(&d) => d as u8 - 1,
+                    _ => {
+                        ctx.error(format!(
+                            "{text:?}: with {} players, a piece letter is followed by its player's number (S3)",
+                            self.players.len()
+                        ));
+                        return out;
+                    }
+                }
+            };
             let flipped = chars.next_if_eq(&'\'').is_some();
             let mark = chars.next_if_eq(&'*').is_some();
-            let owner = if letter.is_ascii_uppercase() { 0 } else { 1 };
             let count = if digits { u16::try_from(n).unwrap_or(u16::MAX) } else { 1 };
             let die = self.kinds[kind].die;
             let mut orient = if die == Some(true) { 24 } else { 0 };
@@ -212,10 +250,10 @@ impl Game {
         out
     }
 
-    /// A piece as text: its letter, upper case for player 1, `'` when turned over.
+    /// A piece as text: its letter, upper case for player 1 (with more than
+    /// two players, followed by the player's number), `'` when turned over.
     pub fn piece_text(&self, p: &Piece) -> String {
-        let l = self.kinds[usize::from(p.kind)].letter;
-        let mut t = if p.owner == 0 { l.to_ascii_uppercase() } else { l.to_ascii_lowercase() }.to_string();
+        let mut t = self.owned_letter(p.kind, p.owner);
         if p.flipped {
             t.push('\'');
         }
@@ -238,17 +276,26 @@ impl Game {
     pub fn pool_text(&self, s: &State, pool: Pool, holder: Player) -> String {
         let mut out = String::new();
         for kind in 0..self.kinds.len() as u8 {
-            for owner in 0..2u8 {
+            for owner in 0..self.player_count() {
                 let n = s.pool(pool, holder, kind, owner);
                 if n > 0 {
                     // Pieces off the board have no face or orientation to show.
-                    let letter = self.kinds[usize::from(kind)].letter;
-                    let letter = if owner == 0 { letter } else { letter.to_ascii_lowercase() };
-                    out.push_str(&format!("{n}{letter}"));
+                    out.push_str(&format!("{n}{}", self.owned_letter(kind, owner)));
                 }
             }
         }
         out
+    }
+
+    /// A kind's letter for a piece of `owner`: upper case for player 1, lower
+    /// case for player 2; with more than two players, upper case and the player's number.
+    fn owned_letter(&self, kind: u8, owner: Player) -> String {
+        let l = self.kinds[usize::from(kind)].letter;
+        match (self.players.len(), owner) {
+            (2, 0) => l.to_ascii_uppercase().to_string(),
+            (2, _) => l.to_ascii_lowercase().to_string(),
+            _ => format!("{}{}", l.to_ascii_uppercase(), owner + 1),
+        }
     }
 
     /// The position as text, readable by [`Game::position_from_str`].
@@ -260,7 +307,7 @@ impl Game {
             .map(|f| (self.board.name(f).to_string(), self.stack_text(s, f)))
             .collect();
         let pool = |pool: Pool| -> Vec<String> {
-            let list: Vec<String> = (0..2u8).map(|holder| self.pool_text(s, pool, holder)).collect();
+            let list: Vec<String> = (0..self.player_count()).map(|holder| self.pool_text(s, pool, holder)).collect();
             if list.iter().all(String::is_empty) { Vec::new() } else { list }
         };
         let def = PositionDef {
@@ -280,6 +327,11 @@ impl Game {
                 _ => None,
             },
             first: Some(s.first + 1),
+            finished: if s.finished.iter().any(|&f| f != 0) {
+                s.finished[..usize::from(s.players)].to_vec()
+            } else {
+                Vec::new()
+            },
         };
         ron::ser::to_string_pretty(&def, crate::compile::ron_pretty()).expect("a position serialises")
     }
@@ -298,7 +350,10 @@ impl Game {
             let (x, y) = self.board.position(f);
             ((x - x0).round() as usize, (y - y0).round() as usize)
         };
-        let mut grid = vec![vec!["   ".to_string(); w]; h];
+        // With more than two players a piece shows its player's number too: cells are wider.
+        let wide = self.players.len() > 2;
+        let width = if wide { 4 } else { 3 };
+        let mut grid = vec![vec![" ".repeat(width); w]; h];
         let mut labels = vec![(usize::MAX, String::new()); h];
         let mut footer = vec![String::new(); w];
         let mut closed = false;
@@ -318,7 +373,12 @@ impl Game {
                     // A turned-over (closed) piece is marked before its letter.
                     closed |= p.flipped;
                     let face = if p.flipped { '\'' } else { ' ' };
-                    format!("{face}{}{mark}", self.piece_text(&p).chars().next().unwrap_or('?'))
+                    let owned = self.owned_letter(p.kind, p.owner);
+                    if wide {
+                        format!("{face}{owned}{mark}")
+                    } else {
+                        format!("{face}{}{mark}", owned.chars().next().unwrap_or('?'))
+                    }
                 }
                 None => {
                     let symbol = self.fields[usize::from(f)]
@@ -326,14 +386,14 @@ impl Game {
                         .and_then(|t| self.field_types[usize::from(t)].symbol.as_deref())
                         .and_then(|sym| sym.chars().next())
                         .unwrap_or('.');
-                    format!(" {symbol} ")
+                    format!(" {symbol:<w$}", w = width - 1)
                 }
             };
             if cx < labels[cy].0 {
                 labels[cy] = (cx, self.board.name(f).to_string());
             }
             if cy + 1 == h {
-                footer[cx] = self.board.name(f).chars().take(3).collect();
+                footer[cx] = self.board.name(f).chars().take(width).collect();
             }
         }
         let margin = labels.iter().map(|(_, l)| l.len()).max().unwrap_or(0);
@@ -341,7 +401,7 @@ impl Game {
         for (row, (_, label)) in grid.into_iter().zip(labels) {
             out.push_str(&format!("{label:>margin$} {}\n", row.concat().trim_end()));
         }
-        let footer: String = footer.iter().map(|n| format!("{n:^3}")).collect();
+        let footer: String = footer.iter().map(|n| format!("{n:^width$}")).collect();
         out.push_str(&format!("{:margin$} {}\n", "", footer.trim_end()));
         if closed {
             out.push_str("(' before a letter: the top piece is turned over)\n");

@@ -93,19 +93,28 @@ impl Game {
     /// where the end scores, with the winner's points: "Green wins: all
     /// pieces borne off; score 7".
     pub fn describe_outcome(&self, o: crate::state::Outcome) -> String {
-        match (o.winner, self.outcome_score(o)) {
-            (Some(p), Some(score)) => {
-                format!("{} wins: {}; score {score}", self.players[usize::from(p)], self.reason_text(o.reason))
-            }
-            (Some(p), None) => format!("{} wins: {}", self.players[usize::from(p)], self.reason_text(o.reason)),
-            (None, _) => format!("draw: {}", self.reason_text(o.reason)),
+        let reason = self.reason_text(o.reason);
+        if o.is_draw() {
+            return format!("draw: {reason}");
         }
+        let score = self.outcome_score(o).map_or(String::new(), |points| format!("; score {points}"));
+        let name = |p: usize| self.players[p].as_str();
+        let winners: Vec<&str> = o.winners().map(|p| name(usize::from(p))).collect();
+        let verb = if winners.len() > 1 { "win" } else { "wins" };
+        if self.players.len() == 2 || !self.team_names.is_empty() && winners.len() > 1 {
+            return format!("{} {verb}: {reason}{score}", winners.join(" and "));
+        }
+        // More than two players: the whole ranking.
+        let mut order: Vec<usize> = (0..self.players.len()).collect();
+        order.sort_by_key(|&p| o.places[p]);
+        let ranking: Vec<String> = order.iter().map(|&p| format!("{}. {}", o.places[p], name(p))).collect();
+        format!("{} {verb}: {reason}{score} ({})", winners.join(" and "), ranking.join(", "))
     }
 
     /// The winner's points, where the end condition that ended the game scores.
     pub fn outcome_score(&self, o: crate::state::Outcome) -> Option<u16> {
         match o.reason {
-            crate::state::Reason::End(i) if o.winner.is_some() && !self.ends[usize::from(i)].score.is_empty() => {
+            crate::state::Reason::End(i) if !o.is_draw() && !self.ends[usize::from(i)].score.is_empty() => {
                 Some(o.score)
             }
             _ => None,

@@ -2,7 +2,7 @@
 //! phase, and where the current turn stands.
 
 use crate::board::{FieldId, FieldSet};
-use crate::piece::{KindId, Piece, Player};
+use crate::piece::{KindId, MAX_PLAYERS, Piece, Player};
 
 /// Off-board places a piece can be in. Each player holds one of each.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,14 +50,53 @@ pub enum Pending {
     },
 }
 
-/// How a game ended.
+/// In [`State::finished`]: a player who has finished while a partner plays
+/// on (their team has no place yet).
+pub(crate) const OUT: u8 = u8::MAX;
+
+/// How a game ended: each player's place, 1 for the first. Players who
+/// share a place tied; everyone first is a draw; partners share their team's place.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Outcome {
-    /// The winner, or `None` for a draw.
-    pub winner: Option<Player>,
+    /// `places[p]` is player p's place (1-based); 0 past the last player.
+    pub places: [u8; MAX_PLAYERS],
     pub reason: Reason,
     /// The winner's points, where the ruleset scores the end.
     pub score: u16,
+}
+
+impl Outcome {
+    /// Everyone placed first: a draw.
+    pub fn draw(players: u8, reason: Reason) -> Outcome {
+        let mut places = [0; MAX_PLAYERS];
+        places[..usize::from(players)].fill(1);
+        Outcome { places, reason, score: 0 }
+    }
+
+    /// Whether `player` won: placed first while someone else was not.
+    pub fn won(&self, player: Player) -> bool {
+        self.places[usize::from(player)] == 1 && !self.is_draw()
+    }
+
+    /// Whether nobody lost: every player placed first.
+    pub fn is_draw(&self) -> bool {
+        self.places.iter().all(|&p| p <= 1)
+    }
+
+    /// The winner, where one player alone is first (not in a draw, nor where a team won).
+    pub fn winner(&self) -> Option<Player> {
+        let mut first = self.places.iter().enumerate().filter(|(_, p)| **p == 1).map(|(i, _)| i as Player);
+        match (first.next(), first.next()) {
+            (Some(w), None) if !self.is_draw() => Some(w),
+            _ => None,
+        }
+    }
+
+    /// The players placed first, where the game was not a draw.
+    pub fn winners(&self) -> impl Iterator<Item = Player> + '_ {
+        let decided = !self.is_draw();
+        self.places.iter().enumerate().filter(move |(_, p)| decided && **p == 1).map(|(i, _)| i as Player)
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -79,12 +118,12 @@ pub struct State {
     pub(crate) heights: Vec<u8>,
     /// Per player, the fields with one of their pieces on top, kept up to
     /// date with the stacks: move generation starts from these.
-    pub(crate) topped: [FieldSet; 2],
-    /// Per field, what tops it: 0 nothing, else 1 + the owner + 2 if the
+    pub(crate) topped: Vec<FieldSet>,
+    /// Per field, what tops it: 0 nothing, else 1 + 2 * the owner + 1 if the
     /// piece is turned over. Kept with `topped`; see [`State::top_class`].
     pub(crate) top_code: Vec<u8>,
     /// Pieces of each player on the board, kept up to date by every change of a stack.
-    pub(crate) counts: [u32; 2],
+    pub(crate) counts: [u32; MAX_PLAYERS],
     /// The Zobrist hash of the pieces on the board: the XOR of [`piece_key`]
     /// over every piece, kept up to date by every change of a stack.
     pub(crate) zobrist: u64,
@@ -108,12 +147,36 @@ pub struct State {
     pub(crate) again: bool,
     /// The last decision was a pass.
     pub(crate) passed: bool,
+    /// Turns in a row that ended with a pass.
+    pub(crate) passes: u8,
     /// The player who made (or makes) the first move of the game.
     pub(crate) first: Player,
     /// Where the last piece moved or placed ended (`NO_FIELD` if none yet).
     pub(crate) last_to: FieldId,
+    /// Per player, the place they finished in (0: still playing); a player
+    /// who has finished has no more turns.
+    pub(crate) finished: [u8; MAX_PLAYERS],
     pub(crate) outcome: Option<Outcome>,
 }
+
+/// [`State::top_class`] as one flat table, at `player << 5 | top code`: 256
+/// entries, so that an index masked to a byte needs no bounds check.
+const TOP_CLASS: [u8; 256] = {
+    assert!(MAX_PLAYERS <= 8 && 2 * MAX_PLAYERS < 32);
+    let mut table = [0; 256];
+    let mut me = 0;
+    while me < MAX_PLAYERS {
+        let mut owner = 0;
+        while owner < MAX_PLAYERS {
+            let other = if owner == me { 0 } else { 1 };
+            table[me << 5 | (1 + 2 * owner)] = 1 + other;
+            table[me << 5 | (2 + 2 * owner)] = 3 + other;
+            owner += 1;
+        }
+        me += 1;
+    }
+    table
+};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Continuing {
@@ -166,8 +229,8 @@ impl Clone for State {
         cells.clone_from(&source.cells);
         heights.clone_from(&source.heights);
         pools.clone_from(&source.pools);
-        topped[0].clone_from(&source.topped[0]);
-        topped[1].clone_from(&source.topped[1]);
+        topped.resize_with(source.topped.len(), FieldSet::default);
+        topped.iter_mut().zip(&source.topped).for_each(|(t, s)| t.clone_from(s));
         *self = State { cells, heights, topped, top_code, pools, ..*source };
     }
 }
@@ -177,9 +240,9 @@ impl State {
         State {
             cells: vec![Piece::new(0, 0); fields * usize::from(cap)],
             heights: vec![0; fields],
-            topped: [FieldSet::new(fields), FieldSet::new(fields)],
+            topped: (0..players).map(|_| FieldSet::new(fields)).collect(),
             top_code: vec![0; fields],
-            counts: [0; 2],
+            counts: [0; MAX_PLAYERS],
             zobrist: 0,
             cap,
             pools: vec![0; Pool::ALL.len() * usize::from(players) * usize::from(kinds) * usize::from(players)],
@@ -195,8 +258,10 @@ impl State {
             throw: None,
             again: false,
             passed: false,
+            passes: 0,
             first: 0,
             last_to: crate::board::NO_FIELD,
+            finished: [0; MAX_PLAYERS],
             outcome: None,
         }
     }
@@ -216,6 +281,21 @@ impl State {
 
     pub fn turn(&self) -> u32 {
         self.turn
+    }
+
+    /// How many players the game has.
+    pub fn players(&self) -> u8 {
+        self.players
+    }
+
+    /// The place `player` finished in, if they have finished (see [`Outcome`]).
+    pub fn finished(&self, player: Player) -> Option<u8> {
+        Some(self.finished[usize::from(player)]).filter(|&p| p > 0 && p != OUT)
+    }
+
+    /// Whether `player` has finished and has no more turns.
+    pub fn is_out(&self, player: Player) -> bool {
+        self.finished[usize::from(player)] != 0
     }
 
     pub fn outcome(&self) -> Option<Outcome> {
@@ -268,32 +348,35 @@ impl State {
     /// The fields with a piece of `player` on top, as a set.
     #[inline]
     pub(crate) fn topped_by(&self, player: Player) -> &FieldSet {
-        &self.topped[usize::from(player.min(1))]
+        &self.topped[usize::from(player)]
     }
 
     /// Whether a piece of `player` tops `field`.
     #[inline(always)]
     pub(crate) fn is_topped_by(&self, field: FieldId, player: Player) -> bool {
         let code = self.top_code[usize::from(field)];
-        code != 0 && (code - 1) % 2 == player.min(1)
+        code != 0 && (code - 1) / 2 == player
     }
 
     /// What tops `field`, seen from `player`: 0 nothing, 1 their open piece,
-    /// 2 the other's open piece, 3 their turned-over piece, 4 the other's.
+    /// 2 another player's open piece, 3 their turned-over piece, 4 another's.
     #[inline(always)]
     pub(crate) fn top_class(&self, field: FieldId, player: Player) -> u8 {
-        const CLASS: [[u8; 5]; 2] = [[0, 1, 2, 3, 4], [0, 2, 1, 4, 3]];
-        CLASS[usize::from(player.min(1))][usize::from(self.top_code[usize::from(field)])]
+        TOP_CLASS[(usize::from(player) << 5 | usize::from(self.top_code[usize::from(field)])) & 0xff]
     }
 
     /// Brings [`State::topped`] up to date after the stack on `field` changed.
     #[inline]
     fn retop(&mut self, field: FieldId) {
         let top = self.top(field);
-        let owner = top.map(|p| p.owner);
-        self.topped[0].set(field, owner == Some(0));
-        self.topped[1].set(field, owner == Some(1));
-        self.top_code[usize::from(field)] = top.map_or(0, |p| 1 + p.owner.min(1) + 2 * u8::from(p.flipped));
+        let old = self.top_code[usize::from(field)];
+        if old != 0 {
+            self.topped[usize::from((old - 1) / 2)].set(field, false);
+        }
+        if let Some(p) = top {
+            self.topped[usize::from(p.owner)].insert(field);
+        }
+        self.top_code[usize::from(field)] = top.map_or(0, |p| 1 + 2 * p.owner + u8::from(p.flipped));
     }
 
     /// How many pieces the state can hold on one field at most (the largest stack limit).
@@ -396,7 +479,7 @@ impl State {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
         (self.zobrist, &self.pools, self.to_move, self.phase, self.decisions_left, self.continuing).hash(&mut h);
-        (self.pending, self.throw).hash(&mut h);
+        (self.pending, self.throw, self.finished).hash(&mut h);
         h.finish()
     }
 

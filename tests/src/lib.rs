@@ -49,9 +49,12 @@ pub enum Step {
     Hand(u8, String),
     Prisoners(u8, String),
     Ongoing,
-    /// The game is over and this player (1-based) won.
+    /// The game is over and this player (1-based) won (alone or with partners).
     Winner(u8),
     Draw,
+    /// Each player's place so far, player 1 first (0: still playing); once
+    /// the game is over, its final ranking.
+    Places(Vec<u8>),
     /// The reason the game ended contains this text.
     Reason(String),
     /// The winner's points.
@@ -163,12 +166,19 @@ fn check(game: &Game, state: &mut State, step: &Step) -> Result<(), String> {
         Step::Prisoners(p, want) => pool(game, state, Pool::Prisoners, *p, want),
         Step::Ongoing => expect(!state.is_over(), format!("the game is over: {:?}", outcome(game, state))),
         Step::Winner(p) => {
-            let ok = state.outcome().is_some_and(|o| o.winner == Some(p - 1));
+            let ok = state.outcome().is_some_and(|o| o.won(p - 1));
             expect(ok, format!("outcome: {:?}", outcome(game, state)))
         }
         Step::Draw => {
-            let ok = state.outcome().is_some_and(|o| o.winner.is_none());
+            let ok = state.outcome().is_some_and(|o| o.is_draw());
             expect(ok, format!("outcome: {:?}", outcome(game, state)))
+        }
+        Step::Places(want) => {
+            let got: Vec<u8> = match state.outcome() {
+                Some(o) => o.places[..usize::from(game.player_count())].to_vec(),
+                None => (0..game.player_count()).map(|p| state.finished(p).unwrap_or(0)).collect(),
+            };
+            expect(&got == want, format!("places are {got:?}; {:?}", outcome(game, state)))
         }
         Step::Reason(text) => {
             let got = outcome(game, state).unwrap_or_default();

@@ -77,7 +77,7 @@ fn broken_record_text_is_located() {
 fn position_mistakes_are_located() {
     let game = seega(&Options::new());
     let cases = [
-        ("Position(to_move: 3)", (1, 19), "expected 1 or 2"),
+        ("Position(to_move: 3)", (1, 19), "expected a player's number, 1 to 2"),
         ("Position(to_move: 1, phase: \"moving\")", (1, 29), "unknown phase \"moving\""),
         ("Position(to_move: 1,\n  board: {\"c3\": \"SS\"})", (2, 17), "2 pieces on \"c3\", whose stack limit is 1"),
         ("Position(to_move: 1, board: {\"c3\": \"X\"})", (1, 36), "no piece has the letter 'X'"),

@@ -185,12 +185,12 @@ impl BoardPanel {
         }
     }
 
-    /// Hands, prisoners and borne-off pieces of both players; a piece in the
+    /// Hands, prisoners and borne-off pieces of every player; a piece in the
     /// hand of the player to move can be picked up.
     fn pools(&mut self, ui: &mut egui::Ui, bench: &Workbench) {
         let game = &bench.session.game;
         let state = bench.session.state();
-        for player in 0..2u8 {
+        for player in 0..game.player_count() {
             ui.horizontal(|ui| {
                 ui.label(egui::RichText::new(&game.players()[usize::from(player)]).strong());
                 for pool in Pool::ALL {
@@ -200,8 +200,7 @@ impl BoardPanel {
                     }
                     ui.label(format!("{}:", pool.name()));
                     for (kind, owner, n) in pieces {
-                        let letter = game.kinds()[usize::from(kind)].letter;
-                        let text = format!("{} ×{n}", if owner == 0 { letter } else { letter.to_ascii_lowercase() });
+                        let text = format!("{} ×{n}", game.piece_text(&tabula::Piece::new(kind, owner)));
                         let can_place = pool == Pool::Hand
                             && player == state.to_move()
                             && !bench.session.placements(kind).is_empty();
@@ -252,7 +251,7 @@ impl BoardPanel {
 
 fn pool_pieces(game: &Game, state: &State, pool: Pool, holder: u8) -> Vec<(u8, u8, u16)> {
     (0..game.kinds().len() as u8)
-        .flat_map(|k| (0..2u8).map(move |o| (k, o)))
+        .flat_map(|k| (0..game.player_count()).map(move |o| (k, o)))
         .map(|(k, o)| (k, o, state.pool(pool, holder, k, o)))
         .filter(|&(_, _, n)| n > 0)
         .collect()

@@ -19,10 +19,11 @@ impl Panel for PlayPanel {
         egui::Grid::new("sides").num_columns(2).show(ui, |ui| {
             for (p, name) in game.players().iter().enumerate() {
                 let label = ui.label(name);
+                let p = p as u8;
                 let combo =
-                    egui::ComboBox::from_id_salt(("side", p)).selected_text(bench.sides[p].label()).show_ui(ui, |ui| {
+                    egui::ComboBox::from_id_salt(("side", p)).selected_text(bench.side(p).label()).show_ui(ui, |ui| {
                         for side in Side::ALL {
-                            ui.selectable_value(&mut bench.sides[p], side, side.label());
+                            ui.selectable_value(bench.side_mut(p), side, side.label());
                         }
                     });
                 combo.response.labelled_by(label.id);

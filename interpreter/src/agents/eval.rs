@@ -16,7 +16,7 @@ pub struct Evaluator {
     /// Capturing everything wins: count material (board and hand).
     material: bool,
     /// Reaching a zone wins: per goal, the distance of each field to it, per player.
-    goals: Vec<[Vec<u16>; 2]>,
+    goals: Vec<Vec<Vec<u16>>>,
     /// Getting rid of one's pieces wins (bearing off): steps left to the exit per field.
     exit_steps: Option<Vec<u16>>,
     /// Having pieces on the board wins (a count or a lead).
@@ -35,9 +35,16 @@ impl Evaluator {
             positive_atoms(&end.test, &mut atoms);
             for atom in atoms {
                 match (atom, end.result) {
-                    (Test::NoPieces(Who::Opponent), EndResult::Win(Who::Me)) => e.material = true,
-                    (Test::NoPieces(Who::Me), EndResult::Win(Who::Me)) => e.exit_steps = Some(exit_steps(game)),
-                    (Test::PieceIn(Who::Me, _, zone), EndResult::Win(Who::Me)) => e.goals.push(distances(game, *zone)),
+                    (
+                        Test::NoPieces(Who::Opponent | Who::Next | Who::AnyOpponent | Who::EveryOpponent),
+                        EndResult::Win(Who::Me),
+                    ) => e.material = true,
+                    (Test::NoPieces(Who::Me), EndResult::Win(Who::Me) | EndResult::Finish(Who::Me)) => {
+                        e.exit_steps = Some(exit_steps(game));
+                    }
+                    (Test::PieceIn(Who::Me, _, zone), EndResult::Win(Who::Me) | EndResult::Finish(Who::Me)) => {
+                        e.goals.push(distances(game, *zone));
+                    }
                     (Test::OnBoard(..) | Test::Lead(..), _) => e.presence = true,
                     (Test::NoMoves, EndResult::Win(Who::Opponent)) => e.mobility = true,
                     (_, EndResult::MorePieces | EndResult::MorePiecesOr(_)) => e.presence = true,
@@ -46,35 +53,40 @@ impl Evaluator {
             }
         }
         let initial = game.initial_state();
-        e.scale = (0..2u8).map(|p| material(game, &initial, p)).fold(1.0, f64::max);
+        e.scale = (0..game.player_count()).map(|p| material(game, &initial, p)).fold(1.0, f64::max);
         e
     }
 
-    /// How good `s` is for `player`, in -1..1 (mobility left out: see [`Evaluator::mobility_term`]).
+    /// How good `s` is for `player`, in -1..1 (mobility left out: see
+    /// [`Evaluator::mobility_term`]). Each term sets the player against the
+    /// strongest opponent; a finished game scores by place, 1 first, -1 last.
     pub fn evaluate(&self, game: &Game, s: &State, player: Player) -> f64 {
         if let Some(o) = s.outcome() {
-            return match o.winner {
-                Some(w) if w == player => 1.0,
-                Some(_) => -1.0,
-                None => 0.0,
-            };
+            if o.is_draw() {
+                return 0.0;
+            }
+            let last = f64::from(o.places.iter().copied().max().unwrap_or(2).max(2));
+            return 1.0 - 2.0 * (f64::from(o.places[usize::from(player)]) - 1.0) / (last - 1.0);
         }
-        let other = 1 - player;
+        // Against the best of the others, term by term: in a game of two, the other player.
+        let against = |f: &dyn Fn(Player) -> f64| {
+            let best = game.opponents(player).map(f).fold(f64::NEG_INFINITY, f64::max);
+            f(player) - if best.is_finite() { best } else { 0.0 }
+        };
         let mut score = 0.0;
         if self.material {
-            score += 2.0 * (material(game, s, player) - material(game, s, other)) / self.scale;
+            score += 2.0 * against(&|p| material(game, s, p)) / self.scale;
         }
         for goal in &self.goals {
-            score += (closest(game, s, player, &goal[usize::from(player)])
-                - closest(game, s, other, &goal[usize::from(other)]))
-                * 1.5;
+            score += against(&|p| closest(game, s, p, &goal[usize::from(p)])) * 1.5;
         }
         if let Some(steps) = &self.exit_steps {
-            score += 2.0 * (exit_progress(game, s, player, steps) - exit_progress(game, s, other, steps));
+            score += 2.0 * against(&|p| exit_progress(game, s, p, steps));
         }
         if self.presence {
-            let (a, b) = (f64::from(s.on_board(player)), f64::from(s.on_board(other)));
-            score += (a - b) / (a + b).max(1.0);
+            let total: f64 = (0..game.player_count()).map(|p| f64::from(s.on_board(p))).sum();
+            let share = f64::from(game.player_count()) / 2.0;
+            score += against(&|p| f64::from(s.on_board(p))) * share / total.max(1.0);
         }
         score.tanh()
     }
@@ -93,7 +105,8 @@ impl Evaluator {
             });
             f64::from(n)
         };
-        let (a, b) = (count(player), count(1 - player));
+        let a = count(player);
+        let b = game.opponents(player).map(count).fold(0.0, f64::max);
         (a - b) / (a + b).max(1.0)
     }
 }
@@ -121,24 +134,26 @@ fn material(game: &Game, s: &State, p: Player) -> f64 {
 }
 
 /// Links away from the zone (its player's version), for each field; by breadth-first search over all links.
-fn distances(game: &Game, zone: u8) -> [Vec<u16>; 2] {
-    [0u8, 1].map(|p| {
-        let z = &game.zones[usize::from(zone)];
-        let mut dist = vec![u16::MAX; game.board.len()];
-        let mut queue: VecDeque<FieldId> = game.board.fields().filter(|&f| z.contains(p, f)).collect();
-        queue.iter().for_each(|&f| dist[usize::from(f)] = 0);
-        while let Some(f) = queue.pop_front() {
-            for (a, b, _) in game.board.links() {
-                for (from, to) in [(a, b), (b, a)] {
-                    if from == f && dist[usize::from(to)] == u16::MAX {
-                        dist[usize::from(to)] = dist[usize::from(f)] + 1;
-                        queue.push_back(to);
+fn distances(game: &Game, zone: u8) -> Vec<Vec<u16>> {
+    (0..game.player_count())
+        .map(|p| {
+            let z = &game.zones[usize::from(zone)];
+            let mut dist = vec![u16::MAX; game.board.len()];
+            let mut queue: VecDeque<FieldId> = game.board.fields().filter(|&f| z.contains(p, f)).collect();
+            queue.iter().for_each(|&f| dist[usize::from(f)] = 0);
+            while let Some(f) = queue.pop_front() {
+                for (a, b, _) in game.board.links() {
+                    for (from, to) in [(a, b), (b, a)] {
+                        if from == f && dist[usize::from(to)] == u16::MAX {
+                            dist[usize::from(to)] = dist[usize::from(f)] + 1;
+                            queue.push_back(to);
+                        }
                     }
                 }
             }
-        }
-        dist
-    })
+            dist
+        })
+        .collect()
 }
 
 /// How near the player's closest piece is to the goal: 1 on it, 0 far away.

@@ -1,12 +1,14 @@
 //! Monte Carlo tree search (UCT). The tree is "open loop": a node is a
 //! sequence of decisions, and chance outcomes on the way are sampled anew each
 //! iteration with their real probabilities. Rollouts are random and short;
-//! where they stop, the generic evaluation judges the position.
+//! where they stop, the generic evaluation judges the position. Each node
+//! keeps the value for the player who moved into it, from a vector of values
+//! (one per player) backed up along the path: no two-player negamax.
 
 use super::{Agent, Budget, Evaluator, pick};
 use crate::game::Game;
 use crate::m::{Action, Move};
-use crate::piece::Player;
+use crate::piece::{MAX_PLAYERS, Player};
 use crate::state::State;
 use rand::Rng;
 use std::time::Instant;
@@ -34,8 +36,8 @@ impl MctsAgent {
         MctsAgent { budget, eval: Evaluator::new(game), rollout_depth: 24, exploration: 0.9, buf: Vec::new() }
     }
 
-    /// Plays random moves, then scores the position for both players.
-    fn rollout(&mut self, game: &Game, s: &mut State, rng: &mut dyn rand::RngCore) -> [f64; 2] {
+    /// Plays random moves, then scores the position for every player.
+    fn rollout(&mut self, game: &Game, s: &mut State, rng: &mut dyn rand::RngCore) -> [f64; MAX_PLAYERS] {
         for _ in 0..self.rollout_depth {
             game.legal_moves_into(s, &mut self.buf);
             if self.buf.is_empty() {
@@ -44,9 +46,17 @@ impl MctsAgent {
             let m = pick(game, s, &self.buf, rng);
             game.play_unchecked(s, m);
         }
-        let v = self.eval.evaluate(game, s, 0) + 0.5 * self.eval.mobility_term(game, s, 0);
-        let v = v.clamp(-1.0, 1.0);
-        [v, -v]
+        let value =
+            |p: Player| (self.eval.evaluate(game, s, p) + 0.5 * self.eval.mobility_term(game, s, p)).clamp(-1.0, 1.0);
+        let mut values = [0.0; MAX_PLAYERS];
+        if game.player_count() == 2 && game.teams()[0] != game.teams()[1] {
+            // Zero-sum between two: one evaluation serves both.
+            values[0] = value(0);
+            values[1] = -values[0];
+        } else {
+            (0..game.player_count()).for_each(|p| values[usize::from(p)] = value(p));
+        }
+        values
     }
 }
 
@@ -128,7 +138,7 @@ impl Agent for MctsAgent {
             for &n in &path {
                 let node = &mut tree[n];
                 node.visits += 1;
-                node.value += values[usize::from(node.mover.min(1))];
+                node.value += values[usize::from(node.mover)];
             }
         }
         tree[0]

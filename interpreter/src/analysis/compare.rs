@@ -164,23 +164,15 @@ fn changes(base: &Results, base_report: &Report, variant: &Results, report: &Rep
             sentence: None,
         }
     };
-    vec![
-        rate(
-            "player 1 wins",
-            "Player 1's win rate",
-            base_report.player_wins[0],
-            report.player_wins[0],
-            "rises",
-            "falls",
-        ),
-        rate(
-            "player 2 wins",
-            "Player 2's win rate",
-            base_report.player_wins[1],
-            report.player_wins[1],
-            "rises",
-            "falls",
-        ),
+    // A row per seat the two variants share (a variant may change the number of players).
+    let seats = base_report.player_wins.iter().zip(&report.player_wins).enumerate();
+    let mut out: Vec<MetricChange> = seats
+        .map(|(p, (&a, &b))| {
+            let (name, metric) = (format!("player {} wins", p + 1), format!("Player {}'s win rate", p + 1));
+            rate(&name, &metric, a, b, "rises", "falls")
+        })
+        .collect();
+    out.extend(vec![
         rate("agent A wins", "Agent A's win rate", base_report.agent_wins[0], report.agent_wins[0], "rises", "falls"),
         rate("draws", "The draw rate", base_report.draws, report.draws, "rises", "falls"),
         rate(
@@ -217,7 +209,8 @@ fn changes(base: &Results, base_report: &Report, variant: &Results, report: &Rep
             "become more common",
             "become rarer",
         ),
-    ]
+    ]);
+    out
 }
 
 /// How one row of the side-by-side table shows a report.
@@ -245,9 +238,15 @@ impl fmt::Display for Comparison {
             write!(f, " {:>22}", truncate(label, 22))?;
         }
         writeln!(f)?;
-        let rows: Vec<(&str, Cell)> = vec![
-            ("player 1 wins %", Box::new(|r: &Report| percent_interval(r.player_wins[0]))),
-            ("player 2 wins %", Box::new(|r: &Report| percent_interval(r.player_wins[1]))),
+        let seats = self.reports.iter().map(|r| r.player_wins.len()).max().unwrap_or(0);
+        let mut rows: Vec<(String, Cell)> = (0..seats)
+            .map(|p| {
+                let cell: Cell =
+                    Box::new(move |r: &Report| r.player_wins.get(p).map_or("-".into(), |&w| percent_interval(w)));
+                (format!("player {} wins %", p + 1), cell)
+            })
+            .collect();
+        let rest: Vec<(&str, Cell)> = vec![
             ("draws %", Box::new(|r: &Report| format!("{:.1}", 100.0 * r.draws.rate))),
             ("first mover wins %", Box::new(|r: &Report| format!("{:.1}", 100.0 * r.first_mover_wins.rate))),
             ("ended by the turn limit %", Box::new(|r: &Report| format!("{:.1}", 100.0 * r.timeouts.rate))),
@@ -261,6 +260,7 @@ impl fmt::Display for Comparison {
             ("branching factor", Box::new(|r: &Report| format!("{:.2}", r.branching))),
             ("repeated positions / game", Box::new(|r: &Report| format!("{:.2}", r.repeated.mean))),
         ];
+        rows.extend(rest.into_iter().map(|(name, cell)| (name.to_string(), cell)));
         for (name, cell) in rows {
             write!(f, "  {name:<32}")?;
             for r in &self.reports {

@@ -22,7 +22,7 @@ use std::time::Instant;
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Summary {
     pub games: u32,
-    /// Wins per player, then draws.
+    /// Wins per player (partners who win together each count one).
     pub wins: Vec<u32>,
     pub draws: u32,
     /// Games that ended at the turn limit.
@@ -76,18 +76,18 @@ pub fn simulate(game: &Game, games: u32, seed: u64) -> Summary {
         random_playout(game, &mut state, &mut rng, &mut buf);
         summary.total_plies += u64::from(state.ply());
         let Some(o) = state.outcome() else { continue };
-        match o.winner {
-            Some(p) => summary.wins[usize::from(p)] += 1,
-            None => summary.draws += 1,
+        if o.is_draw() {
+            summary.draws += 1;
         }
         if let Some(score) = game.outcome_score(o) {
             summary.scored += 1;
             summary.score_total += u64::from(score);
         }
+        o.winners().for_each(|p| summary.wins[usize::from(p)] += 1);
         if game.return_match() {
             // Side A plays player 1 in even games and player 2 in their return games.
             let a_seat = if i % 2 == 0 { 0 } else { 1 };
-            pair_score += match o.winner {
+            pair_score += match o.winner() {
                 Some(p) if p == a_seat => 1,
                 Some(_) => -1,
                 None => 0,

@@ -16,14 +16,18 @@ pub struct Report {
     pub games: u32,
     /// Wins of agent A and agent B (whatever seat they had).
     pub agent_wins: [Proportion; 2],
-    /// Wins of player 1 and player 2 (whatever agent sat there).
-    pub player_wins: [Proportion; 2],
+    /// Wins of each seat, player 1 first (whatever agent sat there): the
+    /// seat advantage. Partners who win together each count a win.
+    pub player_wins: Vec<Proportion>,
+    /// Each seat's place at the end (1 first), over finished games.
+    #[serde(default)]
+    pub places: Vec<Summary>,
     pub draws: Proportion,
     /// Games won by the player who made the first move.
     pub first_mover_wins: Proportion,
     /// Games that ended at the turn limit.
     pub timeouts: Proportion,
-    /// 1 - the spread of the players' win rates (Ludii: balance).
+    /// 1 - the spread (largest less smallest) of the seats' win rates (Ludii: balance).
     pub balance: f64,
     /// Games that ended by the rules, not at the turn limit (Ludii: completion).
     pub completion: Proportion,
@@ -38,8 +42,8 @@ pub struct Report {
     pub branching: f64,
     pub max_branching: u32,
     /// Pieces on the board per player at the end, and their change from the start.
-    pub pieces_end: [Summary; 2],
-    pub pieces_change: [Summary; 2],
+    pub pieces_end: Vec<Summary>,
+    pub pieces_change: Vec<Summary>,
     /// Decisions in a position seen before in the same game, per game; and games with any.
     pub repeated: Summary,
     pub games_with_repetition: Proportion,
@@ -54,9 +58,10 @@ impl Report {
     pub fn new(r: &Results) -> Report {
         let n = r.games.len() as u32;
         let count = |f: &dyn Fn(&super::GameResult) -> bool| r.games.iter().filter(|g| f(g)).count() as u32;
-        let agent_wins = [0u8, 1].map(|a| proportion(count(&|g| g.winner_agent() == Some(a)), n));
-        let player_wins = [0u8, 1].map(|p| proportion(count(&|g| g.winner == Some(p)), n));
-        let draws = proportion(count(&|g| g.winner.is_none()), n);
+        let seats = r.players.len() as u8;
+        let agent_wins = [0u8, 1].map(|a| proportion(count(&|g| g.agent_won(a)), n));
+        let player_wins: Vec<Proportion> = (0..seats).map(|p| proportion(count(&|g| g.won(p)), n)).collect();
+        let draws = proportion(count(&|g| !g.places.iter().any(|&p| p > 1)), n);
         let timeouts = proportion(count(&|g| g.by_limit || g.unfinished), n);
         let values = |f: &dyn Fn(&super::GameResult) -> f64| r.games.iter().map(f).collect::<Vec<f64>>();
         let decisions: u64 = r.games.iter().map(|g| u64::from(g.decisions)).sum();
@@ -77,11 +82,16 @@ impl Report {
             players: r.players.clone(),
             games: n,
             agent_wins,
-            player_wins,
             draws,
-            first_mover_wins: proportion(count(&|g| g.winner == Some(g.first)), n),
+            first_mover_wins: proportion(count(&|g| g.won(g.first)), n),
             timeouts,
-            balance: 1.0 - (player_wins[0].rate - player_wins[1].rate).abs(),
+            balance: 1.0 - spread_of(player_wins.iter().map(|p| p.rate)),
+            places: (0..usize::from(seats))
+                .map(|p| {
+                    summary(&r.games.iter().filter_map(|g| g.places.get(p).map(|&x| f64::from(x))).collect::<Vec<_>>())
+                })
+                .collect(),
+            player_wins,
             completion: proportion(n - timeouts.count, n),
             drawishness: draws.rate,
             decisiveness: 1.0 - draws.rate,
@@ -89,9 +99,10 @@ impl Report {
             turns: summary(&values(&|g| f64::from(g.turns))),
             branching: if decisions == 0 { 0.0 } else { moves as f64 / decisions as f64 },
             max_branching: r.games.iter().map(|g| g.max_branching).max().unwrap_or(0),
-            pieces_end: [0, 1].map(|p| summary(&values(&|g| f64::from(g.pieces_end[p])))),
-            pieces_change: [0, 1]
-                .map(|p| summary(&values(&|g| f64::from(g.pieces_end[p]) - f64::from(g.pieces_start[p])))),
+            pieces_end: (0..usize::from(seats)).map(|p| summary(&values(&|g| f64::from(g.pieces_end[p])))).collect(),
+            pieces_change: (0..usize::from(seats))
+                .map(|p| summary(&values(&|g| f64::from(g.pieces_end[p]) - f64::from(g.pieces_start[p]))))
+                .collect(),
             repeated: summary(&values(&|g| f64::from(g.repeated))),
             games_with_repetition: proportion(count(&|g| g.repeated > 0), n),
             winner_score: {
@@ -102,6 +113,13 @@ impl Report {
             games_per_second: f64::from(n) / r.seconds.max(1e-9),
         }
     }
+}
+
+/// The largest value less the smallest (0 for none).
+fn spread_of(values: impl Iterator<Item = f64> + Clone) -> f64 {
+    let max = values.clone().fold(f64::NEG_INFINITY, f64::max);
+    let min = values.fold(f64::INFINITY, f64::min);
+    if max >= min { max - min } else { 0.0 }
 }
 
 fn pct(p: &Proportion) -> String {
@@ -132,6 +150,21 @@ impl fmt::Display for Report {
         writeln!(f, "    agent B ({}) wins      {}", self.agents[1], pct(&self.agent_wins[1]))?;
         for (p, name) in self.players.iter().enumerate() {
             writeln!(f, "    player {} ({name}) wins {}", p + 1, pct(&self.player_wins[p]))?;
+        }
+        if self.players.len() > 2 {
+            writeln!(f, "    (an even share is {:.1}% per seat)", 100.0 / self.players.len() as f64)?;
+            for (p, name) in self.players.iter().enumerate() {
+                if let Some(place) = self.places.get(p) {
+                    writeln!(
+                        f,
+                        "    player {} ({name}) place: mean {:.2} [{:.2}, {:.2}]",
+                        p + 1,
+                        place.mean,
+                        place.low,
+                        place.high
+                    )?;
+                }
+            }
         }
         writeln!(f, "    draws                    {}", pct(&self.draws))?;
         writeln!(f, "    first mover wins         {}", pct(&self.first_mover_wins))?;

@@ -19,7 +19,8 @@ pub struct Config {
     pub agents: [String; 2],
     pub games: u32,
     pub seed: u64,
-    /// Odd games seat agent B as player 1.
+    /// Agent A changes seats from game to game (game i: seat i mod the
+    /// number of players); without it, A is player 1. B takes the other seats.
     pub swap_sides: bool,
     /// Play only games `[games * i / n, games * (i + 1) / n)` of shard `i` of `n`.
     pub shard: Option<(u32, u32)>,
@@ -37,9 +38,10 @@ impl Config {
         }
     }
 
-    /// Which agent (0 = A, 1 = B) plays each player in game `index`.
-    pub fn seats(&self, index: u32) -> [u8; 2] {
-        if self.swap_sides && index % 2 == 1 { [1, 0] } else { [0, 1] }
+    /// Which agent (0 = A, 1 = B) plays each of `players` players in game `index`.
+    pub fn seats(&self, index: u32, players: u8) -> Vec<u8> {
+        let a = if self.swap_sides { index % u32::from(players.max(1)) } else { 0 };
+        (0..u32::from(players)).map(|p| u8::from(p != a)).collect()
     }
 }
 
@@ -48,8 +50,12 @@ impl Config {
 pub struct GameResult {
     pub index: u32,
     /// Which agent played each player.
-    pub seats: [u8; 2],
+    pub seats: Vec<u8>,
+    /// The winner, where one player alone won.
     pub winner: Option<u8>,
+    /// Each player's place (1 first; all 1 a draw); empty if unfinished.
+    #[serde(default)]
+    pub places: Vec<u8>,
     /// The player who made the first move.
     pub first: u8,
     pub by_limit: bool,
@@ -62,8 +68,8 @@ pub struct GameResult {
     pub moves_seen: u64,
     pub max_branching: u32,
     /// Pieces each player had on the board at the start and at the end.
-    pub pieces_start: [u32; 2],
-    pub pieces_end: [u32; 2],
+    pub pieces_start: Vec<u32>,
+    pub pieces_end: Vec<u32>,
     /// Positions (at a decision) that had been seen before in the game.
     pub repeated: u32,
     /// The winner's points, where the end that ended the game scores.
@@ -72,9 +78,24 @@ pub struct GameResult {
 }
 
 impl GameResult {
-    /// The agent that won (0 = A, 1 = B).
+    /// The agent that won (0 = A, 1 = B), where one player alone won.
     pub fn winner_agent(&self) -> Option<u8> {
         self.winner.map(|p| self.seats[usize::from(p)])
+    }
+
+    /// Whether `player` won: placed first in a game that was not a draw.
+    pub fn won(&self, player: u8) -> bool {
+        self.places.get(usize::from(player)) == Some(&1) && !self.is_draw()
+    }
+
+    /// Whether the game ended with every player placed first.
+    pub fn is_draw(&self) -> bool {
+        !self.places.is_empty() && self.places.iter().all(|&p| p == 1)
+    }
+
+    /// Whether a player that `agent` (0 = A, 1 = B) played won.
+    pub fn agent_won(&self, agent: u8) -> bool {
+        (0..self.seats.len() as u8).any(|p| self.seats[usize::from(p)] == agent && self.won(p))
     }
 }
 
@@ -97,10 +118,12 @@ const SAFETY_PLIES: u32 = 200_000;
 /// Plays game `index` of a run.
 pub fn play_game(game: &Game, config: &Config, specs: &[AgentSpec; 2], index: u32) -> GameResult {
     let mut rng = ChaCha8Rng::seed_from_u64(game_seed(config.seed, u64::from(index)));
-    let seats = config.seats(index);
-    let mut agents = [specs[usize::from(seats[0])].build(game), specs[usize::from(seats[1])].build(game)];
+    let players = game.player_count();
+    let seats = config.seats(index, players);
+    let mut agents: Vec<_> = seats.iter().map(|&a| specs[usize::from(a)].build(game)).collect();
     let mut state = game.initial_state();
-    let pieces_start = [state.on_board(0), state.on_board(1)];
+    let on_board = |s: &crate::State| (0..players).map(|p| s.on_board(p)).collect::<Vec<u32>>();
+    let pieces_start = on_board(&state);
     let (mut decisions, mut moves_seen, mut max_branching, mut repeated) = (0u32, 0u64, 0u32, 0u32);
     // Position hashes are hashes already: no second hashing to look them up.
     let mut seen: nohash_hasher::IntSet<u64> = Default::default();
@@ -118,7 +141,7 @@ pub fn play_game(game: &Game, config: &Config, specs: &[AgentSpec; 2], index: u3
                 repeated += 1;
             }
             first.get_or_insert(state.to_move());
-            agents[usize::from(state.to_move().min(1))].choose(game, &state, &mut rng)
+            agents[usize::from(state.to_move())].choose(game, &state, &mut rng)
         };
         game.play_unchecked(&mut state, m);
     }
@@ -126,7 +149,8 @@ pub fn play_game(game: &Game, config: &Config, specs: &[AgentSpec; 2], index: u3
     GameResult {
         index,
         seats,
-        winner: outcome.and_then(|o| o.winner),
+        winner: outcome.and_then(|o| o.winner()),
+        places: outcome.map_or_else(Vec::new, |o| o.places[..usize::from(players)].to_vec()),
         first: first.unwrap_or(0),
         by_limit: outcome.is_some_and(|o| o.reason == Reason::TurnLimit || game.reason_is_limit(o.reason)),
         unfinished: outcome.is_none(),
@@ -137,7 +161,7 @@ pub fn play_game(game: &Game, config: &Config, specs: &[AgentSpec; 2], index: u3
         moves_seen,
         max_branching,
         pieces_start,
-        pieces_end: [state.on_board(0), state.on_board(1)],
+        pieces_end: on_board(&state),
         repeated,
         score: outcome.and_then(|o| game.outcome_score(o)),
     }

@@ -278,19 +278,28 @@ fn parse_colour(ctx: &mut Ctx, text: &str) -> Option<[u8; 3]> {
     }
 }
 
-pub(crate) fn zones(ctx: &mut Ctx, defs: &[ZoneDef], board: &Board) -> Vec<Zone> {
+pub(crate) fn zones(ctx: &mut Ctx, defs: &[ZoneDef], board: &Board, players: u8) -> Vec<Zone> {
     let mut out = Vec::new();
     ctx.at(Seg::Field("zones"), |ctx| {
         for (i, def) in defs.iter().enumerate() {
-            ctx.at(Seg::Index(i), |ctx| out.push(zone(ctx, def, board)));
+            ctx.at(Seg::Index(i), |ctx| out.push(zone(ctx, def, board, players)));
         }
     });
     out
 }
 
-fn zone(ctx: &mut Ctx, def: &ZoneDef, board: &Board) -> Zone {
+fn zone(ctx: &mut Ctx, def: &ZoneDef, board: &Board, players: u8) -> Zone {
     if !def.fields.is_empty() && !def.groups.is_empty() {
         ctx.error("a zone has `fields` or `groups`, not both");
+    }
+    let given = [def.mirror, def.p2.is_some(), !def.each.is_empty()].iter().filter(|&&g| g).count();
+    if given > 1 {
+        ctx.error("a zone has one of `mirror: true`, `p2` and `each`, not several");
+    }
+    if def.p2.is_some() && players != 2 {
+        ctx.at(Seg::Field("p2"), |ctx| {
+            ctx.error(format!("`p2` is for games of two; with {players} players use `each`"));
+        });
     }
     let ids = |ctx: &mut Ctx, list: &[String]| -> Vec<FieldId> {
         ctx.find_all("field", list, board.names()).into_iter().map(|f| f as FieldId).collect()
@@ -302,32 +311,48 @@ fn zone(ctx: &mut Ctx, def: &ZoneDef, board: &Board) -> Zone {
             def.groups.iter().enumerate().map(|(i, g)| ctx.at(Seg::Index(i), |ctx| ids(ctx, g))).collect()
         })
     };
-    let second: Vec<Vec<FieldId>> = match (&def.p2, def.mirror) {
-        (Some(_), true) => {
-            ctx.error("a zone has `mirror: true` or `p2`, not both");
-            groups.clone()
+    let versions: Vec<Vec<Vec<FieldId>>> = if !def.each.is_empty() {
+        if def.each.len() != usize::from(players) || !def.fields.is_empty() || !def.groups.is_empty() {
+            ctx.at(Seg::Field("each"), |ctx| {
+                ctx.error(format!("`each` lists one version per player ({players}), instead of `fields` or `groups`"));
+            });
         }
-        (Some(p2), false) => vec![ctx.at(Seg::Field("p2"), |ctx| ids(ctx, p2))],
-        (None, true) => groups
-            .iter()
-            .map(|g| {
-                g.iter()
-                    .filter_map(|&f| {
-                        let r = board.rotated(f);
-                        if r.is_none() {
-                            ctx.error(format!("field {:?} has no counterpart when the board is turned", board.name(f)));
-                        }
-                        r
+        ctx.at(Seg::Field("each"), |ctx| {
+            (0..usize::from(players))
+                .map(|p| {
+                    vec![def.each.get(p).map_or_else(Vec::new, |list| ctx.at(Seg::Index(p), |ctx| ids(ctx, list)))]
+                })
+                .collect()
+        })
+    } else {
+        (0..players)
+            .map(|p| match (&def.p2, def.mirror) {
+                (Some(p2), false) if p == 1 => vec![ctx.at(Seg::Field("p2"), |ctx| ids(ctx, p2))],
+                (None, true) if p > 0 => groups
+                    .iter()
+                    .map(|g| {
+                        g.iter()
+                            .filter_map(|&f| {
+                                let r = board.turned(f, p, players);
+                                if r.is_none() {
+                                    ctx.error(format!(
+                                        "field {:?} has no counterpart when the board is turned by {p}/{players} of a turn",
+                                        board.name(f)
+                                    ));
+                                }
+                                r
+                            })
+                            .collect()
                     })
-                    .collect()
+                    .collect(),
+                _ => groups.clone(),
             })
-            .collect(),
-        (None, false) => groups.clone(),
+            .collect()
     };
     let set = |gs: &[Vec<FieldId>]| {
         let mut s = FieldSet::new(board.len());
         gs.iter().flatten().for_each(|&f| s.insert(f));
         s
     };
-    Zone { name: def.name.clone(), members: [set(&groups), set(&second)], groups: [groups, second] }
+    Zone { name: def.name.clone(), members: versions.iter().map(|v| set(v)).collect(), groups: versions }
 }

@@ -207,7 +207,7 @@ fn lower(ctx: &mut Ctx, cond: &Cond, place: Place, names: &Names, depth: usize) 
         Cond::TopFace(n) => field_atom(ctx, place, Test::TopFace(*n), "TopFace", &need),
         Cond::Lead(who, n) => {
             need(ctx, Place::State, "Lead");
-            Test::Lead(check_who(ctx, *who, names), *n)
+            Test::Lead(ctx.at(Seg::Index(0), |ctx| check_who(ctx, *who, names)), *n)
         }
         Cond::PieceOnBoard(who, kinds) => {
             need(ctx, Place::State, "PieceOnBoard");
@@ -223,7 +223,7 @@ fn lower(ctx: &mut Ctx, cond: &Cond, place: Place, names: &Names, depth: usize) 
         }
         Cond::OnBoard(who, n) => {
             need(ctx, Place::State, "OnBoard");
-            Test::OnBoard(check_who(ctx, *who, names), *n)
+            Test::OnBoard(ctx.at(Seg::Index(0), |ctx| check_who(ctx, *who, names)), *n)
         }
         Cond::Phase(p) => {
             need(ctx, Place::State, "Phase");
@@ -232,17 +232,18 @@ fn lower(ctx: &mut Ctx, cond: &Cond, place: Place, names: &Names, depth: usize) 
         }
         Cond::NoPieces(who) => {
             need(ctx, Place::State, "NoPieces");
-            Test::NoPieces(check_who(ctx, *who, names))
+            Test::NoPieces(ctx.at(Seg::Index(0), |ctx| check_who(ctx, *who, names)))
         }
         Cond::HandEmpty(who) => {
             need(ctx, Place::State, "HandEmpty");
-            Test::HandEmpty(check_who(ctx, *who, names))
+            Test::HandEmpty(ctx.at(Seg::Index(0), |ctx| check_who(ctx, *who, names)))
         }
         Cond::PieceIn(who, kinds, zone) => {
             need(ctx, Place::State, "PieceIn");
             let m = ctx.at(Seg::Index(1), |ctx| mask(ctx, kinds));
             let z = ctx.at(Seg::Index(2), |ctx| ctx.find("zone", zone, &names.zones));
-            z.map_or(Test::False, |z| Test::PieceIn(check_who(ctx, *who, names), m, z as u8))
+            let w = ctx.at(Seg::Index(0), |ctx| check_who(ctx, *who, names));
+            z.map_or(Test::False, |z| Test::PieceIn(w, m, z as u8))
         }
         Cond::NoMoves => {
             need(ctx, Place::State, "NoMoves");
@@ -274,14 +275,34 @@ fn unknown_option(ctx: &mut Ctx, name: &str) -> Test {
     Test::False
 }
 
+/// A player named in a condition: one player, or any or every opponent.
 pub(crate) fn check_who(ctx: &mut Ctx, who: Who, names: &Names) -> Who {
-    if let Who::Player(n) = who {
-        if n == 0 || n > names.players {
+    match who {
+        Who::Player(n) if n == 0 || n > names.players => {
             ctx.error(format!("player {n} does not exist: players are numbered 1 to {}", names.players));
-            return Who::Me;
+            Who::Me
         }
+        Who::Opponent | Who::NotStarter if names.players > 2 => {
+            ctx.error(format!(
+                "`{who:?}` names the other player of two; with {} players say which: Next, Previous, \
+                 AnyOpponent or EveryOpponent (or Player(n))",
+                names.players
+            ));
+            Who::Me
+        }
+        _ => who,
     }
-    who
+}
+
+/// One player, where a quantifier (`AnyOpponent`, `EveryOpponent`) means nothing: a result, who starts.
+pub(crate) fn check_one(ctx: &mut Ctx, who: Who, names: &Names) -> Who {
+    match who {
+        Who::AnyOpponent | Who::EveryOpponent => {
+            ctx.error(format!("`{who:?}` stands in conditions only; here one player is meant"));
+            Who::Me
+        }
+        _ => check_who(ctx, who, names),
+    }
 }
 
 fn bool_test(b: bool) -> Test {

@@ -102,8 +102,8 @@ pub(crate) fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, f
         continues,
         fallback,
         targets: Default::default(),
-        to_on_targets: [Test::True, Test::True],
-        only_if_for: [Test::True, Test::True],
+        to_on_targets: Vec::new(),
+        only_if_for: Vec::new(),
         landing: None,
     })
 }

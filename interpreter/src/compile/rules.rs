@@ -2,26 +2,29 @@
 
 use super::Ctx;
 use super::board;
-use super::cond::{Names, Place, check_who, constant, test};
+use super::cond::{Names, Place, check_one, check_who, constant, test};
 use super::locate::Seg;
 use super::moves;
 use crate::board::{Board, FieldId};
 use crate::engine::{Chance, ChanceOutcome, End, Filter, Phase, Rule, Set, Test};
 use crate::game::Game;
 use crate::options::{self, MAX_PLIES, OptionValue};
-use crate::piece::{Captured, Kind, Piece};
+use crate::piece::{Captured, Kind, MAX_PLAYERS, Piece};
 use crate::ruleset::{
     CaptureTo, ChanceDef, Choose, EndDef, EndResult, FilterDef, Otherwise, PhaseDef, PieceDef, RulesetDef, SetDef,
-    SetupDef, Starter, Who,
+    SetupDef, Starter, TeamDef, Who,
 };
 use crate::state::{Pool, State};
 use sha2::{Digest, Sha256};
 
 pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game> {
-    if def.players.len() != 2 {
-        ctx.at(Seg::Field("players"), |ctx| ctx.error(format!("expected 2 player names; got {}", def.players.len())));
+    if !(2..=MAX_PLAYERS).contains(&def.players.len()) {
+        ctx.at(Seg::Field("players"), |ctx| {
+            ctx.error(format!("expected 2 to {MAX_PLAYERS} player names; got {}", def.players.len()));
+        });
         return None;
     }
+    let players = def.players.len() as u8;
     let stack_limit = def.stack_limit.clamp(1, 16);
     if stack_limit != def.stack_limit {
         ctx.at(Seg::Field("stack_limit"), |ctx| ctx.error("a stack limit is 1 to 16"));
@@ -38,9 +41,10 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         phases: unique_names(ctx, "phases", def.phases.iter().map(|p| &p.name)),
         dirs: board.dir_names().to_vec(),
         dice,
-        players: 2,
+        players,
         conditions: &def.conditions,
     };
+    let (teams, team_names) = ctx.at(Seg::Field("teams"), |ctx| teams(ctx, &def.teams, &names));
     if names.kinds.is_empty() || names.kinds.len() > 32 {
         ctx.at(Seg::Field("pieces"), |ctx| ctx.error("a ruleset has 1 to 32 kinds of piece"));
         return None;
@@ -50,7 +54,7 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         return None;
     }
     let (fields, field_types) = board::field_types(ctx, &def.field_types, &board, stack_limit, &names);
-    let zones = board::zones(ctx, &def.zones, &board);
+    let zones = board::zones(ctx, &def.zones, &board, players);
     let kinds = ctx.at(Seg::Field("pieces"), |ctx| {
         def.pieces
             .iter()
@@ -86,7 +90,7 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         def.end.iter().enumerate().filter_map(|(i, e)| ctx.at(Seg::Index(i), |ctx| end(ctx, e, &names))).collect()
     });
     let cap = fields.iter().map(|f| f.limit).max().unwrap_or(1).max(1);
-    let mut initial = State::empty(board.len(), cap, kinds.len() as u8, 2);
+    let mut initial = State::empty(board.len(), cap, kinds.len() as u8, players);
     initial.decisions_left = phases.first().map_or(1, |p| p.decisions);
     if let Some(c) = phases.first().and_then(|p| p.throw) {
         initial.pending = crate::state::Pending::Chance(c);
@@ -125,6 +129,8 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         title: def.title.clone(),
         about: def.about.clone(),
         players: def.players.clone(),
+        teams,
+        team_names,
         board,
         kinds,
         fields,
@@ -141,6 +147,44 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         compass,
         return_match,
     })
+}
+
+/// The team of each player, and the teams' names: the ruleset's teams in
+/// force must put every player in exactly one; without any, each player is
+/// a team of their own.
+fn teams(ctx: &mut Ctx, defs: &[TeamDef], names: &Names) -> (Vec<u8>, Vec<String>) {
+    let alone = ((0..names.players).collect(), Vec::new());
+    let mut team = vec![None; usize::from(names.players)];
+    let mut team_names = Vec::new();
+    for (i, def) in defs.iter().enumerate() {
+        ctx.at(Seg::Index(i), |ctx| {
+            if !def.when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names))) {
+                return;
+            }
+            for (j, &p) in def.players.iter().enumerate() {
+                ctx.at(Seg::Field("players"), |ctx| {
+                    let problem = match team.get_mut(usize::from(p).wrapping_sub(1)) {
+                        Some(slot @ None) => {
+                            *slot = Some(team_names.len() as u8);
+                            return;
+                        }
+                        Some(Some(_)) => format!("player {p} is in two teams"),
+                        None => format!("player {p} does not exist: players are numbered 1 to {}", names.players),
+                    };
+                    ctx.at(Seg::Index(j), |ctx| ctx.error(problem));
+                });
+            }
+            team_names.push(def.name.clone());
+        });
+    }
+    if team_names.is_empty() {
+        return alone;
+    }
+    if let Some(p) = team.iter().position(Option::is_none) {
+        ctx.error(format!("player {} is in no team: teams in force take in every player", p + 1));
+        return alone;
+    }
+    (team.into_iter().map(|t| t.unwrap_or(0)).collect(), team_names)
 }
 
 /// Pieces in a game at most: pool counts stay far from overflowing.
@@ -287,6 +331,9 @@ fn phase(ctx: &mut Ctx, def: &PhaseDef, board: &Board, names: &Names, chance: &[
             _ => None,
         },
     };
+    if def.replace_stuck.is_some() && names.players != 2 {
+        ctx.at(Seg::Field("replace_stuck"), |ctx| ctx.error("replacing stuck pieces is for games of two players"));
+    }
     let replace = def.replace_stuck.as_ref().map(|r| {
         ctx.at(Seg::Field("replace_stuck"), |ctx| crate::engine::Replace {
             grace: ctx.at(Seg::Field("grace"), |ctx| constant(ctx, &r.grace, names)),
@@ -332,10 +379,11 @@ fn end(ctx: &mut Ctx, def: &EndDef, names: &Names) -> Option<End> {
     let on = def.when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
     let t = ctx.at(Seg::Field("cond"), |ctx| test(ctx, &def.cond, Place::State, names));
     let result = match def.result {
-        EndResult::Win(w) => EndResult::Win(ctx.at(Seg::Field("result"), |ctx| check_who(ctx, w, names))),
+        EndResult::Win(w) => EndResult::Win(ctx.at(Seg::Field("result"), |ctx| check_one(ctx, w, names))),
         EndResult::MorePiecesOr(w) => {
-            EndResult::MorePiecesOr(ctx.at(Seg::Field("result"), |ctx| check_who(ctx, w, names)))
+            EndResult::MorePiecesOr(ctx.at(Seg::Field("result"), |ctx| check_one(ctx, w, names)))
         }
+        EndResult::Finish(w) => EndResult::Finish(ctx.at(Seg::Field("result"), |ctx| check_one(ctx, w, names))),
         r => r,
     };
     let score = ctx.at(Seg::Field("score"), |ctx| {
@@ -372,7 +420,9 @@ fn setup(
             return;
         }
         _ => {
-            ctx.at(Seg::Field("player"), |ctx| ctx.error("setup names a player by number: Player(1) or Player(2)"));
+            ctx.at(Seg::Field("player"), |ctx| {
+                ctx.error("setup names a player by number: Player(1), Player(2), ...");
+            });
             return;
         }
     };
@@ -451,10 +501,10 @@ fn lower_set(
     names: &Names,
 ) -> Option<Set> {
     match set {
-        SetDef::Starts(w) => match check_who(ctx, *w, names) {
+        SetDef::Starts(w) => match check_one(ctx, *w, names) {
             Who::Player(n) => Some(Set::Starts(n - 1)),
             _ => {
-                ctx.error("`Starts` names a player by number: Player(1) or Player(2)");
+                ctx.error("`Starts` names a player by number: Player(1), Player(2), ...");
                 None
             }
         },

@@ -1,14 +1,14 @@
 //! Applying a move: the move itself, captures and effects, then the turn.
 
-use super::{Effect, Motion, Replace, Set, other, test::who};
+use super::{Effect, Motion, Replace, Set, test::who};
 use crate::board::{FieldId, NO_FIELD};
 use crate::die;
 use crate::error::PlayError;
 use crate::game::Game;
 use crate::m::{Action, Move, NO_DIR};
-use crate::piece::{Captured, KindId, Piece, Player};
+use crate::piece::{Captured, KindId, MAX_PLAYERS, Piece, Player};
 use crate::ruleset::{Arrive, EndResult, When};
-use crate::state::{Continuing, Outcome, Pending, Pool, Reason, State};
+use crate::state::{Continuing, OUT, Outcome, Pending, Pool, Reason, State};
 
 /// What a move did besides moving.
 #[derive(Debug, Clone, Copy, Default)]
@@ -286,7 +286,8 @@ impl Game {
         for f in self.board.fields() {
             let Some(p) = s.top(f) else { continue };
             let checked = if replace.grace { !p.mark } else { p.owner != mover };
-            let receiver = other(p.owner);
+            // Replacing is for games of two (the compiler sees to it): the receiver is the other player.
+            let receiver = (p.owner + 1) % s.players;
             if !checked || s.hand(receiver, p.kind) == 0 {
                 continue;
             }
@@ -350,7 +351,14 @@ impl Game {
             return;
         }
         if self.max_plies > 0 && s.ply >= self.max_plies {
-            s.outcome = Some(Outcome { winner: None, reason: Reason::TurnLimit, score: 0 });
+            self.conclude(s, Reason::TurnLimit, [0; MAX_PLAYERS]);
+            return;
+        }
+        if s.finished[usize::from(mover)] != 0 {
+            // The mover has finished: their turn ends here.
+            s.pending = Pending::None;
+            s.continuing = None;
+            self.end_turn(s, mover);
             return;
         }
         if s.pending != Pending::None || s.continuing.is_some() {
@@ -374,7 +382,7 @@ impl Game {
 
     fn end_turn(&self, s: &mut State, mover: Player) {
         let phase = &self.phases[usize::from(s.phase)];
-        let mut next = other(mover);
+        let mut next = self.next_playing(s, mover);
         if let (Some(until), Some(to)) = (&phase.until, phase.next) {
             if self.eval(until, s, mover, NO_FIELD) {
                 s.phase = to;
@@ -383,6 +391,7 @@ impl Game {
                 }
             }
         }
+        s.passes = if s.passed { s.passes.saturating_add(1) } else { 0 };
         let phase = &self.phases[usize::from(s.phase)];
         s.to_move = next;
         s.decisions_left = phase.decisions;
@@ -396,9 +405,31 @@ impl Game {
         if self.check_ends(s, When::StartOfTurn, next) {
             return;
         }
-        if s.passed && s.pending == Pending::None && !self.has_move(s) {
-            s.outcome = Some(Outcome { winner: None, reason: Reason::Blocked, score: 0 });
+        if s.finished[usize::from(next)] != 0 {
+            // Finished as their turn began: the turn goes on to the next player.
+            s.pending = Pending::None;
+            self.end_turn(s, next);
+            return;
         }
+        if s.passed && s.pending == Pending::None {
+            // Blocked when every player still playing has passed in a row and the next cannot move either.
+            let playing = s.finished[..usize::from(s.players)].iter().filter(|&&f| f == 0).count() as u8;
+            if s.passes + 1 >= playing && !self.has_move(s) {
+                self.conclude(s, Reason::Blocked, [0; MAX_PLAYERS]);
+            }
+        }
+    }
+
+    /// The player after `p` in the turn order who has not finished (`p` itself if nobody else is left).
+    fn next_playing(&self, s: &State, p: Player) -> Player {
+        let mut q = p;
+        for _ in 0..s.players {
+            q = if q + 1 >= s.players { 0 } else { q + 1 };
+            if s.finished[usize::from(q)] == 0 {
+                return q;
+            }
+        }
+        p
     }
 
     /// Checks the end conditions of one kind for player `me`; true if the game ended.
@@ -407,24 +438,90 @@ impl Game {
             if end.at != at || !self.eval(&end.test, s, me, NO_FIELD) {
                 continue;
             }
-            let winner = match end.result {
-                EndResult::Win(w) => Some(who(w, me, s)),
-                EndResult::Draw => None,
+            let reason = Reason::End(i as u16);
+            let team = |p: Player| self.teams[usize::from(p)];
+            match end.result {
+                EndResult::Win(w) => {
+                    let mut ranks = [0; MAX_PLAYERS];
+                    ranks[usize::from(team(who(w, me, s)))] = 1;
+                    self.conclude(s, reason, ranks);
+                }
+                EndResult::Draw => self.conclude(s, reason, [0; MAX_PLAYERS]),
                 EndResult::MorePieces | EndResult::MorePiecesOr(_) => {
-                    let (a, b) = (s.on_board(me), s.on_board(other(me)));
-                    match (a.cmp(&b), end.result) {
-                        (std::cmp::Ordering::Greater, _) => Some(me),
-                        (std::cmp::Ordering::Less, _) => Some(other(me)),
-                        (_, EndResult::MorePiecesOr(w)) => Some(who(w, me, s)),
+                    // Teams by their pieces on the board; on a tie for the most, `w`'s team is ahead.
+                    let favoured = match end.result {
+                        EndResult::MorePiecesOr(w) => Some(team(who(w, me, s))),
                         _ => None,
+                    };
+                    let mut pieces = [0i64; MAX_PLAYERS];
+                    (0..s.players).for_each(|p| pieces[usize::from(team(p))] += i64::from(s.on_board(p)));
+                    let most = pieces.iter().copied().max().unwrap_or(0);
+                    let mut ranks = pieces.map(|n| 2 * n);
+                    if let Some(t) = favoured.filter(|&t| pieces[usize::from(t)] == most) {
+                        ranks[usize::from(t)] += 1;
+                    }
+                    self.conclude(s, reason, ranks);
+                }
+                EndResult::Finish(w) => {
+                    let p = who(w, me, s);
+                    if s.finished[usize::from(p)] == 0 {
+                        self.finish(s, p, reason);
+                    }
+                    if s.outcome.is_none() {
+                        continue;
                     }
                 }
-            };
+            }
+            let winner = s.outcome.and_then(|o| o.winners().next());
             let score = winner.map_or(0, |w| self.score(s, &end.score, w));
-            s.outcome = Some(Outcome { winner, reason: Reason::End(i as u16), score });
+            if let Some(o) = &mut s.outcome {
+                o.score = score;
+            }
             return true;
         }
         false
+    }
+
+    /// Player `p` has finished: their team takes the next place once all its
+    /// members have; when one team is left, it takes the last and the game ends.
+    fn finish(&self, s: &mut State, p: Player, reason: Reason) {
+        let players = usize::from(s.players);
+        s.finished[usize::from(p)] = OUT;
+        let team = self.teams[usize::from(p)];
+        let members = || (0..players).filter(move |&q| self.teams[q] == team);
+        if members().all(|q| s.finished[q] != 0) {
+            let place = next_place(s);
+            members().for_each(|q| s.finished[q] = place);
+        }
+        let mut left = (0..players).filter(|&q| s.finished[q] == 0 || s.finished[q] == OUT).map(|q| self.teams[q]);
+        let first = left.next();
+        if left.all(|t| Some(t) == first) {
+            self.conclude(s, reason, [0; MAX_PLAYERS]);
+        }
+    }
+
+    /// Ends the game: the teams not yet placed take the places after those
+    /// taken, highest `ranks[team]` first (equal ranks share a place).
+    fn conclude(&self, s: &mut State, reason: Reason, ranks: [i64; MAX_PLAYERS]) {
+        let players = usize::from(s.players);
+        let base = next_place(s) - 1;
+        let unplaced = |q: usize| s.finished[q] == 0 || s.finished[q] == OUT;
+        // Each team still in the game once.
+        let mut open = [false; MAX_PLAYERS];
+        (0..players).filter(|&q| unplaced(q)).for_each(|q| open[usize::from(self.teams[q])] = true);
+        let rank = |t: u8| ranks[usize::from(t)];
+        let mut places = [0u8; MAX_PLAYERS];
+        for (q, place) in places.iter_mut().enumerate().take(players) {
+            *place = if unplaced(q) {
+                let mine = rank(self.teams[q]);
+                let ahead = (0..MAX_PLAYERS as u8).filter(|&t| open[usize::from(t)] && rank(t) > mine).count();
+                base + 1 + ahead as u8
+            } else {
+                s.finished[q]
+            };
+        }
+        s.finished[..players].copy_from_slice(&places[..players]);
+        s.outcome = Some(Outcome { places, reason, score: 0 });
     }
 
     /// The winner's points: for each enemy piece on the board in a scoring zone.
@@ -441,6 +538,11 @@ impl Game {
         }
         total
     }
+}
+
+/// The best place no team has taken yet.
+fn next_place(s: &State) -> u8 {
+    s.finished[..usize::from(s.players)].iter().filter(|&&f| f != OUT).max().copied().unwrap_or(0) + 1
 }
 
 /// Changes the top piece of a field in place.

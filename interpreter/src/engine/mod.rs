@@ -21,7 +21,7 @@ pub(crate) struct Phase {
     /// Per player, the indices of the rules that can be theirs (their
     /// `only_if` does not rule the player out): `[0]` the ordinary rules,
     /// `[1]` the fallback ones.
-    pub playable: [[Vec<u8>; 2]; 2],
+    pub playable: Vec<[Vec<u8>; 2]>,
     pub decisions: u8,
     pub throw: Option<u8>,
     pub until: Option<Test>,
@@ -68,13 +68,13 @@ pub(crate) struct Rule {
     pub fallback: bool,
     /// Per player, the fields where `to` can hold at all (see [`Game::static_value`]):
     /// placements look only there.
-    pub targets: [Vec<FieldId>; 2],
+    pub targets: Vec<Vec<FieldId>>,
     /// Per player, `to` as it reads on the `targets`: the parts the board
     /// alone decides the same way on all of them replaced by their value.
-    pub to_on_targets: [Test; 2],
+    pub to_on_targets: Vec<Test>,
     /// Per player, `only_if` with the player it names folded in (`False`:
     /// the rule is never the player's).
-    pub only_if_for: [Test; 2],
+    pub only_if_for: Vec<Test>,
     /// Where no field holds more than one piece, per field whether a move of
     /// this rule can land there, as a mask over what tops it (see
     /// [`Test::Tops`]): `to`, the stack limit, capturing and safe fields in
@@ -244,12 +244,6 @@ pub(crate) struct ChanceOutcome {
     pub set: Vec<Set>,
 }
 
-/// The other player of two.
-#[inline]
-pub(crate) fn other(p: Player) -> Player {
-    1 - p
-}
-
 impl crate::game::Game {
     /// Fills in what each rule can know before play: its placement targets,
     /// its conditions with what the board and the player decide folded in,
@@ -257,17 +251,24 @@ impl crate::game::Game {
     /// the game is compiled.
     pub(crate) fn specialise_rules(&mut self) {
         let single = self.fields.iter().all(|f| f.limit <= 1);
+        let players = 0..self.player_count();
         for p in 0..self.phases.len() {
             for r in 0..self.phases[p].rules.len() {
                 let rule = &self.phases[p].rules[r];
-                let [(t0, rest0), (t1, rest1)] = [0, 1].map(|me| {
-                    let targets: Vec<FieldId> =
-                        self.board.fields().filter(|&f| self.static_value(&rule.to, me, f) != Some(false)).collect();
-                    let rest = self.simplify(&rule.to, me, &targets).compact();
-                    (targets, rest)
-                });
+                let (targets, to_on_targets) = players
+                    .clone()
+                    .map(|me| {
+                        let targets: Vec<FieldId> = self
+                            .board
+                            .fields()
+                            .filter(|&f| self.static_value(&rule.to, me, f) != Some(false))
+                            .collect();
+                        let rest = self.simplify(&rule.to, me, &targets).compact();
+                        (targets, rest)
+                    })
+                    .unzip();
                 // A state condition has no field atoms: any field stands for all.
-                let only_if_for = [0, 1].map(|me| self.simplify(&rule.only_if, me, &[0]).compact());
+                let only_if_for = players.clone().map(|me| self.simplify(&rule.only_if, me, &[0]).compact()).collect();
                 let landing = single.then(|| rule.to.tops_mask()).flatten().map(|to| {
                     let fields = self.fields.iter();
                     // An occupied field takes a piece only by a capture or an exchange, which a safe
@@ -281,19 +282,23 @@ impl crate::game::Game {
                     fields.map(|f| if f.limit == 1 { to & (Test::EMPTY | captures(f.safe)) } else { 0 }).collect()
                 });
                 let rule = &mut self.phases[p].rules[r];
-                rule.targets = [t0, t1];
-                rule.to_on_targets = [rest0, rest1];
+                rule.targets = targets;
+                rule.to_on_targets = to_on_targets;
                 rule.only_if_for = only_if_for;
                 rule.landing = landing;
             }
             let phase = &mut self.phases[p];
-            phase.playable = [0, 1].map(|me| {
-                [false, true].map(|fallback| {
-                    let rules = phase.rules.iter().enumerate();
-                    let playable = rules.filter(|(_, r)| r.fallback == fallback && r.only_if_for[me] != Test::False);
-                    playable.map(|(i, _)| i as u8).collect()
+            phase.playable = players
+                .clone()
+                .map(|me| {
+                    [false, true].map(|fallback| {
+                        let rules = phase.rules.iter().enumerate();
+                        let playable = rules
+                            .filter(|(_, r)| r.fallback == fallback && r.only_if_for[usize::from(me)] != Test::False);
+                        playable.map(|(i, _)| i as u8).collect()
+                    })
                 })
-            });
+                .collect();
         }
         self.precompute_lines();
     }
@@ -307,7 +312,7 @@ impl crate::game::Game {
             self.phases[p].until = self.phases[p].until.as_ref().map(|t| self.with_line_masks(t));
             for r in 0..self.phases[p].rules.len() {
                 self.phases[p].rules[r].only_if_for =
-                    self.phases[p].rules[r].only_if_for.each_ref().map(|t| self.with_line_masks(t));
+                    self.phases[p].rules[r].only_if_for.iter().map(|t| self.with_line_masks(t)).collect();
                 for e in 0..self.phases[p].rules[r].effects.len() {
                     if let Effect::CaptureChosen(choice) = &self.phases[p].rules[r].effects[e] {
                         let cond = self.with_line_masks(&choice.cond);

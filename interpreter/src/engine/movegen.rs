@@ -1,6 +1,6 @@
 //! Legal moves.
 
-use super::{Filter, Motion, Rule, Test, Walk, other};
+use super::{Filter, Motion, Rule, Test, Walk};
 use crate::board::{FieldId, FieldSet, NO_FIELD};
 use crate::game::Game;
 use crate::m::{Action, Move, NO_DIR};
@@ -179,7 +179,7 @@ impl Game {
     /// caller's closure is inlined rather than called through a pointer per move.
     pub(crate) fn generate(&self, s: &State, me: Player, only: Option<FieldId>, emit: &mut impl FnMut(Move) -> bool) {
         let phase = &self.phases[usize::from(s.phase)];
-        let [ordinary, fallback] = &phase.playable[usize::from(me.min(1))];
+        let [ordinary, fallback] = &phase.playable[usize::from(me)];
         let (found, go_on) = self.moves_of_rules(s, me, ordinary, only, emit);
         if !go_on || fallback.is_empty() {
             return;
@@ -213,7 +213,7 @@ impl Game {
         let mut found = false;
         for &ri in rules {
             let rule = &phase.rules[usize::from(ri)];
-            if !self.eval(&rule.only_if_for[usize::from(me.min(1))], s, me, NO_FIELD) {
+            if !self.eval(&rule.only_if_for[usize::from(me)], s, me, NO_FIELD) {
                 continue;
             }
             let mut counted = |m: Move| {
@@ -286,9 +286,9 @@ impl Game {
                             !self.can_land(rule, s, me, NO_FIELD, to) || emit(place(to))
                         })
                     }
-                    Motion::Place { fall, .. } => rule.targets[usize::from(me.min(1))].iter().all(|&to| {
+                    Motion::Place { fall, .. } => rule.targets[usize::from(me)].iter().all(|&to| {
                         s.height(to) >= self.fields[usize::from(to)].limit
-                            || !self.eval(&rule.to_on_targets[usize::from(me.min(1))], s, me, to)
+                            || !self.eval(&rule.to_on_targets[usize::from(me)], s, me, to)
                             || emit(place(fall.map_or(to, |d| self.fall(s, to, d))))
                     }),
                     _ => true,
@@ -435,7 +435,7 @@ impl Game {
                 }
                 at == from || !self.can_land(rule, s, me, from, at) || emit(moved(at, d))
             }),
-            Motion::Fly => rule.targets[usize::from(me.min(1))]
+            Motion::Fly => rule.targets[usize::from(me)]
                 .iter()
                 .all(|&to| to == from || !self.can_land(rule, s, me, from, to) || emit(board_move(to))),
             Motion::Place { .. } | Motion::Lift | Motion::Enter { .. } => true,
@@ -477,7 +477,7 @@ impl Game {
 
     /// The first group of `player`'s version of a zone that has a free field.
     pub(crate) fn first_free_group(&self, s: &State, zone: u8, player: Player) -> Option<&[FieldId]> {
-        let groups = &self.zones[usize::from(zone)].groups[usize::from(player.min(1))];
+        let groups = &self.zones[usize::from(zone)].groups[usize::from(player)];
         groups.iter().find(|g| g.iter().any(|&f| self.is_free(s, f))).map(Vec::as_slice)
     }
 
@@ -632,7 +632,7 @@ impl Game {
     /// [`Game::can_land`] in full, for stacks and conditions beyond what tops a field.
     fn can_land_on_stacks(&self, rule: &Rule, s: &State, me: Player, from: FieldId, to: FieldId) -> bool {
         let props = self.fields[usize::from(to)];
-        let enemy = s.top(to).is_some_and(|t| t.owner == other(me));
+        let enemy = s.top(to).is_some_and(|t| t.owner != me);
         let displaces = enemy && rule.arrive != Arrive::Stack;
         if displaces && props.safe {
             return false;

@@ -66,18 +66,45 @@ pub(crate) fn tops(s: &State, me: Player, field: FieldId) -> u8 {
     1 << s.top_class(field, me)
 }
 
-/// The player `w` names, seen from `me`, in state `s`.
+/// The player `w` names, seen from `me`, in state `s`. (`Opponent` and
+/// `NotStarter` stand only in games of two, where the next player is the
+/// other; the quantifiers are read by [`Game::holds`], and name `me` here.)
 pub(crate) fn who(w: Who, me: Player, s: &State) -> Player {
+    // Turn order wraps round; no division on this path, which end conditions take every move.
+    let after = |p: Player| if p + 1 >= s.players { 0 } else { p + 1 };
     match w {
-        Who::Me => me,
-        Who::Opponent => super::other(me),
-        Who::Player(n) => n - 1,
+        Who::Me | Who::AnyOpponent | Who::EveryOpponent => me,
+        Who::Opponent | Who::Next => after(me),
+        Who::Previous => {
+            if me == 0 {
+                s.players.saturating_sub(1)
+            } else {
+                me - 1
+            }
+        }
+        Who::Player(p) => p - 1,
         Who::Starter => s.first,
-        Who::NotStarter => super::other(s.first),
+        Who::NotStarter => after(s.first),
     }
 }
 
 impl Game {
+    /// Whether `holds` is true of the player `w` names (seen from `me`), or
+    /// of any or every player not on `me`'s team.
+    pub(crate) fn holds(&self, w: Who, me: Player, s: &State, holds: impl Fn(Player) -> bool) -> bool {
+        match w {
+            Who::AnyOpponent => self.opponents(me).any(holds),
+            Who::EveryOpponent => self.opponents(me).all(holds),
+            _ => holds(who(w, me, s)),
+        }
+    }
+
+    /// The players not on `me`'s team.
+    pub(crate) fn opponents(&self, me: Player) -> impl Iterator<Item = Player> + '_ {
+        let team = self.teams[usize::from(me)];
+        (0..self.player_count()).filter(move |&p| self.teams[usize::from(p)] != team)
+    }
+
     /// Evaluates `t` for player `me`; `field` is the field under test (any for state tests).
     #[inline(always)]
     pub(crate) fn eval(&self, t: &Test, s: &State, me: Player, field: FieldId) -> bool {
@@ -116,32 +143,31 @@ impl Game {
                 at != crate::board::NO_FIELD
                     && s.top(at).is_some_and(|p| dirs.iter().any(|d| self.has_line(s, at, p.owner, d, *n, *exact)))
             }
-            Test::OnBoard(w, n) => s.on_board(who(*w, me, s)) >= u32::from(*n),
+            Test::OnBoard(w, n) => self.holds(*w, me, s, |p| s.on_board(p) >= u32::from(*n)),
             Test::MovedLineMasks(lines) => self.made_line_by_masks(s, lines),
-            Test::PieceOnBoard(w, mask) => {
-                s.fields_topped_by(who(*w, me, s)).any(|f| s.top(f).is_some_and(|t| mask & (1 << t.kind) != 0))
-            }
+            Test::PieceOnBoard(w, mask) => self.holds(*w, me, s, |p| {
+                s.fields_topped_by(p).any(|f| s.top(f).is_some_and(|t| mask & (1 << t.kind) != 0))
+            }),
             Test::PlayerIs(n) => me + 1 == *n,
-            Test::Lead(w, n) => {
-                let p = who(*w, me, s);
-                s.on_board(p) >= s.on_board(super::other(p)) + u32::from(*n)
-            }
+            Test::Lead(w, n) => self.holds(*w, me, s, |p| {
+                // Ahead of every other player by n.
+                let most_other = (0..s.players).filter(|&o| o != p).map(|o| s.on_board(o)).max().unwrap_or(0);
+                s.on_board(p) >= most_other + u32::from(*n)
+            }),
             Test::TopFace(n) => top().is_some_and(|p| {
                 self.kinds[usize::from(p.kind)].die.is_some() && crate::die::face(p.orient, crate::die::Face::Top) == *n
             }),
             Test::Phase(p) => s.phase == *p,
             Test::NoPieces(w) => {
-                let p = who(*w, me, s);
-                s.on_board(p) == 0 && (0..s.kinds).all(|k| s.pool(Pool::Hand, p, k, p) == 0)
+                self.holds(*w, me, s, |p| s.on_board(p) == 0 && (0..s.kinds).all(|k| s.pool(Pool::Hand, p, k, p) == 0))
             }
-            Test::HandEmpty(w) => s.pool_total(Pool::Hand, who(*w, me, s)) == 0,
-            Test::PieceIn(w, mask, z) => {
-                let p = who(*w, me, s);
-                let zone = &self.zones[usize::from(*z)].members[usize::from(p.min(1))];
+            Test::HandEmpty(w) => self.holds(*w, me, s, |p| s.pool_total(Pool::Hand, p) == 0),
+            Test::PieceIn(w, mask, z) => self.holds(*w, me, s, |p| {
+                let zone = &self.zones[usize::from(*z)].members[usize::from(p)];
                 zone.common(s.topped_by(p)).any(|f| s.top(f).is_some_and(|t| mask & (1 << t.kind) != 0))
-            }
+            }),
             Test::NoMoves => !self.has_move(s),
-            Test::CanMove(w) => self.has_move_for(s, who(*w, me, s)),
+            Test::CanMove(w) => self.holds(*w, me, s, |p| self.has_move_for(s, p)),
             Test::Passed => s.passed,
             Test::LimitReached => self.max_plies > 0 && s.ply >= self.max_plies,
         }

@@ -118,10 +118,12 @@ pub struct FieldTypeDef {
 }
 
 /// A named set of fields, one version per player. `fields` is player 1's
-/// version; with `mirror: true` player 2's is the same set turned by half a
-/// turn around the board's centre (in the same order), else it is `p2` or,
-/// without `p2`, the same fields. `groups` orders fields in groups (rows, say)
-/// where a rule needs an order.
+/// version; with `mirror: true` player k's is the same set turned clockwise
+/// (as drawn) by (k - 1)/N of a full turn around the board's centre, in the
+/// same order: half a turn in a game of two, quarter turns in a game of four.
+/// Else player 2's is `p2`, or every player's is listed in `each` (player 1
+/// first, instead of `fields`), or without these all players share `fields`.
+/// `groups` orders fields in groups (rows, say) where a rule needs an order.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ZoneDef {
@@ -134,6 +136,8 @@ pub struct ZoneDef {
     pub mirror: bool,
     #[serde(default)]
     pub p2: Option<Vec<String>>,
+    #[serde(default)]
+    pub each: Vec<Vec<String>>,
 }
 
 /// Where a field sends a piece that lands on it.

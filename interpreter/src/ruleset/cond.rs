@@ -105,13 +105,23 @@ pub enum OptValue {
 pub enum Who {
     /// The mover (after a move) or the player to move (at the start of a turn).
     Me,
+    /// The other player, in a game of two (with more, say which: `Next`,
+    /// `Previous`, `AnyOpponent`, `EveryOpponent`).
     Opponent,
+    /// The player after me in the turn order.
+    Next,
+    /// The player before me in the turn order.
+    Previous,
     /// A player by number, 1-based.
     Player(u8),
     /// The player who made the first move of the game.
     Starter,
-    /// The other one.
+    /// The other one, in a game of two.
     NotStarter,
+    /// In a condition: it holds of at least one player not on my team.
+    AnyOpponent,
+    /// In a condition: it holds of every player not on my team.
+    EveryOpponent,
 }
 
 /// The field a `Line` goes through.

@@ -22,6 +22,8 @@ pub use piece::{CaptureRule, CaptureTo, Choose, DieDef, PieceDef, SetupDef};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+pub use crate::piece::MAX_PLAYERS;
+
 /// A whole ruleset as written in a `.ron` file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Ruleset")]
@@ -33,8 +35,12 @@ pub struct RulesetDef {
     /// One line saying what the game is.
     #[serde(default)]
     pub about: String,
-    /// Player names in turn order; player 1 is the first.
+    /// Player names in turn order (2 to 8); player 1 is the first.
     pub players: Vec<String>,
+    /// Partners: teams share their results. Those whose `when` holds must
+    /// put every player in one team; without any, each plays for themself.
+    #[serde(default)]
+    pub teams: Vec<TeamDef>,
     /// Named options: the open questions of a reconstruction.
     #[serde(default)]
     pub options: Vec<OptionDef>,
@@ -71,6 +77,16 @@ pub struct RulesetDef {
 
 fn one() -> u8 {
     1
+}
+
+/// A team: players by number (1-based) who win or lose together.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TeamDef {
+    pub name: String,
+    pub players: Vec<u8>,
+    #[serde(default)]
+    pub when: Option<Cond>,
 }
 
 /// A declared option. `when:` conditions and `Opt`/`Is` tests refer to it by name.

@@ -182,6 +182,10 @@ pub enum EndResult {
     MorePieces,
     /// The player with more pieces on the board wins; if equal, this player.
     MorePiecesOr(Who),
+    /// The player has finished (all home, say) and takes the next place; the
+    /// others play on. Partners finish together, when the last of them does;
+    /// when one player or team is left, it takes the last place and the game ends.
+    Finish(Who),
 }
 
 /// Points for each enemy piece on the board in a zone.

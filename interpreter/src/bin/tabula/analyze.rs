@@ -123,17 +123,29 @@ pub fn write(path: &str, text: &str) -> Result<(), Error> {
 
 /// One line per game.
 pub fn csv(results: &Results) -> String {
-    let mut out = String::from(
-        "index,agent_player_1,agent_player_2,winner,winner_agent,first_mover,by_limit,plies,turns,decisions,branching,max_branching,pieces_end_1,pieces_end_2,repeated,reason\n",
+    // One column per seat where a column is about a player; places only past two players.
+    let seats = 1..=results.players.len();
+    let per_seat = |name: &str| seats.clone().map(|p| format!("{name}_{p}")).collect::<Vec<_>>().join(",");
+    let places = if results.players.len() > 2 { format!("{},", per_seat("place")) } else { String::new() };
+    let mut out = format!(
+        "index,{},winner,winner_agent,first_mover,by_limit,plies,turns,decisions,branching,max_branching,{},{places}repeated,reason\n",
+        per_seat("agent_player"),
+        per_seat("pieces_end")
     );
-    let agent = |a: u8| &results.config.agents[usize::from(a)];
+    let agent = |a: u8| results.config.agents[usize::from(a)].as_str();
+    let list = |v: Vec<String>| v.join(",");
     for g in &results.games {
         let branching = if g.decisions == 0 { 0.0 } else { g.moves_seen as f64 / f64::from(g.decisions) };
+        let places = if results.players.len() > 2 {
+            let place = |p: usize| g.places.get(p).map_or(String::new(), u8::to_string);
+            format!("{},", list((0..results.players.len()).map(place).collect()))
+        } else {
+            String::new()
+        };
         out.push_str(&format!(
-            "{},{},{},{},{},{},{},{},{},{},{:.3},{},{},{},{},\"{}\"\n",
+            "{},{},{},{},{},{},{},{},{},{:.3},{},{},{places}{},\"{}\"\n",
             g.index,
-            agent(g.seats[0]),
-            agent(g.seats[1]),
+            list(g.seats.iter().map(|&a| agent(a).to_string()).collect()),
             g.winner.map_or(String::new(), |w| (w + 1).to_string()),
             g.winner_agent().map_or(String::new(), |a| ["A", "B"][usize::from(a)].to_string()),
             g.first + 1,
@@ -143,8 +155,7 @@ pub fn csv(results: &Results) -> String {
             g.decisions,
             branching,
             g.max_branching,
-            g.pieces_end[0],
-            g.pieces_end[1],
+            list(g.pieces_end.iter().map(u32::to_string).collect()),
             g.repeated,
             g.reason.replace('"', "'")
         ));

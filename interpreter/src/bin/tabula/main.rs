@@ -97,6 +97,9 @@ enum Command {
         /// Who plays player 2: human or random.
         #[arg(long, default_value = "random")]
         p2: play::Side,
+        /// Who plays players 3 and after, in games of more than two.
+        #[arg(long, default_value = "random")]
+        others: play::Side,
         /// Seed of the agents' randomness and of sampled throws.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -202,7 +205,12 @@ fn run(command: Command) -> Result<ExitCode, Error> {
         Command::List => list(),
         Command::Check { files, options } => return check(&files, &options),
         Command::Moves { game, play, position, json, show } => moves(&game, &play, position.as_deref(), json, show)?,
-        Command::Play { game, p1, p2, seed, record } => play::run(&game.load()?, [p1, p2], seed, record.as_deref())?,
+        Command::Play { game, p1, p2, others, seed, record } => {
+            let game = game.load()?;
+            let sides: Vec<play::Side> =
+                (0..game.player_count()).map(|p| [p1, p2].get(usize::from(p)).copied().unwrap_or(others)).collect();
+            play::run(&game, &sides, seed, record.as_deref())?;
+        }
         Command::Simulate { game, games, seed } => simulate_cmd(&game.load()?, games, seed),
         Command::Replay { record, ruleset } => replay(&record, ruleset.as_deref())?,
         Command::Perft { game, depth, divide } => perft(&game.load()?, depth, divide),
@@ -330,6 +338,7 @@ fn moves(args: &GameArgs, play: &str, position: Option<&str>, json: bool, show: 
         let value = serde_json::json!({
             "ruleset": game.name(),
             "to_move": game.players()[usize::from(state.to_move())],
+            "to_move_number": state.to_move() + 1,
             "phase": game.phase_name(state.phase()),
             "ply": state.ply(),
             "moves": legal,

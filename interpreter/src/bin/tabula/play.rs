@@ -13,7 +13,7 @@ pub enum Side {
     Random,
 }
 
-pub fn run(game: &Game, sides: [Side; 2], seed: u64, record: Option<&str>) -> Result<(), Error> {
+pub fn run(game: &Game, sides: &[Side], seed: u64, record: Option<&str>) -> Result<(), Error> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut agent = RandomAgent::default();
     let mut state = game.initial_state();
@@ -26,7 +26,7 @@ pub fn run(game: &Game, sides: [Side; 2], seed: u64, record: Option<&str>) -> Re
         let legal = game.legal_moves(&state);
         let mover = usize::from(state.to_move());
         let chance = legal.first().is_some_and(|m| m.action == Action::Chance);
-        let m = if sides[mover] == Side::Random {
+        let m = if sides.get(mover).is_none_or(|&s| s == Side::Random) {
             let m = agent.choose(game, &state, &mut rng);
             say!("{} plays {}", game.players()[mover], game.move_text(m));
             m
