@@ -106,6 +106,7 @@ fn perft_published(c: &mut Criterion) {
         ("classic/connect-four", 7, 823_536),
         ("classic/breakthrough", 5, 6_182_818),
         ("traditional/nine-mens-morris", 5, 5_140_800),
+        ("traditional/english-draughts", 8, 845_931),
     ] {
         let game = game(name);
         let state = game.initial_state();

@@ -19,8 +19,10 @@
 use crate::board::FieldId;
 use crate::compile::locate::Seg;
 use crate::compile::{Ctx, read_ron};
+use crate::engine::Test;
 use crate::error::LoadError;
 use crate::game::Game;
+use crate::m::NO_DIR;
 use crate::piece::{Piece, Player};
 use crate::state::{Continuing, Pending, Pool, State};
 use serde::{Deserialize, Serialize};
@@ -51,6 +53,9 @@ pub struct PositionDef {
     /// The field of the piece that goes on moving in this turn.
     #[serde(default)]
     pub continuing: Option<String>,
+    /// The direction that piece's capture chain must keep, where its rule says so.
+    #[serde(default)]
+    pub direction: Option<String>,
     #[serde(default)]
     pub throw: Option<u8>,
     /// The chance device whose throw is due, by name. Without it, the
@@ -165,17 +170,30 @@ impl Game {
         if let Some(name) = &def.continuing {
             ctx.at(Seg::Field("continuing"), |ctx| {
                 let Some(f) = ctx.find("field", name, self.board.names()).map(|f| f as FieldId) else { return };
-                let rule = s.top(f).filter(|p| p.owner == s.to_move).and_then(|p| {
-                    phase.rules.iter().position(|r| r.pieces & (1 << p.kind) != 0 && r.continues.is_some())
+                let me = s.to_move;
+                let chain = s.top(f).filter(|p| p.owner == me).and_then(|p| {
+                    let mine = |r: &&crate::engine::Rule| r.only_if_for[usize::from(me.min(1))] != Test::False;
+                    phase.rules.iter().filter(mine).find(|r| r.pieces & (1 << p.kind) != 0).and_then(|r| r.continues)
                 });
-                match rule {
-                    Some(r) => {
-                        s.continuing =
-                            Some(Continuing { field: f, must: phase.rules[r].continues == Some(true), rule: r as u8 });
+                let Some(chain) = chain else {
+                    ctx.error(format!("no piece of the player to move on {name:?} can go on capturing in this phase"));
+                    return;
+                };
+                let dir = match (&def.direction, chain.same_dir) {
+                    (Some(d), true) => ctx
+                        .at(Seg::Field("direction"), |ctx| ctx.find("direction", d, self.board.dir_names()))
+                        .map_or(NO_DIR, |d| d as u8),
+                    (None, false) => NO_DIR,
+                    (Some(_), false) => {
+                        ctx.error("this chain may change direction: leave `direction` out");
+                        NO_DIR
                     }
-                    None => ctx
-                        .error(format!("no piece of the player to move on {name:?} can go on capturing in this phase")),
-                }
+                    (None, true) => {
+                        ctx.error("this chain keeps its direction: give it as `direction`");
+                        NO_DIR
+                    }
+                };
+                s.continuing = Some(Continuing { field: f, must: chain.must, dir, at_end: chain.remove_at_end });
             });
         }
         s
@@ -321,6 +339,10 @@ impl Game {
             turn: Some(s.turn),
             decisions_left: Some(s.decisions_left),
             continuing: s.continuing.map(|c| self.board.name(c.field).to_string()),
+            direction: s
+                .continuing
+                .filter(|c| c.dir != NO_DIR)
+                .map(|c| self.board.dir_names()[usize::from(c.dir)].clone()),
             throw: s.throw,
             throw_due: match s.pending {
                 Pending::Chance(c) => Some(self.chance[usize::from(c)].name.clone()),

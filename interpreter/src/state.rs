@@ -182,8 +182,10 @@ const TOP_CLASS: [u8; 256] = {
 pub struct Continuing {
     pub field: FieldId,
     pub must: bool,
-    /// The move rule the piece continues with.
-    pub rule: u8,
+    /// The direction the chain must keep (`NO_DIR`: any).
+    pub dir: u8,
+    /// The pieces jumped stay on the board, marked, until the chain ends.
+    pub at_end: bool,
 }
 
 /// The Zobrist key of `piece` at height `index` (0 at the bottom) of

@@ -14,21 +14,31 @@ pub trait Position: Clone {
     /// The legal moves, into `out` (cleared first): none once the game is over.
     fn moves(&self, out: &mut Vec<Self::Move>);
     fn play(&mut self, m: Self::Move);
+    /// Whether the game has capture chains at all (else perft counts the last level in bulk).
+    const CHAINS: bool = false;
+    /// Whether the last decision left a piece capturing on (part of one move).
+    fn continuing(&self) -> bool {
+        false
+    }
 }
 
-/// The number of move sequences of `depth` moves from `p`.
+/// The number of move sequences of `depth` moves from `p`; as the
+/// interpreter's perft, the decisions of a capture chain are one move.
 pub fn perft<P: Position>(p: &P, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
     let mut moves = Vec::new();
     p.moves(&mut moves);
-    if depth <= 1 {
-        return if depth == 0 { 1 } else { moves.len() as u64 };
+    if depth == 1 && !P::CHAINS {
+        return moves.len() as u64;
     }
     moves
         .iter()
         .map(|&m| {
             let mut next = p.clone();
             next.play(m);
-            perft(&next, depth - 1)
+            perft(&next, if next.continuing() { depth } else { depth - 1 })
         })
         .sum()
 }

@@ -80,6 +80,12 @@ impl super::Position for Position {
         }
     }
 
+    const CHAINS: bool = true;
+
+    fn continuing(&self) -> bool {
+        self.continuing.is_some()
+    }
+
     fn play(&mut self, m: Decision) {
         let me = self.to_move;
         self.passed = false;

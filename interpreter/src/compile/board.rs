@@ -7,7 +7,7 @@ use super::locate::Seg;
 use crate::board::{Board, DirId, FieldId, FieldSet, NewField};
 use crate::game::{FieldProps, FieldType, Zone};
 use crate::ruleset::Cond;
-use crate::ruleset::{BoardDef, FieldTypeDef, Naming, ZoneDef};
+use crate::ruleset::{BoardDef, Diagonals, FieldTypeDef, Naming, ZoneDef};
 use std::collections::BTreeMap;
 
 /// Grid directions as (name, column step, row step); rows count upwards.
@@ -37,7 +37,7 @@ const MAX_FIELDS: usize = 4096;
 
 pub(crate) fn board(ctx: &mut Ctx, def: &BoardDef, conditions: &BTreeMap<String, Cond>) -> Option<Board> {
     match def {
-        BoardDef::Grid { cols, rows, links, wrap, wrap_when, holes, names } => {
+        BoardDef::Grid { cols, rows, links, wrap, wrap_when, holes, names, diagonals } => {
             let mut wrap = wrap.clone();
             ctx.at(Seg::Field("wrap_when"), |ctx| {
                 for (i, w) in wrap_when.iter().enumerate() {
@@ -49,7 +49,7 @@ pub(crate) fn board(ctx: &mut Ctx, def: &BoardDef, conditions: &BTreeMap<String,
                     }
                 }
             });
-            grid(ctx, *cols, *rows, links, &wrap, holes, *names)
+            grid(ctx, &GridDef { cols: *cols, rows: *rows, naming: *names, diagonals: *diagonals }, links, &wrap, holes)
         }
         BoardDef::Track { length, cols, first, next, prev } => track(ctx, *length, *cols, *first, next, prev),
         BoardDef::Graph { fields, links } => {
@@ -116,15 +116,16 @@ fn track(ctx: &mut Ctx, length: u16, cols: u16, first: u16, next: &str, prev: &s
     Some(Board::new(fields, vec![next.to_string(), prev.to_string()], &links))
 }
 
-fn grid(
-    ctx: &mut Ctx,
+/// A grid's size, naming and diagonal pattern.
+struct GridDef {
     cols: u16,
     rows: u16,
-    links: &[String],
-    wrap: &[String],
-    holes: &[String],
     naming: Naming,
-) -> Option<Board> {
+    diagonals: Diagonals,
+}
+
+fn grid(ctx: &mut Ctx, def: &GridDef, links: &[String], wrap: &[String], holes: &[String]) -> Option<Board> {
+    let GridDef { cols, rows, naming, diagonals } = *def;
     if cols == 0 || rows == 0 || cols > 26 || usize::from(cols) * usize::from(rows) > MAX_FIELDS {
         ctx.error(format!("a grid needs 1 to 26 columns and at most {MAX_FIELDS} fields; got {cols} x {rows}"));
         return None;
@@ -168,6 +169,9 @@ fn grid(
     for (i, f) in fields.iter().enumerate() {
         let (c, r) = f.coord.unwrap_or_default();
         for (d, &(dc, dr)) in steps.iter().enumerate() {
+            if diagonals == Diagonals::Alternate && dc != 0 && dr != 0 && (c + r).rem_euclid(2) != 0 {
+                continue;
+            }
             let mut target = (c + dc, r + dr);
             if wrap_ids.contains(&d) {
                 target = (target.0.rem_euclid(cols as i16), target.1.rem_euclid(rows as i16));

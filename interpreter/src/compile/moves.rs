@@ -6,11 +6,103 @@ use super::board::expand_dirs;
 use super::cond::{Names, Place, constant, test};
 use super::locate::Seg;
 use crate::board::{Board, NO_FIELD};
-use crate::engine::{Choice, Effect, Motion, Reach, Rule, Test, Walk};
+use crate::engine::{Chain, Choice, Effect, Motion, Reach, Rule, Test, Walk};
 use crate::m::NO_DIR;
-use crate::ruleset::{Cond, ContinueMode, Distance, EffectDef, Motion as MotionDef, MoveDef, OffCount, PlaceAt};
+use crate::ruleset::{
+    Cond, ContinueMode, Distance, EffectDef, Motion as MotionDef, MoveDef, OffCount, PlaceAt, Removal,
+};
+use std::collections::BTreeMap;
 
-pub(crate) fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, fallback: bool) -> Option<Rule> {
+/// Directions relative to the player: a name, and each player's board directions.
+pub(crate) type Relative = BTreeMap<String, Vec<Vec<String>>>;
+
+/// The rules of one move rule: itself, or where its directions are relative
+/// to the player (`"forward"`), one copy per player with that player's
+/// directions, each for that player only (as if written with `PlayerIs`).
+pub(crate) fn rules(
+    ctx: &mut Ctx,
+    def: &MoveDef,
+    board: &Board,
+    names: &Names,
+    relative: &Relative,
+    fallback: bool,
+) -> Vec<Rule> {
+    let dirs_of = |def: &MoveDef| -> Vec<String> {
+        let mut all: Vec<String> = motion_dirs(&def.by).map(<[String]>::to_vec).unwrap_or_default();
+        for e in &def.then {
+            if let EffectDef::Custodian { dirs, .. } = e {
+                all.extend(dirs.iter().cloned());
+            }
+        }
+        all
+    };
+    if !dirs_of(def).iter().any(|d| relative.contains_key(d)) {
+        return rule(ctx, def, board, names, fallback).into_iter().collect();
+    }
+    let mut out = Vec::new();
+    for player in 0..names.players {
+        let errors = ctx.diags.len();
+        let mut copy = def.clone();
+        let resolve = |dirs: &mut Vec<String>| {
+            *dirs = dirs
+                .iter()
+                .flat_map(|d| match relative.get(d) {
+                    Some(per_player) => per_player.get(usize::from(player)).cloned().unwrap_or_default(),
+                    None => vec![d.clone()],
+                })
+                .collect();
+        };
+        if let Some(dirs) = motion_dirs_mut(&mut copy.by) {
+            resolve(dirs);
+        }
+        for e in &mut copy.then {
+            if let EffectDef::Custodian { dirs, .. } = e {
+                resolve(dirs);
+            }
+        }
+        let mine = Cond::PlayerIs(player + 1);
+        copy.only_if = Some(match copy.only_if {
+            Some(c) => Cond::All(vec![mine, c]),
+            None => mine,
+        });
+        out.extend(rule(ctx, &copy, board, names, fallback));
+        if ctx.diags.len() > errors {
+            break; // the same mistake would be reported once per player
+        }
+    }
+    out
+}
+
+/// The directions a motion names, if it names any.
+fn motion_dirs(m: &MotionDef) -> Option<&[String]> {
+    match m {
+        MotionDef::Step { dirs }
+        | MotionDef::Slide { dirs, .. }
+        | MotionDef::Run { dirs, .. }
+        | MotionDef::RunOff { dirs, .. }
+        | MotionDef::Walk { dirs, .. }
+        | MotionDef::Enter { dirs, .. }
+        | MotionDef::Exit { dirs, .. }
+        | MotionDef::Jump { dirs, .. } => Some(dirs),
+        MotionDef::Leap { .. } | MotionDef::Place { .. } | MotionDef::Lift | MotionDef::Fly => None,
+    }
+}
+
+fn motion_dirs_mut(m: &mut MotionDef) -> Option<&mut Vec<String>> {
+    match m {
+        MotionDef::Step { dirs }
+        | MotionDef::Slide { dirs, .. }
+        | MotionDef::Run { dirs, .. }
+        | MotionDef::RunOff { dirs, .. }
+        | MotionDef::Walk { dirs, .. }
+        | MotionDef::Enter { dirs, .. }
+        | MotionDef::Exit { dirs, .. }
+        | MotionDef::Jump { dirs, .. } => Some(dirs),
+        MotionDef::Leap { .. } | MotionDef::Place { .. } | MotionDef::Lift | MotionDef::Fly => None,
+    }
+}
+
+fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, fallback: bool) -> Option<Rule> {
     let on = def.when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
     let pieces = ctx
         .at(Seg::Field("pieces"), |ctx| ctx.find_all("piece", &def.pieces, &names.kinds))
@@ -42,6 +134,7 @@ pub(crate) fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, f
                     | EffectDef::TurnClockwise { when }
                     | EffectDef::Spawn { when, .. }
                     | EffectDef::CaptureChosen { when, .. } => when,
+                    EffectDef::Promote { when, .. } => when,
                 };
                 let on = when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
                 match e {
@@ -51,7 +144,24 @@ pub(crate) fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, f
                             effects.push(Effect::Custodian(dirs));
                         }
                     }
-                    EffectDef::Continue { mode, .. } if on => continues = Some(*mode == ContinueMode::Must),
+                    EffectDef::Continue { mode, same_dir, removal, .. } => {
+                        let same_dir = ctx.at(Seg::Field("same_dir"), |ctx| constant(ctx, same_dir, names));
+                        if on {
+                            continues = Some(Chain {
+                                must: *mode == ContinueMode::Must,
+                                same_dir,
+                                remove_at_end: *removal == Removal::AtEnd,
+                            });
+                        }
+                    }
+                    EffectDef::Promote { to, on: cond, ends_chain, .. } => {
+                        let kind = ctx.at(Seg::Field("to"), |ctx| ctx.find("piece", to, &names.kinds));
+                        let test = ctx.at(Seg::Field("on"), |ctx| test(ctx, cond, Place::Field, names));
+                        let ends_chain = ctx.at(Seg::Field("ends_chain"), |ctx| constant(ctx, ends_chain, names));
+                        if let (true, Some(kind)) = (on, kind) {
+                            effects.push(Effect::Promote { to: kind as u8, on: test, ends_chain });
+                        }
+                    }
                     EffectDef::Flip { .. } if on => effects.push(Effect::Flip),
                     EffectDef::Tip { .. } | EffectDef::TurnClockwise { .. } => {
                         needs_dice(ctx, pieces, names, "a die effect");
@@ -225,6 +335,11 @@ fn motion(ctx: &mut Ctx, def: &MotionDef, board: &Board, names: &Names) -> Optio
                 Motion::Exit { via, steps, walk }
             }
         }
+        MotionDef::Jump { dirs, over, fly } => Motion::Jump {
+            dirs: ctx.at(Seg::Field("dirs"), |ctx| dir_ids(ctx, dirs, board)),
+            over: field_test(ctx, "over", over),
+            fly: *fly,
+        },
     })
 }
 

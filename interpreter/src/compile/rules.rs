@@ -53,6 +53,7 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         ctx.at(Seg::Field("phases"), |ctx| ctx.error("a ruleset has 1 to 64 phases"));
         return None;
     }
+    relative_dirs(ctx, &def.directions, &board, def.players.len());
     let (fields, field_types) = board::field_types(ctx, &def.field_types, &board, stack_limit, &names);
     let zones = board::zones(ctx, &def.zones, &board, players);
     let kinds = ctx.at(Seg::Field("pieces"), |ctx| {
@@ -83,7 +84,7 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         def.phases
             .iter()
             .enumerate()
-            .map(|(i, p)| ctx.at(Seg::Index(i), |ctx| phase(ctx, p, &board, &names, &chance_names)))
+            .map(|(i, p)| ctx.at(Seg::Index(i), |ctx| phase(ctx, p, &board, &names, &def.directions, &chance_names)))
             .collect()
     });
     let ends: Vec<End> = ctx.at(Seg::Field("end"), |ctx| {
@@ -289,7 +290,14 @@ fn lower_chance(ctx: &mut Ctx, def: &ChanceDef, names: &Names) -> Option<Chance>
     on.then(|| Chance { name: def.name.clone(), outcomes, total: total.max(1) })
 }
 
-fn phase(ctx: &mut Ctx, def: &PhaseDef, board: &Board, names: &Names, chance: &[String]) -> Phase {
+fn phase(
+    ctx: &mut Ctx,
+    def: &PhaseDef,
+    board: &Board,
+    names: &Names,
+    relative: &moves::Relative,
+    chance: &[String],
+) -> Phase {
     if def.decisions == 0 {
         ctx.at(Seg::Field("decisions"), |ctx| ctx.error("a turn has at least 1 decision"));
     }
@@ -297,14 +305,14 @@ fn phase(ctx: &mut Ctx, def: &PhaseDef, board: &Board, names: &Names, chance: &[
         def.moves
             .iter()
             .enumerate()
-            .filter_map(|(i, m)| ctx.at(Seg::Index(i), |ctx| moves::rule(ctx, m, board, names, false)))
+            .flat_map(|(i, m)| ctx.at(Seg::Index(i), |ctx| moves::rules(ctx, m, board, names, relative, false)))
             .collect()
     });
     rules.extend(ctx.at(Seg::Field("fallback"), |ctx| {
         def.fallback
             .iter()
             .enumerate()
-            .filter_map(|(i, m)| ctx.at(Seg::Index(i), |ctx| moves::rule(ctx, m, board, names, true)))
+            .flat_map(|(i, m)| ctx.at(Seg::Index(i), |ctx| moves::rules(ctx, m, board, names, relative, true)))
             .collect::<Vec<_>>()
     }));
     if rules.len() > 255 {
@@ -372,7 +380,44 @@ fn filter(ctx: &mut Ctx, def: &FilterDef, names: &Names) -> Option<Filter> {
             let keep_all = *otherwise == Otherwise::KeepAll;
             (on && only_if != Test::False).then_some(Filter::RequireAfter { cond, only_if, keep_all })
         }
+        FilterDef::Capture { huff, when } => {
+            let on = when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
+            let huff = ctx.at(Seg::Field("huff"), |ctx| constant(ctx, huff, names));
+            on.then_some(Filter::Capture { huff })
+        }
+        FilterDef::MostCaptures { when } => {
+            let on = when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
+            on.then_some(Filter::MostCaptures)
+        }
     }
+}
+
+/// The relative directions: one list per player, each of the board's directions.
+fn relative_dirs(ctx: &mut Ctx, relative: &moves::Relative, board: &Board, players: usize) {
+    ctx.at(Seg::Field("directions"), |ctx| {
+        for (name, per_player) in relative {
+            ctx.at(Seg::Key(name.clone()), |ctx| {
+                if per_player.len() != players {
+                    ctx.error(format!(
+                        "expected one list of directions per player ({players}); got {}",
+                        per_player.len()
+                    ));
+                }
+                if board.dir(name).is_some() {
+                    ctx.error(format!("{name:?} is already a direction of the board"));
+                }
+                for (i, dirs) in per_player.iter().enumerate() {
+                    let expanded = board::expand_dirs(dirs);
+                    ctx.at(Seg::Index(i), |ctx| {
+                        if expanded.is_empty() {
+                            ctx.error("expected at least one direction");
+                        }
+                        ctx.find_all("direction (of this board's links)", &expanded, board.dir_names());
+                    });
+                }
+            });
+        }
+    });
 }
 
 fn end(ctx: &mut Ctx, def: &EndDef, names: &Names) -> Option<End> {

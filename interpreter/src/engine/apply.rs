@@ -1,6 +1,6 @@
 //! Applying a move: the move itself, captures and effects, then the turn.
 
-use super::{Effect, Motion, Replace, Set, test::who};
+use super::{Effect, Filter, Motion, Replace, Set, test::who};
 use crate::board::{FieldId, NO_FIELD};
 use crate::die;
 use crate::error::PlayError;
@@ -16,6 +16,8 @@ pub(crate) struct Applied {
     pub captured: u32,
     /// The move left part of the throw unused: another decision in the turn.
     pub remainder: bool,
+    /// The piece was promoted where that ends a capture chain.
+    pub ends_chain: bool,
 }
 
 impl Game {
@@ -36,10 +38,16 @@ impl Game {
 
     /// Plays a move known to be legal (from [`Game::legal_moves`]), in place.
     pub fn play_unchecked(&self, s: &mut State, m: Move) {
+        self.play_counting(s, m);
+    }
+
+    /// [`Game::play_unchecked`], returning how many pieces the move captured.
+    pub(crate) fn play_counting(&self, s: &mut State, m: Move) -> u32 {
         let mover = s.to_move;
+        let mut captured = 0;
         match m.action {
             Action::Chance => {
-                let Pending::Chance(c) = s.pending else { return };
+                let Pending::Chance(c) = s.pending else { return 0 };
                 let outcome = &self.chance[usize::from(c)].outcomes[usize::from(m.to)];
                 if !outcome.rethrow {
                     s.throw = Some(outcome.value);
@@ -55,7 +63,7 @@ impl Game {
                         }
                     }
                 }
-                return;
+                return 0;
             }
             Action::Pass => {
                 s.passed = true;
@@ -63,7 +71,9 @@ impl Game {
             }
             Action::Stop => {
                 s.passed = false;
-                s.continuing = None;
+                if s.continuing.take().is_some_and(|c| c.at_end) {
+                    self.remove_jumped(s, mover);
+                }
                 s.decisions_left = 1;
             }
             Action::PlacePending => {
@@ -86,17 +96,33 @@ impl Game {
             Action::Board | Action::Place | Action::Lift | Action::Exit => {
                 s.passed = false;
                 let was_continuing = s.continuing.is_some();
+                let huff = if was_continuing { None } else { self.huff_due(s, m) };
                 let applied = self.apply_core(s, m);
+                captured = applied.captured;
                 let rule = &self.phases[usize::from(s.phase)].rules[usize::from(m.rule)];
                 s.continuing = None;
-                if let (Some(must), true, Action::Board) = (rule.continues, applied.captured > 0, m.action) {
-                    if self.can_capture_from(s, m.to) {
-                        s.continuing = Some(Continuing { field: m.to, must, rule: m.rule });
+                if let (Some(chain), true, Action::Board, false) =
+                    (rule.continues, applied.captured > 0, m.action, applied.ends_chain)
+                {
+                    let dir = if chain.same_dir { m.dir } else { NO_DIR };
+                    let c = Continuing { field: m.to, must: chain.must, dir, at_end: chain.remove_at_end };
+                    if self.can_continue(s, c) {
+                        s.continuing = Some(c);
                     }
+                }
+                if s.continuing.is_none() && rule.continues.is_some_and(|c| c.remove_at_end) {
+                    self.remove_jumped(s, mover);
                 }
                 if was_continuing && s.continuing.is_none() {
                     // The chain is over: the turn ends with it.
                     s.decisions_left = 1;
+                }
+                if let Some(f) = huff {
+                    // The piece that left a capture unused is forfeited (off the board for good).
+                    let f = if f == m.from { m.to } else { f };
+                    if let Some(p) = s.pop(f) {
+                        s.pool_add(Pool::Off, p.owner, p.kind, p.owner, 1);
+                    }
                 }
                 if applied.remainder {
                     s.decisions_left += 1;
@@ -110,6 +136,40 @@ impl Game {
         }
         s.ply += 1;
         self.after_decision(s, mover);
+        captured
+    }
+
+    /// With huffing, for a move about to be played that captures nothing
+    /// while a capture was there to be made: the field of the piece to
+    /// forfeit (the moving piece's, if it could have captured).
+    fn huff_due(&self, s: &State, m: Move) -> Option<FieldId> {
+        let huffing = self.phases[usize::from(s.phase)].filters.contains(&Filter::Capture { huff: true });
+        if !huffing || !matches!(m.action, Action::Board | Action::Place) {
+            return None;
+        }
+        let mut scratch = None;
+        if self.captures(s, m, &mut scratch) {
+            return None;
+        }
+        let (mut first, mut mine) = (None, false);
+        self.generate(s, s.to_move, None, &mut |c| {
+            if c.from != NO_FIELD && self.captures(s, c, &mut scratch) {
+                first = first.or(Some(c.from));
+                mine = c.from == m.from;
+            }
+            !mine
+        });
+        if mine { Some(m.from) } else { first }
+    }
+
+    /// At the end of a chain whose jumped pieces stay until then: removes them
+    /// (the marked pieces of the other players), each captured by `mover`.
+    fn remove_jumped(&self, s: &mut State, mover: Player) {
+        for f in self.board.fields() {
+            if s.top(f).is_some_and(|p| p.mark && p.owner != mover) {
+                self.capture_stack(s, f, mover);
+            }
+        }
     }
 
     /// The move itself, its captures and effects.
@@ -141,6 +201,10 @@ impl Game {
                 applied.captured += self.arrive(s, rule.arrive, m.from, m.to, me);
                 s.push(m.to, piece);
                 landed = m.to;
+                if let Motion::Jump { .. } = rule.motion {
+                    let at_end = rule.continues.is_some_and(|c| c.remove_at_end);
+                    applied.captured += self.capture_jumped(s, m, me, at_end);
+                }
             }
             Action::Exit => {
                 let Some(piece) = s.pop(m.from) else { return applied };
@@ -190,6 +254,14 @@ impl Game {
                 Effect::TurnClockwise if landed != NO_FIELD => {
                     change_top(s, landed, |p| p.orient = die::turn_clockwise(p.orient));
                 }
+                Effect::Promote { to, on, ends_chain }
+                    if landed != NO_FIELD
+                        && self.eval(on, s, me, landed)
+                        && s.top(landed).is_some_and(|p| p.kind != *to) =>
+                {
+                    change_top(s, landed, |p| p.kind = *to);
+                    applied.ends_chain |= *ends_chain;
+                }
                 Effect::Spawn { on, zone, optional } if landed != NO_FIELD && self.eval(on, s, me, landed) => {
                     if let Some(p) = s.top(landed).filter(|p| s.hand(me, p.kind) > 0) {
                         self.place_due(s, me, p.kind, *zone, p.orient, true, *optional);
@@ -204,6 +276,28 @@ impl Game {
             }
         }
         applied
+    }
+
+    /// The enemy pieces a jump went over, between `m.from` and `m.to`:
+    /// captured, or (`at_end`) marked, to be removed when the chain ends.
+    /// Returns how many.
+    fn capture_jumped(&self, s: &mut State, m: Move, me: Player, at_end: bool) -> u32 {
+        let mut n = 0;
+        let mut at = self.board.neighbour(m.from, m.dir);
+        let mut guard = self.board.len();
+        while at != NO_FIELD && at != m.to && guard > 0 {
+            if s.top(at).is_some_and(|p| p.owner != me) {
+                if at_end {
+                    n += u32::from(s.height(at));
+                    change_top(s, at, |p| p.mark = true);
+                } else {
+                    n += self.capture_stack(s, at, me);
+                }
+            }
+            at = self.board.neighbour(at, m.dir);
+            guard -= 1;
+        }
+        n
     }
 
     /// What a piece arriving on `to` does to an enemy stack there; returns the

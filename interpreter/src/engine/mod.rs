@@ -35,11 +35,16 @@ pub(crate) struct Phase {
 }
 
 /// A turn filter as compiled (see `FilterDef`).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Filter {
     /// Keeps the moves after which `cond` holds, where `only_if` holds
     /// before the move; if none passes, all stay (`keep_all`) or none.
     RequireAfter { cond: Test, only_if: Test, keep_all: bool },
+    /// If a move captures, only those; with `huff`, not forced, but a turn
+    /// that leaves a capture unused forfeits a piece.
+    Capture { huff: bool },
+    /// Only the turns that capture the most, over whole chains.
+    MostCaptures,
 }
 
 impl Filter {
@@ -47,8 +52,19 @@ impl Filter {
     pub(crate) fn keeps_some(&self) -> bool {
         match self {
             Filter::RequireAfter { keep_all, .. } => *keep_all,
+            Filter::Capture { .. } | Filter::MostCaptures => true,
         }
     }
+}
+
+/// How a capture chain goes on (see `EffectDef::Continue`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Chain {
+    pub must: bool,
+    /// Only in the direction of the move before.
+    pub same_dir: bool,
+    /// The jumped pieces stay, marked, until the chain ends.
+    pub remove_at_end: bool,
 }
 
 /// A move rule as compiled.
@@ -63,7 +79,7 @@ pub(crate) struct Rule {
     pub only_if: Test,
     pub arrive: Arrive,
     pub effects: Vec<Effect>,
-    pub continues: Option<bool>,
+    pub continues: Option<Chain>,
     /// Used only when no other rule of the phase gives a move.
     pub fallback: bool,
     /// Per player, the fields where `to` can hold at all (see [`Game::static_value`]):
@@ -123,6 +139,13 @@ pub(crate) enum Motion {
         via: Test,
         steps: u8,
         walk: Walk,
+    },
+    /// Over a field where `over` holds to the field beyond, capturing; with
+    /// `fly`, over empty fields before it and onto any empty field after it.
+    Jump {
+        dirs: Vec<DirId>,
+        over: Test,
+        fly: bool,
     },
 }
 
@@ -192,6 +215,11 @@ pub(crate) enum Effect {
     /// Where `cond` holds after the move, the mover captures a stack of their
     /// choice (see [`crate::state::Pending::Capture`]).
     CaptureChosen(Box<Choice>),
+    Promote {
+        to: crate::piece::KindId,
+        on: Test,
+        ends_chain: bool,
+    },
 }
 
 /// Which stacks a mover may choose to capture: where `among` holds, or where

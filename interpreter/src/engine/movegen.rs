@@ -6,7 +6,11 @@ use crate::game::Game;
 use crate::m::{Action, Move, NO_DIR};
 use crate::piece::{Piece, Player};
 use crate::ruleset::{Arrive, Distance};
-use crate::state::{Pending, State};
+use crate::state::{Continuing, Pending, State};
+
+/// The most jumps a chain is searched for when capturing the most is the rule
+/// (each captures at least one piece, so real chains are far shorter).
+const MAX_CHAIN: u32 = 64;
 
 impl Game {
     /// The legal moves in `state`: at a chance node, its outcomes; when nothing
@@ -55,9 +59,12 @@ impl Game {
             }
             Pending::None => {}
         }
+        let most = self.phases[usize::from(s.phase)].filters.contains(&Filter::MostCaptures);
         if let Some(c) = s.continuing {
-            self.capturing_moves_from(s, c.field, out);
-            if !c.must {
+            self.chain_moves(s, c, out);
+            if most {
+                self.keep_most_captures(s, out);
+            } else if !c.must {
                 out.push(Move::simple(Action::Stop));
             }
             return;
@@ -69,6 +76,77 @@ impl Game {
         self.filter_moves(s, out);
         if out.is_empty() {
             out.push(Move::simple(Action::Pass));
+        }
+    }
+
+    /// Keeps the moves whose whole capture chain takes the most pieces.
+    fn keep_most_captures(&self, s: &State, moves: &mut Vec<Move>) {
+        let totals: Vec<u32> = moves.iter().map(|&m| self.chain_total(s, m, MAX_CHAIN)).collect();
+        let best = totals.iter().copied().max().unwrap_or(0);
+        if best > 0 {
+            let mut i = 0;
+            moves.retain(|_| {
+                i += 1;
+                totals[i - 1] == best
+            });
+        }
+    }
+
+    /// The most pieces a move captures together with the chain it may begin
+    /// (searched to `depth` more jumps).
+    fn chain_total(&self, s: &State, m: Move, depth: u32) -> u32 {
+        let mut next = s.clone();
+        let captured = self.play_counting(&mut next, m);
+        let Some(c) = next.continuing.filter(|_| depth > 0 && !next.is_over() && next.to_move == s.to_move) else {
+            return captured;
+        };
+        let mut more = Vec::new();
+        self.chain_moves(&next, c, &mut more);
+        captured + more.iter().map(|&m| self.chain_total(&next, m, depth - 1)).max().unwrap_or(0)
+    }
+
+    /// The moves that go on with a capture chain: the chain's piece's
+    /// capturing moves (in the same direction, where the chain says so).
+    pub(crate) fn chain_moves(&self, s: &State, c: Continuing, out: &mut Vec<Move>) {
+        let mut scratch = None;
+        self.generate(s, s.to_move, Some(c.field), &mut |m| {
+            if (c.dir == NO_DIR || m.dir == c.dir) && !out.contains(&m) && self.captures(s, m, &mut scratch) {
+                out.push(m);
+            }
+            true
+        });
+    }
+
+    /// Whether a capture chain can go on.
+    pub(crate) fn can_continue(&self, s: &State, c: Continuing) -> bool {
+        let mut scratch = None;
+        let mut any = false;
+        self.generate(s, s.to_move, Some(c.field), &mut |m| {
+            any = (c.dir == NO_DIR || m.dir == c.dir) && self.captures(s, m, &mut scratch);
+            !any
+        });
+        any
+    }
+
+    /// Whether move `m` captures something. Jumps and landings tell at once;
+    /// a move with effects that may capture is played on `scratch` (a copy of
+    /// the state, made when first needed).
+    pub(crate) fn captures(&self, s: &State, m: Move, scratch: &mut Option<State>) -> bool {
+        let Some(rule) = self.phases[usize::from(s.phase)].rules.get(usize::from(m.rule)) else { return false };
+        let me = s.to_move;
+        let enemy_on = |f: FieldId| f != NO_FIELD && s.top(f).is_some_and(|p| p.owner != me);
+        if rule.effects.iter().any(|e| matches!(e, super::Effect::Custodian(_))) {
+            let scratch = scratch.get_or_insert_with(|| s.clone());
+            scratch.clone_from(s);
+            return self.apply_core(scratch, m).captured > 0;
+        }
+        match (&rule.motion, m.action) {
+            (Motion::Jump { over, fly, .. }, Action::Board) => {
+                self.jumped(s, me, m.from, m.dir, over, *fly).is_some_and(enemy_on)
+            }
+            (Motion::Place { bottom: true, .. }, _) => false,
+            (_, Action::Board | Action::Place) => rule.arrive == Arrive::Capture && enemy_on(m.to),
+            _ => false,
         }
     }
 
@@ -141,35 +219,6 @@ impl Game {
         emit: &mut impl FnMut(Move) -> bool,
     ) {
         self.generate(s, player, only, emit);
-    }
-
-    /// The moves of the piece on `field` that capture something.
-    pub(crate) fn capturing_moves_from(&self, s: &State, field: FieldId, out: &mut Vec<Move>) {
-        self.captures_from(s, field, |m| {
-            if !out.contains(&m) {
-                out.push(m);
-            }
-            true
-        });
-    }
-
-    /// Whether the piece on `field` has a move that captures something.
-    pub(crate) fn can_capture_from(&self, s: &State, field: FieldId) -> bool {
-        let mut any = false;
-        self.captures_from(s, field, |_| {
-            any = true;
-            false
-        });
-        any
-    }
-
-    /// Calls `found` with each capturing move of the piece on `field`; returning false stops.
-    fn captures_from(&self, s: &State, field: FieldId, mut found: impl FnMut(Move) -> bool) {
-        let mut scratch = s.clone();
-        self.generate(s, s.to_move, Some(field), &mut |m| {
-            scratch.clone_from(s);
-            self.apply_core(&mut scratch, m).captured == 0 || found(m)
-        });
     }
 
     /// Calls `emit` with each ordinary move of `me` (of the piece on `only`,
@@ -255,6 +304,13 @@ impl Game {
                         moves.truncate(kept);
                     }
                 }
+                Filter::Capture { huff: false } => {
+                    if moves.iter().any(|&m| self.captures(s, m, &mut scratch)) {
+                        moves.retain(|&m| self.captures(s, m, &mut scratch));
+                    }
+                }
+                Filter::Capture { huff: true } => {}
+                Filter::MostCaptures => self.keep_most_captures(s, moves),
             }
         }
     }
@@ -438,8 +494,44 @@ impl Game {
             Motion::Fly => rule.targets[usize::from(me)]
                 .iter()
                 .all(|&to| to == from || !self.can_land(rule, s, me, from, to) || emit(board_move(to))),
+            Motion::Jump { dirs, over, fly } => dirs.iter().all(|&d| {
+                let Some(mut to) = self.jumped(s, me, from, d, over, *fly).map(|at| self.board.neighbour(at, d)) else {
+                    return true;
+                };
+                // A flying piece lands on any empty field beyond, up to the next piece.
+                while to != NO_FIELD && to != from && self.can_land(rule, s, me, from, to) {
+                    if !emit(moved(to, d)) {
+                        return false;
+                    }
+                    if !fly || s.height(to) > 0 {
+                        break;
+                    }
+                    to = self.board.neighbour(to, d);
+                }
+                true
+            }),
             Motion::Place { .. } | Motion::Lift | Motion::Enter { .. } => true,
         }
+    }
+
+    /// The field a jump from `from` in direction `d` goes over: the next one
+    /// (with `fly`, the first occupied one), if `over` holds there and its
+    /// piece is not marked as jumped already in this chain.
+    pub(crate) fn jumped(
+        &self,
+        s: &State,
+        me: Player,
+        from: FieldId,
+        d: u8,
+        over: &Test,
+        fly: bool,
+    ) -> Option<FieldId> {
+        let mut at = self.board.neighbour(from, d);
+        while fly && at != NO_FIELD && at != from && s.height(at) == 0 {
+            at = self.board.neighbour(at, d);
+        }
+        let jumpable = at != NO_FIELD && at != from && s.top(at).is_none_or(|p| !p.mark) && self.eval(over, s, me, at);
+        jumpable.then_some(at)
     }
 
     /// How far the piece on `from` goes in direction `dir`, if that is known now.

@@ -3,8 +3,10 @@
 //! counts for classic games check the move generator and the end of the game.
 //!
 //! A move is complete when it leaves no choice of the same move to make: a
-//! stack to capture after a line was made (`CaptureChosen`) is part of the
-//! move that made it, as published counts have it.
+//! stack to capture after a line was made (`CaptureChosen`) and the further
+//! jumps of a capture chain (`Continue`: a chain of decisions in Tabula) are
+//! part of the move that began them, as published counts have it; each way
+//! of completing a move counts as one.
 
 use crate::game::Game;
 use crate::m::Move;
@@ -56,7 +58,7 @@ impl Game {
         if !mid_move(s) {
             return self.perft_at(s, depth, moves, states);
         }
-        // Rare (a line was made): buffers of its own.
+        // Rarer than moves (a line was made, a capture chain goes on): buffers of its own.
         let mut next = s.clone();
         let mut total = 0;
         for m in self.legal_moves(s) {
@@ -69,13 +71,13 @@ impl Game {
 
     /// Whether a move in `s` may leave a choice of the same move to make.
     fn may_leave_a_choice(&self, s: &State) -> bool {
-        self.phases[usize::from(s.phase)].rules.iter().any(|r| r.choice().is_some())
+        self.phases[usize::from(s.phase)].rules.iter().any(|r| r.choice().is_some() || r.continues.is_some())
     }
 }
 
 /// Whether the decision that led to `s` leaves its mover a choice that completes the move.
 fn mid_move(s: &State) -> bool {
-    matches!(s.pending, Pending::Capture { .. })
+    matches!(s.pending, Pending::Capture { .. }) || s.continuing.is_some()
 }
 
 /// A move buffer and a state per level of a search `depth` deep.

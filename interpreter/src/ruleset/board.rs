@@ -24,6 +24,9 @@ pub enum BoardDef {
         holes: Vec<String>,
         #[serde(default)]
         names: Naming,
+        /// Which fields have the diagonal links.
+        #[serde(default)]
+        diagonals: Diagonals,
     },
     /// Fields and links listed one by one.
     Graph { fields: Vec<FieldDef>, links: Vec<LinkDef> },
@@ -53,6 +56,18 @@ fn next() -> String {
 
 fn prev() -> String {
     "prev".into()
+}
+
+/// Which fields of a grid have diagonal links (where `links` has any).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Diagonals {
+    /// Every field.
+    #[default]
+    Every,
+    /// Every other field, in a checkerboard pattern that includes the corner
+    /// `a1` (column + row even): the boards of Alquerque, Fanorona and
+    /// Bagh-Chal, whose diagonal lines cross only on those points.
+    Alternate,
 }
 
 /// How a grid names its fields.

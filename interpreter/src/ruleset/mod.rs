@@ -10,9 +10,9 @@ mod moves;
 mod phase;
 mod piece;
 
-pub use board::{BoardDef, FieldDef, FieldTypeDef, LinkDef, Naming, Search, SendTo, WrapDef, ZoneDef};
+pub use board::{BoardDef, Diagonals, FieldDef, FieldTypeDef, LinkDef, Naming, Search, SendTo, WrapDef, ZoneDef};
 pub use cond::{Cond, OptValue, Through, Who};
-pub use moves::{Arrive, ContinueMode, Distance, EffectDef, Motion, MoveDef, OffCount, PlaceAt};
+pub use moves::{Arrive, ContinueMode, Distance, EffectDef, Motion, MoveDef, OffCount, PlaceAt, Removal};
 pub use phase::{
     ChanceDef, EndDef, EndResult, FilterDef, Otherwise, Outcome as ChanceOutcome, PhaseDef, ReplaceDef, ScoreDef,
     SetDef, Starter, When,
@@ -52,6 +52,11 @@ pub struct RulesetDef {
     pub field_types: Vec<FieldTypeDef>,
     #[serde(default)]
     pub zones: Vec<ZoneDef>,
+    /// Directions relative to the player: a name, and for each player in turn
+    /// order the board directions it stands for (`"forward": [["N"], ["S"]]`).
+    /// Move rules may use the name wherever they take directions.
+    #[serde(default)]
+    pub directions: BTreeMap<String, Vec<Vec<String>>>,
     /// Named conditions, used elsewhere as `Ref("name")`.
     #[serde(default)]
     pub conditions: BTreeMap<String, Cond>,

@@ -117,6 +117,17 @@ pub enum Motion {
         #[serde(default = "always")]
         pass: Cond,
     },
+    /// Over one field where `over` holds (by default an enemy piece) to the
+    /// field beyond it in the same direction, capturing what it jumped over.
+    /// With `fly`, any number of empty fields may come before the jumped field
+    /// and the piece may land on any empty field after it (a flying king).
+    Jump {
+        dirs: Vec<String>,
+        #[serde(default = "enemy")]
+        over: Cond,
+        #[serde(default)]
+        fly: bool,
+    },
     /// Off the board through an exit field (where `via` holds): a walk of
     /// `steps - 1` steps ending on the exit field, and the last step off. The
     /// piece goes back to the mover's hand.
@@ -133,6 +144,10 @@ pub enum Motion {
 
 fn always() -> Cond {
     Cond::True
+}
+
+fn enemy() -> Cond {
+    Cond::Enemy
 }
 
 fn never() -> Cond {
@@ -196,8 +211,26 @@ pub enum EffectDef {
     },
     /// If this move captured, the same piece moves again with a capturing
     /// move of the phase: `May` (the player may `stop`) or `Must` (if it can).
+    /// Where `same_dir` holds, only in the direction of the move before.
+    /// `removal: AtEnd` leaves the pieces it jumped over on the board, marked,
+    /// until the chain ends (they block, and are not jumped twice).
     Continue {
         mode: ContinueMode,
+        #[serde(default = "never")]
+        same_dir: Cond,
+        #[serde(default)]
+        removal: Removal,
+        #[serde(default)]
+        when: Option<Cond>,
+    },
+    /// The moved piece becomes a piece of kind `to` where `on` holds of the
+    /// field it ends on (a man reaching the far row is crowned). Where
+    /// `ends_chain` holds (the default), a capture chain ends there.
+    Promote {
+        to: String,
+        on: Cond,
+        #[serde(default = "always")]
+        ends_chain: Cond,
         #[serde(default)]
         when: Option<Cond>,
     },
@@ -241,6 +274,16 @@ pub enum EffectDef {
         #[serde(default)]
         when: Option<Cond>,
     },
+}
+
+/// When the pieces jumped in a capture chain leave the board.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Removal {
+    /// Each as it is jumped.
+    #[default]
+    AtOnce,
+    /// All when the chain ends; until then they stay, marked.
+    AtEnd,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -19,7 +19,8 @@ pub struct PhaseDef {
     #[serde(default = "never")]
     pub fallback_per_piece: Cond,
     /// Turn filters: applied in order to the legal moves of each ordinary
-    /// decision of the phase (not to throws, placements due or capture chains).
+    /// decision of the phase (not to throws or placements due; capture
+    /// chains only by `MostCaptures`).
     #[serde(default)]
     pub filters: Vec<FilterDef>,
     /// Decisions a player makes in one turn (e.g. two placements).
@@ -72,6 +73,23 @@ pub enum FilterDef {
         only_if: Option<Cond>,
         #[serde(default)]
         otherwise: Otherwise,
+        #[serde(default)]
+        when: Option<Cond>,
+    },
+    /// Mandatory capture: if a move captures, only the moves that capture.
+    /// Where `huff` holds, capturing is not forced; instead a turn that
+    /// leaves a capture unused forfeits a piece that could have made it
+    /// (the one that moved, if it could; else the first found).
+    Capture {
+        #[serde(default = "never")]
+        huff: Cond,
+        #[serde(default)]
+        when: Option<Cond>,
+    },
+    /// Maximum capture: only the turns that capture the most pieces, counted
+    /// over the whole capture chain each move begins (and, within a chain,
+    /// only the jumps that keep to such a chain).
+    MostCaptures {
         #[serde(default)]
         when: Option<Cond>,
     },
