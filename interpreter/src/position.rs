@@ -173,7 +173,7 @@ impl Game {
                 let me = s.to_move;
                 let chain = s.top(f).filter(|p| p.owner == me).and_then(|p| {
                     let mine = |r: &&crate::engine::Rule| r.only_if_for[usize::from(me.min(1))] != Test::False;
-                    phase.rules.iter().filter(mine).find(|r| r.pieces & (1 << p.kind) != 0).and_then(|r| r.continues)
+                    phase.rules.iter().filter(mine).filter(|r| r.pieces & (1 << p.kind) != 0).find_map(|r| r.continues)
                 });
                 let Some(chain) = chain else {
                     ctx.error(format!("no piece of the player to move on {name:?} can go on capturing in this phase"));

@@ -155,6 +155,9 @@ fn games_end_without_a_turn_limit() {
             }
             ended += u32::from(state.is_over());
         }
-        assert!(ended >= 15, "{name}: only {ended} of 20 random games ended within 100000 plies");
+        // Alquerque's men may step sideways for ever (the rules have no end for that but
+        // the turn limit): random games there end by captures only about two times in three.
+        let needed = if name == "traditional/alquerque" { 10 } else { 15 };
+        assert!(ended >= needed, "{name}: only {ended} of 20 random games ended within 100000 plies");
     }
 }

@@ -85,3 +85,23 @@ fn seega_by_hand_counts_the_same_as_the_ruleset() {
     }
     assert!(compared >= 40, "compared only {compared} positions");
 }
+
+/// Alquerque's three readings of "men never move back" (option `reading`),
+/// each against the counts of two independent programs (the note).
+#[test]
+fn alquerque_readings_count_as_published() {
+    let counts = [
+        ("NeverBack", [4, 5, 6, 12, 21, 76, 239, 890]),
+        ("CapturesAnyDirection", [4, 5, 6, 12, 27, 97, 426, 1924]),
+        ("AnyDirection", [4, 5, 6, 12, 29, 109, 541, 2730]),
+    ];
+    let text = tabula::shipped::text("traditional/alquerque").expect("shipped");
+    for (reading, want) in counts {
+        let mut options = tabula::Options::new();
+        options.set("reading", reading);
+        let game = tabula_tests::compile(text, "traditional/alquerque", &options);
+        for (depth, &n) in (1..).zip(&want) {
+            assert_eq!(game.perft(&game.initial_state(), depth), n, "{reading} perft({depth})");
+        }
+    }
+}

@@ -174,6 +174,16 @@ fn lower(ctx: &mut Ctx, cond: &Cond, place: Place, names: &Names, depth: usize) 
             ids.into_iter().for_each(|f| set.insert(f as u16));
             field_atom(ctx, place, Test::Fields(set), "Field", &need)
         }
+        Cond::Beside(dirs, inner) => {
+            let expanded = super::board::expand_dirs(dirs);
+            if expanded.is_empty() {
+                ctx.at(Seg::Index(0), |ctx| ctx.error("expected at least one direction"));
+            }
+            let ids = ctx.at(Seg::Index(0), |ctx| ctx.find_all("direction", &expanded, &names.dirs));
+            let inner = ctx.at(Seg::Index(1), |ctx| lower(ctx, inner, place, names, depth));
+            let t = Test::Beside(ids.into_iter().map(|d| d as u8).collect(), Box::new(inner.compact()));
+            field_atom(ctx, place, t, "Beside", &need)
+        }
         Cond::Open => field_atom(ctx, place, Test::Open, "Open", &need),
         Cond::Closed => field_atom(ctx, place, Test::Closed, "Closed", &need),
         Cond::Line { n, dirs, through, exact } => {

@@ -31,6 +31,8 @@ pub(crate) enum Test {
     /// The field's type is one of these (a bit set: types may share a name).
     Type(u64),
     Fields(FieldSet),
+    /// A neighbour along one of the directions satisfies the test.
+    Beside(Vec<u8>, Box<Test>),
     Open,
     Closed,
     OnBoard(Who, u16),
@@ -136,6 +138,10 @@ impl Game {
             Test::InZone(z) => self.zones[usize::from(*z)].contains(me, field),
             Test::Type(mask) => self.fields[usize::from(field)].ftype.is_some_and(|t| mask & (1 << t) != 0),
             Test::Fields(set) => set.contains(field),
+            Test::Beside(dirs, t) => dirs.iter().any(|&d| {
+                let next = self.board.neighbour(field, d);
+                next != crate::board::NO_FIELD && self.eval(t, s, me, next)
+            }),
             Test::Open => top().is_some_and(|p| !p.flipped),
             Test::Closed => top().is_some_and(|p| p.flipped),
             Test::Line { n, exact, moved, dirs } => {

@@ -43,6 +43,9 @@ pub enum Cond {
     Type(String),
     /// The field is one of these.
     Field(Vec<String>),
+    /// A field next to this one, along one of the directions, satisfies the
+    /// condition (a condition on that field): `Beside(["Orthogonal"], Empty)`.
+    Beside(Vec<String>, Box<Cond>),
     /// The top piece is not turned over (its open face up).
     Open,
     /// The top piece is turned over (closed).
