@@ -172,7 +172,7 @@ impl Game {
                 let Some(f) = ctx.find("field", name, self.board.names()).map(|f| f as FieldId) else { return };
                 let me = s.to_move;
                 let chain = s.top(f).filter(|p| p.owner == me).and_then(|p| {
-                    let mine = |r: &&crate::engine::Rule| r.only_if_for[usize::from(me.min(1))] != Test::False;
+                    let mine = |r: &&crate::engine::Rule| r.only_if_for[usize::from(me)] != Test::False;
                     phase.rules.iter().filter(mine).filter(|r| r.pieces & (1 << p.kind) != 0).find_map(|r| r.continues)
                 });
                 let Some(chain) = chain else {
