@@ -82,10 +82,16 @@ pub struct Game {
     pub(crate) option_defs: Vec<OptionDef>,
     pub(crate) max_plies: u32,
     pub(crate) hash: String,
+    /// The ruleset's text, kept for records and result files.
+    pub(crate) text: std::sync::Arc<str>,
     /// The die face each board direction points to (`N`, `E`, `S`, `W`), if any.
     pub(crate) compass: Vec<Option<crate::die::Face>>,
     /// Played as a match of a game and its return game.
     pub(crate) return_match: bool,
+    /// Some condition reads where the last piece ended (a `Line` through the piece moved): only
+    /// then does the state keep it (so that states the rules cannot tell
+    /// apart are equal).
+    pub(crate) reads_last_to: bool,
 }
 
 impl Game {
@@ -189,6 +195,16 @@ impl Game {
     /// A short hash of the ruleset's text: records refuse a changed ruleset.
     pub fn hash(&self) -> &str {
         &self.hash
+    }
+
+    /// The ruleset's text as compiled (records and result files keep a copy).
+    pub fn source_text(&self) -> &str {
+        &self.text
+    }
+
+    /// Every option's value as text, `max_plies` included.
+    pub fn option_texts(&self) -> std::collections::BTreeMap<String, String> {
+        self.options.iter().map(|(k, v)| (k.clone(), v.to_string())).collect()
     }
 
     /// Whether batch self-play plays this ruleset as matches of a game and a

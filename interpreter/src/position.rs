@@ -24,7 +24,7 @@ use crate::error::LoadError;
 use crate::game::Game;
 use crate::m::NO_DIR;
 use crate::piece::{Piece, Player};
-use crate::state::{Continuing, Pending, Pool, State};
+use crate::state::{Continuing, Outcome, Pending, Pool, Reason, State};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -69,6 +69,63 @@ pub struct PositionDef {
     /// finished while a partner plays on), in games where players finish one by one.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub finished: Vec<u8>,
+    /// The throw of this turn earns another throw after the move.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub again: bool,
+    /// The last decision was a pass.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub passed: bool,
+    /// Where the last piece moved or placed ended, where the rules read it (a `Line` through the piece moved).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_to: Option<String>,
+    /// A piece the player to move must place (or may `skip`) before anything
+    /// else: a converted captive, a new die.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub placing: Option<PlacingDef>,
+    /// The player to move completes their move by choosing a stack to
+    /// capture, as move rule n of the phase says (0-based, among the rules in
+    /// force: `moves`, then `fallback`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub choose_capture: Option<u8>,
+    /// How the game ended, if it has.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<OutcomeDef>,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// A piece waiting to be placed: the piece as in a stack (`"P"`, `"D:15"` for a
+/// die with its orientation), on the first group of the zone with a free field.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlacingDef {
+    pub piece: String,
+    pub zone: String,
+    #[serde(default)]
+    pub optional: bool,
+}
+
+/// How a game ended: each player's place (1 first; all first: a draw), why,
+/// and the winner's points.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OutcomeDef {
+    pub places: Vec<u8>,
+    pub reason: ReasonDef,
+    #[serde(default)]
+    pub score: u16,
+}
+
+/// Why a game ended: an end condition of the ruleset by its index (0-based,
+/// among those in force under the options), the turn limit, or neither player
+/// able to move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ReasonDef {
+    End(u16),
+    TurnLimit,
+    Blocked,
 }
 
 impl Game {
@@ -124,6 +181,18 @@ impl Game {
                 for (holder, text) in list.iter().enumerate().take(usize::from(players)) {
                     ctx.at(Seg::Index(holder), |ctx| {
                         for (p, n) in self.read_pieces(ctx, text, true) {
+                            // A hand holds pieces to bring in, and `off` pieces borne off: the holder's own.
+                            if pool != Pool::Prisoners && p.owner != holder as Player {
+                                let theirs = self.piece_text(&Piece::new(p.kind, p.owner));
+                                let own = self.piece_text(&Piece::new(p.kind, holder as Player));
+                                ctx.error(format!(
+                                    "{text:?}: {theirs:?} is a piece of player {}, and player {}'s {} holds only their own pieces ({own:?})",
+                                    p.owner + 1,
+                                    holder + 1,
+                                    pool.name()
+                                ));
+                                continue;
+                            }
                             s.pool_add(pool, holder as Player, p.kind, p.owner, i32::from(n));
                         }
                     });
@@ -164,8 +233,43 @@ impl Game {
                     s.pending = Pending::Chance(c as u8);
                 }
             }
-            None if def.throw.is_none() => s.pending = phase.throw.map_or(Pending::None, Pending::Chance),
+            // A throw is due by default only where nothing else is pending and the game goes on.
+            None if def.throw.is_none()
+                && def.placing.is_none()
+                && def.choose_capture.is_none()
+                && def.outcome.is_none() =>
+            {
+                s.pending = phase.throw.map_or(Pending::None, Pending::Chance);
+            }
             None => {}
+        }
+        s.again = def.again;
+        s.passed = def.passed;
+        if let Some(name) = &def.last_to {
+            let found = ctx.at(Seg::Field("last_to"), |ctx| ctx.find("field", name, self.board.names()));
+            // Kept only where the rules read it, as in play.
+            if let (Some(f), true) = (found, self.reads_last_to) {
+                s.last_to = f as FieldId;
+            }
+        }
+        if let Some(placing) = &def.placing {
+            ctx.at(Seg::Field("placing"), |ctx| self.read_placing(ctx, placing, &mut s));
+        }
+        if let Some(rule) = def.choose_capture {
+            if phase.rules.get(usize::from(rule)).is_some_and(|r| r.choice().is_some()) {
+                s.pending = Pending::Capture { rule };
+            } else {
+                ctx.at(Seg::Field("choose_capture"), |ctx| {
+                    ctx.error(format!("move rule {rule} of phase {:?} does not capture by choice", phase.name));
+                });
+            }
+        }
+        if let Some(outcome) = &def.outcome {
+            ctx.at(Seg::Field("outcome"), |ctx| {
+                if let Some(o) = self.read_outcome(ctx, outcome) {
+                    s.outcome = Some(o);
+                }
+            });
         }
         if let Some(name) = &def.continuing {
             ctx.at(Seg::Field("continuing"), |ctx| {
@@ -197,6 +301,51 @@ impl Game {
             });
         }
         s
+    }
+
+    /// A pending placement: one piece of the player to move, a zone.
+    fn read_placing(&self, ctx: &mut Ctx, def: &PlacingDef, s: &mut State) {
+        let zones: Vec<String> = self.zones.iter().map(|z| z.name.clone()).collect();
+        let zone = ctx.at(Seg::Field("zone"), |ctx| ctx.find("zone", &def.zone, &zones));
+        let piece = ctx.at(Seg::Field("piece"), |ctx| {
+            let pieces = self.read_pieces(ctx, &def.piece, false);
+            match pieces.as_slice() {
+                [(p, _)] if p.owner == s.to_move => Some(*p),
+                [_] => {
+                    ctx.error(format!("{:?} is not a piece of the player to move", def.piece));
+                    None
+                }
+                _ => {
+                    ctx.error(format!("{:?}: expected one piece", def.piece));
+                    None
+                }
+            }
+        });
+        if let (Some(zone), Some(p)) = (zone, piece) {
+            s.pending = Pending::Place { kind: p.kind, zone: zone as u8, orient: p.orient, optional: def.optional };
+        }
+    }
+
+    fn read_outcome(&self, ctx: &mut Ctx, def: &OutcomeDef) -> Option<Outcome> {
+        let reason = match def.reason {
+            ReasonDef::End(i) if usize::from(i) >= self.ends.len() => {
+                ctx.at(Seg::Field("reason"), |ctx| {
+                    ctx.error(format!("no end condition {i}: this game has {} (counted from 0)", self.ends.len()));
+                });
+                return None;
+            }
+            ReasonDef::End(i) => Reason::End(i),
+            ReasonDef::TurnLimit => Reason::TurnLimit,
+            ReasonDef::Blocked => Reason::Blocked,
+        };
+        let n = self.players.len();
+        if def.places.len() != n || def.places.iter().any(|&p| p == 0 || usize::from(p) > n) {
+            ctx.at(Seg::Field("places"), |ctx| ctx.error(format!("expected {n} places, each from 1 to {n}")));
+            return None;
+        }
+        let mut places = [0; crate::piece::MAX_PLAYERS];
+        places[..n].copy_from_slice(&def.places);
+        Some(Outcome { places, reason, score: def.score })
     }
 
     /// Reads piece tokens: `[count]Letter[']`; counts only where `counts` is true.
@@ -354,13 +503,38 @@ impl Game {
             } else {
                 Vec::new()
             },
+            again: s.again,
+            passed: s.passed,
+            last_to: (s.last_to != crate::board::NO_FIELD).then(|| self.board.name(s.last_to).to_string()),
+            placing: match s.pending {
+                Pending::Place { kind, zone, orient, optional } => Some(PlacingDef {
+                    piece: self.piece_text(&Piece { orient, ..Piece::new(kind, s.to_move) }),
+                    zone: self.zones[usize::from(zone)].name.clone(),
+                    optional,
+                }),
+                _ => None,
+            },
+            choose_capture: match s.pending {
+                Pending::Capture { rule } => Some(rule),
+                _ => None,
+            },
+            outcome: s.outcome.map(|o| OutcomeDef {
+                places: o.places[..usize::from(s.players)].to_vec(),
+                reason: match o.reason {
+                    Reason::End(i) => ReasonDef::End(i),
+                    Reason::TurnLimit => ReasonDef::TurnLimit,
+                    Reason::Blocked => ReasonDef::Blocked,
+                },
+                score: o.score,
+            }),
         };
         ron::ser::to_string_pretty(&def, crate::compile::ron_pretty()).expect("a position serialises")
     }
 
     /// The board as text, each field at its drawing position: the top
-    /// piece's letter (with the stack height when it is more than one), the
-    /// field type's symbol or `.` when empty. Rows are labelled with the name
+    /// piece's letter (with `'` before it when it is turned over, and the
+    /// stack height after it when it is more than one), the field type's
+    /// symbol or `.` when empty. Rows are labelled with the name
     /// of their leftmost field, columns with the names along the bottom row.
     pub fn board_text(&self, s: &State) -> String {
         let ((x0, y0), (x1, y1)) = self.board.bounds();

@@ -1,6 +1,7 @@
 //! Game records: ruleset + options + seed + moves, saved as RON, replayed exactly.
 
 use crate::compile::read_ron;
+use crate::compile::rules::content_hash;
 use crate::game::Game;
 use crate::m::Move;
 use crate::options::Options;
@@ -10,6 +11,13 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// A played game, as saved.
+///
+/// A record carries the rules it was played under: every option's value and
+/// the ruleset's text, so that it replays the same game after the ruleset or
+/// one of its defaults has changed. Records made before these were kept
+/// (issue 12) name only the options that differ from their defaults and
+/// carry no text: they replay on the ruleset at hand if it is still the same
+/// text (the same hash), the missing options taking its defaults.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Record {
@@ -17,7 +25,7 @@ pub struct Record {
     pub ruleset: String,
     /// The hash of the ruleset's text when the game was played.
     pub hash: String,
-    /// Options that differ from their defaults.
+    /// Every option's value (in older records: those that differ from their defaults).
     #[serde(default)]
     pub options: BTreeMap<String, String>,
     /// The seed the players' randomness came from, if any.
@@ -28,6 +36,9 @@ pub struct Record {
     /// How the game ended, in words (informative; replay computes it again).
     #[serde(default)]
     pub result: Option<String>,
+    /// The ruleset's text as played (absent in older records).
+    #[serde(default)]
+    pub rules: Option<String>,
 }
 
 impl Record {
@@ -42,10 +53,11 @@ impl Record {
         Record {
             ruleset: game.name().to_string(),
             hash: game.hash().to_string(),
-            options: game.changed_options().iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+            options: game.option_texts(),
             seed,
             moves: texts,
             result: state.outcome().map(|o| game.describe_outcome(o)),
+            rules: Some(game.source_text().to_string()),
         }
     }
 
@@ -61,6 +73,32 @@ impl Record {
         read_ron(text, source)
     }
 
+    /// The game the record was played under, compiled with the record's
+    /// options: from `at_hand` (a source name and ruleset text) if given,
+    /// else from the text the record carries. [`Record::replay`] then checks
+    /// that it is the same ruleset.
+    pub fn game(&self, at_hand: Option<(&str, &str)>) -> Result<Game, Error> {
+        let (source, text) = match (at_hand, &self.rules) {
+            (Some((source, text)), _) => (source.to_string(), text),
+            (None, Some(text)) => {
+                if content_hash(text) != self.hash {
+                    return Err(Error::Record(format!(
+                        "the ruleset text in the record does not have the record's hash {}: the record has been edited",
+                        self.hash
+                    )));
+                }
+                (format!("{} (as recorded)", self.ruleset), text.as_str())
+            }
+            (None, None) => {
+                return Err(Error::Record(format!(
+                    "the record carries no copy of its ruleset (it is older than that): give the ruleset {:?} it was played with",
+                    self.ruleset
+                )));
+            }
+        };
+        Game::from_source(text, &source, &self.options())
+    }
+
     /// Replays the record on `game` (compiled under the record's options):
     /// refuses a changed ruleset, and names the first move that does not play.
     pub fn replay(&self, game: &Game) -> Result<(State, Vec<Move>), Error> {
@@ -68,8 +106,13 @@ impl Record {
             return Err(Error::Record(format!("the record is of ruleset {:?}, not {:?}", self.ruleset, game.name())));
         }
         if game.hash() != self.hash {
+            let hint = if self.rules.is_some() {
+                "replay it under the copy of the ruleset it carries (leave out --ruleset)"
+            } else {
+                "the record is older than records that carry their ruleset: give the ruleset file it was played with (--ruleset FILE)"
+            };
             return Err(Error::Record(format!(
-                "ruleset {:?} has changed since the record was made (hash {} then, {} now); it may not replay the same game",
+                "ruleset {:?} has changed since the record was made (hash {} then, {} now); it may not replay the same game: {hint}",
                 self.ruleset,
                 self.hash,
                 game.hash()

@@ -111,7 +111,21 @@ pub enum Reason {
 
 /// A position and everything needed to go on from it. Cheap to clone, and
 /// `clone_from` reuses the buffers of the state it overwrites.
-#[derive(Debug, PartialEq, Eq, Hash)]
+///
+/// **The game state for the rules** (what `==` and `Hash` compare, and what
+/// a position's text carries) is: the stacks (heights and pieces, not the
+/// unused cells above them), the pools, the player to move, the phase, the
+/// decisions left in the turn, the pending throw or placement, the piece
+/// continuing a capture chain, this turn's throw and whether it earns another
+/// (`again`), whether the last decision was a pass (`passed`: a blocked
+/// player's opponent moves again, and two passes end the game), who moved
+/// first (`Starter`), who has finished (players who finish one by one), where the last piece ended (`last_to`, kept only where
+/// the rules read it: a `Line` through the piece moved), the ply (the turn limit reads it) and the
+/// outcome. Left out: what is worked out from the stacks and kept up to date
+/// with them (`topped`, `top_code`, `counts`, `zobrist`), and the turn
+/// number, which no rule reads. [`State::position_hash`] hashes the same
+/// fields but the ply: the same position reached twice (a repetition).
+#[derive(Debug)]
 pub struct State {
     /// `cells[field * cap + i]` is the i-th piece from the bottom of the stack.
     pub(crate) cells: Vec<Piece>,
@@ -237,7 +251,63 @@ impl Clone for State {
     }
 }
 
+impl PartialEq for State {
+    fn eq(&self, other: &State) -> bool {
+        self.heights == other.heights
+            && self.ply == other.ply
+            && self.rules_part() == other.rules_part()
+            && self.pools == other.pools
+            && self.board_fields().all(|f| self.stack(f) == other.stack(f))
+    }
+}
+
+impl Eq for State {}
+
+impl std::hash::Hash for State {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        // The Zobrist key is a function of the stacks alone: equal states hash equal.
+        (self.zobrist, &self.heights, &self.pools, self.ply, self.rules_part()).hash(h);
+    }
+}
+
+/// The scalar fields of the game state for the rules, but the ply (see [`State`]).
+type RulesPart = (
+    Player,
+    u8,
+    u8,
+    Option<Continuing>,
+    Pending,
+    Option<u8>,
+    bool,
+    bool,
+    Player,
+    FieldId,
+    [u8; MAX_PLAYERS],
+    Option<Outcome>,
+);
+
 impl State {
+    fn rules_part(&self) -> RulesPart {
+        (
+            self.to_move,
+            self.phase,
+            self.decisions_left,
+            self.continuing,
+            self.pending,
+            self.throw,
+            self.again,
+            self.passed,
+            self.first,
+            self.last_to,
+            self.finished,
+            self.outcome,
+        )
+    }
+
+    fn board_fields(&self) -> impl Iterator<Item = FieldId> + use<> {
+        0..self.heights.len() as FieldId
+    }
+
     pub(crate) fn empty(fields: usize, cap: u8, kinds: u8, players: u8) -> State {
         State {
             cells: vec![Piece::new(0, 0); fields * usize::from(cap)],
@@ -473,15 +543,14 @@ impl State {
         self.counts[usize::from(player)]
     }
 
-    /// A hash of the position (pieces, pools, whose decision, phase, what is
-    /// pending), leaving out the clocks: the same position reached twice hashes
-    /// the same. The pieces' part is kept up to date move by move (Zobrist
-    /// hashing): this costs the same on any board.
+    /// A hash of the game state for the rules (see [`State`]) but the ply:
+    /// the same position reached twice hashes the same (repetition counting).
+    /// The pieces' part is kept up to date move by move (Zobrist hashing):
+    /// this costs the same on any board.
     pub fn position_hash(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
-        (self.zobrist, &self.pools, self.to_move, self.phase, self.decisions_left, self.continuing).hash(&mut h);
-        (self.pending, self.throw, self.finished).hash(&mut h);
+        (self.zobrist, &self.pools, self.rules_part()).hash(&mut h);
         h.finish()
     }
 
@@ -512,5 +581,27 @@ mod tests {
         }
         assert_ne!(s, start, "the clocks moved on");
         assert_eq!(s.position_hash(), start.position_hash());
+    }
+
+    #[test]
+    fn states_the_rules_cannot_tell_apart_are_equal_and_hash_the_same() {
+        use std::hash::{BuildHasher, RandomState};
+        let game = shipped::game("seneti", &Options::new()).expect("compiles");
+        let start = game.initial_state();
+        let mut s = start.clone();
+        // A piece put on a field and taken off again leaves its cell behind, unused.
+        s.push(3, crate::piece::Piece::new(0, 1));
+        s.pop(3);
+        s.turn += 1; // no rule reads the turn number
+        assert_eq!(s, start);
+        let hasher = RandomState::new();
+        assert_eq!(hasher.hash_one(&s), hasher.hash_one(&start));
+        // A pass and an extra throw are state the rules read.
+        for change in [|s: &mut super::State| s.passed = true, |s: &mut super::State| s.again = true] {
+            let mut t = start.clone();
+            change(&mut t);
+            assert_ne!(t, start);
+            assert_ne!(t.position_hash(), start.position_hash());
+        }
     }
 }

@@ -296,3 +296,20 @@ fn the_winner_s_score_is_printed_at_the_end_on_replay_and_in_figures() {
     let o = tabula(&["simulate", "seega", "--games", "5"]);
     assert!(!stdout(&o).contains("score"), "{}", stdout(&o));
 }
+
+#[test]
+fn a_result_file_keeps_every_option_and_the_ruleset_text() {
+    let file = temp("results.json");
+    let path = file.to_str().expect("path");
+    let _ = std::fs::remove_file(&file);
+    let o = tabula(&["analyze", "seega", "--games", "4", "--option", "opening=AnyMove", "--save", path, "--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&file).expect("saved");
+    let v: serde_json::Value = serde_json::from_str(&text).expect("json");
+    assert_eq!(v["options"]["opening"], "AnyMove");
+    assert_eq!(v["options"]["continue_capture"], "Optional", "a default is kept too");
+    assert_eq!(v["options"]["max_plies"], "1000");
+    assert!(v["rules"].as_str().is_some_and(|r| r.contains("name: \"seega\"")), "{text}");
+    // The report still names only the options that differ from their defaults.
+    assert!(stdout(&o).contains("(opening=AnyMove)"), "{}", stdout(&o));
+}

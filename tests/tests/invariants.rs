@@ -8,7 +8,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::LazyLock;
 use tabula::agents::sample_chance;
-use tabula::{Action, Game, Move, Options, Pending, Record, State};
+use tabula::{Action, Game, Move, Options, Record, State};
 use tabula_tests::all_variants;
 
 const MAX_PLIES: u32 = 300;
@@ -59,6 +59,19 @@ fn unlisted(game: &Game, legal: &[Move], rng: &mut ChaCha8Rng) -> Option<Move> {
         .find(|m| !legal.contains(m))
 }
 
+/// The position written and read back is the same state (pending throws,
+/// placements and the end included), with the same legal moves and hash.
+fn check_position(game: &Game, state: &State, name: &str, options: &Options) -> Result<(), TestCaseError> {
+    let text = game.position_to_string(state);
+    let back = game.position_from_str(&text, "position").map_err(|e| TestCaseError::fail(e.to_string()))?;
+    prop_assert!(&back == state, "{} {:?}: read back as another state: {}", name, options, text);
+    prop_assert_eq!(game.legal_moves(&back), game.legal_moves(state), "{} {:?}: {}", name, options, text);
+    prop_assert_eq!(game.position_to_string(&back), text.as_str());
+    // The hash kept up move by move is the hash of the position built afresh.
+    prop_assert_eq!(back.position_hash(), state.position_hash(), "{} {:?}: hash of {}", name, options, text);
+    Ok(())
+}
+
 fn random_game(index: usize, seed: u64) -> Result<(), TestCaseError> {
     let (name, options, game) = &VARIANTS[index % VARIANTS.len()];
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -78,22 +91,7 @@ fn random_game(index: usize, seed: u64) -> Result<(), TestCaseError> {
                 let refused = game.play(&state, bad);
                 prop_assert!(refused.is_err(), "unlisted move {:?} accepted", bad);
             }
-            // The position writes and reads back (except while a converted piece waits to be
-            // placed, or a piece to capture is to be chosen).
-            if !matches!(state.pending(), Pending::Place { .. } | Pending::Capture { .. }) {
-                let text = game.position_to_string(&state);
-                let back = game.position_from_str(&text, "position").map_err(|e| TestCaseError::fail(e.to_string()))?;
-                prop_assert_eq!(game.position_to_string(&back), text.as_str());
-                // The hash kept up move by move is the hash of the position built afresh.
-                prop_assert_eq!(
-                    back.position_hash(),
-                    state.position_hash(),
-                    "{} {:?}: hash of {}",
-                    name,
-                    options,
-                    text
-                );
-            }
+            check_position(game, &state, name, options)?;
         }
         let m = if legal[0].action == Action::Chance {
             sample_chance(game, &state, &legal, &mut rng)
@@ -107,6 +105,7 @@ fn random_game(index: usize, seed: u64) -> Result<(), TestCaseError> {
         prop_assert!(steps <= 4 * MAX_PLIES + 8, "{name}: too many steps without an end");
     }
     check_state(game, &state, pieces)?;
+    check_position(game, &state, name, options)?;
     // The record replays to the same final state.
     let record = Record::new(game, Some(seed), &played);
     let read = Record::from_ron(&record.to_ron(), "record").map_err(|e| TestCaseError::fail(e.to_string()))?;

@@ -77,7 +77,7 @@ impl Report {
         Report {
             ruleset: r.ruleset.clone(),
             title: r.title.clone(),
-            options: r.options.clone(),
+            options: r.changed.as_ref().unwrap_or(&r.options).clone(),
             agents: r.config.agents.clone(),
             players: r.players.clone(),
             games: n,

@@ -105,7 +105,15 @@ pub struct Results {
     pub ruleset: String,
     pub title: String,
     pub hash: String,
+    /// Every option's value (files before issue 12 hold only those that differ from the default).
     pub options: std::collections::BTreeMap<String, String>,
+    /// The options that differ from their defaults, for reports (absent in older files,
+    /// whose `options` are just these).
+    #[serde(default)]
+    pub changed: Option<std::collections::BTreeMap<String, String>>,
+    /// The ruleset's text as played (absent in older files).
+    #[serde(default)]
+    pub rules: Option<String>,
     pub players: Vec<String>,
     pub config: Config,
     pub games: Vec<GameResult>,
@@ -204,7 +212,9 @@ pub fn run_until(
         ruleset: game.name().to_string(),
         title: game.title().to_string(),
         hash: game.hash().to_string(),
-        options: game.changed_options().iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+        options: game.option_texts(),
+        changed: Some(game.changed_options().iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()),
+        rules: Some(game.source_text().to_string()),
         players: game.players().to_vec(),
         config: config.clone(),
         games,

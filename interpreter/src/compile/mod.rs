@@ -9,7 +9,7 @@ mod board;
 mod cond;
 pub(crate) mod locate;
 mod moves;
-mod rules;
+pub(crate) mod rules;
 
 use crate::error::{Diagnostic, LoadError, Pos, unknown};
 use crate::game::Game;

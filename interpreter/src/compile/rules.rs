@@ -145,8 +145,10 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         option_defs: options::declarations(&def.options),
         max_plies,
         hash: content_hash(text),
+        text: text.into(),
         compass,
         return_match,
+        reads_last_to: false, // worked out by `Game::specialise_rules`
     })
 }
 

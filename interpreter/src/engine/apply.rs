@@ -226,7 +226,9 @@ impl Game {
         }
         if landed != NO_FIELD {
             landed = self.send_on(s, landed);
-            s.last_to = landed;
+            if self.reads_last_to {
+                s.last_to = landed;
+            }
         }
         for effect in &rule.effects {
             match effect {

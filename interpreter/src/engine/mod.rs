@@ -331,8 +331,25 @@ impl crate::game::Game {
         self.precompute_lines();
     }
 
-    /// Every state condition with its lines made by the last move read from masks.
+    /// Every state condition with its lines made by the last move read from masks; and
+    /// whether any condition reads where the last piece ended.
     fn precompute_lines(&mut self) {
+        let ends = self.ends.iter().map(|e| &e.test);
+        let phases = self.phases.iter().flat_map(|p| {
+            let rules = p.rules.iter().flat_map(|r| {
+                let effects = r.effects.iter().flat_map(|e| match e {
+                    Effect::CaptureChosen(c) => vec![&c.cond, &c.among, &c.otherwise],
+                    Effect::Spawn { on, .. } => vec![on],
+                    _ => Vec::new(),
+                });
+                [&r.to, &r.from, &r.only_if].into_iter().chain(effects)
+            });
+            let filters = p.filters.iter().flat_map(|f| match f {
+                Filter::RequireAfter { cond, only_if, .. } => [cond, only_if],
+            });
+            p.until.iter().chain(rules).chain(filters)
+        });
+        self.reads_last_to = ends.chain(phases).any(Test::mentions_last_to);
         for e in 0..self.ends.len() {
             self.ends[e].test = self.with_line_masks(&self.ends[e].test);
         }

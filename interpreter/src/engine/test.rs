@@ -304,6 +304,16 @@ impl Test {
         }
     }
 
+    /// Whether the test reads where the last piece ended.
+    pub(crate) fn mentions_last_to(&self) -> bool {
+        match self {
+            Test::Line { moved: true, .. } | Test::MovedLineMasks(..) => true,
+            Test::All(ts) | Test::Any(ts) => ts.iter().any(Test::mentions_last_to),
+            Test::Not(t) => t.mentions_last_to(),
+            _ => false,
+        }
+    }
+
     /// Whether the test looks at the turn limit (an end "at the limit").
     pub(crate) fn mentions_limit(&self) -> bool {
         match self {

@@ -401,8 +401,12 @@ fn perft(game: &Game, depth: u32, divide: bool) {
 fn replay(file: &str, ruleset: Option<&str>) -> Result<(), Error> {
     let text = std::fs::read_to_string(file).map_err(|e| Error::Io(format!("{file}: {e}")))?;
     let record = Record::from_ron(&text, file)?;
-    let (source, rules) = shipped::resolve(ruleset.unwrap_or(&record.ruleset))?;
-    let game = Game::from_source(&rules, &source, &record.options())?;
+    // The rules the game was played under: the record's copy, unless a ruleset is given (or the record has none).
+    let at_hand = match (ruleset, &record.rules) {
+        (None, Some(_)) => None,
+        (given, _) => Some(shipped::resolve(given.unwrap_or(&record.ruleset))?),
+    };
+    let game = record.game(at_hand.as_ref().map(|(source, text)| (source.as_str(), text.as_str())))?;
     let (state, moves) = record.replay(&game)?;
     say_inline!("{}", game.board_text(&state));
     say!("{} moves replayed", moves.len());
