@@ -22,7 +22,12 @@ const DOUBLING: &str = r#"Ruleset(
 )"#;
 
 fn moves(options: &Options) -> Vec<String> {
-    let game = Game::from_source(DOUBLING, "doubling.ron", options).expect("compiles");
+    first_moves(DOUBLING, "doubling.ron", options)
+}
+
+/// The legal moves at the start of a ruleset made for a test.
+fn first_moves(text: &str, name: &str, options: &Options) -> Vec<String> {
+    let game = Game::from_source(text, name, options).expect("compiles");
     let state = game.initial_state();
     game.legal_moves(&state).into_iter().map(|m| game.move_text(m)).collect()
 }
@@ -55,9 +60,7 @@ fn entering(on_enemy: &str) -> Vec<String> {
     ])],
 )"#
     .replace("ON_ENEMY", on_enemy);
-    let game = Game::from_source(&text, "entering.ron", &Options::new()).expect("compiles");
-    let state = game.initial_state();
-    game.legal_moves(&state).into_iter().map(|m| game.move_text(m)).collect()
+    first_moves(&text, "entering.ron", &Options::new())
 }
 
 #[test]
@@ -84,9 +87,7 @@ fn filtered(setup: &str, otherwise: &str) -> Vec<String> {
 )"#
     .replace("SETUP", setup)
     .replace("OTHERWISE", otherwise);
-    let game = Game::from_source(&text, "feeding.ron", &Options::new()).expect("compiles");
-    let state = game.initial_state();
-    game.legal_moves(&state).into_iter().map(|m| game.move_text(m)).collect()
+    first_moves(&text, "feeding.ron", &Options::new())
 }
 
 #[test]
