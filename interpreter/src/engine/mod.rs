@@ -345,7 +345,8 @@ impl crate::game::Game {
                 [&r.to, &r.from, &r.only_if].into_iter().chain(effects)
             });
             let filters = p.filters.iter().flat_map(|f| match f {
-                Filter::RequireAfter { cond, only_if, .. } => [cond, only_if],
+                Filter::RequireAfter { cond, only_if, .. } => vec![cond, only_if],
+                Filter::Capture { .. } | Filter::MostCaptures => Vec::new(),
             });
             p.until.iter().chain(rules).chain(filters)
         });
