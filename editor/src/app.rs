@@ -138,6 +138,18 @@ impl TabulaApp {
                         answer = Some(Answer::Cancel);
                     }
                 }
+                Ask::Overwrite { purpose, path } => {
+                    ui.heading("Replace the file?");
+                    ui.label(format!("{} already exists. Replace it?", path.display()));
+                    ui.horizontal(|ui| {
+                        if ui.button("Replace").clicked() {
+                            answer = Some(Answer::Overwrite(*purpose, path.clone()));
+                        }
+                        if ui.button("Cancel").clicked() {
+                            answer = Some(Answer::Cancel);
+                        }
+                    });
+                }
                 Ask::Path { purpose, path } => {
                     let (title, action) = match purpose {
                         PathPurpose::SaveVariant => ("Save the rules as a variant", "Save variant"),
@@ -182,6 +194,7 @@ impl TabulaApp {
             Answer::SetOption(name, value) => bench.set_option_now(&name, value),
             Answer::Play(m) => bench.play(m),
             Answer::EditPath(purpose, path) => bench.ask = Some(Ask::Path { purpose, path }),
+            Answer::Overwrite(purpose, path) => bench.overwrite(purpose, &path),
             Answer::Path(purpose, path) => match purpose {
                 PathPurpose::SaveVariant => bench.save_as(&path),
                 PathPurpose::OpenRuleset => bench.open(Origin::File(path)),
@@ -201,6 +214,7 @@ enum Answer {
     Play(tabula::Move),
     EditPath(PathPurpose, String),
     Path(PathPurpose, PathBuf),
+    Overwrite(PathPurpose, PathBuf),
 }
 
 impl eframe::App for TabulaApp {

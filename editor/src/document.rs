@@ -2,6 +2,7 @@
 //! is saved. No egui here.
 
 use std::path::{Path, PathBuf};
+use tabula::files::{self, Overwrite};
 use tabula::shipped;
 
 /// Where a ruleset comes from.
@@ -71,9 +72,10 @@ impl Document {
         }
     }
 
-    /// Writes the text to `path` (atomically) and makes it the document's file.
-    pub fn save_as(&mut self, path: &Path) -> Result<(), String> {
-        write_atomically(path, &self.text)?;
+    /// Writes the text to `path` (atomically; an existing file only with
+    /// `Allow`) and makes it the document's file.
+    pub fn save_as(&mut self, path: &Path, overwrite: Overwrite) -> Result<(), String> {
+        files::write(path, self.text.as_bytes(), overwrite).map_err(|e| e.to_string())?;
         self.origin = Origin::File(path.to_path_buf());
         self.saved = self.text.clone();
         Ok(())
@@ -91,18 +93,6 @@ impl Document {
     }
 }
 
-/// Writes a file so that it is never left half written: to a temporary file
-/// beside it, then renamed over it.
-pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
-    let name = path.file_name().ok_or_else(|| format!("{}: not a file name", path.display()))?;
-    let tmp = path.with_file_name(format!(".{}.tmp", name.to_string_lossy()));
-    std::fs::write(&tmp, text).map_err(|e| format!("{}: {e}", tmp.display()))?;
-    std::fs::rename(&tmp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        format!("{}: {e}", path.display())
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -115,7 +105,9 @@ mod tests {
         doc.text.push_str("\n// a change\n");
         assert!(doc.is_dirty());
         let path = dir.join("seega-variant.ron");
-        doc.save_as(&path).expect("saves");
+        doc.save_as(&path, Overwrite::Refuse).expect("saves");
+        assert!(doc.save_as(&path, Overwrite::Refuse).is_err(), "an existing file is not replaced unasked");
+        doc.save_as(&path, Overwrite::Allow).expect("replaces when asked");
         assert!(!doc.is_dirty());
         assert_eq!(Document::open(&path).expect("opens").text, doc.text);
         assert_eq!(doc.variant_path(), dir.join("seega-variant-variant.ron"));

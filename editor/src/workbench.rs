@@ -7,9 +7,10 @@ use crate::session::Session;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 use tabula::agents::sample_chance;
+use tabula::files::{self, Overwrite};
 use tabula::{Action, Diagnostic, Error, Game, Move, Options, Record};
 
 /// What the editor remembers between runs.
@@ -44,6 +45,8 @@ pub enum Ask {
     ChooseMove(Vec<Move>),
     /// A path for: saving a variant, opening a ruleset, saving or loading a game.
     Path { purpose: PathPurpose, path: String },
+    /// The file chosen to save to exists: replace it?
+    Overwrite { purpose: PathPurpose, path: PathBuf },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -298,16 +301,37 @@ impl Workbench {
         true
     }
 
-    /// Saves the document to its own file, or asks where if it has none.
+    /// Saves the document to its own file (the user asked to replace it),
+    /// or asks where if it has none.
     pub fn save(&mut self) {
         match self.doc.path().map(Path::to_path_buf) {
-            Some(path) => self.save_as(&path),
+            Some(path) => self.write_rules(&path, Overwrite::Allow),
             None => self.ask_path(PathPurpose::SaveVariant),
         }
     }
 
+    /// Saves the document to a path the user chose; a file there, other than
+    /// the document's own, is replaced only after asking.
     pub fn save_as(&mut self, path: &Path) {
-        match self.doc.save_as(path) {
+        if self.doc.path() != Some(path) && path.exists() {
+            self.ask = Some(Ask::Overwrite { purpose: PathPurpose::SaveVariant, path: path.to_path_buf() });
+            return;
+        }
+        let own = self.doc.path() == Some(path);
+        self.write_rules(path, if own { Overwrite::Allow } else { Overwrite::Refuse });
+    }
+
+    /// The user agreed to replace the file at `path`.
+    pub fn overwrite(&mut self, purpose: PathPurpose, path: &Path) {
+        match purpose {
+            PathPurpose::SaveVariant => self.write_rules(path, Overwrite::Allow),
+            PathPurpose::SaveRecord => self.write_record(path, Overwrite::Allow),
+            PathPurpose::OpenRuleset | PathPurpose::LoadRecord => {}
+        }
+    }
+
+    fn write_rules(&mut self, path: &Path, overwrite: Overwrite) {
+        match self.doc.save_as(path, overwrite) {
             Ok(()) => {
                 self.message = format!("saved {}", path.display());
                 self.recheck();
@@ -327,11 +351,20 @@ impl Workbench {
         self.ask = Some(Ask::Path { purpose, path });
     }
 
+    /// Saves the game to a path the user chose; an existing file is replaced only after asking.
     pub fn save_record(&mut self, path: &Path) {
+        if path.exists() {
+            self.ask = Some(Ask::Overwrite { purpose: PathPurpose::SaveRecord, path: path.to_path_buf() });
+            return;
+        }
+        self.write_record(path, Overwrite::Refuse);
+    }
+
+    fn write_record(&mut self, path: &Path, overwrite: Overwrite) {
         let text = self.session.record(None).to_ron();
-        self.message = match crate::document::write_atomically(path, &text) {
+        self.message = match files::write(path, text.as_bytes(), overwrite) {
             Ok(()) => format!("game saved to {}", path.display()),
-            Err(e) => e,
+            Err(e) => e.to_string(),
         };
     }
 

@@ -162,6 +162,41 @@ fn a_variant_is_saved_and_loaded_back() {
 }
 
 #[test]
+fn saving_over_another_file_asks_first_and_cancel_keeps_it() {
+    let dir = std::env::temp_dir().join(format!("tabula-editor-overwrite-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("precious.ron");
+    std::fs::write(&path, "my own work").expect("writes");
+    let mut h = harness("seega");
+    let (_, changed) = edit_the_rules(&mut h, add_a_note);
+    let save_to = |h: &mut Harness<'_, TabulaApp>| {
+        click(h, "Save as variant…");
+        h.get_by_role(Role::TextInput).set_text_value_accesskit(path.to_str().expect("path"));
+        h.run();
+        click(h, "Save variant");
+    };
+    save_to(&mut h);
+    assert!(h.query_by_label("Replace the file?").is_some(), "asks before replacing");
+    click(&mut h, "Cancel");
+    assert_eq!(std::fs::read_to_string(&path).expect("reads"), "my own work");
+    assert!(h.state().bench.doc.is_dirty());
+    save_to(&mut h);
+    click(&mut h, "Replace");
+    assert_eq!(std::fs::read_to_string(&path).expect("reads"), changed);
+    // "Save" of the file now open replaces it without asking: the user asked.
+    let (_, again) = edit_the_rules(&mut h, add_a_note);
+    h.state_mut().bench.save();
+    h.run();
+    assert_eq!(std::fs::read_to_string(&path).expect("reads"), again);
+    // A game saved over an existing file asks too.
+    h.state_mut().bench.save_record(&path);
+    h.run();
+    assert!(h.query_by_label("Replace the file?").is_some());
+    click(&mut h, "Cancel");
+    assert_eq!(std::fs::read_to_string(&path).expect("reads"), again);
+}
+
+#[test]
 fn switching_away_from_unsaved_rules_asks_first() {
     let mut h = harness("seega");
     let (_, changed) = edit_the_rules(&mut h, add_a_note);

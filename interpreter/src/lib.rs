@@ -27,6 +27,7 @@ mod compile;
 pub mod die;
 mod engine;
 mod error;
+pub mod files;
 mod game;
 mod m;
 mod notation;

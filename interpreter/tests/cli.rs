@@ -313,3 +313,155 @@ fn a_result_file_keeps_every_option_and_the_ruleset_text() {
     // The report still names only the options that differ from their defaults.
     assert!(stdout(&o).contains("(opening=AnyMove)"), "{}", stdout(&o));
 }
+
+/// A fresh folder of its own for a test.
+fn folder(name: &str) -> std::path::PathBuf {
+    let dir = temp(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("dir");
+    dir
+}
+
+fn path(p: &std::path::Path) -> &str {
+    p.to_str().expect("path")
+}
+
+#[test]
+fn an_existing_output_file_is_replaced_only_with_force() {
+    let dir = folder("force");
+    let out = dir.join("report.json");
+    std::fs::write(&out, "precious").expect("writes");
+    for flag in ["--json", "--csv"] {
+        let o = tabula(&["analyze", "seega", "--games", "4", "--quiet", flag, path(&out)]);
+        assert_eq!(o.status.code(), Some(1));
+        assert!(stderr(&o).contains("already exists (give --force to replace it)"), "{}", stderr(&o));
+        assert!(stdout(&o).is_empty(), "refused before any game: {}", stdout(&o));
+        assert_eq!(std::fs::read_to_string(&out).expect("reads"), "precious");
+    }
+    let o = tabula(&["analyze", "seega", "--games", "4", "--quiet", "--json", path(&out), "--force"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&out).expect("reads")).expect("json");
+    assert_eq!(v["games"], 4);
+    let names: Vec<_> = std::fs::read_dir(&dir).expect("reads").map(|e| e.expect("entry").file_name()).collect();
+    assert_eq!(names, ["report.json"], "no temporary file is left");
+}
+
+#[test]
+fn bad_output_paths_are_refused_before_the_games() {
+    let dir = folder("bad-paths");
+    let rules = dir.join("rules.ron");
+    std::fs::write(&rules, tabula::shipped::text("seega").expect("shipped")).expect("writes");
+    let cases: [(&[&str], &str); 5] = [
+        (&["analyze", path(&rules), "--csv", path(&rules), "--force"], "is the input"),
+        (&["analyze", "seega", "--save", "no/such/folder/r.json"], "does not exist"),
+        (&["analyze", "seega", "--json", path(&dir)], "is a folder"),
+        (&["analyze", "seega", "--json", "twice.json", "--csv", "twice.json"], "given for two outputs"),
+        (&["compare", path(&rules), "seega", "--json", path(&rules), "--force"], "is the input"),
+    ];
+    for (args, expected) in cases {
+        let o = tabula(&[args, &["--games", "3", "--quiet"]].concat());
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert!(stderr(&o).contains(expected), "{args:?}: {}", stderr(&o));
+        assert!(stdout(&o).is_empty(), "{args:?} played: {}", stdout(&o));
+    }
+    assert_eq!(std::fs::read_to_string(&rules).expect("reads"), tabula::shipped::text("seega").expect("shipped"));
+}
+
+#[test]
+fn play_never_replaces_a_record() {
+    let dir = folder("record");
+    let record = dir.join("game.ron");
+    std::fs::write(&record, "an earlier game").expect("writes");
+    let o = tabula(&["play", "seti-beth", "--p1", "random", "--p2", "random", "--record", path(&record)]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("already exists"), "{}", stderr(&o));
+    assert!(stdout(&o).is_empty(), "checked before the game: {}", stdout(&o));
+    assert_eq!(std::fs::read_to_string(&record).expect("reads"), "an earlier game");
+    let rules = dir.join("rules.ron");
+    std::fs::write(&rules, tabula::shipped::text("seega").expect("shipped")).expect("writes");
+    let o = tabula(&["play", path(&rules), "--p1", "random", "--record", path(&rules)]);
+    assert!(stderr(&o).contains("is the input"), "{}", stderr(&o));
+}
+
+/// `tabula ... | head`: the reader goes away; the command ends quietly.
+#[test]
+fn a_closed_output_pipe_ends_every_command_quietly() {
+    let dir = folder("pipe");
+    let shard = dir.join("shard.json");
+    let o = tabula(&["analyze", "seega", "--games", "4", "--quiet", "--save", path(&shard)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let commands: [&[&str]; 9] = [
+        &["list"],
+        &["check", "seega"],
+        &["moves", "seega"],
+        &["simulate", "seega", "--games", "3"],
+        &["analyze", "seega", "--games", "3", "--quiet"],
+        &["analyze", "seega", "--games", "3", "--quiet", "--json", "-"],
+        &["compare", "seega", "seti-beth", "--games", "3", "--quiet"],
+        &["merge", path(&shard), "--quiet"],
+        &["perft", "seega", "1", "--divide"],
+    ];
+    for args in commands {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("runs tabula");
+        drop(child.stdout.take());
+        let o = child.wait_with_output().expect("ends");
+        assert!(!stderr(&o).contains("panicked"), "{args:?}: {}", stderr(&o));
+        assert!(o.status.success(), "{args:?}: {:?} {}", o.status, stderr(&o));
+    }
+}
+
+#[test]
+fn merge_refuses_missing_duplicated_and_damaged_shards() {
+    let dir = folder("merge");
+    let shard = |i: u32| {
+        let file = dir.join(format!("part{i}.json"));
+        let o = tabula(&[
+            "analyze",
+            "seega",
+            "--games",
+            "9",
+            "--shard",
+            &format!("{i}/3"),
+            "--save",
+            path(&file),
+            "--quiet",
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        file
+    };
+    let (a, b) = (shard(0), shard(2));
+    let o = tabula(&["merge", path(&a), path(&b), "--quiet"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("shards missing: 1/3"), "{}", stderr(&o));
+    let o = tabula(&["merge", path(&a), path(&a), path(&b), "--quiet"]);
+    assert!(stderr(&o).contains("shards given more than once: 0/3"), "{}", stderr(&o));
+    let out = dir.join("merged.json");
+    let o = tabula(&["merge", path(&a), path(&b), "--quiet", "--allow-partial", "--save", path(&out)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("PARTIAL: shards 1/3 are missing"), "{}", stdout(&o));
+    let merged: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&out).expect("reads")).expect("json");
+    assert_eq!(merged["missing_shards"], serde_json::json!([[1, 3]]));
+    // A damaged file: an error naming it, not a panic.
+    let text = std::fs::read_to_string(&a).expect("reads");
+    let mut value: serde_json::Value = serde_json::from_str(&text).expect("json");
+    for (field, bad) in
+        [("seats", serde_json::json!([7, 0])), ("winner", serde_json::json!(9)), ("index", serde_json::json!(99))]
+    {
+        let mut broken = value.clone();
+        broken["games"][0][field] = bad;
+        let file = dir.join(format!("broken-{field}.json"));
+        std::fs::write(&file, broken.to_string()).expect("writes");
+        let o = tabula(&["merge", path(&file), "--allow-partial", "--quiet"]);
+        assert_eq!(o.status.code(), Some(1), "{field}");
+        assert!(stderr(&o).contains("broken-") && !stderr(&o).contains("panicked"), "{field}: {}", stderr(&o));
+    }
+    value["players"] = serde_json::json!(["a", "b", "c"]);
+    std::fs::write(&a, value.to_string()).expect("writes");
+    let o = tabula(&["merge", path(&a), "--allow-partial", "--quiet"]);
+    assert!(stderr(&o).contains("3 players") && !stderr(&o).contains("panicked"), "{}", stderr(&o));
+}

@@ -71,7 +71,7 @@ fn merged_shards_equal_the_unsharded_run() {
         })
         .collect();
     assert_eq!(shards.iter().map(|s| s.games.len()).sum::<usize>(), 30);
-    let merged = Results::merge(shards).expect("merges");
+    let merged = Results::merge(shards, false).expect("merges");
     assert_eq!(merged.games, whole.games);
     assert_eq!(merged.config, whole.config);
     assert_eq!(report_untimed(&merged), report_untimed(&whole));
@@ -82,8 +82,8 @@ fn shards_of_different_runs_are_refused() {
     let game = shipped_game("seti-beth");
     let a = run(&game, &Config { shard: Some((0, 2)), ..config(["random", "random"], 10, 1) }, &|_| {}).expect("runs");
     let b = run(&game, &Config { shard: Some((1, 2)), ..config(["random", "random"], 10, 2) }, &|_| {}).expect("runs");
-    assert!(Results::merge(vec![a.clone(), b]).is_err());
-    assert!(Results::merge(vec![a.clone(), a]).is_err(), "a game in two shards");
+    assert!(Results::merge(vec![a.clone(), b], false).is_err());
+    assert!(Results::merge(vec![a.clone(), a], false).is_err(), "a game in two shards");
 }
 
 /// MCTS scores at least 90% against random on every shipped ruleset: a win

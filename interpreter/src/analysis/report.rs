@@ -52,6 +52,9 @@ pub struct Report {
     /// How the games ended, by reason, most common first.
     pub reasons: Vec<(String, u32)>,
     pub games_per_second: f64,
+    /// Shards a partial merge went without: the games are not the whole run.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub missing_shards: Vec<(u32, u32)>,
 }
 
 impl Report {
@@ -111,6 +114,7 @@ impl Report {
             },
             reasons,
             games_per_second: f64::from(n) / r.seconds.max(1e-9),
+            missing_shards: r.missing_shards.clone(),
         }
     }
 }
@@ -145,6 +149,14 @@ impl fmt::Display for Report {
             "{} ({options}): {} games, A = {}, B = {}",
             self.title, self.games, self.agents[0], self.agents[1]
         )?;
+        if !self.missing_shards.is_empty() {
+            let missing: Vec<String> = self.missing_shards.iter().map(|(i, n)| format!("{i}/{n}")).collect();
+            writeln!(
+                f,
+                "  PARTIAL: shards {} are missing; these figures are of the other shards only",
+                missing.join(", ")
+            )?;
+        }
         writeln!(f, "  rates with 95% intervals:")?;
         writeln!(f, "    agent A ({}) wins      {}", self.agents[0], pct(&self.agent_wins[0]))?;
         writeln!(f, "    agent B ({}) wins      {}", self.agents[1], pct(&self.agent_wins[1]))?;

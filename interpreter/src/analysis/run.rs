@@ -118,6 +118,10 @@ pub struct Results {
     pub config: Config,
     pub games: Vec<GameResult>,
     pub seconds: f64,
+    /// Shards `(i, n)` that a merge was allowed to go without (`--allow-partial`):
+    /// the games are not the whole run.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub missing_shards: Vec<(u32, u32)>,
 }
 
 /// A hard cap on decisions in a game without a turn limit.
@@ -219,12 +223,53 @@ pub fn run_until(
         config: config.clone(),
         games,
         seconds: start.elapsed().as_secs_f64(),
+        missing_shards: Vec::new(),
     })
 }
 
 impl Results {
+    /// Checks what a results file claims, so that a damaged or hand-edited
+    /// file is an error rather than a wrong report: the shard is valid, each
+    /// game belongs to it once, and seats, winner and first player exist.
+    pub fn check(&self) -> Result<(), String> {
+        if let Some((i, n)) = self.config.shard {
+            if n == 0 || i >= n {
+                return Err(format!("shard {i}/{n}: expected I/N with 0 <= I < N"));
+            }
+        }
+        let players = self.players.len();
+        // The per-player figures of a game hold as many players as `pieces_end`.
+        let most = self.games.first().map_or(usize::MAX, |g| g.pieces_end.len());
+        if players == 0 || players > most {
+            return Err(format!("{players} players: expected 1 to {most}"));
+        }
+        let indices = self.config.indices();
+        let mut seen = vec![false; indices.len()];
+        for g in &self.games {
+            let at = |what: &str| format!("game {}: {what}", g.index);
+            if !indices.contains(&g.index) {
+                return Err(at(&format!("not one of the games {indices:?} of this run")));
+            }
+            if std::mem::replace(&mut seen[(g.index - indices.start) as usize], true) {
+                return Err(at("given twice"));
+            }
+            if g.seats.iter().any(|&a| usize::from(a) >= self.config.agents.len()) {
+                return Err(at(&format!("seats {:?}: there are {} agents", g.seats, self.config.agents.len())));
+            }
+            if g.winner.is_some_and(|w| usize::from(w) >= players) || usize::from(g.first) >= players {
+                return Err(at(&format!("a player beyond the {players} players")));
+            }
+        }
+        Ok(())
+    }
+
     /// Merges shard results of one run into one, as if played unsharded.
-    pub fn merge(parts: Vec<Results>) -> Result<Results, String> {
+    /// Every shard `0..n` must be there exactly once; with `allow_partial`,
+    /// missing shards are allowed and listed in `missing_shards`.
+    pub fn merge(parts: Vec<Results>, allow_partial: bool) -> Result<Results, String> {
+        for part in &parts {
+            part.check()?;
+        }
         let mut parts = parts.into_iter();
         let mut merged = parts.next().ok_or("nothing to merge")?;
         let same = |a: &Results, b: &Results| {
@@ -235,6 +280,9 @@ impl Results {
                 x == y
             }
         };
+        let count = merged.config.shard.map_or(1, |(_, n)| n);
+        let mut given = vec![0u32; count as usize];
+        given[merged.config.shard.map_or(0, |(i, _)| i) as usize] += 1;
         for part in parts {
             if !same(&merged, &part) {
                 return Err(format!(
@@ -242,9 +290,36 @@ impl Results {
                     merged.ruleset, merged.config, part.ruleset, part.config
                 ));
             }
+            match part.config.shard {
+                Some((i, n)) if n == count => given[i as usize] += 1,
+                other => {
+                    let show =
+                        |s: Option<(u32, u32)>| s.map_or("the whole run".into(), |(i, n)| format!("shard {i}/{n}"));
+                    return Err(format!(
+                        "{} and {} are not shards of one split",
+                        show(merged.config.shard),
+                        show(other)
+                    ));
+                }
+            }
             merged.seconds += part.seconds;
             merged.games.extend(part.games);
         }
+        let list = |f: &dyn Fn(u32) -> bool| {
+            (0..count).filter(|&i| f(given[i as usize])).map(|i| format!("{i}/{count}")).collect::<Vec<_>>()
+        };
+        let twice = list(&|n| n > 1);
+        if !twice.is_empty() {
+            return Err(format!("shards given more than once: {}", twice.join(", ")));
+        }
+        let missing = list(&|n| n == 0);
+        if !missing.is_empty() && !allow_partial {
+            return Err(format!(
+                "shards missing: {} (give them, or --allow-partial to merge without them)",
+                missing.join(", ")
+            ));
+        }
+        merged.missing_shards.extend((0..count).filter(|&i| given[i as usize] == 0).map(|i| (i, count)));
         merged.games.sort_by_key(|g| g.index);
         if let Some(w) = merged.games.windows(2).find(|w| w[0].index == w[1].index) {
             return Err(format!("game {} is in two shards", w[0].index));

@@ -2,7 +2,9 @@
 
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
+use std::path::Path;
 use tabula::analysis::{Config, Correction, Report, Results, Testing, compare, run};
+use tabula::files::{self, Overwrite};
 use tabula::{Error, Game};
 
 /// How `compare` reads its tests.
@@ -55,6 +57,10 @@ pub struct RunArgs {
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
+    /// Replaces output files that already exist (--save, --json, --csv);
+    /// without it an existing file is an error, found before any game is played.
+    #[arg(long)]
+    pub force: bool,
 }
 
 impl RunArgs {
@@ -73,6 +79,20 @@ impl RunArgs {
             swap_sides: self.swap_sides,
             shard,
         })
+    }
+
+    /// Checks every output path (and `save`) before any game is played: a bad
+    /// path found after an hour of games would be a lost hour.
+    pub fn check_outputs(&self, save: Option<&str>, inputs: &[&Path]) -> Result<(), Error> {
+        let outputs: Vec<&str> =
+            [save, self.json.as_deref(), self.csv.as_deref()].into_iter().flatten().filter(|p| *p != "-").collect();
+        for (i, path) in outputs.iter().enumerate() {
+            if outputs[..i].iter().any(|earlier| Path::new(earlier) == Path::new(path)) {
+                return Err(Error::Io(format!("{path}: given for two outputs")));
+            }
+            files::check(Path::new(path), Overwrite::from_force(self.force), inputs)?;
+        }
+        Ok(())
     }
 
     fn pool(&self) -> Result<rayon::ThreadPool, Error> {
@@ -113,12 +133,13 @@ pub fn parse_shard(text: &str) -> Result<(u32, u32), Error> {
     Ok((i, n))
 }
 
-pub fn write(path: &str, text: &str) -> Result<(), Error> {
+/// Writes an output file atomically (`-` is the standard output).
+pub fn write(path: &str, text: &str, force: bool) -> Result<(), Error> {
     if path == "-" {
-        println!("{text}");
+        say!("{text}");
         return Ok(());
     }
-    std::fs::write(path, text).map_err(|e| Error::Io(format!("{path}: {e}")))
+    files::write(Path::new(path), text.as_bytes(), Overwrite::from_force(force))
 }
 
 /// One line per game.
@@ -167,7 +188,7 @@ pub fn csv(results: &Results) -> String {
 pub fn report(results: &Results, args: &RunArgs, save: Option<&str>) -> Result<(), Error> {
     if let Some(path) = save {
         let text = serde_json::to_string(results).map_err(|e| Error::Io(e.to_string()))?;
-        write(path, &text)?;
+        write(path, &text, args.force)?;
         eprintln!(
             "results of games {:?} saved to {path} (combine shards with `tabula merge`)",
             results.config.indices()
@@ -175,14 +196,16 @@ pub fn report(results: &Results, args: &RunArgs, save: Option<&str>) -> Result<(
     }
     let report = Report::new(results);
     if let Some(path) = &args.csv {
-        write(path, &csv(results))?;
+        write(path, &csv(results), args.force)?;
     }
     match &args.json {
-        Some(path) => write(path, &serde_json::to_string_pretty(&report).map_err(|e| Error::Io(e.to_string()))?)?,
-        None => println!("{report}"),
+        Some(path) => {
+            write(path, &serde_json::to_string_pretty(&report).map_err(|e| Error::Io(e.to_string()))?, args.force)?;
+        }
+        None => say!("{report}"),
     }
     if args.json.as_deref() != Some("-") && args.json.is_some() {
-        println!("{report}");
+        say!("{report}");
     }
     Ok(())
 }
@@ -198,23 +221,27 @@ pub fn compare_variants(variants: Vec<(String, Game)>, args: &RunArgs, testing: 
     }
     let comparison = compare(labels, &runs, testing);
     match &args.json {
-        Some(path) => write(path, &serde_json::to_string_pretty(&comparison).map_err(|e| Error::Io(e.to_string()))?)?,
-        None => println!("{comparison}"),
+        Some(path) => {
+            let text = serde_json::to_string_pretty(&comparison).map_err(|e| Error::Io(e.to_string()))?;
+            write(path, &text, args.force)?;
+        }
+        None => say!("{comparison}"),
     }
     if args.json.as_deref().is_some_and(|p| p != "-") {
-        println!("{comparison}");
+        say!("{comparison}");
     }
     Ok(())
 }
 
-pub fn merge(files: &[String], args: &RunArgs, save: Option<&str>) -> Result<(), Error> {
+pub fn merge(files: &[String], args: &RunArgs, save: Option<&str>, allow_partial: bool) -> Result<(), Error> {
     let mut parts = Vec::new();
     for file in files {
         let text = std::fs::read_to_string(file).map_err(|e| Error::Io(format!("{file}: {e}")))?;
         let part: Results =
             serde_json::from_str(&text).map_err(|e| Error::Io(format!("{file}: not a results file: {e}")))?;
+        part.check().map_err(|e| Error::Io(format!("{file}: {e}")))?;
         parts.push(part);
     }
-    let merged = Results::merge(parts).map_err(Error::Io)?;
+    let merged = Results::merge(parts, allow_partial).map_err(Error::Io)?;
     report(&merged, args, save)
 }

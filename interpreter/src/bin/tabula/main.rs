@@ -24,8 +24,10 @@ mod analyze;
 mod play;
 
 use clap::{Parser, Subcommand};
+use std::path::Path;
 use std::process::ExitCode;
 use tabula::analysis::simulate;
+use tabula::files::{self, Overwrite};
 use tabula::{Error, Game, Options, Record, shipped};
 
 /// Tabula plays board games whose rules are written as data (RON rulesets).
@@ -103,7 +105,8 @@ enum Command {
         /// Seed of the agents' randomness and of sampled throws.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Saves the game record (RON) to this file when the game ends.
+        /// Saves the game record (RON) to this file when the game ends; an
+        /// existing file is never replaced (checked before the game starts).
         #[arg(long, value_name = "FILE")]
         record: Option<String>,
     },
@@ -160,6 +163,9 @@ enum Command {
         /// Writes the merged results (JSON) to this file.
         #[arg(long, value_name = "FILE")]
         save: Option<String>,
+        /// Merges even if shards are missing; the report says which.
+        #[arg(long)]
+        allow_partial: bool,
     },
     /// Counts the legal move sequences of a given length from the start (perft),
     /// and how fast: a check of the move generator against published counts.
@@ -206,6 +212,9 @@ fn run(command: Command) -> Result<ExitCode, Error> {
         Command::Check { files, options } => return check(&files, &options),
         Command::Moves { game, play, position, json, show } => moves(&game, &play, position.as_deref(), json, show)?,
         Command::Play { game, p1, p2, others, seed, record } => {
+            if let Some(path) = &record {
+                files::check(Path::new(path), Overwrite::Refuse, &[Path::new(&game.ruleset)])?;
+            }
             let game = game.load()?;
             let sides: Vec<play::Side> =
                 (0..game.player_count()).map(|p| [p1, p2].get(usize::from(p)).copied().unwrap_or(others)).collect();
@@ -215,6 +224,7 @@ fn run(command: Command) -> Result<ExitCode, Error> {
         Command::Replay { record, ruleset } => replay(&record, ruleset.as_deref())?,
         Command::Perft { game, depth, divide } => perft(&game.load()?, depth, divide),
         Command::Analyze { game, run, shard, save } => {
+            run.check_outputs(save.as_deref(), &[Path::new(&game.ruleset)])?;
             let loaded = game.load()?;
             let shard = shard.as_deref().map(analyze::parse_shard).transpose()?;
             let config = run.config(shard)?;
@@ -223,9 +233,13 @@ fn run(command: Command) -> Result<ExitCode, Error> {
         }
         Command::Compare { rulesets, options, sweep, run, tests } => {
             let testing = tests.testing()?;
+            run.check_outputs(None, &rulesets.iter().map(Path::new).collect::<Vec<_>>())?;
             analyze::compare_variants(variants(&rulesets, &options, sweep.as_deref())?, &run, testing)?;
         }
-        Command::Merge { files, run, save } => analyze::merge(&files, &run, save.as_deref())?,
+        Command::Merge { files, run, save, allow_partial } => {
+            run.check_outputs(save.as_deref(), &files.iter().map(Path::new).collect::<Vec<_>>())?;
+            analyze::merge(&files, &run, save.as_deref(), allow_partial)?;
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,0 +1,66 @@
+//! A writer killed mid-write leaves the old file, never half of a new one.
+//! The test runs itself again as the writer (a child process), waits until
+//! the child is writing, and kills it.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+use tabula::files::{self, Overwrite};
+
+const CHILD: &str = "TABULA_KILLED_WRITER_TARGET";
+/// Large enough that the write takes a while.
+const SIZE: usize = 64 << 20;
+
+/// As the child: replaces the file named by the environment with a large one.
+#[test]
+fn killed_writer_child() {
+    let Some(target) = std::env::var_os(CHILD) else { return };
+    let text = vec![b'n'; SIZE];
+    files::write(Path::new(&target), &text, Overwrite::Allow).expect("writes");
+}
+
+fn temporaries(dir: &Path) -> Vec<PathBuf> {
+    std::fs::read_dir(dir)
+        .expect("reads")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.ends_with(".tmp") || p.extension().is_some_and(|e| e == "tmp"))
+        .collect()
+}
+
+#[test]
+fn a_writer_killed_mid_write_leaves_the_old_file() {
+    let dir = std::env::temp_dir().join(format!("tabula-killed-writer-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("dir");
+    let target = dir.join("results.json");
+    std::fs::write(&target, "the old results").expect("writes");
+    let mut child = Command::new(std::env::current_exe().expect("this test"))
+        .args(["--exact", "killed_writer_child", "--nocapture"])
+        .env(CHILD, &target)
+        .spawn()
+        .expect("runs the writer");
+    // Kill it as soon as its temporary file has some bytes: mid-write.
+    let start = Instant::now();
+    let mut caught_writing = false;
+    while start.elapsed() < Duration::from_secs(60) {
+        if temporaries(&dir).iter().any(|t| std::fs::metadata(t).is_ok_and(|m| m.len() > 0)) {
+            caught_writing = true;
+            break;
+        }
+        if child.try_wait().expect("waits").is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_micros(200));
+    }
+    child.kill().ok();
+    child.wait().expect("ends");
+    let now = std::fs::read(&target).expect("the file is there");
+    eprintln!("caught writing: {caught_writing}; after {:?}", start.elapsed());
+    if caught_writing {
+        assert_eq!(now, b"the old results", "a killed writer left the old file");
+    } else {
+        // The writer was too quick to catch: then the whole new file is there.
+        assert!(now == b"the old results" || now.len() == SIZE, "{} bytes: half a file", now.len());
+    }
+    assert!(caught_writing || now.len() == SIZE, "the child neither wrote nor was caught writing");
+}
