@@ -34,6 +34,99 @@ pub(crate) struct Names<'a> {
     pub conditions: &'a BTreeMap<String, Cond>,
 }
 
+/// The most tests a named condition may expand to where it is used.
+pub(crate) const MAX_EXPANSION: u64 = 100_000;
+/// The longest chain of named conditions, each using the next.
+pub(crate) const MAX_CHAIN: usize = 64;
+
+/// Checks the named conditions before any is used: a named condition is
+/// expanded where it is used, so a cycle would never end, and a tower in
+/// which each uses the one below twice doubles at every level (30 levels are
+/// a billion tests). Each problem is reported where the condition is defined.
+/// Returns whether all is well.
+pub(crate) fn check_named(ctx: &mut Ctx, conditions: &BTreeMap<String, Cond>) -> bool {
+    #[derive(Clone, Copy)]
+    enum Seen {
+        Open,
+        Done { size: u64, chain: usize },
+    }
+    /// The tests `cond` expands to and its longest chain of names; `Err` names a cycle.
+    fn walk(
+        cond: &Cond,
+        conditions: &BTreeMap<String, Cond>,
+        seen: &mut BTreeMap<String, Seen>,
+        path: &mut Vec<String>,
+    ) -> Result<(u64, usize), Vec<String>> {
+        Ok(match cond {
+            Cond::All(list) | Cond::Any(list) => list.iter().try_fold((1u64, 0usize), |(size, chain), c| {
+                let (s, d) = walk(c, conditions, seen, path)?;
+                Ok::<_, Vec<String>>((size.saturating_add(s), chain.max(d)))
+            })?,
+            Cond::Not(c) => {
+                let (s, d) = walk(c, conditions, seen, path)?;
+                (s.saturating_add(1), d)
+            }
+            Cond::Ref(name) => match seen.get(name) {
+                Some(Seen::Done { size, chain }) => (*size, chain + 1),
+                Some(Seen::Open) => {
+                    let from = path.iter().position(|n| n == name).unwrap_or(0);
+                    return Err(path[from..].iter().chain([name]).cloned().collect());
+                }
+                None => {
+                    // An unknown name is reported where it is lowered.
+                    let Some(def) = conditions.get(name) else { return Ok((1, 0)) };
+                    seen.insert(name.clone(), Seen::Open);
+                    path.push(name.clone());
+                    let (size, chain) = walk(def, conditions, seen, path)?;
+                    path.pop();
+                    seen.insert(name.clone(), Seen::Done { size, chain });
+                    (size, chain + 1)
+                }
+            },
+            _ => (1, 0),
+        })
+    }
+    let mut seen = BTreeMap::new();
+    let mut ok = true;
+    for (name, def) in conditions {
+        if seen.contains_key(name) {
+            continue;
+        }
+        seen.insert(name.clone(), Seen::Open);
+        let mut path = vec![name.clone()];
+        let found = walk(def, conditions, &mut seen, &mut path);
+        let mut at = name.clone();
+        let message = match &found {
+            Err(cycle) => {
+                at = cycle[0].clone();
+                Some(format!("condition {at:?} refers to itself: {}", cycle.join(" -> ")))
+            }
+            Ok((size, _)) if *size > MAX_EXPANSION => Some(format!(
+                "condition {name:?} expands to more than {MAX_EXPANSION} tests (named conditions are copied \
+                 where they are used): use each named condition fewer times"
+            )),
+            Ok((_, chain)) if *chain > MAX_CHAIN => Some(format!(
+                "condition {name:?} starts a chain of {chain} named conditions, each using the next: at most {MAX_CHAIN}"
+            )),
+            Ok(_) => None,
+        };
+        match found {
+            Ok((size, chain)) => {
+                seen.insert(name.clone(), Seen::Done { size, chain });
+            }
+            // Marks the whole cycle so that it is reported once.
+            Err(cycle) => cycle.into_iter().for_each(|n| {
+                seen.insert(n, Seen::Done { size: 1, chain: 0 });
+            }),
+        }
+        if let Some(message) = message {
+            ok = false;
+            ctx.elsewhere(vec![Seg::Field("conditions"), Seg::Key(at)], |ctx| ctx.error(message));
+        }
+    }
+    ok
+}
+
 /// A condition on options only, before any name but the named conditions is known.
 pub(crate) fn options_only(ctx: &mut Ctx, cond: &Cond, conditions: &BTreeMap<String, Cond>) -> bool {
     let names = Names {
@@ -103,8 +196,10 @@ fn lower(ctx: &mut Ctx, cond: &Cond, place: Place, names: &Names, depth: usize) 
                 ctx.error(crate::error::unknown("condition", name, names.conditions.keys().map(String::as_str)));
                 return Test::False;
             };
-            if depth > 32 {
-                ctx.error(format!("condition {name:?} refers to itself"));
+            // `check_named` has refused cycles and long chains; this only keeps
+            // a caller that skipped it from recursing without end.
+            if depth > MAX_CHAIN {
+                ctx.error(format!("condition {name:?}: a chain of more than {MAX_CHAIN} named conditions"));
                 return Test::False;
             }
             ctx.elsewhere(vec![Seg::Field("conditions"), Seg::Key(name.clone())], |ctx| {

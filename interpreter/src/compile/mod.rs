@@ -77,7 +77,8 @@ pub fn compile_def(def: &RulesetDef, text: &str, source: &str, given: &Options) 
     let values = options::resolve(&declared, given)?;
     let mut ctx = Ctx::new(text, &values, &declared);
     ctx.at(Seg::Field("options"), |ctx| check_option_defs(ctx, &def.options));
-    let game = rules::lower(&mut ctx, def, text);
+    // Named conditions that would never finish expanding stop the compile here.
+    let game = if cond::check_named(&mut ctx, &def.conditions) { rules::lower(&mut ctx, def, text) } else { None };
     match game {
         Some(mut game) if ctx.diags.is_empty() => {
             game.specialise_rules();
