@@ -48,7 +48,7 @@ impl Document {
     }
 
     pub fn open(path: &Path) -> Result<Document, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = files::read_text(path).map_err(|e| e.to_string())?;
         Ok(Document { origin: Origin::File(path.to_path_buf()), saved: text.clone(), text })
     }
 

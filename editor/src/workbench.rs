@@ -370,8 +370,8 @@ impl Workbench {
 
     /// Loads a game record: the ruleset it names must be the one open.
     pub fn load_record(&mut self, path: &Path) {
-        let result = std::fs::read_to_string(path)
-            .map_err(|e| format!("{}: {e}", path.display()))
+        let result = files::read_text(path)
+            .map_err(|e| e.to_string())
             .and_then(|text| Record::from_ron(&text, &path.display().to_string()).map_err(|e| e.to_string()))
             .and_then(|record| {
                 let game = compile(&self.doc, &self.valid_text, &record.options()).map_err(|e| e.to_string())?;

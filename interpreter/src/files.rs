@@ -107,6 +107,25 @@ pub fn write(path: &Path, bytes: &[u8], overwrite: Overwrite) -> Result<(), Erro
     })
 }
 
+/// Reads a text file; bytes that are not UTF-8 are an error that says
+/// where (`file:line:col`), as any other mistake in a file is.
+pub fn read_text(path: &Path) -> Result<String, Error> {
+    let bytes = std::fs::read(path).map_err(|e| io(path, e))?;
+    text_from_bytes(bytes, &path.display().to_string())
+}
+
+/// Bytes as text, or an error at the first byte that is not UTF-8.
+pub fn text_from_bytes(bytes: Vec<u8>, source: &str) -> Result<String, Error> {
+    String::from_utf8(bytes).map_err(|e| {
+        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        // Valid up to here, so this cannot fail; the column counts characters.
+        let before = std::str::from_utf8(good).unwrap_or_default();
+        let line = before.matches('\n').count() + 1;
+        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        Error::Io(format!("{source}:{line}:{col}: not UTF-8 text (save the file as UTF-8)"))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -125,6 +144,13 @@ mod tests {
             .collect();
         names.sort();
         names
+    }
+
+    #[test]
+    fn bytes_that_are_not_utf8_are_located() {
+        let e = text_from_bytes(b"Ruleset(\n  name: \"caf\xe9\"".to_vec(), "r.ron").expect_err("not UTF-8");
+        assert_eq!(e.to_string(), "r.ron:2:13: not UTF-8 text (save the file as UTF-8)");
+        assert_eq!(text_from_bytes("é\n".as_bytes().to_vec(), "r.ron").expect("UTF-8"), "é\n");
     }
 
     #[test]

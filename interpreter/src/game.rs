@@ -98,7 +98,7 @@ impl Game {
     /// Reads and compiles a ruleset file under the given option values.
     pub fn load(path: impl AsRef<Path>, options: &Options) -> Result<Game, Error> {
         let path = path.as_ref();
-        let text = std::fs::read_to_string(path).map_err(|e| Error::Io(format!("{}: {e}", path.display())))?;
+        let text = crate::files::read_text(path)?;
         compile::compile(&text, &path.display().to_string(), options)
     }
 

@@ -43,12 +43,13 @@ impl Game {
         let text = text.trim();
         let legal = self.legal_moves(state);
         let mut texts: Vec<String> = legal.iter().map(|&m| self.move_text(m)).collect();
-        let find = |t: &str, texts: &[String]| texts.iter().position(|l| l.eq_ignore_ascii_case(t));
-        let found = find(text, &texts).or_else(|| find(&text.replacen('x', "-", 1), &texts));
-        if let Some(i) = found {
-            return Ok(legal[i]);
-        }
-        let reason = self.why_illegal(state, text);
+        let found = match_text(text, &texts)
+            .or_else(|e| match_text(&text.replacen('x', "-", 1), &texts).map_err(|other| e.or(other)));
+        let reason = match found {
+            Ok(i) => return Ok(legal[i]),
+            Err(Some(ambiguous)) => ambiguous,
+            Err(None) => self.why_illegal(state, text),
+        };
         texts.sort();
         Err(PlayError { text: text.to_string(), reason, legal: texts })
     }
@@ -121,5 +122,20 @@ impl Game {
             );
         }
         "not a legal move here (moves look like b1-b2, S@c3, S^a4, c3-off, pass, stop, throw:4)".into()
+    }
+}
+
+/// The legal move whose text is `t`. Letter case tells players' pieces apart
+/// (`S@a1`, `s@a1`): the exact text wins, and another case is taken only when
+/// exactly one move fits it; `Err(Some(..))` says why a text is ambiguous.
+fn match_text(t: &str, texts: &[String]) -> Result<usize, Option<String>> {
+    if let Some(i) = texts.iter().position(|l| l == t) {
+        return Ok(i);
+    }
+    let mut fits = texts.iter().enumerate().filter(|(_, l)| l.eq_ignore_ascii_case(t));
+    match (fits.next(), fits.next()) {
+        (Some((i, _)), None) => Ok(i),
+        (Some((_, a)), Some((_, b))) => Err(Some(format!("it could be {a} or {b}: letter case matters"))),
+        _ => Err(None),
     }
 }

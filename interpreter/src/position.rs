@@ -18,7 +18,7 @@
 
 use crate::board::FieldId;
 use crate::compile::locate::Seg;
-use crate::compile::{Ctx, read_ron};
+use crate::compile::{Ctx, MAX_PIECES, read_ron};
 use crate::engine::Test;
 use crate::error::LoadError;
 use crate::game::Game;
@@ -168,6 +168,9 @@ impl Game {
                     pieces.into_iter().for_each(|(p, _)| s.push(f, p));
                 });
             }
+            if s.total_pieces() > MAX_PIECES {
+                ctx.error(format!("{} pieces on the board: a game has at most {MAX_PIECES}", s.total_pieces()));
+            }
         });
         for (pool, list, field) in [
             (Pool::Hand, &def.hand, "hand"),
@@ -192,6 +195,11 @@ impl Game {
                                     pool.name()
                                 ));
                                 continue;
+                            }
+                            // Counts are u16: a bound on all pieces keeps every sum in range.
+                            if s.total_pieces() + u32::from(n) > MAX_PIECES {
+                                ctx.error(format!("{text:?}: a game has at most {MAX_PIECES} pieces"));
+                                return;
                             }
                             s.pool_add(pool, holder as Player, p.kind, p.owner, i32::from(n));
                         }
@@ -392,7 +400,11 @@ impl Game {
             };
             let flipped = chars.next_if_eq(&'\'').is_some();
             let mark = chars.next_if_eq(&'*').is_some();
-            let count = if digits { u16::try_from(n).unwrap_or(u16::MAX) } else { 1 };
+            if digits && n > MAX_PIECES {
+                ctx.error(format!("{text:?}: a count of {n}; a game has at most {MAX_PIECES} pieces"));
+                return out;
+            }
+            let count = if digits { n as u16 } else { 1 };
             let die = self.kinds[kind].die;
             let mut orient = if die == Some(true) { 24 } else { 0 };
             if chars.next_if_eq(&':').is_some() {

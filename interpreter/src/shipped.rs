@@ -28,7 +28,7 @@ pub fn resolve(arg: &str) -> Result<(String, String), Error> {
     }
     let path = std::path::Path::new(arg);
     if path.exists() || arg.ends_with(".ron") {
-        let text = std::fs::read_to_string(path).map_err(|e| Error::Io(format!("{arg}: {e}")))?;
+        let text = crate::files::read_text(path)?;
         return Ok((arg.to_string(), text));
     }
     let mut msg = crate::error::unknown("ruleset", arg, names());

@@ -465,3 +465,28 @@ fn merge_refuses_missing_duplicated_and_damaged_shards() {
     let o = tabula(&["merge", path(&a), "--allow-partial", "--quiet"]);
     assert!(stderr(&o).contains("3 players") && !stderr(&o).contains("panicked"), "{}", stderr(&o));
 }
+
+#[test]
+fn huge_arguments_are_refused_with_a_message() {
+    let cases: [(&[&str], &str); 4] = [
+        (&["perft", "seega", "4000000000"], "at most 30"),
+        (&["analyze", "seega", "--games", "4000000000", "--quiet"], "split larger runs with --shard"),
+        (&["analyze", "seega", "--agents", "mcts:18446744073709551615ms,random", "--games", "2"], "at most"),
+        (&["analyze", "seega", "--threads", "99999999", "--games", "2"], "--threads: at most"),
+    ];
+    for (args, expected) in cases {
+        let o = tabula(args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(expected) && !stderr(&o).contains("panicked"), "{args:?}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn a_ruleset_that_is_not_utf8_is_refused_with_its_place() {
+    let dir = folder("utf8");
+    let file = dir.join("latin1.ron");
+    std::fs::write(&file, b"Ruleset(\n    name: \"caf\xe9\",\n").expect("writes");
+    let o = tabula(&["check", path(&file)]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("latin1.ron:2:15: not UTF-8 text"), "{}", stderr(&o));
+}

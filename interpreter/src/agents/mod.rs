@@ -43,6 +43,11 @@ pub enum Budget {
 /// The default MCTS budget: modest, and reproducible.
 pub const DEFAULT_ITERATIONS: u32 = 400;
 
+/// The largest MCTS budgets: an hour a move, or ten million iterations (a
+/// tree of that many nodes takes gigabytes).
+pub const MAX_MILLISECONDS: u64 = 3_600_000;
+pub const MAX_ITERATIONS: u64 = 10_000_000;
+
 impl AgentSpec {
     /// `random`, `greedy`, `mcts`, `mcts:800` (iterations) or `mcts:50ms` (time).
     pub fn parse(text: &str) -> Result<AgentSpec, String> {
@@ -53,11 +58,18 @@ impl AgentSpec {
             "mcts" => Ok(AgentSpec::Mcts(Budget::Iterations(DEFAULT_ITERATIONS))),
             other => {
                 let budget = other.strip_prefix("mcts:").ok_or_else(bad)?;
+                let too_much = |most: u64, unit: &str| format!("agent {text:?}: at most {most} {unit} a move");
                 if let Some(ms) = budget.strip_suffix("ms") {
                     let ms: u64 = ms.parse().map_err(|_| bad())?;
+                    if ms > MAX_MILLISECONDS {
+                        return Err(too_much(MAX_MILLISECONDS, "milliseconds"));
+                    }
                     Ok(AgentSpec::Mcts(Budget::Time(Duration::from_millis(ms.max(1)))))
                 } else {
                     let n: u32 = budget.parse().map_err(|_| bad())?;
+                    if u64::from(n) > MAX_ITERATIONS {
+                        return Err(too_much(MAX_ITERATIONS, "iterations (the tree grows with each)"));
+                    }
                     Ok(AgentSpec::Mcts(Budget::Iterations(n.max(1))))
                 }
             }
@@ -123,13 +135,18 @@ pub(crate) fn pick(game: &Game, state: &State, moves: &[Move], rng: &mut dyn ran
     moves[rng.random_range(0..moves.len())]
 }
 
-/// Plays one random game from `state` to its end; returns the number of moves
-/// made. `buf` is reused to avoid allocation.
+/// Where batch play cuts a game that has no turn limit (`max_plies: 0`) and
+/// has not ended: such a game is reported unfinished. A ruleset whose random
+/// games never end would otherwise never let a batch finish.
+pub const PLY_CAP: u32 = 200_000;
+
+/// Plays one random game from `state` to its end, or to [`PLY_CAP`] plies;
+/// returns the number of moves made. `buf` is reused to avoid allocation.
 pub fn random_playout(game: &Game, state: &mut State, rng: &mut dyn rand::RngCore, buf: &mut Vec<Move>) -> u32 {
     let mut n = 0;
     loop {
         game.legal_moves_into(state, buf);
-        if buf.is_empty() {
+        if buf.is_empty() || state.ply() >= PLY_CAP {
             return n;
         }
         let m = pick(game, state, buf, rng);

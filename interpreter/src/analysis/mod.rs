@@ -31,6 +31,8 @@ pub struct Summary {
     /// scores), and the sum of those scores.
     pub scored: u32,
     pub score_total: u64,
+    /// Games cut at [`crate::agents::PLY_CAP`] plies without an end (a game with no turn limit).
+    pub unfinished: u32,
     /// How many games ended for each reason, by the reason's text.
     pub reasons: Vec<(String, u32)>,
     pub total_plies: u64,
@@ -75,7 +77,10 @@ pub fn simulate(game: &Game, games: u32, seed: u64) -> Summary {
         state.clone_from(&game.initial);
         random_playout(game, &mut state, &mut rng, &mut buf);
         summary.total_plies += u64::from(state.ply());
-        let Some(o) = state.outcome() else { continue };
+        let Some(o) = state.outcome() else {
+            summary.unfinished += 1;
+            continue;
+        };
         if o.is_draw() {
             summary.draws += 1;
         }

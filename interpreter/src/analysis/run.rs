@@ -124,9 +124,6 @@ pub struct Results {
     pub missing_shards: Vec<(u32, u32)>,
 }
 
-/// A hard cap on decisions in a game without a turn limit.
-const SAFETY_PLIES: u32 = 200_000;
-
 /// Plays game `index` of a run.
 pub fn play_game(game: &Game, config: &Config, specs: &[AgentSpec; 2], index: u32) -> GameResult {
     let mut rng = ChaCha8Rng::seed_from_u64(game_seed(config.seed, u64::from(index)));
@@ -141,7 +138,7 @@ pub fn play_game(game: &Game, config: &Config, specs: &[AgentSpec; 2], index: u3
     let mut seen: nohash_hasher::IntSet<u64> = Default::default();
     let mut legal = Vec::new();
     let mut first = None;
-    while !state.is_over() && state.ply() < SAFETY_PLIES {
+    while !state.is_over() && state.ply() < crate::agents::PLY_CAP {
         game.legal_moves_into(&state, &mut legal);
         let m = if legal[0].action == Action::Chance {
             sample_chance(game, &state, &legal, &mut rng)
@@ -166,7 +163,10 @@ pub fn play_game(game: &Game, config: &Config, specs: &[AgentSpec; 2], index: u3
         first: first.unwrap_or(0),
         by_limit: outcome.is_some_and(|o| o.reason == Reason::TurnLimit || game.reason_is_limit(o.reason)),
         unfinished: outcome.is_none(),
-        reason: outcome.map_or_else(|| "unfinished".into(), |o| game.reason_text(o.reason)),
+        reason: outcome.map_or_else(
+            || format!("unfinished: cut at {} plies (the game has no turn limit)", crate::agents::PLY_CAP),
+            |o| game.reason_text(o.reason),
+        ),
         plies: state.ply(),
         turns: state.turn(),
         decisions,

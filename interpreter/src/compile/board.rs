@@ -34,6 +34,10 @@ pub(crate) fn expand_dirs(names: &[String]) -> Vec<String> {
 }
 
 const MAX_FIELDS: usize = 4096;
+/// Direction ids are bytes, and the last byte means "no direction".
+const MAX_DIRS: usize = 255;
+/// The largest drawing position of a field of a `Graph` board.
+const MAX_COORD: f32 = 10_000.0;
 
 pub(crate) fn board(ctx: &mut Ctx, def: &BoardDef, conditions: &BTreeMap<String, Cond>) -> Option<Board> {
     match def {
@@ -60,6 +64,16 @@ pub(crate) fn board(ctx: &mut Ctx, def: &BoardDef, conditions: &BTreeMap<String,
                         ctx.at(Seg::Index(i), |ctx| ctx.error(format!("field {:?} is listed twice", f.name)));
                     });
                 }
+                // The editor draws the board from these: NaN or a huge position would not draw.
+                if !(f.at.0.is_finite() && f.at.1.is_finite()) || f.at.0.abs().max(f.at.1.abs()) > MAX_COORD {
+                    ctx.at(Seg::Field("fields"), |ctx| {
+                        ctx.at(Seg::Index(i), |ctx| {
+                            ctx.at(Seg::Field("at"), |ctx| {
+                                ctx.error(format!("a position is two numbers from -{MAX_COORD} to {MAX_COORD}"));
+                            });
+                        });
+                    });
+                }
                 let integral = f.at.0.fract() == 0.0 && f.at.1.fract() == 0.0;
                 new.push(NewField {
                     name: f.name.clone(),
@@ -80,16 +94,38 @@ pub(crate) fn board(ctx: &mut Ctx, def: &BoardDef, conditions: &BTreeMap<String,
                         let from = ctx.at(Seg::Field("from"), |ctx| ctx.find("field", &l.from, &names));
                         let to = ctx.at(Seg::Field("to"), |ctx| ctx.find("field", &l.to, &names));
                         let (Some(from), Some(to)) = (from, to) else { return };
-                        let mut dir_id = |d: &str| match dirs.iter().position(|x| x == d) {
-                            Some(p) => p as DirId,
-                            None => {
-                                dirs.push(d.to_string());
-                                (dirs.len() - 1) as DirId
+                        let mut add = |ctx: &mut Ctx, from: usize, to: usize, d: &str, seg: &'static str| {
+                            let dir = match dirs.iter().position(|x| x == d) {
+                                Some(p) => p,
+                                None if dirs.len() < MAX_DIRS => {
+                                    dirs.push(d.to_string());
+                                    dirs.len() - 1
+                                }
+                                None => {
+                                    ctx.at(Seg::Field(seg), |ctx| {
+                                        ctx.error(format!("a board has at most {MAX_DIRS} direction names"));
+                                    });
+                                    return;
+                                }
+                            };
+                            let (from, to, dir) = (from as FieldId, to as FieldId, dir as DirId);
+                            // A field has one link in each direction: a second would be dropped.
+                            if let Some(&(_, other, _)) = edges.iter().find(|(f, _, x)| (*f, *x) == (from, dir)) {
+                                ctx.at(Seg::Field(seg), |ctx| {
+                                    ctx.error(format!(
+                                        "field {:?} already has a link in direction {d:?} (to {:?}); \
+                                         use another direction name",
+                                        names[usize::from(from)],
+                                        names[usize::from(other)]
+                                    ));
+                                });
+                                return;
                             }
+                            edges.push((from, to, dir));
                         };
-                        edges.push((from as FieldId, to as FieldId, dir_id(&l.dir)));
+                        add(ctx, from, to, &l.dir, "dir");
                         if let Some(back) = &l.back {
-                            edges.push((to as FieldId, from as FieldId, dir_id(back)));
+                            add(ctx, to, from, back, "back");
                         }
                     });
                 });

@@ -11,6 +11,8 @@ pub(crate) mod locate;
 mod moves;
 pub(crate) mod rules;
 
+pub(crate) use rules::MAX_PIECES;
+
 use crate::error::{Diagnostic, LoadError, Pos, unknown};
 use crate::game::Game;
 use crate::options::{self, OptionValue, Options};

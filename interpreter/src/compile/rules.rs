@@ -54,6 +54,18 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         return None;
     }
     relative_dirs(ctx, &def.directions, &board, def.players.len());
+    // Their ids are bytes (end conditions: two bytes) in tests, moves and states.
+    for (seg, what, n, most) in [
+        ("zones", "zones", def.zones.len(), 255),
+        ("field_types", "field types", def.field_types.len(), 255),
+        ("chance", "chance devices", def.chance.len(), 255),
+        ("end", "end conditions", def.end.len(), usize::from(u16::MAX)),
+    ] {
+        if n > most {
+            ctx.at(Seg::Field(seg), |ctx| ctx.error(format!("a ruleset has at most {most} {what}; this one has {n}")));
+            return None;
+        }
+    }
     let (fields, field_types) = board::field_types(ctx, &def.field_types, &board, stack_limit, &names);
     let zones = board::zones(ctx, &def.zones, &board, players);
     let kinds = ctx.at(Seg::Field("pieces"), |ctx| {
@@ -191,7 +203,7 @@ fn teams(ctx: &mut Ctx, defs: &[TeamDef], names: &Names) -> (Vec<u8>, Vec<String
 }
 
 /// Pieces in a game at most: pool counts stay far from overflowing.
-const MAX_PIECES: u32 = 10_000;
+pub(crate) const MAX_PIECES: u32 = 10_000;
 
 /// The first 16 hex digits of the SHA-256 of the ruleset text.
 pub(crate) fn content_hash(text: &str) -> String {
@@ -269,9 +281,22 @@ fn lower_chance(ctx: &mut Ctx, def: &ChanceDef, names: &Names) -> Option<Chance>
                 if o.label.is_empty() || o.label.contains(char::is_whitespace) {
                     ctx.at(Seg::Field("label"), |ctx| ctx.error("a label is one word"));
                 }
+                if def.outcomes[..i].iter().any(|earlier| earlier.label == o.label) {
+                    ctx.at(Seg::Field("label"), |ctx| {
+                        ctx.error(format!(
+                            "the label {:?} is given twice: moves and records name an outcome by its label",
+                            o.label
+                        ));
+                    });
+                }
+                match total.checked_add(o.weight) {
+                    Some(sum) => total = sum,
+                    None => ctx.at(Seg::Field("weight"), |ctx| {
+                        ctx.error(format!("the weights add up to more than {}", u32::MAX));
+                    }),
+                }
             });
         });
-        total = total.saturating_add(o.weight);
         let again = o.again.as_ref().is_some_and(|a| {
             ctx.at(Seg::Field("outcomes"), |ctx| {
                 ctx.at(Seg::Index(i), |ctx| ctx.at(Seg::Field("again"), |ctx| constant(ctx, a, names)))
@@ -494,6 +519,10 @@ fn setup(
                         });
                     });
                     continue;
+                }
+                if state.total_pieces() >= MAX_PIECES {
+                    ctx.at(Seg::Field("fields"), |ctx| ctx.error(format!("a game has at most {MAX_PIECES} pieces")));
+                    return;
                 }
                 let orient = if kinds[usize::from(kind)].die == Some(true) { 24 } else { 0 };
                 state.push(f, Piece { orient, ..Piece::new(kind, owner) });

@@ -553,13 +553,16 @@ impl Game {
     /// Where a piece put on `from` comes to rest, falling along `dir` while the next field is empty.
     pub(crate) fn fall(&self, s: &State, from: FieldId, dir: u8) -> FieldId {
         let mut at = from;
-        loop {
+        // Links in `dir` may form a cycle that does not pass `from`: a piece
+        // falls at most once round the board, then rests where it is.
+        for _ in 0..self.board.len() {
             let next = self.board.neighbour(at, dir);
             if next == NO_FIELD || next == from || !self.is_free(s, next) {
                 return at;
             }
             at = next;
         }
+        at
     }
 
     /// Whether a piece can be put on `f`: empty, and a field that takes pieces.

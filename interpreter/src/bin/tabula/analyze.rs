@@ -7,6 +7,10 @@ use tabula::analysis::{Config, Correction, Report, Results, Testing, compare, ru
 use tabula::files::{self, Overwrite};
 use tabula::{Error, Game};
 
+/// The most games one process plays in a run (their results stay in memory).
+const MAX_GAMES: usize = 10_000_000;
+const MAX_THREADS: usize = 1024;
+
 /// How `compare` reads its tests.
 #[derive(Debug, clap::Args)]
 pub struct TestArgs {
@@ -72,13 +76,24 @@ impl RunArgs {
         for spec in [a, b] {
             tabula::agents::AgentSpec::parse(spec).map_err(Error::Io)?;
         }
-        Ok(Config {
+        if self.threads.is_some_and(|n| n > MAX_THREADS) {
+            return Err(Error::Io(format!("--threads: at most {MAX_THREADS}")));
+        }
+        let config = Config {
             agents: [a.trim().into(), b.trim().into()],
             games: self.games,
             seed: self.seed,
             swap_sides: self.swap_sides,
             shard,
-        })
+        };
+        // Each game's result is kept until the report: bound the memory.
+        if config.indices().len() > MAX_GAMES {
+            return Err(Error::Io(format!(
+                "--games {}: at most {MAX_GAMES} games in one run; split larger runs with --shard I/N",
+                self.games
+            )));
+        }
+        Ok(config)
     }
 
     /// Checks every output path (and `save`) before any game is played: a bad
@@ -236,7 +251,7 @@ pub fn compare_variants(variants: Vec<(String, Game)>, args: &RunArgs, testing: 
 pub fn merge(files: &[String], args: &RunArgs, save: Option<&str>, allow_partial: bool) -> Result<(), Error> {
     let mut parts = Vec::new();
     for file in files {
-        let text = std::fs::read_to_string(file).map_err(|e| Error::Io(format!("{file}: {e}")))?;
+        let text = files::read_text(Path::new(file))?;
         let part: Results =
             serde_json::from_str(&text).map_err(|e| Error::Io(format!("{file}: not a results file: {e}")))?;
         part.check().map_err(|e| Error::Io(format!("{file}: {e}")))?;

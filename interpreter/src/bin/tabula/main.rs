@@ -222,7 +222,14 @@ fn run(command: Command) -> Result<ExitCode, Error> {
         }
         Command::Simulate { game, games, seed } => simulate_cmd(&game.load()?, games, seed),
         Command::Replay { record, ruleset } => replay(&record, ruleset.as_deref())?,
-        Command::Perft { game, depth, divide } => perft(&game.load()?, depth, divide),
+        Command::Perft { game, depth, divide } => {
+            if depth > MAX_PERFT_DEPTH {
+                return Err(Error::Io(format!(
+                    "perft {depth}: at most {MAX_PERFT_DEPTH} (the count grows exponentially with the depth)"
+                )));
+            }
+            perft(&game.load()?, depth, divide);
+        }
         Command::Analyze { game, run, shard, save } => {
             run.check_outputs(save.as_deref(), &[Path::new(&game.ruleset)])?;
             let loaded = game.load()?;
@@ -333,7 +340,7 @@ fn moves(args: &GameArgs, play: &str, position: Option<&str>, json: bool, show: 
     let game = args.load()?;
     let mut state = match position {
         Some(file) => {
-            let text = std::fs::read_to_string(file).map_err(|e| Error::Io(format!("{file}: {e}")))?;
+            let text = files::read_text(Path::new(file))?;
             game.position_from_str(&text, file)?
         }
         None => game.initial_state(),
@@ -383,6 +390,14 @@ fn simulate_cmd(game: &Game, games: u32, seed: u64) {
     for (reason, n) in &s.reasons {
         say!("    {n:>6}  {reason}");
     }
+    if s.unfinished > 0 {
+        say!(
+            "  unfinished {:>10}  ({:.1}%): cut at {} plies, the game has no turn limit (set max_plies)",
+            s.unfinished,
+            100.0 * f64::from(s.unfinished) / f64::from(games.max(1)),
+            tabula::agents::PLY_CAP
+        );
+    }
     if let Some([a, b, tied]) = s.matches {
         say!("  matches (a game and its return game, seats swapped): {} played", a + b + tied);
         say!("    side A (player 1 in the first game) won {a}, side B won {b}, tied {tied}");
@@ -399,6 +414,9 @@ fn simulate_cmd(game: &Game, games: u32, seed: u64) {
     );
 }
 
+/// Deeper perft runs would not end in a lifetime on any shipped game.
+const MAX_PERFT_DEPTH: u32 = 30;
+
 fn perft(game: &Game, depth: u32, divide: bool) {
     let state = game.initial_state();
     if divide {
@@ -413,7 +431,7 @@ fn perft(game: &Game, depth: u32, divide: bool) {
 }
 
 fn replay(file: &str, ruleset: Option<&str>) -> Result<(), Error> {
-    let text = std::fs::read_to_string(file).map_err(|e| Error::Io(format!("{file}: {e}")))?;
+    let text = files::read_text(Path::new(file))?;
     let record = Record::from_ron(&text, file)?;
     // The rules the game was played under: the record's copy, unless a ruleset is given (or the record has none).
     let at_hand = match (ruleset, &record.rules) {
