@@ -18,6 +18,8 @@ pub struct FieldProps {
     pub safe: bool,
     /// A walk ending here goes on as far again.
     pub double: bool,
+    /// A piece ending its move here earns another throw.
+    pub again: bool,
     /// A piece ending its move here goes on to another field (see [`SendTarget`]).
     pub send_to: Option<SendTarget>,
     pub ftype: Option<u8>,

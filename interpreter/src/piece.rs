@@ -45,5 +45,6 @@ pub struct Kind {
 pub(crate) enum Captured {
     Remove,
     ToHand,
+    ToOwner,
     Convert { zone: u8, captor_chooses: bool },
 }

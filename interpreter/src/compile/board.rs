@@ -232,11 +232,18 @@ pub(crate) fn field_types(
     stack_limit: u8,
     names: &Names,
 ) -> (Vec<FieldProps>, Vec<FieldType>) {
-    let mut props =
-        vec![
-            FieldProps { limit: stack_limit, steps: None, safe: false, double: false, send_to: None, ftype: None };
-            board.len()
-        ];
+    let mut props = vec![
+        FieldProps {
+            limit: stack_limit,
+            steps: None,
+            safe: false,
+            double: false,
+            again: false,
+            send_to: None,
+            ftype: None
+        };
+        board.len()
+    ];
     let mut types: Vec<FieldType> = Vec::new();
     ctx.at(Seg::Field("field_types"), |ctx| {
         for (i, def) in defs.iter().enumerate() {
@@ -290,6 +297,7 @@ pub(crate) fn field_types(
                             steps: def.steps,
                             safe: def.safe,
                             double: def.double,
+                            again: def.again,
                             send_to,
                             ftype: Some(id),
                         };

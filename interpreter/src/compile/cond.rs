@@ -314,6 +314,13 @@ fn lower(ctx: &mut Ctx, cond: &Cond, place: Place, names: &Names, depth: usize) 
             need(ctx, Place::State, "Lead");
             Test::Lead(ctx.at(Seg::Index(0), |ctx| check_who(ctx, *who, names)), *n)
         }
+        Cond::Thrown(values) => {
+            need(ctx, Place::State, "Thrown");
+            if values.iter().any(|&v| v > 63) {
+                ctx.at(Seg::Index(0), |ctx| ctx.error("a thrown value is 0 to 63"));
+            }
+            Test::Thrown(values.iter().filter(|&&v| v < 64).fold(0u64, |m, &v| m | 1 << v))
+        }
         Cond::PieceOnBoard(who, kinds) => {
             need(ctx, Place::State, "PieceOnBoard");
             let m = ctx.at(Seg::Index(1), |ctx| mask(ctx, kinds));

@@ -237,6 +237,7 @@ fn kind(ctx: &mut Ctx, def: &PieceDef, before: &[PieceDef], names: &Names) -> Ki
                 let c = match &rule.to {
                     CaptureTo::Remove => Captured::Remove,
                     CaptureTo::ToHand => Captured::ToHand,
+                    CaptureTo::ToOwner => Captured::ToOwner,
                     CaptureTo::Convert { zone, choose } => {
                         let z = ctx.at(Seg::Field("to"), |ctx| {
                             ctx.at(Seg::Field("zone"), |ctx| ctx.find("zone", zone, &names.zones))

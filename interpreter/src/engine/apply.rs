@@ -229,6 +229,9 @@ impl Game {
             if self.reads_last_to {
                 s.last_to = landed;
             }
+            if self.fields[usize::from(landed)].again {
+                s.again = true;
+            }
         }
         for effect in &rule.effects {
             match effect {
@@ -426,6 +429,7 @@ impl Game {
             match self.kinds[usize::from(piece.kind)].captured {
                 Captured::Remove => remove(s),
                 Captured::ToHand => s.pool_add(Pool::Hand, captor, piece.kind, captor, 1),
+                Captured::ToOwner => s.pool_add(Pool::Hand, piece.owner, piece.kind, piece.owner, 1),
                 Captured::Convert { zone, captor_chooses } => {
                     // The captured stack still stands on its field, which is so not free.
                     if self.first_free_group(s, zone, captor).is_none() {

@@ -49,6 +49,8 @@ pub(crate) enum Test {
     MovedLineMasks(Box<super::lines::LineMasks>),
     /// The player has a piece of one of the kinds (a bit set) on the board.
     PieceOnBoard(Who, u32),
+    /// The throw of this turn is one of a set of values (a bit set).
+    Thrown(u64),
     PlayerIs(u8),
     Lead(Who, u16),
     TopFace(u8),
@@ -151,6 +153,7 @@ impl Game {
             }
             Test::OnBoard(w, n) => self.holds(*w, me, s, |p| s.on_board(p) >= u32::from(*n)),
             Test::MovedLineMasks(lines) => self.made_line_by_masks(s, lines),
+            Test::Thrown(mask) => s.throw.is_some_and(|t| t < 64 && mask & (1 << t) != 0),
             Test::PieceOnBoard(w, mask) => self.holds(*w, me, s, |p| {
                 s.fields_topped_by(p).any(|f| s.top(f).is_some_and(|t| mask & (1 << t.kind) != 0))
             }),

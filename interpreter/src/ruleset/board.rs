@@ -118,6 +118,10 @@ pub struct FieldTypeDef {
     /// A walk that would end here goes on as many steps again.
     #[serde(default)]
     pub double: bool,
+    /// A piece that ends its move here earns its player another throw
+    /// (in a phase with a throw).
+    #[serde(default)]
+    pub again: bool,
     /// A piece that ends its move here is sent on to this field, or to the
     /// nearest free field before it (following `back` links).
     #[serde(default)]

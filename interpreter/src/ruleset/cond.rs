@@ -79,6 +79,9 @@ pub enum Cond {
     OnBoard(Who, u16),
     /// The player has a piece of one of these kinds on the board (on top of a stack).
     PieceOnBoard(Who, Vec<String>),
+    /// This turn's throw has one of these values (0 to 63): rules for some
+    /// throws only (no throw yet: false).
+    Thrown(Vec<u8>),
     /// The mover is this player (1-based): for moves that differ by player.
     PlayerIs(u8),
     /// The player has at least n pieces more on the board than the opponent.

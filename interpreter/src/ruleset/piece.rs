@@ -58,6 +58,9 @@ pub enum CaptureTo {
     Remove,
     /// Turned over (now the captor's) into the captor's hand.
     ToHand,
+    /// Back into its owner's hand, unturned, to come on again (a race game's
+    /// hit piece): keyed to the captured piece's owner, whoever captured it.
+    ToOwner,
     /// Turned over (now the captor's) and placed on the captor's version of the
     /// zone: into the first group with a free field, on the first free field of
     /// that group (`First`) or on one the captor chooses (`Captor`).
