@@ -158,6 +158,17 @@ fn play_saves_a_record_that_replays() {
 }
 
 #[test]
+fn play_offers_every_agent_of_the_editor() {
+    let o = tabula(&["play", "classic/tic-tac-toe", "--p1", "greedy", "--p2", "mcts:30", "--seed", "3"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.lines().any(|l| l.contains(" wins") || l.starts_with("draw")), "the game is played out:\n{out}");
+    let o = tabula(&["play", "classic/tic-tac-toe", "--p2", "clever"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("greedy, mcts") && stderr(&o).contains("human"), "{}", stderr(&o));
+}
+
+#[test]
 fn a_human_gets_the_reason_for_a_bad_move() {
     let o = tabula_with_input(&["play", "seega", "--p2", "random"], "S@c3\nS@a1\nquit\n");
     assert!(o.status.success(), "{}", stderr(&o));

@@ -93,10 +93,10 @@ enum Command {
     Play {
         #[command(flatten)]
         game: GameArgs,
-        /// Who plays player 1: human or random.
+        /// Who plays player 1: human, random, greedy, mcts, mcts:ITERATIONS or mcts:MILLISECONDSms.
         #[arg(long, default_value = "human")]
         p1: play::Side,
-        /// Who plays player 2: human or random.
+        /// Who plays player 2: human, random, greedy, mcts, mcts:ITERATIONS or mcts:MILLISECONDSms.
         #[arg(long, default_value = "random")]
         p2: play::Side,
         /// Who plays players 3 and after, in games of more than two.

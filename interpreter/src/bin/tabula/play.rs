@@ -3,19 +3,34 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::io::{BufRead, Write};
-use tabula::agents::{Agent, RandomAgent, sample_chance};
+use tabula::agents::{Agent, AgentSpec, sample_chance};
 use tabula::{Action, Error, Game, Move, Pool, Record, State};
 
-/// Who plays a side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+/// Who plays a side: a person at the terminal, or an agent.
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Side {
     Human,
-    Random,
+    Agent(AgentSpec),
+}
+
+impl std::str::FromStr for Side {
+    type Err = String;
+
+    /// `human`, or an agent as `tabula analyze --agents` takes it.
+    fn from_str(text: &str) -> Result<Side, String> {
+        match text.trim() {
+            "human" => Ok(Side::Human),
+            agent => AgentSpec::parse(agent)
+                .map(Side::Agent)
+                .map_err(|e| format!("{e}; or human for a person at the terminal")),
+        }
+    }
 }
 
 pub fn run(game: &Game, sides: &[Side], seed: u64, record: Option<&str>) -> Result<(), Error> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut agent = RandomAgent::default();
+    let mut agents: Vec<Option<Box<dyn Agent>>> =
+        sides.iter().map(|s| if let Side::Agent(spec) = s { Some(spec.build(game)) } else { None }).collect();
     let mut state = game.initial_state();
     let mut played: Vec<Move> = Vec::new();
     let stdin = std::io::stdin();
@@ -26,7 +41,7 @@ pub fn run(game: &Game, sides: &[Side], seed: u64, record: Option<&str>) -> Resu
         let legal = game.legal_moves(&state);
         let mover = usize::from(state.to_move());
         let chance = legal.first().is_some_and(|m| m.action == Action::Chance);
-        let m = if sides.get(mover).is_none_or(|&s| s == Side::Random) {
+        let m = if let Some(agent) = agents.get_mut(mover).and_then(Option::as_mut) {
             let m = agent.choose(game, &state, &mut rng);
             say!("{} plays {}", game.players()[mover], game.move_text(m));
             m
