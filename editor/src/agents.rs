@@ -3,7 +3,7 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, channel};
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::Duration;
 use tabula::agents::{AgentSpec, Budget, DEFAULT_ITERATIONS};
 use tabula::{Game, Move, State};
@@ -68,7 +68,19 @@ impl Thinking {
     }
 
     /// The move, once it is there.
-    pub fn poll(&self) -> Option<Move> {
-        self.rx.try_recv().ok()
+    pub fn poll(&self) -> Answer {
+        match self.rx.try_recv() {
+            Ok(m) => Answer::Move(m),
+            Err(TryRecvError::Empty) => Answer::Waiting,
+            Err(TryRecvError::Disconnected) => Answer::Failed,
+        }
     }
+}
+
+/// What an agent's thread has to say.
+pub enum Answer {
+    Waiting,
+    Move(Move),
+    /// The thread ended without a move (it panicked).
+    Failed,
 }

@@ -2,7 +2,8 @@
 //! the middle, play and rules on the right; questions as modal dialogs.
 
 use crate::document::Origin;
-use crate::panels::{AnalysisPanel, BoardPanel, GamesPanel, OptionsPanel, Panel, PlayPanel, RulesPanel};
+use crate::files::FileDialog;
+use crate::panels::{AnalysisPanel, BoardPanel, GamesPanel, HelpPanel, OptionsPanel, Panel, PlayPanel, RulesPanel};
 use crate::workbench::{Ask, PathPurpose, Persisted, Then, Workbench};
 use std::path::PathBuf;
 
@@ -24,7 +25,13 @@ pub struct TabulaApp {
     play: PlayPanel,
     rules: RulesPanel,
     analysis: AnalysisPanel,
+    help: HelpPanel,
+    /// The rules in words and the legend are shown below the board.
+    pub show_help: bool,
 }
+
+/// The width of the play, rules and analysis tabs.
+const SIDE_WIDTH: f32 = 470.0;
 
 impl TabulaApp {
     /// The editor, reopening the last ruleset and options where eframe kept them.
@@ -43,16 +50,81 @@ impl TabulaApp {
             play: PlayPanel,
             rules: RulesPanel::default(),
             analysis: AnalysisPanel::default(),
+            help: HelpPanel,
+            show_help: true,
+        }
+    }
+
+    /// Keys of the play view, when no text field has the keyboard: undo and
+    /// redo, stepping through the moves, opening and saving.
+    fn shortcuts(&mut self, ctx: &egui::Context) {
+        use egui::{Key, KeyboardShortcut as K, Modifiers as M};
+        let pressed = |k: K| ctx.input_mut(|i| i.consume_shortcut(&k));
+        if pressed(K::new(M::COMMAND | M::SHIFT, Key::Z)) || pressed(K::new(M::COMMAND, Key::Y)) {
+            self.bench.redo();
+        } else if pressed(K::new(M::COMMAND, Key::Z)) {
+            self.bench.undo();
+        } else if pressed(K::new(M::COMMAND, Key::O)) {
+            self.bench.ask_path(PathPurpose::OpenRuleset);
+        } else if pressed(K::new(M::COMMAND, Key::S)) {
+            self.bench.save();
+        }
+        if ctx.egui_wants_keyboard_input() {
+            return;
+        }
+        let played = self.bench.session.moves_played();
+        let last = played + self.bench.session.future().count();
+        let target = if pressed(K::new(M::NONE, Key::ArrowLeft)) {
+            played.checked_sub(1)
+        } else if pressed(K::new(M::NONE, Key::ArrowRight)) {
+            Some((played + 1).min(last))
+        } else if pressed(K::new(M::NONE, Key::Home)) {
+            Some(0)
+        } else if pressed(K::new(M::NONE, Key::End)) {
+            Some(last)
+        } else {
+            None
+        };
+        if let Some(n) = target {
+            self.bench.go_to(n);
+        }
+    }
+
+    /// A ruleset file dropped on the window is opened (asking first if
+    /// something would be lost).
+    fn dropped_files(&mut self, ctx: &egui::Context) {
+        let dropped: Vec<PathBuf> = ctx.input(|i| i.raw.dropped_files.iter().map(|f| f.path().to_path_buf()).collect());
+        if let Some(path) = dropped.into_iter().find(|p| p.extension().is_some_and(|e| e == "ron")) {
+            self.bench.open(Origin::File(path));
+        }
+    }
+
+    /// Opens what the command line names: a ruleset, then a game record.
+    pub fn open_args(&mut self, args: &crate::args::Args) {
+        if let Some(origin) = &args.ruleset {
+            self.bench.open_now(origin);
+        }
+        if let Some(path) = &args.record {
+            self.bench.load_record(path);
         }
     }
 
     fn menu(&mut self, ui: &mut egui::Ui) {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
-                if ui.button("Open ruleset file…").clicked() {
+                if ui.add(egui::Button::new("Open ruleset file…").shortcut_text("Ctrl+O")).clicked() {
                     self.bench.ask_path(PathPurpose::OpenRuleset);
                 }
-                if ui.button("Save ruleset").clicked() {
+                if !self.bench.recent.is_empty() {
+                    ui.menu_button("Recent files", |ui| {
+                        for path in self.bench.recent.clone() {
+                            if ui.button(path.display().to_string()).clicked() {
+                                self.bench.open(Origin::File(path));
+                            }
+                        }
+                    });
+                }
+                if ui.add(egui::Button::new("Save ruleset").shortcut_text("Ctrl+S")).clicked() {
                     self.bench.save();
                 }
                 if ui.button("Save ruleset as variant…").clicked() {
@@ -66,14 +138,18 @@ impl TabulaApp {
                     self.bench.ask_path(PathPurpose::LoadRecord);
                 }
             });
+            ui.menu_button("View", |ui| {
+                ui.checkbox(&mut self.show_help, "Rules in words and legend");
+                ui.checkbox(&mut self.board.coordinates, "Field names on the board");
+            });
             ui.menu_button("Game", |ui| {
                 if ui.button("New game").clicked() {
-                    self.bench.new_game();
+                    self.bench.restart();
                 }
-                if ui.button("Undo").clicked() {
+                if ui.add(egui::Button::new("Undo").shortcut_text("Ctrl+Z")).clicked() {
                     self.bench.undo();
                 }
-                if ui.button("Redo").clicked() {
+                if ui.add(egui::Button::new("Redo").shortcut_text("Ctrl+Y")).clicked() {
                     self.bench.redo();
                 }
             });
@@ -99,13 +175,27 @@ impl TabulaApp {
             match &ask {
                 Ask::Unsaved { then } => {
                     ui.heading("Unsaved changes");
-                    ui.label(format!(
-                        "The rules of {} have changes that are not saved.",
-                        self.bench.doc.origin.label()
-                    ));
+                    let rules = self.bench.doc.is_dirty();
+                    let game = self.bench.session.in_progress();
+                    if rules {
+                        ui.label(format!(
+                            "The rules of {} have changes that are not saved.",
+                            self.bench.doc.origin.label()
+                        ));
+                    }
+                    if game {
+                        ui.label(format!(
+                            "A game of {} is in progress ({} moves).",
+                            self.bench.session.game.title(),
+                            self.bench.session.moves_played()
+                        ));
+                    }
                     ui.horizontal(|ui| {
-                        if ui.button("Save as variant…").clicked() {
-                            answer = Some(Answer::SaveFirst);
+                        if rules && ui.button("Save as variant…").clicked() {
+                            answer = Some(Answer::Save(PathPurpose::SaveVariant));
+                        }
+                        if game && ui.button("Save game…").clicked() {
+                            answer = Some(Answer::Save(PathPurpose::SaveRecord));
                         }
                         if ui.button("Discard changes").clicked() {
                             answer = Some(Answer::Go(then.clone()));
@@ -138,35 +228,13 @@ impl TabulaApp {
                         answer = Some(Answer::Cancel);
                     }
                 }
+                Ask::File(dialog) => answer = file_dialog(ui, dialog),
                 Ask::Overwrite { purpose, path } => {
                     ui.heading("Replace the file?");
                     ui.label(format!("{} already exists. Replace it?", path.display()));
                     ui.horizontal(|ui| {
                         if ui.button("Replace").clicked() {
                             answer = Some(Answer::Overwrite(*purpose, path.clone()));
-                        }
-                        if ui.button("Cancel").clicked() {
-                            answer = Some(Answer::Cancel);
-                        }
-                    });
-                }
-                Ask::Path { purpose, path } => {
-                    let (title, action) = match purpose {
-                        PathPurpose::SaveVariant => ("Save the rules as a variant", "Save variant"),
-                        PathPurpose::OpenRuleset => ("Open a ruleset file", "Open ruleset"),
-                        PathPurpose::SaveRecord => ("Save the game", "Save game"),
-                        PathPurpose::LoadRecord => ("Load a game", "Load game"),
-                    };
-                    let heading = ui.heading(title);
-                    let mut edited = path.clone();
-                    ui.add(egui::TextEdit::singleline(&mut edited).desired_width(400.0).id(egui::Id::unique("path")))
-                        .labelled_by(heading.id);
-                    if edited != *path {
-                        answer = Some(Answer::EditPath(*purpose, edited.clone()));
-                    }
-                    ui.horizontal(|ui| {
-                        if ui.button(action).clicked() && !edited.trim().is_empty() {
-                            answer = Some(Answer::Path(*purpose, PathBuf::from(edited.trim())));
                         }
                         if ui.button("Cancel").clicked() {
                             answer = Some(Answer::Cancel);
@@ -185,22 +253,18 @@ impl TabulaApp {
         bench.ask = None;
         match answer {
             Answer::Cancel => {}
-            Answer::SaveFirst => bench.ask_path(PathPurpose::SaveVariant),
+            Answer::Save(purpose) => bench.ask_path(purpose),
             Answer::Go(Then::Open(origin)) => bench.open_now(&origin),
+            Answer::Go(Then::NewGame) => bench.new_game(),
             Answer::Go(Then::Quit) => {
                 bench.may_quit = true;
                 ctx.send_viewport_cmd(egui::ViewportCommand::Close);
             }
             Answer::SetOption(name, value) => bench.set_option_now(&name, value),
             Answer::Play(m) => bench.play(m),
-            Answer::EditPath(purpose, path) => bench.ask = Some(Ask::Path { purpose, path }),
+            Answer::Dialog(dialog) => bench.ask = Some(Ask::File(dialog)),
+            Answer::Path(purpose, path) => bench.chosen(purpose, &path),
             Answer::Overwrite(purpose, path) => bench.overwrite(purpose, &path),
-            Answer::Path(purpose, path) => match purpose {
-                PathPurpose::SaveVariant => bench.save_as(&path),
-                PathPurpose::OpenRuleset => bench.open(Origin::File(path)),
-                PathPurpose::SaveRecord => bench.save_record(&path),
-                PathPurpose::LoadRecord => bench.load_record(&path),
-            },
         }
     }
 }
@@ -208,24 +272,97 @@ impl TabulaApp {
 /// What the user answered to a question.
 enum Answer {
     Cancel,
-    SaveFirst,
+    /// Save first, then decide again.
+    Save(PathPurpose),
     Go(Then),
     SetOption(String, String),
     Play(tabula::Move),
-    EditPath(PathPurpose, String),
+    /// The file dialog changed (another folder, a name typed).
+    Dialog(FileDialog),
     Path(PathPurpose, PathBuf),
     Overwrite(PathPurpose, PathBuf),
+}
+
+/// The file dialog: the folder with a way up, its sub-folders and `.ron`
+/// files, a file name, and the button that acts.
+fn file_dialog(ui: &mut egui::Ui, dialog: &FileDialog) -> Option<Answer> {
+    let mut d = dialog.clone();
+    let mut answer = None;
+    let (title, action) = d.purpose.words();
+    let heading = ui.heading(title);
+    ui.horizontal(|ui| {
+        if ui.button("Up a folder").on_hover_text("the folder above").clicked() {
+            d.up();
+        }
+        if let Some(home) = std::env::home_dir() {
+            if ui.button("Home").clicked() {
+                d.enter(&home);
+            }
+        }
+        ui.label(egui::RichText::new(d.dir.display().to_string()).monospace());
+    });
+    egui::ScrollArea::vertical().id_salt("file-list").max_height(260.0).show(ui, |ui| {
+        ui.set_min_width(420.0);
+        if d.entries.is_empty() {
+            ui.label(egui::RichText::new("(no folders or .ron files here)").weak());
+        }
+        for entry in d.entries.clone() {
+            let text = if entry.is_dir { format!("{}/", entry.name) } else { entry.name.clone() };
+            let selected = !entry.is_dir && entry.name == d.name;
+            let response = ui.selectable_label(selected, text);
+            if response.double_clicked() && !entry.is_dir {
+                d.pick(&entry);
+                if let Some(path) = d.accept() {
+                    answer = Some(Answer::Path(d.purpose, path));
+                }
+            } else if response.clicked() {
+                d.pick(&entry);
+            }
+        }
+    });
+    ui.horizontal(|ui| {
+        let label = ui.label("file name");
+        ui.add(egui::TextEdit::singleline(&mut d.name).desired_width(330.0).id(egui::Id::unique("path")))
+            .labelled_by(label.id)
+            .labelled_by(heading.id);
+    });
+    if let Some(problem) = &d.problem {
+        ui.colored_label(egui::Color32::from_rgb(180, 40, 40), problem);
+    }
+    let replace = d.confirm_replace;
+    if replace {
+        ui.colored_label(egui::Color32::from_rgb(160, 90, 0), format!("{} exists: replace it?", d.name.trim()));
+    }
+    ui.horizontal(|ui| {
+        let label = if replace { "Replace" } else { action };
+        if ui.add_enabled(!d.name.trim().is_empty(), egui::Button::new(label)).clicked() {
+            if let Some(path) = d.accept() {
+                answer = Some(Answer::Path(d.purpose, path));
+            }
+        }
+        if ui.button("Cancel").clicked() {
+            answer = Some(Answer::Cancel);
+        }
+    });
+    if answer.is_none() && d != *dialog {
+        answer = Some(Answer::Dialog(d));
+    }
+    answer
 }
 
 impl eframe::App for TabulaApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
-        if ctx.input(|i| i.viewport().close_requested()) && self.bench.doc.is_dirty() && !self.bench.may_quit {
+        if ctx.input(|i| i.viewport().close_requested()) && self.bench.unsaved() && !self.bench.may_quit {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
             self.bench.ask = Some(Ask::Unsaved { then: Then::Quit });
         }
         if self.bench.tick_agents() {
             ctx.request_repaint_after(std::time::Duration::from_millis(30));
+        }
+        self.dropped_files(&ctx);
+        if self.bench.ask.is_none() {
+            self.shortcuts(&ctx);
         }
         egui::Panel::top("menu").show(ui, |ui| self.menu(ui));
         egui::Panel::left("games").resizable(false).exact_size(250.0).show(ui, |ui| {
@@ -235,7 +372,9 @@ impl eframe::App for TabulaApp {
                 self.options.ui(ui, &mut self.bench);
             });
         });
-        egui::Panel::right("side").resizable(true).default_size(430.0).show(ui, |ui| {
+        // A fixed width: what a tab shows (a wide table, a long line of
+        // rules) scrolls inside it and never resizes the window's layout.
+        egui::Panel::right("side").resizable(false).exact_size(SIDE_WIDTH).show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.selectable_value(&mut self.tab, Tab::Play, self.play.name());
                 let rules = if self.bench.diagnostics.is_empty() {
@@ -253,6 +392,11 @@ impl eframe::App for TabulaApp {
                 Tab::Analysis => self.analysis.ui(ui, &mut self.bench),
             }
         });
+        if self.show_help {
+            egui::Panel::bottom("help").resizable(true).default_size(230.0).show(ui, |ui| {
+                self.help.ui(ui, &mut self.bench);
+            });
+        }
         egui::CentralPanel::default().show(ui, |ui| self.board.ui(ui, &mut self.bench));
         self.ask(&ctx);
     }

@@ -2,14 +2,17 @@
 //! an agent, change its options, and edit its rules with live checking.
 //!
 //! The editor holds no rules of its own: everything goes through the `tabula`
-//! crate's public API. `session` and `document` have no egui in them.
+//! crate's public API. `session`, `document`, `files` and `setup` have no egui in them.
 
 pub mod agents;
 pub mod app;
+pub mod args;
 pub mod document;
+pub mod files;
 mod highlight;
 mod panels;
 pub mod session;
+pub mod setup;
 pub mod workbench;
 
 pub use app::{Tab, TabulaApp};

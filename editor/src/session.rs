@@ -2,7 +2,18 @@
 //! undo and redo. No egui here: the editor's panels only show and call this.
 
 use std::sync::Arc;
-use tabula::{Action, FieldId, Game, Move, Record, State};
+use tabula::{Action, FieldId, Game, Move, NO_FIELD, Record, State};
+
+/// What the last decision did, for the board to show: where the piece came
+/// from and went, and the fields that lost a piece besides.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LastMove {
+    pub from: Option<FieldId>,
+    pub to: Option<FieldId>,
+    /// Fields (besides `from`) where a piece of another player than the mover was taken.
+    pub captured: Vec<FieldId>,
+    pub text: String,
+}
 
 /// One game under one compiled ruleset.
 pub struct Session {
@@ -12,6 +23,46 @@ pub struct Session {
     history: Vec<(State, Move)>,
     /// Moves undone, most recent last.
     redo: Vec<Move>,
+}
+
+impl Session {
+    /// A game that starts from a given position (set up by hand).
+    pub fn from_position(game: Game, state: State) -> Session {
+        Session { game: Arc::new(game), state, history: Vec::new(), redo: Vec::new() }
+    }
+
+    /// The last decision (throws are skipped): what moved where, and what it took.
+    pub fn last_move(&self) -> Option<LastMove> {
+        let i = self.history.iter().rposition(|(_, m)| m.action != Action::Chance)?;
+        let (before, m) = &self.history[i];
+        let after = self.history.get(i + 1).map_or(&self.state, |(s, _)| s);
+        let on_board = |f: FieldId| (f != NO_FIELD).then_some(f);
+        let mover = before.to_move();
+        let others = |s: &State, f: FieldId| s.stack(f).iter().filter(|p| p.owner != mover).count();
+        let board = self.game.board();
+        // An exchange moves the other piece back, it takes nothing: only a
+        // loss of pieces from the board is a capture.
+        let total = |s: &State| board.fields().map(|f| others(s, f)).sum::<usize>();
+        let captured = if total(after) < total(before) {
+            board.fields().filter(|&f| others(after, f) < others(before, f)).collect()
+        } else {
+            Vec::new()
+        };
+        Some(LastMove { from: on_board(m.from), to: on_board(m.to), captured, text: self.game.move_text(*m) })
+    }
+
+    /// The moves undone, that `redo` would play again, next first.
+    pub fn future(&self) -> impl Iterator<Item = String> + '_ {
+        self.redo.iter().rev().map(|m| self.game.move_text(*m))
+    }
+
+    /// Undoes or redoes moves until `n` moves are played; returns whether the position changed.
+    pub fn go_to(&mut self, n: usize) -> bool {
+        let start = self.history.len();
+        while self.history.len() > n && self.undo() {}
+        while self.history.len() < n && self.redo() {}
+        self.history.len() != start
+    }
 }
 
 impl Session {
@@ -122,6 +173,49 @@ mod tests {
         assert!(s.redo());
         assert_eq!(s.move_list().next().map(|(_, t)| t), Some("S@a1".to_string()));
         assert!(!s.can_redo());
+    }
+
+    #[test]
+    fn the_last_move_skips_throws_and_marks_captures_not_exchanges() {
+        let mut s = seega();
+        assert_eq!(s.last_move(), None);
+        let first = s.placements(0)[0];
+        s.play(first).expect("legal");
+        let last = s.last_move().expect("a move");
+        assert_eq!((last.from, last.to.map(|f| s.game.board().name(f).to_string())), (None, Some("a1".into())));
+        assert!(last.captured.is_empty());
+        let mut senet = Session::new(shipped::game("senet", &Options::new()).expect("compiles"));
+        // Throws and moves until an exchange (a piece sent back, none taken).
+        for _ in 0..400 {
+            let Some(&m) = senet.legal().first() else { break };
+            senet.play(m).expect("legal");
+            if let Some(last) = senet.last_move() {
+                assert!(last.captured.is_empty(), "Senet never takes a piece off the board");
+            }
+        }
+    }
+
+    #[test]
+    fn going_to_a_move_undoes_or_redoes_up_to_it() {
+        let mut s = seega();
+        for _ in 0..4 {
+            let m = s.legal()[0];
+            s.play(m).expect("legal");
+        }
+        let after_two = {
+            let mut t = seega();
+            for m in s.record(None).moves.iter().take(2) {
+                let m = t.game.parse_move(t.state(), m).expect("legal");
+                t.play(m).expect("legal");
+            }
+            t.state().clone()
+        };
+        assert!(s.go_to(2));
+        assert_eq!(s.state(), &after_two);
+        assert_eq!(s.future().count(), 2);
+        assert!(s.go_to(4));
+        assert_eq!(s.moves_played(), 4);
+        assert!(!s.go_to(9), "no move past the last");
     }
 
     #[test]

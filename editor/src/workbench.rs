@@ -1,8 +1,10 @@
 //! What the editor's panels share: the ruleset document, the game being
 //! played, options, sides and agents, and the actions the panels ask for.
 
-use crate::agents::{Side, Thinking};
+use crate::agents::{Answer, Side, Thinking};
 use crate::document::{Document, Origin};
+use crate::files::FileDialog;
+pub use crate::files::PathPurpose;
 use crate::session::Session;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -21,46 +23,57 @@ pub struct Persisted {
     pub options: BTreeMap<String, String>,
     /// Who plays each seat, player 1 first (seats not listed: a random agent).
     pub sides: Vec<Side>,
+    /// Ruleset files opened or saved, most recent first.
+    pub recent: Vec<PathBuf>,
+    /// The first-run hint was read and closed.
+    pub hint_closed: bool,
+    /// The rules' text when it had unsaved changes, so that they survive a
+    /// crash or a kill (eframe stores this every few seconds).
+    pub draft: Option<String>,
 }
+
+/// How many recent files the File menu lists.
+const RECENT: usize = 8;
 
 impl Default for Persisted {
     fn default() -> Persisted {
         Persisted {
-            // The first shipped ruleset by name; the editor knows no game in particular.
-            origin: Origin::Shipped(tabula::shipped::names().next().unwrap_or_default().into()),
+            // The first game of the shipped list (its order is data, rulesets/order.txt);
+            // the editor knows no game in particular.
+            origin: Origin::Shipped(first_shipped().into()),
             options: BTreeMap::new(),
             sides: vec![Side::Human, Side::Random],
+            recent: Vec::new(),
+            hint_closed: false,
+            draft: None,
         }
     }
+}
+
+fn first_shipped() -> &'static str {
+    tabula::shipped::listed().first().copied().expect("Tabula ships rulesets")
 }
 
 /// A question the editor must ask before doing something.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Ask {
-    /// Unsaved changes would be lost by doing `then`.
+    /// Unsaved changes (the rules' text, a game in progress, or both) would be lost by doing `then`.
     Unsaved { then: Then },
     /// Changing an option ends the game in progress.
     OptionChange { name: String, value: String },
     /// Several moves end on the clicked field: which one?
     ChooseMove(Vec<Move>),
-    /// A path for: saving a variant, opening a ruleset, saving or loading a game.
-    Path { purpose: PathPurpose, path: String },
+    /// A file, for: saving a variant, opening a ruleset, saving or loading a game.
+    File(FileDialog),
     /// The file chosen to save to exists: replace it?
     Overwrite { purpose: PathPurpose, path: PathBuf },
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PathPurpose {
-    SaveVariant,
-    OpenRuleset,
-    SaveRecord,
-    LoadRecord,
 }
 
 /// What to do once unsaved changes are saved or discarded.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Then {
     Open(Origin),
+    NewGame,
     Quit,
 }
 
@@ -83,6 +96,12 @@ pub struct Workbench {
     pub agent_pause: Duration,
     /// The window may close (unsaved changes were dealt with).
     pub may_quit: bool,
+    pub recent: Vec<PathBuf>,
+    pub hint_closed: bool,
+    /// A position being set up by hand, shown on the board instead of the game.
+    pub setup: Option<crate::setup::Setup>,
+    /// The folder of the last file chosen, where the next dialog opens.
+    last_dir: Option<PathBuf>,
     thinking: Option<Thinking>,
     /// Changes whenever the position does; agents' answers for older ones are dropped.
     ticket: u64,
@@ -92,31 +111,40 @@ pub struct Workbench {
 impl Workbench {
     /// Opens what was remembered, falling back to the first shipped game.
     pub fn new(persisted: &Persisted) -> Workbench {
-        let doc = Document::load(&persisted.origin).unwrap_or_else(|_| {
-            let first = tabula::shipped::names().next().expect("Tabula ships rulesets");
-            Document::shipped(first).expect("a shipped ruleset")
-        });
+        let doc = Document::load(&persisted.origin)
+            .unwrap_or_else(|_| Document::shipped(first_shipped()).expect("a shipped ruleset"));
+        let draft = persisted.draft.clone().filter(|_| doc.origin == persisted.origin);
         let options: Options = persisted.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
         let (game, options) = match compile(&doc, &doc.text, &options) {
             Ok(game) => (game, persisted.options.clone()),
             Err(_) => {
-                let first = tabula::shipped::names().next().expect("Tabula ships rulesets");
-                let fallback = Document::shipped(first).expect("a shipped ruleset");
+                let fallback = Document::shipped(first_shipped()).expect("a shipped ruleset");
                 let game = compile(&fallback, &fallback.text, &Options::new()).expect("shipped rulesets compile");
-                return Workbench::with(fallback, game, BTreeMap::new(), persisted.sides.clone());
+                return Workbench::with(fallback, game, BTreeMap::new(), persisted);
             }
         };
-        Workbench::with(doc, game, options, persisted.sides.clone())
+        let mut bench = Workbench::with(doc, game, options, persisted);
+        if let Some(text) = draft {
+            // Unsaved changes of the last run, back as unsaved changes.
+            bench.doc.text = text;
+            bench.recheck();
+            bench.message = "your unsaved changes of the last session are back".into();
+        }
+        bench
     }
 
-    fn with(doc: Document, game: Game, options: BTreeMap<String, String>, sides: Vec<Side>) -> Workbench {
+    fn with(doc: Document, game: Game, options: BTreeMap<String, String>, persisted: &Persisted) -> Workbench {
         Workbench {
+            sides: persisted.sides.clone(),
+            recent: persisted.recent.clone(),
+            hint_closed: persisted.hint_closed,
+            setup: None,
+            last_dir: persisted.recent.first().and_then(|p| p.parent()).map(Path::to_path_buf),
             valid_text: doc.text.clone(),
             doc,
             session: Session::new(game),
             diagnostics: Vec::new(),
             options,
-            sides,
             paused: false,
             ask: None,
             message: String::new(),
@@ -134,7 +162,14 @@ impl Workbench {
     }
 
     pub fn persisted(&self) -> Persisted {
-        Persisted { origin: self.doc.origin.clone(), options: self.options.clone(), sides: self.sides.clone() }
+        Persisted {
+            origin: self.doc.origin.clone(),
+            options: self.options.clone(),
+            sides: self.sides.clone(),
+            recent: self.recent.clone(),
+            hint_closed: self.hint_closed,
+            draft: self.doc.is_dirty().then(|| self.doc.text.clone()),
+        }
     }
 
     fn changed(&mut self) {
@@ -142,9 +177,30 @@ impl Workbench {
         self.thinking = None;
     }
 
-    /// Opens another ruleset, asking first if the text has unsaved changes.
+    /// A new game: agents paused in the last one play again.
+    fn start(&mut self, session: Session) {
+        self.session = session;
+        self.setup = None;
+        self.paused = false;
+        self.changed();
+    }
+
+    /// What would be lost by leaving: the rules' unsaved text, a game in progress.
+    pub fn unsaved(&self) -> bool {
+        self.doc.is_dirty() || self.session.in_progress()
+    }
+
+    /// Puts a ruleset file first in the recent files.
+    fn remember(&mut self, path: &Path) {
+        self.recent.retain(|p| p != path);
+        self.recent.insert(0, path.to_path_buf());
+        self.recent.truncate(RECENT);
+    }
+
+    /// Opens another ruleset, asking first if the text has unsaved changes
+    /// or a game is in progress.
     pub fn open(&mut self, origin: Origin) {
-        if self.doc.is_dirty() {
+        if self.unsaved() {
             self.ask = Some(Ask::Unsaved { then: Then::Open(origin) });
             return;
         }
@@ -154,6 +210,9 @@ impl Workbench {
     pub fn open_now(&mut self, origin: &Origin) {
         match Document::load(origin) {
             Ok(doc) => {
+                if let Some(path) = doc.path() {
+                    self.remember(&path.to_path_buf());
+                }
                 self.doc = doc;
                 self.options.clear();
                 self.diagnostics.clear();
@@ -188,8 +247,7 @@ impl Workbench {
                 self.diagnostics.clear();
                 if new_game {
                     self.valid_text = self.doc.text.clone();
-                    self.session = Session::new(game);
-                    self.changed();
+                    self.start(Session::new(game));
                 }
                 true
             }
@@ -218,19 +276,41 @@ impl Workbench {
         let given: Options = self.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
         match compile(&self.doc, &self.valid_text, &given) {
             Ok(game) => {
-                self.session = Session::new(game);
+                self.start(Session::new(game));
                 self.message = "new game under the changed option".into();
-                self.changed();
             }
             Err(e) => self.message = e.to_string(),
         }
     }
 
+    /// A new game, asking first if one is in progress.
+    pub fn restart(&mut self) {
+        if self.session.in_progress() {
+            self.ask = Some(Ask::Unsaved { then: Then::NewGame });
+        } else {
+            self.new_game();
+        }
+    }
+
     pub fn new_game(&mut self) {
         let game = (*self.session.game).clone();
-        self.session = Session::new(game);
-        self.paused = false;
-        self.changed();
+        self.start(Session::new(game));
+    }
+
+    /// Plays on from a position set up by hand: a new game that starts there.
+    pub fn play_from(&mut self, state: tabula::State) {
+        let game = (*self.session.game).clone();
+        self.start(Session::from_position(game, state));
+        self.message = "playing from the position set up".into();
+    }
+
+    /// Shows the position after `n` moves (the later moves can be redone);
+    /// agents wait, as after an undo.
+    pub fn go_to(&mut self, n: usize) {
+        if self.session.go_to(n) {
+            self.paused = true;
+            self.changed();
+        }
     }
 
     pub fn play(&mut self, m: Move) {
@@ -283,9 +363,18 @@ impl Workbench {
 
     /// Starts an agent or plays its answer; true while one is thinking.
     pub fn tick_agents(&mut self) -> bool {
-        if let Some(m) = self.thinking.as_ref().and_then(|t| (t.ticket == self.ticket).then(|| t.poll()).flatten()) {
-            self.thinking = None;
-            self.play(m);
+        match self.thinking.as_ref().filter(|t| t.ticket == self.ticket).map(Thinking::poll) {
+            Some(Answer::Move(m)) => {
+                self.thinking = None;
+                self.play(m);
+            }
+            Some(Answer::Failed) => {
+                // Nothing of the user's is lost: the game stays as it was.
+                self.thinking = None;
+                self.paused = true;
+                self.message = "the agent stopped unexpectedly; the game is kept: resume or play on".into();
+            }
+            Some(Answer::Waiting) | None => {}
         }
         let state = self.session.state();
         if state.is_over() || self.paused || self.human_to_move() || self.ask.is_some() {
@@ -333,6 +422,7 @@ impl Workbench {
     fn write_rules(&mut self, path: &Path, overwrite: Overwrite) {
         match self.doc.save_as(path, overwrite) {
             Ok(()) => {
+                self.remember(path);
                 self.message = format!("saved {}", path.display());
                 self.recheck();
             }
@@ -340,15 +430,37 @@ impl Workbench {
         }
     }
 
+    /// Opens the file dialog, in the folder of the last file chosen (or of
+    /// the ruleset's file, or the working folder), with a name to start from.
     pub fn ask_path(&mut self, purpose: PathPurpose) {
-        let path = match purpose {
-            PathPurpose::SaveVariant => self.doc.variant_path().display().to_string(),
-            PathPurpose::OpenRuleset => String::new(),
-            PathPurpose::SaveRecord | PathPurpose::LoadRecord => {
-                format!("{}-game.ron", self.session.game.name().replace('/', "-"))
+        let name = match purpose {
+            PathPurpose::SaveVariant => {
+                self.doc.variant_path().file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
             }
+            PathPurpose::OpenRuleset => String::new(),
+            PathPurpose::SaveRecord => format!("{}-game.ron", self.session.game.name().replace('/', "-")),
+            PathPurpose::LoadRecord => String::new(),
         };
-        self.ask = Some(Ask::Path { purpose, path });
+        let dir = self
+            .last_dir
+            .clone()
+            .or_else(|| self.doc.path().and_then(Path::parent).map(Path::to_path_buf))
+            .filter(|d| d.is_dir())
+            .unwrap_or_else(|| PathBuf::from("."));
+        self.ask = Some(Ask::File(FileDialog::new(purpose, &dir, &name)));
+    }
+
+    /// Does what a file was chosen for.
+    pub fn chosen(&mut self, purpose: PathPurpose, path: &Path) {
+        self.last_dir = path.parent().map(Path::to_path_buf);
+        match purpose {
+            // The file dialog has already asked before choosing an existing file to save to.
+            PathPurpose::SaveVariant | PathPurpose::SaveRecord if path.exists() => self.overwrite(purpose, path),
+            PathPurpose::SaveVariant => self.save_as(path),
+            PathPurpose::OpenRuleset => self.open(Origin::File(path.to_path_buf())),
+            PathPurpose::SaveRecord => self.save_record(path),
+            PathPurpose::LoadRecord => self.load_record(path),
+        }
     }
 
     /// Saves the game to a path the user chose; an existing file is replaced only after asking.

@@ -72,7 +72,7 @@ fn a_click_on_a_piece_and_a_lit_field_plays_the_move_and_lists_it() {
     click(&mut h, "field b1");
     click(&mut h, "field b2");
     assert_eq!(moves_played(&h), 1);
-    assert!(h.query_by_label_contains("b1-b2").is_some(), "the move is in the move list");
+    assert!(h.query_by_label_contains("1. White  b1-b2").is_some(), "the move is in the move list");
     let state = h.state().bench.session.state();
     assert_eq!(state.to_move(), 1);
 }
@@ -240,4 +240,229 @@ fn an_agent_answers_a_move_on_its_own() {
     run_until(&mut h, |h| moves_played(h) == 2);
     assert_eq!(moves_played(&h), 2, "Black's agent moved");
     assert_eq!(h.state().bench.session.state().to_move(), 0, "and it is White's turn again");
+}
+
+/// The accessible value of a field: its pieces and what the board marks on it.
+fn field(h: &Harness<'_, TabulaApp>, name: &str) -> String {
+    h.get_by_label(&format!("field {name}")).value().unwrap_or_default()
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-editor-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+#[test]
+fn opens_a_ruleset_file_given_on_the_command_line() {
+    let path = temp_dir("args").join("my-seega.ron");
+    let text = tabula::shipped::text("seega").expect("shipped").replacen("count: 12", "count: 10", 2);
+    std::fs::write(&path, &text).expect("write");
+    let args = tabula_editor::args::parse([path.display().to_string()]).expect("arguments");
+    let mut h = harness("senet");
+    h.state_mut().open_args(&args);
+    h.run();
+    assert_eq!(h.state().bench.doc.origin, Origin::File(path.clone()));
+    assert!(h.query_by_label_contains("S ×10").is_some(), "the file's rules are in play");
+    assert!(h.state().bench.recent.contains(&path), "and it is a recent file");
+    assert!(tabula_editor::args::parse(["--frobnicate".to_string()]).is_err());
+}
+
+#[test]
+fn the_first_run_opens_the_first_game_of_the_shipped_list() {
+    let h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_eframe(|_cc| TabulaApp::with(&Persisted { sides: vec![Side::Human, Side::Human], ..Persisted::default() }));
+    let first = tabula::shipped::listed()[0];
+    assert_eq!(h.state().bench.doc.origin, Origin::Shipped(first.into()));
+    assert!(!first.starts_with("classic/"), "an ancient or traditional game comes first in rulesets/order.txt");
+}
+
+#[test]
+fn switching_game_with_a_game_in_progress_asks_first() {
+    let mut h = harness("seti-aleph");
+    click(&mut h, "field b1");
+    click(&mut h, "field b2");
+    click(&mut h, "Seega");
+    assert!(h.query_by_label("Unsaved changes").is_some(), "a game in progress: the editor asks");
+    assert!(h.query_by_label_contains("A game of Seti-Aleph is in progress").is_some());
+    click(&mut h, "Cancel");
+    assert_eq!(moves_played(&h), 1, "the game is kept");
+    click(&mut h, "Seega");
+    click(&mut h, "Discard changes");
+    assert_eq!(h.state().bench.session.game.name(), "seega");
+}
+
+#[test]
+fn the_last_move_is_highlighted_on_the_board() {
+    let mut h = harness("seti-aleph");
+    click(&mut h, "field b1");
+    click(&mut h, "field b2");
+    assert!(field(&h, "b1").contains("last move from here"), "{}", field(&h, "b1"));
+    assert!(field(&h, "b2").contains("last move to here"), "{}", field(&h, "b2"));
+    assert!(h.query_by_label("last move: b1-b2").is_some());
+    assert!(!field(&h, "c1").contains("last move"));
+}
+
+#[test]
+fn a_hovered_piece_shows_its_targets() {
+    let mut h = harness("seti-aleph");
+    h.get_by_label("field b1").hover();
+    h.run();
+    assert!(field(&h, "b2").contains("a legal target"), "{}", field(&h, "b2"));
+}
+
+#[test]
+fn stepping_back_in_the_move_list_shows_the_earlier_position() {
+    let mut h = harness("seti-aleph");
+    click(&mut h, "field b1");
+    click(&mut h, "field b2");
+    let after_one = h.state().bench.session.state().clone();
+    let black = h.state().bench.session.legal()[0];
+    h.state_mut().bench.play(black);
+    h.run();
+    assert_eq!(moves_played(&h), 2);
+    // A click on the first move shows the position after it.
+    h.get_by_label_contains("1. White").click();
+    h.run();
+    assert_eq!(h.state().bench.session.state(), &after_one);
+    assert!(field(&h, "b2").contains("one piece") && field(&h, "b1").contains("empty"));
+    // The arrow keys step back to the start and forward again.
+    h.key_press(egui::Key::ArrowLeft);
+    h.run();
+    assert_eq!(moves_played(&h), 0);
+    assert!(field(&h, "b1").contains("one piece"), "b1's piece is back");
+    h.key_press(egui::Key::ArrowRight);
+    h.key_press(egui::Key::ArrowRight);
+    h.run();
+    assert_eq!(moves_played(&h), 2, "both moves are still there to step forward to");
+}
+
+#[test]
+fn undo_and_redo_from_the_keyboard() {
+    let mut h = harness("seega");
+    click(&mut h, "field a1");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(moves_played(&h), 0);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Y);
+    h.run();
+    assert_eq!(moves_played(&h), 1);
+}
+
+#[test]
+fn a_new_game_resumes_paused_agents() {
+    let mut h = harness_with_sides("seti-aleph", [Side::Human, Side::Random]);
+    click(&mut h, "field b1");
+    click(&mut h, "field b2");
+    h.state_mut().bench.undo();
+    assert!(h.state().bench.paused, "an undo pauses the agents");
+    click(&mut h, "New game");
+    assert!(!h.state().bench.paused, "a new game plays again");
+}
+
+#[test]
+fn a_position_set_up_by_hand_is_played_from() {
+    let mut h = harness("classic/breakthrough");
+    click(&mut h, "Set up position…");
+    click(&mut h, "Clear the board");
+    click(&mut h, "put White Pawn");
+    click(&mut h, "field d4");
+    click(&mut h, "put Black Pawn");
+    click(&mut h, "field h8");
+    // Two pieces on a field that holds one: refused with the reason.
+    click(&mut h, "field h8");
+    assert!(h.query_by_label_contains("stack limit").is_some(), "the reason is shown");
+    click(&mut h, "take off");
+    click(&mut h, "field h8");
+    click(&mut h, "Play from here");
+    assert!(h.state().bench.setup.is_none());
+    let session = &h.state().bench.session;
+    let mut moves: Vec<String> = session.legal().iter().map(|&m| session.game.move_text(m)).collect();
+    moves.sort();
+    assert_eq!(moves, ["d4-c5", "d4-d5", "d4-e5"], "the one white pawn's moves");
+    assert!(h.query_by_label("d4-d5").is_some(), "listed as legal moves");
+}
+
+#[test]
+fn the_file_dialog_browses_folders_and_opens_a_ruleset() {
+    let dir = temp_dir("browse");
+    std::fs::create_dir_all(dir.join("drafts")).expect("dir");
+    let text = tabula::shipped::text("seega").expect("shipped").replacen("count: 12", "count: 8", 2);
+    std::fs::write(dir.join("drafts").join("eight.ron"), &text).expect("write");
+    let mut h = harness("seega");
+    click(&mut h, "Open file…");
+    h.get_by_role(Role::TextInput).set_text_value_accesskit(dir.to_str().expect("path"));
+    h.run();
+    click(&mut h, "Open ruleset");
+    click(&mut h, "drafts/");
+    click(&mut h, "eight.ron");
+    click(&mut h, "Open ruleset");
+    assert_eq!(h.state().bench.doc.origin, Origin::File(dir.join("drafts").join("eight.ron")));
+    assert!(h.query_by_label_contains("S ×8").is_some());
+}
+
+#[test]
+fn saving_over_a_file_asks_first() {
+    let path = temp_dir("replace").join("game.ron");
+    std::fs::write(&path, "keep me").expect("write");
+    let mut h = harness("seega");
+    click(&mut h, "field a1");
+    click(&mut h, "Save game…");
+    h.get_by_role(Role::TextInput).set_text_value_accesskit(path.to_str().expect("path"));
+    h.run();
+    click(&mut h, "Save game");
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), "keep me", "not replaced without asking");
+    assert!(h.query_by_label_contains("exists: replace it?").is_some());
+    click(&mut h, "Replace");
+    assert!(std::fs::read_to_string(&path).expect("read").contains("S@a1"), "replaced once asked");
+}
+
+#[derive(Debug)]
+struct Dropped(std::path::PathBuf);
+
+impl egui::DroppedFile for Dropped {
+    fn path(&self) -> &std::path::Path {
+        &self.0
+    }
+
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}
+
+#[test]
+fn a_ruleset_file_dropped_on_the_window_is_opened() {
+    let path = temp_dir("drop").join("dropped.ron");
+    std::fs::write(&path, tabula::shipped::text("seti-beth").expect("shipped")).expect("write");
+    let mut h = harness("seega");
+    h.input_mut().dropped_files.push(std::sync::Arc::new(Dropped(path.clone())));
+    h.run();
+    assert_eq!(h.state().bench.doc.origin, Origin::File(path));
+    assert_eq!(h.state().bench.session.game.name(), "seti-beth");
+}
+
+#[test]
+fn unsaved_rules_of_a_crashed_session_come_back() {
+    let text = format!("{}\n// typed before the crash\n", tabula::shipped::text("seega").expect("shipped"));
+    let persisted = Persisted {
+        origin: Origin::Shipped("seega".into()),
+        sides: vec![Side::Human, Side::Human],
+        draft: Some(text.clone()),
+        ..Persisted::default()
+    };
+    let h =
+        Harness::builder().with_size(egui::vec2(1280.0, 800.0)).build_eframe(move |_cc| TabulaApp::with(&persisted));
+    assert_eq!(h.state().bench.doc.text, text);
+    assert!(h.state().bench.doc.is_dirty(), "still unsaved, so still asked about");
+    assert_eq!(h.state().bench.persisted().draft, Some(text), "and kept while unsaved");
+}
+
+#[test]
+fn the_rules_panel_shows_the_players_pieces_and_fields() {
+    let h = harness("senet");
+    assert!(h.query_by_label("Senet: the rules").is_some());
+    assert!(h.query_by_label_contains("House of Happiness (B)").is_some(), "field types in the legend");
+    assert_eq!(h.query_all_by_label("Spool").count(), 2, "each player's pieces in the legend");
+    assert_eq!(h.query_all_by_label("Cone").count(), 2);
 }

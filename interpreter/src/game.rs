@@ -3,7 +3,7 @@
 use crate::board::{Board, FieldId};
 use crate::engine::{Chance, End, Phase};
 use crate::options::{OptionValue, Options};
-use crate::piece::Kind;
+use crate::piece::{Kind, Player};
 use crate::ruleset::OptionDef;
 use crate::state::{Reason, State};
 use crate::{Error, compile};
@@ -66,11 +66,14 @@ pub struct Game {
     pub(crate) name: String,
     pub(crate) title: String,
     pub(crate) about: String,
+    pub(crate) description: String,
     pub(crate) players: Vec<String>,
     /// The team of each player (each player is a team of their own unless the ruleset pairs them).
     pub(crate) teams: Vec<u8>,
     /// The teams' names, where the ruleset has teams.
     pub(crate) team_names: Vec<String>,
+    /// Per player, the colour the ruleset gives them (none given: empty).
+    pub(crate) colours: Vec<Option<[u8; 3]>>,
     pub(crate) board: Board,
     pub(crate) kinds: Vec<Kind>,
     pub(crate) fields: Vec<FieldProps>,
@@ -119,6 +122,36 @@ impl Game {
 
     pub fn about(&self) -> &str {
         &self.about
+    }
+
+    /// The rules in words, as the ruleset's `description` gives them.
+    pub fn description(&self) -> &str {
+        &self.description
+    }
+
+    /// The colour the ruleset gives `player`'s pieces, if it gives one.
+    pub fn player_colour(&self, player: Player) -> Option<[u8; 3]> {
+        self.colours.get(usize::from(player)).copied().flatten()
+    }
+
+    /// The words (`doc`) of the move rules in force, per phase: `(phase, docs)`.
+    pub fn rule_docs(&self) -> impl Iterator<Item = (&str, &[String])> {
+        self.phases.iter().map(|p| (p.name.as_str(), p.docs.as_slice()))
+    }
+
+    /// Why the game can end, in words: each end condition's reason.
+    pub fn end_reasons(&self) -> impl Iterator<Item = &str> {
+        self.ends.iter().map(|e| e.reason.as_str())
+    }
+
+    /// What the chance device of the position looks like: the one due, or
+    /// else the one of the phase (whose throw is being played).
+    pub fn chance_looks(&self, state: &State) -> Option<crate::ruleset::Looks> {
+        let device = match state.pending() {
+            crate::state::Pending::Chance(c) => Some(c),
+            _ => self.phases[state.phase()].throw,
+        };
+        device.and_then(|c| self.chance[usize::from(c)].looks)
     }
 
     /// Player names, player 1 first.

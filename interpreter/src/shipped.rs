@@ -9,6 +9,20 @@ pub fn names() -> impl Iterator<Item = &'static str> + Clone {
     SHIPPED.iter().map(|(name, _)| *name)
 }
 
+/// The order people see the shipped games in (`rulesets/order.txt`, data):
+/// the games it names, in its order, then the others by name.
+const ORDER: &str = include_str!("../../rulesets/order.txt");
+
+/// The shipped rulesets' names in the order people see them: ancient and
+/// traditional games first. The editor opens the first on a first run.
+pub fn listed() -> Vec<&'static str> {
+    let ordered = ORDER.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#'));
+    let mut list: Vec<&'static str> = ordered.filter_map(|n| names().find(|&m| m == n)).collect();
+    let rest: Vec<&'static str> = names().filter(|n| !list.contains(n)).collect();
+    list.extend(rest);
+    list
+}
+
 /// The text of a shipped ruleset.
 pub fn text(name: &str) -> Option<&'static str> {
     SHIPPED.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
@@ -34,4 +48,46 @@ pub fn resolve(arg: &str) -> Result<(String, String), Error> {
     let mut msg = crate::error::unknown("ruleset", arg, names());
     msg.push_str("; or give the path of a .ron file");
     Err(Error::Io(msg))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_listed_order_names_only_shipped_games_and_lists_them_all() {
+        for line in ORDER.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+            assert!(text(line).is_some(), "rulesets/order.txt names {line:?}, which is not shipped");
+        }
+        let mut listed = listed();
+        assert_eq!(listed.first(), ORDER.lines().find(|l| !l.is_empty() && !l.starts_with('#')).as_ref());
+        listed.sort_unstable();
+        assert_eq!(listed, names().collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn words_colours_and_looks_are_read_and_follow_the_options() {
+        use crate::Options;
+        use crate::ruleset::Looks;
+        let docs = |g: &crate::Game| g.rule_docs().flat_map(|(_, d)| d.iter().cloned()).collect::<Vec<_>>();
+        let senet = game("senet", &Options::new()).expect("compiles");
+        assert!(senet.description().contains("30 squares"));
+        assert_eq!(senet.player_colour(0), Some([0x4e, 0x9a, 0x5b]), "Green plays green");
+        assert!(docs(&senet).iter().any(|d| d.contains("any throw past 30")));
+        assert!(!docs(&senet).iter().any(|d| d.contains("exactly past 30")), "a rule not in force is not shown");
+        let mut options = Options::new();
+        options.set("bear_off", "Exact");
+        options.set("chance", "Die");
+        let exact = game("senet", &options).expect("compiles");
+        assert!(docs(&exact).iter().any(|d| d.contains("exactly past 30")));
+        let throw_due = exact.initial_state();
+        let mut state = throw_due.clone();
+        // The opening move, then the throw of the race.
+        let first = exact.legal_moves(&state)[0];
+        exact.play_unchecked(&mut state, first);
+        assert_eq!(exact.chance_looks(&state), Some(Looks::Die));
+        assert_eq!(senet.chance_looks(&senet.initial_state()), None, "the opening has no throw");
+        let tic = game("classic/tic-tac-toe", &Options::new()).expect("compiles");
+        assert_eq!(tic.player_colour(0), None, "no colours given");
+    }
 }

@@ -1,9 +1,13 @@
 //! The board, drawn from the compiled board's field positions: links, field
-//! types, pieces and stacks, the pools beside it; clicks become moves.
+//! types, pieces and stacks, the pools beside it; the last move, the moves of
+//! the piece under the pointer; clicks become moves, or change the position
+//! being set up.
 
 use super::{Panel, player_colours};
+use crate::session::LastMove;
+use crate::setup::{Brush, Setup};
 use crate::workbench::{Ask, Workbench};
-use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
+use egui::{Align2, Color32, FontId, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Vec2};
 use tabula::die::{self, Face};
 use tabula::{FieldId, Game, Move, NO_FIELD, Piece, Pool, State};
 
@@ -17,17 +21,28 @@ enum Selection {
     Hand(u8),
 }
 
-#[derive(Default)]
 pub struct BoardPanel {
     selection: Selection,
     /// The position the selection was made in.
     seen: u64,
     /// A zone to show, while its name in the legend is hovered.
     zone: Option<usize>,
+    /// The field under the pointer: its piece's moves are shown.
+    hovered: Option<FieldId>,
+    /// Field names drawn on the board.
+    pub coordinates: bool,
 }
 
-const FIELD_FILL: Color32 = Color32::from_rgb(239, 227, 200);
-const FIELD_LINE: Color32 = Color32::from_rgb(138, 122, 90);
+impl Default for BoardPanel {
+    fn default() -> BoardPanel {
+        BoardPanel { selection: Selection::None, seen: 0, zone: None, hovered: None, coordinates: true }
+    }
+}
+
+pub(super) const FIELD_FILL: Color32 = Color32::from_rgb(239, 227, 200);
+pub(super) const FIELD_LINE: Color32 = Color32::from_rgb(138, 122, 90);
+const LAST_MOVE: Color32 = Color32::from_rgb(70, 110, 200);
+const CAPTURED: Color32 = Color32::from_rgb(200, 50, 40);
 const LINK: Color32 = Color32::from_rgb(184, 168, 136);
 const SELECTED: Color32 = Color32::from_rgb(232, 180, 0);
 const TARGET: Color32 = Color32::from_rgb(46, 158, 79);
@@ -42,17 +57,27 @@ impl Panel for BoardPanel {
             self.selection = Selection::None;
             self.seen = bench.ticket();
         }
-        let legend_height = 86.0;
+        if bench.setup.is_some() {
+            return self.setup_ui(ui, bench);
+        }
+        let legend_height = 28.0 * bench.session.game.players().len() as f32 + 34.0;
         let area = ui.available_rect_before_wrap();
         let board_rect = Rect::from_min_max(area.min, Pos2::new(area.max.x, area.max.y - legend_height));
         let targets = self.targets(bench);
-        let clicked = self.draw_board(ui, bench, board_rect, &targets);
+        let last = bench.session.last_move();
+        let stacks: Vec<Vec<Piece>> =
+            bench.session.game.board().fields().map(|f| bench.session.state().stack(f).to_vec()).collect();
+        let clicked = self.draw_board(ui, bench, &stacks, board_rect, &targets, last.as_ref());
         if let Some(f) = clicked {
             self.click(f, bench);
         }
         ui.scope_builder(
             egui::UiBuilder::new().max_rect(Rect::from_min_max(Pos2::new(area.min.x, board_rect.max.y), area.max)),
             |ui| {
+                if let Some(last) = &last {
+                    let taken = if last.captured.is_empty() { "" } else { ", captures marked ×" };
+                    ui.label(RichText::new(format!("last move: {}{taken}", last.text)).color(LAST_MOVE));
+                }
                 self.pools(ui, bench);
                 self.legend(ui, &bench.session.game);
             },
@@ -61,13 +86,13 @@ impl Panel for BoardPanel {
 }
 
 impl BoardPanel {
-    /// The fields the current selection can go to.
+    /// The fields the current selection (or else the piece under the pointer) can go to.
     fn targets(&self, bench: &Workbench) -> Vec<Move> {
         if !bench.human_to_move() {
             return Vec::new();
         }
         match self.selection {
-            Selection::None => Vec::new(),
+            Selection::None => self.hovered.map(|f| bench.session.moves_from(f)).unwrap_or_default(),
             Selection::Field(f) => bench.session.moves_from(f),
             Selection::Hand(kind) => bench.session.placements(kind),
         }
@@ -100,8 +125,17 @@ impl BoardPanel {
         }
     }
 
-    /// Draws links, fields and pieces; returns the field clicked, if any.
-    fn draw_board(&mut self, ui: &mut egui::Ui, bench: &Workbench, rect: Rect, targets: &[Move]) -> Option<FieldId> {
+    /// Draws links, fields and pieces (the stacks given), the last move and
+    /// the targets; returns the field clicked, if any.
+    fn draw_board(
+        &mut self,
+        ui: &mut egui::Ui,
+        bench: &Workbench,
+        stacks: &[Vec<Piece>],
+        rect: Rect,
+        targets: &[Move],
+        last: Option<&LastMove>,
+    ) -> Option<FieldId> {
         let game = &bench.session.game;
         let state = bench.session.state();
         let board = game.board();
@@ -123,6 +157,7 @@ impl BoardPanel {
         }
         let zone = self.zone.and_then(|z| game.zones().get(z));
         let mut clicked = None;
+        let mut hovered = None;
         for f in board.fields() {
             let c = centre(f);
             let field_rect = Rect::from_center_size(c, Vec2::splat(cell * 0.9));
@@ -148,14 +183,27 @@ impl BoardPanel {
                     FIELD_LINE,
                 );
             }
-            painter.text(
-                field_rect.left_bottom() + Vec2::new(cell * 0.06, -cell * 0.04),
-                Align2::LEFT_BOTTOM,
-                board.name(f),
-                FontId::proportional((cell * 0.16).max(8.0)),
-                Color32::from_gray(110),
-            );
-            self.draw_stack(&painter, game, state.stack(f), c, cell);
+            if self.coordinates {
+                painter.text(
+                    field_rect.left_bottom() + Vec2::new(cell * 0.06, -cell * 0.04),
+                    Align2::LEFT_BOTTOM,
+                    board.name(f),
+                    FontId::proportional((cell * 0.16).max(8.0)),
+                    Color32::from_gray(110),
+                );
+            }
+            let moved = last.is_some_and(|l| l.from == Some(f) || l.to == Some(f));
+            if moved {
+                painter.rect_stroke(field_rect, cell * 0.08, Stroke::new(3.0, LAST_MOVE), StrokeKind::Inside);
+            }
+            self.draw_stack(&painter, game, &stacks[usize::from(f)], c, cell);
+            let captured = last.is_some_and(|l| l.captured.contains(&f));
+            if captured {
+                let r = cell * 0.22;
+                let stroke = Stroke::new(3.0, CAPTURED);
+                painter.line_segment([c - Vec2::splat(r), c + Vec2::splat(r)], stroke);
+                painter.line_segment([c + Vec2::new(-r, r), c + Vec2::new(r, -r)], stroke);
+            }
             if self.selection == Selection::Field(f) {
                 painter.rect_stroke(field_rect, cell * 0.08, Stroke::new(3.0, SELECTED), StrokeKind::Inside);
             }
@@ -164,12 +212,108 @@ impl BoardPanel {
             }
             let response = ui.interact(field_rect, ui.scope_id().with(("field", f)), Sense::click());
             let name = board.name(f).to_string();
-            response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, format!("field {name}")));
+            // What the field shows besides its pieces, for screen readers and tests.
+            let mut marks = Vec::new();
+            if last.is_some_and(|l| l.from == Some(f)) {
+                marks.push("last move from here");
+            }
+            if last.is_some_and(|l| l.to == Some(f)) {
+                marks.push("last move to here");
+            }
+            if captured {
+                marks.push("captured");
+            }
+            if targets.iter().any(|m| m.to == f) {
+                marks.push("a legal target");
+            }
+            let height = stacks[usize::from(f)].len();
+            let pieces = match height {
+                0 => "empty".to_string(),
+                1 => "one piece".to_string(),
+                n => format!("a stack of {n}"),
+            };
+            response.widget_info(|| {
+                let mut info = egui::WidgetInfo::labeled(egui::Role::Button, true, format!("field {name}"));
+                info.current_text_value =
+                    Some(std::iter::once(pieces.as_str()).chain(marks.iter().copied()).collect::<Vec<_>>().join(", "));
+                info
+            });
+            if response.hovered() {
+                hovered = Some(f);
+            }
             if response.clicked() {
                 clicked = Some(f);
             }
         }
+        if let Some((from, to)) = last.and_then(|l| l.from.zip(l.to)).filter(|(a, b)| a != b) {
+            let (a, b) = (centre(from), centre(to));
+            painter.arrow(a, (b - a) * 0.85, Stroke::new(3.0, LAST_MOVE.gamma_multiply(0.8)));
+        }
+        self.hovered = hovered;
         clicked
+    }
+
+    /// Setting up a position: a palette of pieces and tools above the
+    /// board, whose turn and the throw, and the way back to play.
+    fn setup_ui(&mut self, ui: &mut egui::Ui, bench: &mut Workbench) {
+        let game = bench.session.game.clone();
+        let Some(mut setup) = bench.setup.take() else { return };
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new("Set up a position:").strong());
+            for (p, name) in game.players().iter().enumerate() {
+                for (k, kind) in game.kinds().iter().enumerate() {
+                    let brush = Brush::Put { kind: k as u8, owner: p as u8 };
+                    ui.selectable_value(&mut setup.brush, brush, format!("put {name} {}", kind.name));
+                }
+            }
+            ui.selectable_value(&mut setup.brush, Brush::Remove, "take off");
+            ui.selectable_value(&mut setup.brush, Brush::Flip, "turn over");
+            if ui.button("Clear the board").clicked() {
+                setup.clear();
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            let label = ui.label("to move:");
+            egui::ComboBox::from_id_salt("setup-to-move")
+                .selected_text(game.players()[usize::from(setup.to_move)].as_str())
+                .show_ui(ui, |ui| {
+                    for (p, name) in game.players().iter().enumerate() {
+                        ui.selectable_value(&mut setup.to_move, p as u8, name.as_str());
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+            let mut thrown = setup.throw.is_some();
+            if ui.checkbox(&mut thrown, "a throw was made:").changed() {
+                setup.throw = thrown.then_some(1);
+            }
+            if let Some(t) = &mut setup.throw {
+                ui.add(egui::DragValue::new(t).range(0..=60)).on_hover_text("the value of the throw to play");
+            }
+        });
+        let checked = setup.state(&game);
+        let mut done = false;
+        ui.horizontal(|ui| {
+            if ui.add_enabled(checked.is_some(), egui::Button::new("Play from here")).clicked() {
+                if let Some(state) = checked {
+                    bench.play_from(state);
+                    done = true;
+                }
+            }
+            if ui.button("Cancel set-up").clicked() {
+                done = true;
+            }
+        });
+        for problem in &setup.problems {
+            ui.colored_label(CAPTURED, problem);
+        }
+        let area = ui.available_rect_before_wrap();
+        if let Some(f) = self.draw_board(ui, bench, &setup.stacks, area, &[], None) {
+            setup.click(&game, f);
+        }
+        if !done {
+            bench.setup = Some(setup);
+        }
     }
 
     fn draw_stack(&self, painter: &egui::Painter, game: &Game, stack: &[Piece], c: Pos2, cell: f32) {
@@ -192,7 +336,14 @@ impl BoardPanel {
         let state = bench.session.state();
         for player in 0..game.player_count() {
             ui.horizontal(|ui| {
-                ui.label(egui::RichText::new(&game.players()[usize::from(player)]).strong());
+                let (swatch, _) = ui.allocate_exact_size(Vec2::splat(18.0), Sense::hover());
+                draw_piece(ui.painter(), game, &Piece::new(0, player), swatch.center(), 17.0);
+                let name = &game.players()[usize::from(player)];
+                if player == state.to_move() && !state.is_over() {
+                    ui.label(RichText::new(format!("{name} (to move)")).strong().underline());
+                } else {
+                    ui.label(RichText::new(name).strong());
+                }
                 for pool in Pool::ALL {
                     let pieces = pool_pieces(game, state, pool, player);
                     if pieces.is_empty() {
@@ -260,7 +411,7 @@ fn pool_pieces(game: &Game, state: &State, pool: Pool, holder: u8) -> Vec<(u8, u
 /// One piece: a disc in its owner's colour with its kind's letter; a closed
 /// piece shows its blank side; a die shows its top and, small, its north and east faces.
 pub fn draw_piece(painter: &egui::Painter, game: &Game, p: &Piece, at: Pos2, size: f32) {
-    let (fill, line, text) = player_colours(p.owner);
+    let (fill, line, text) = player_colours(game, p.owner);
     let kind = &game.kinds()[usize::from(p.kind)];
     if kind.die.is_some() {
         let rect = Rect::from_center_size(at, Vec2::splat(size * 0.9));

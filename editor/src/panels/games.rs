@@ -12,7 +12,8 @@ pub struct GamesPanel {
 
 impl Default for GamesPanel {
     fn default() -> GamesPanel {
-        let games = shipped::names()
+        let games = shipped::listed()
+            .into_iter()
             .filter_map(|name| {
                 let game = shipped::game(name, &Options::new()).ok()?;
                 Some((name.to_string(), game.title().to_string(), game.about().to_string()))

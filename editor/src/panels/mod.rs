@@ -3,6 +3,7 @@
 mod analysis;
 mod board;
 mod games;
+mod help;
 mod options;
 mod play;
 mod rules;
@@ -10,6 +11,7 @@ mod rules;
 pub use analysis::AnalysisPanel;
 pub use board::BoardPanel;
 pub use games::GamesPanel;
+pub use help::HelpPanel;
 pub use options::OptionsPanel;
 pub use play::PlayPanel;
 pub use rules::RulesPanel;
@@ -22,10 +24,21 @@ pub trait Panel {
     fn ui(&mut self, ui: &mut egui::Ui, bench: &mut Workbench);
 }
 
-/// Colours of the players' pieces: fill, outline, letter. Light and dark
-/// for players 1 and 2; then red, blue, green, yellow and more, each distinct.
-pub fn player_colours(player: u8) -> (egui::Color32, egui::Color32, egui::Color32) {
+/// Colours of a player's pieces: fill, outline, letter. The ruleset's
+/// colour where it gives one; else light and dark for players 1 and 2, then
+/// red, blue, green, yellow and more, each distinct.
+pub fn player_colours(game: &tabula::Game, player: u8) -> (egui::Color32, egui::Color32, egui::Color32) {
     use egui::Color32;
+    if let Some([r, g, b]) = game.player_colour(player) {
+        let fill = Color32::from_rgb(r, g, b);
+        // Dark letters on light pieces, light letters on dark ones.
+        let light = 0.299 * f32::from(r) + 0.587 * f32::from(g) + 0.114 * f32::from(b) > 140.0;
+        return if light {
+            (fill, Color32::from_rgb(58, 58, 58), Color32::from_rgb(34, 34, 34))
+        } else {
+            (fill, Color32::from_rgb(32, 20, 12), Color32::from_rgb(242, 230, 208))
+        };
+    }
     let rgb = |(r, g, b): (u8, u8, u8)| Color32::from_rgb(r, g, b);
     const DARK: (u8, u8, u8) = (24, 24, 24);
     const LIGHT: (u8, u8, u8) = (245, 240, 230);

@@ -1,9 +1,13 @@
-//! Who plays, whose turn it is, throws, undo and redo, the legal moves and
-//! the moves so far.
+//! Who plays, whose turn it is, throws (drawn as the game's own sticks or
+//! die), undo and redo, setting up a position, the legal moves and the moves
+//! so far, which can be stepped through.
 
 use super::Panel;
 use crate::agents::Side;
+use crate::setup::Setup;
 use crate::workbench::{PathPurpose, Workbench};
+use egui::{Color32, Pos2, Rect, Sense, Stroke, Vec2};
+use tabula::ruleset::Looks;
 use tabula::{Action, Pending};
 
 #[derive(Default)]
@@ -53,7 +57,12 @@ impl Panel for PlayPanel {
             }
         }
         if let Some(t) = state.last_throw() {
-            ui.label(format!("last throw: {t}"));
+            ui.horizontal(|ui| {
+                ui.label(format!("throw: {t}"));
+                if let Some(looks) = game.chance_looks(&state) {
+                    draw_throw(ui, looks, t);
+                }
+            });
         }
         if let Pending::Chance(_) = state.pending() {
             ui.horizontal(|ui| {
@@ -65,13 +74,20 @@ impl Panel for PlayPanel {
         }
         ui.horizontal(|ui| {
             if ui.button("New game").clicked() {
-                bench.new_game();
+                bench.restart();
             }
-            if ui.add_enabled(bench.session.can_undo(), egui::Button::new("Undo")).clicked() {
+            if ui.add_enabled(bench.session.can_undo(), egui::Button::new("Undo")).on_hover_text("Ctrl+Z").clicked() {
                 bench.undo();
             }
-            if ui.add_enabled(bench.session.can_redo(), egui::Button::new("Redo")).clicked() {
+            if ui.add_enabled(bench.session.can_redo(), egui::Button::new("Redo")).on_hover_text("Ctrl+Y").clicked() {
                 bench.redo();
+            }
+            if ui
+                .add_enabled(bench.setup.is_none(), egui::Button::new("Set up position…"))
+                .on_hover_text("put pieces on and off, choose whose turn it is, then play or analyse from there")
+                .clicked()
+            {
+                bench.setup = Some(Setup::new(&game, &state));
             }
             if bench.paused && ui.button("Resume agents").clicked() {
                 bench.paused = false;
@@ -103,14 +119,73 @@ impl Panel for PlayPanel {
             });
             ui.separator();
         }
-        ui.label("Moves:");
+        ui.label("Moves (click one to see that position; Left and Right arrow keys step):");
+        let played = bench.session.moves_played();
+        let mut go = None;
         egui::ScrollArea::vertical().id_salt("moves").stick_to_bottom(true).show(ui, |ui| {
+            if ui.selectable_label(played == 0, egui::RichText::new("  0. (start)").monospace()).clicked() {
+                go = Some(0);
+            }
             for (i, (mover, text)) in bench.session.move_list().enumerate() {
-                ui.label(
-                    egui::RichText::new(format!("{:>3}. {:<6} {text}", i + 1, game.players()[usize::from(mover)]))
-                        .monospace(),
-                );
+                let row = format!("{:>3}. {:<6} {text}", i + 1, game.players()[usize::from(mover)]);
+                if ui.selectable_label(i + 1 == played, egui::RichText::new(row).monospace()).clicked() {
+                    go = Some(i + 1);
+                }
+            }
+            // Moves undone or stepped back over: still there, to step forward to.
+            for (j, text) in bench.session.future().enumerate() {
+                let row = format!("{:>3}. {text}", played + j + 1);
+                if ui.selectable_label(false, egui::RichText::new(row).monospace().weak()).clicked() {
+                    go = Some(played + j + 1);
+                }
             }
         });
+        if let Some(n) = go {
+            bench.go_to(n);
+        }
+    }
+}
+
+/// A throw as the game's device shows it: sticks with their marked sides,
+/// or a die's top face.
+fn draw_throw(ui: &mut egui::Ui, looks: Looks, value: u8) {
+    let ink = Color32::from_rgb(60, 45, 30);
+    match looks {
+        Looks::Sticks(n) => {
+            let up = if value <= n { value } else { 0 };
+            let (rect, response) = ui.allocate_exact_size(Vec2::new(f32::from(n) * 14.0, 34.0), Sense::hover());
+            for i in 0..n {
+                let stick =
+                    Rect::from_min_size(rect.min + Vec2::new(f32::from(i) * 14.0 + 2.0, 0.0), Vec2::new(9.0, 34.0));
+                let marked = i < up;
+                let fill = if marked { Color32::from_rgb(250, 248, 240) } else { Color32::from_rgb(120, 84, 50) };
+                ui.painter().rect_filled(stick, 4.0, fill);
+                ui.painter().rect_stroke(stick, 4.0, Stroke::new(1.0, ink), egui::StrokeKind::Inside);
+            }
+            response.on_hover_text(format!("{up} of {n} sticks show their marked (light) side"));
+        }
+        Looks::Die => {
+            let (rect, response) = ui.allocate_exact_size(Vec2::splat(30.0), Sense::hover());
+            ui.painter().rect_filled(rect, 5.0, Color32::from_rgb(250, 248, 240));
+            ui.painter().rect_stroke(rect, 5.0, Stroke::new(1.5, ink), egui::StrokeKind::Inside);
+            let c = rect.center();
+            let d = 8.0;
+            let pips: &[(f32, f32)] = match value {
+                1 => &[(0.0, 0.0)],
+                2 => &[(-1.0, -1.0), (1.0, 1.0)],
+                3 => &[(-1.0, -1.0), (0.0, 0.0), (1.0, 1.0)],
+                4 => &[(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)],
+                5 => &[(-1.0, -1.0), (1.0, -1.0), (0.0, 0.0), (-1.0, 1.0), (1.0, 1.0)],
+                6 => &[(-1.0, -1.0), (1.0, -1.0), (-1.0, 0.0), (1.0, 0.0), (-1.0, 1.0), (1.0, 1.0)],
+                _ => &[],
+            };
+            for (x, y) in pips {
+                ui.painter().circle_filled(Pos2::new(c.x + x * d, c.y + y * d), 2.6, ink);
+            }
+            if pips.is_empty() {
+                ui.painter().text(c, egui::Align2::CENTER_CENTER, value, egui::FontId::proportional(15.0), ink);
+            }
+            response.on_hover_text(format!("the die shows {value}"));
+        }
     }
 }

@@ -315,7 +315,7 @@ pub(crate) fn field_types(
     (props, types)
 }
 
-fn parse_colour(ctx: &mut Ctx, text: &str) -> Option<[u8; 3]> {
+pub(super) fn parse_colour(ctx: &mut Ctx, text: &str) -> Option<[u8; 3]> {
     let hex = text.strip_prefix('#').filter(|h| h.len() == 6 && h.chars().all(|c| c.is_ascii_hexdigit()));
     match hex {
         Some(h) => Some([0, 2, 4].map(|i| u8::from_str_radix(&h[i..i + 2], 16).unwrap_or(0))),

@@ -25,6 +25,14 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         return None;
     }
     let players = def.players.len() as u8;
+    if !def.colours.is_empty() && def.colours.len() != def.players.len() {
+        ctx.at(Seg::Field("colours"), |ctx| {
+            ctx.error(format!("expected one colour per player ({}); got {}", def.players.len(), def.colours.len()))
+        });
+    }
+    let colours = ctx.at(Seg::Field("colours"), |ctx| {
+        def.colours.iter().enumerate().map(|(i, c)| ctx.at(Seg::Index(i), |ctx| board::parse_colour(ctx, c))).collect()
+    });
     let stack_limit = def.stack_limit.clamp(1, 16);
     if stack_limit != def.stack_limit {
         ctx.at(Seg::Field("stack_limit"), |ctx| ctx.error("a stack limit is 1 to 16"));
@@ -141,9 +149,11 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         name: def.name.clone(),
         title: def.title.clone(),
         about: def.about.clone(),
+        description: def.description.clone(),
         players: def.players.clone(),
         teams,
         team_names,
+        colours,
         board,
         kinds,
         fields,
@@ -315,7 +325,7 @@ fn lower_chance(ctx: &mut Ctx, def: &ChanceDef, names: &Names) -> Option<Chance>
     if outcomes.iter().all(|o| o.rethrow) && !outcomes.is_empty() {
         ctx.at(Seg::Field("outcomes"), |ctx| ctx.error("at least one outcome must count (not `rethrow`)"));
     }
-    on.then(|| Chance { name: def.name.clone(), outcomes, total: total.max(1) })
+    on.then(|| Chance { name: def.name.clone(), looks: def.looks, outcomes, total: total.max(1) })
 }
 
 fn phase(
@@ -329,20 +339,32 @@ fn phase(
     if def.decisions == 0 {
         ctx.at(Seg::Field("decisions"), |ctx| ctx.error("a turn has at least 1 decision"));
     }
-    let mut rules: Vec<Rule> = ctx.at(Seg::Field("moves"), |ctx| {
+    // Each rule in force with its words (a rule whose `when` fails is left out).
+    let (mut rules, mut docs): (Vec<Rule>, Vec<String>) = ctx.at(Seg::Field("moves"), |ctx| {
         def.moves
             .iter()
             .enumerate()
-            .flat_map(|(i, m)| ctx.at(Seg::Index(i), |ctx| moves::rules(ctx, m, board, names, relative, false)))
-            .collect()
+            .flat_map(|(i, m)| {
+                let rules = ctx.at(Seg::Index(i), |ctx| moves::rules(ctx, m, board, names, relative, false));
+                rules.into_iter().map(move |r| (r, m.doc.clone()))
+            })
+            .unzip()
     });
-    rules.extend(ctx.at(Seg::Field("fallback"), |ctx| {
+    let (fallback, fallback_docs): (Vec<Rule>, Vec<String>) = ctx.at(Seg::Field("fallback"), |ctx| {
         def.fallback
             .iter()
             .enumerate()
-            .flat_map(|(i, m)| ctx.at(Seg::Index(i), |ctx| moves::rules(ctx, m, board, names, relative, true)))
-            .collect::<Vec<_>>()
-    }));
+            .flat_map(|(i, m)| {
+                let rules = ctx.at(Seg::Index(i), |ctx| moves::rules(ctx, m, board, names, relative, true));
+                rules.into_iter().map(move |r| (r, m.doc.clone()))
+            })
+            .unzip()
+    });
+    rules.extend(fallback);
+    docs.extend(fallback_docs);
+    // A rule compiled once per player has one text.
+    docs.dedup();
+    docs.retain(|d| !d.trim().is_empty());
     if rules.len() > 255 {
         ctx.at(Seg::Field("moves"), |ctx| ctx.error("a phase has at most 255 move rules"));
     }
@@ -394,6 +416,7 @@ fn phase(
         replace,
         fallback_per_piece,
         filters,
+        docs,
     }
 }
 

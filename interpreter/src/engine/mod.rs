@@ -32,6 +32,8 @@ pub(crate) struct Phase {
     pub fallback_per_piece: bool,
     /// Turn filters, in order (see [`Filter`]).
     pub filters: Vec<Filter>,
+    /// The `doc` of each move rule in force (under the options), in words.
+    pub docs: Vec<String>,
 }
 
 /// A turn filter as compiled (see `FilterDef`).
@@ -258,6 +260,7 @@ pub(crate) struct End {
 #[derive(Debug, Clone)]
 pub(crate) struct Chance {
     pub name: String,
+    pub looks: Option<crate::ruleset::Looks>,
     pub outcomes: Vec<ChanceOutcome>,
     pub total: u32,
 }

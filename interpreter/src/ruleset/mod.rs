@@ -14,7 +14,7 @@ pub use board::{BoardDef, Diagonals, FieldDef, FieldTypeDef, LinkDef, Naming, Se
 pub use cond::{Cond, OptValue, Through, Who};
 pub use moves::{Arrive, ContinueMode, Distance, EffectDef, Motion, MoveDef, OffCount, PlaceAt, Removal};
 pub use phase::{
-    ChanceDef, EndDef, EndResult, FilterDef, Otherwise, Outcome as ChanceOutcome, PhaseDef, ReplaceDef, ScoreDef,
+    ChanceDef, EndDef, EndResult, FilterDef, Looks, Otherwise, Outcome as ChanceOutcome, PhaseDef, ReplaceDef, ScoreDef,
     SetDef, Starter, When,
 };
 pub use piece::{CaptureRule, CaptureTo, Choose, DieDef, PieceDef, SetupDef};
@@ -35,8 +35,16 @@ pub struct RulesetDef {
     /// One line saying what the game is.
     #[serde(default)]
     pub about: String,
+    /// The rules in words, for people: how the game is played, where it comes
+    /// from, what is uncertain. Shown beside the board in the editor.
+    #[serde(default)]
+    pub description: String,
     /// Player names in turn order (2 to 8); player 1 is the first.
     pub players: Vec<String>,
+    /// The players' colours as `"#rrggbb"`, in the order of `players` (the
+    /// colour of their pieces: name a player after it where the game does).
+    #[serde(default)]
+    pub colours: Vec<String>,
     /// Partners: teams share their results. Those whose `when` holds must
     /// put every player in one team; without any, each plays for themself.
     #[serde(default)]

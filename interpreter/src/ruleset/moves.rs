@@ -28,6 +28,9 @@ pub struct MoveDef {
     pub then: Vec<EffectDef>,
     #[serde(default)]
     pub when: Option<Cond>,
+    /// The rule in words, for people (shown beside the board in the editor).
+    #[serde(default)]
+    pub doc: String,
 }
 
 fn empty() -> Cond {

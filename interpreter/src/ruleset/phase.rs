@@ -132,11 +132,25 @@ pub enum Starter {
 #[serde(deny_unknown_fields)]
 pub struct ChanceDef {
     pub name: String,
+    /// What the device looks like, for the editor to draw a throw.
+    #[serde(default)]
+    pub looks: Option<Looks>,
     pub outcomes: Vec<Outcome>,
     /// Devices are chosen by options: of those with one name, the one whose
     /// `when` holds is used.
     #[serde(default)]
     pub when: Option<Cond>,
+}
+
+/// What a chance device looks like.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Looks {
+    /// Two-sided sticks (or binary dice), this many; an outcome shows its
+    /// value as the number of marked sides up, or none when the value is
+    /// more than the sticks (as Senet's 6, or Tab's 6 when no stick shows).
+    Sticks(u8),
+    /// A die with numbered faces: an outcome shows its label on the top face.
+    Die,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -1,0 +1,35 @@
+//! The command line: `tabula-editor [RULESET] [--record GAME.ron]`.
+
+use crate::document::Origin;
+use std::path::PathBuf;
+
+pub const USAGE: &str = "usage: tabula-editor [RULESET] [--record GAME.ron]\n\
+    RULESET is a shipped ruleset's name (e.g. senet) or the path of a .ron file;\n\
+    without one, the editor reopens what was open last time.";
+
+/// What the command line asks to open.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Args {
+    pub ruleset: Option<Origin>,
+    pub record: Option<PathBuf>,
+    /// `--help`: print the usage and stop.
+    pub help: bool,
+}
+
+/// Reads the arguments (without the program's name).
+pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
+    let mut out = Args::default();
+    let mut args = args.into_iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--record" => {
+                out.record = Some(args.next().map(PathBuf::from).ok_or("--record needs the path of a game record")?)
+            }
+            "--help" | "-h" => out.help = true,
+            flag if flag.starts_with("--") => return Err(format!("unknown option {flag}\n{USAGE}")),
+            name if tabula::shipped::text(name).is_some() => out.ruleset = Some(Origin::Shipped(name.to_string())),
+            path => out.ruleset = Some(Origin::File(PathBuf::from(path))),
+        }
+    }
+    Ok(out)
+}

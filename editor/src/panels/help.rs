@@ -1,0 +1,132 @@
+//! The rules in words beside the board: the ruleset's description, its
+//! rules' `doc` text, how the game ends, the players by name and colour, and
+//! a legend of the pieces and field types, all generated from the ruleset;
+//! and a short first-run hint.
+
+use super::Panel;
+use super::board::{FIELD_FILL, FIELD_LINE, draw_piece};
+use crate::workbench::Workbench;
+use egui::{Color32, RichText, Sense, Stroke, StrokeKind, Vec2};
+use tabula::{Game, Piece};
+
+#[derive(Default)]
+pub struct HelpPanel;
+
+impl Panel for HelpPanel {
+    fn name(&self) -> &'static str {
+        "How to play"
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, bench: &mut Workbench) {
+        if !bench.hint_closed {
+            hint(ui, &mut bench.hint_closed);
+        }
+        let game = bench.session.game.clone();
+        let state = bench.session.state();
+        let turned = game.kinds().iter().any(|k| k.enters_flipped)
+            || game.board().fields().any(|f| state.stack(f).iter().any(|p| p.flipped));
+        ui.columns(2, |cols| {
+            egui::ScrollArea::vertical().id_salt("help-words").auto_shrink([false, false]).show(&mut cols[0], |ui| {
+                words(ui, &game);
+            });
+            egui::ScrollArea::vertical().id_salt("help-legend").auto_shrink([false, false]).show(&mut cols[1], |ui| {
+                legend(ui, &game, turned);
+            });
+        });
+    }
+}
+
+/// What a first-time user needs to know, until they close it.
+fn hint(ui: &mut egui::Ui, closed: &mut bool) {
+    egui::Frame::group(ui.style()).fill(Color32::from_rgb(255, 248, 214)).show(ui, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new("First time here?").strong().color(Color32::from_rgb(60, 50, 20)));
+            ui.label(
+                RichText::new(
+                    "Play: click a piece, then a lit field (or a move in the list at right); \
+                     the Left and Right arrow keys step through the moves, Ctrl+Z undoes. \
+                     Options (left) are the open questions of a reconstruction: changing one starts a new game. \
+                     Analysis (right) plays hundreds of games between agents and compares variants. \
+                     Rules (right) is the ruleset's text, checked as you type.",
+                )
+                .color(Color32::from_rgb(60, 50, 20)),
+            );
+            if ui.button("Got it").clicked() {
+                *closed = true;
+            }
+        });
+    });
+}
+
+/// The description, the rules in force and how the game ends.
+fn words(ui: &mut egui::Ui, game: &Game) {
+    ui.heading(format!("{}: the rules", game.title()));
+    if !game.about().is_empty() {
+        ui.label(RichText::new(game.about()).italics());
+    }
+    if !game.description().is_empty() {
+        for paragraph in game.description().split("\n\n") {
+            ui.label(paragraph.split_whitespace().collect::<Vec<_>>().join(" "));
+        }
+    }
+    for (phase, docs) in game.rule_docs().filter(|(_, d)| !d.is_empty()) {
+        ui.label(RichText::new(format!("Moves ({phase})")).strong());
+        for doc in docs {
+            ui.label(format!("• {doc}"));
+        }
+    }
+    let reasons: Vec<&str> = game.end_reasons().collect();
+    if !reasons.is_empty() {
+        ui.label(RichText::new("The game ends when").strong());
+        for r in reasons {
+            ui.label(format!("• {r}"));
+        }
+    }
+    if game.description().is_empty() && game.rule_docs().all(|(_, d)| d.is_empty()) {
+        ui.label(RichText::new("This ruleset has no description: see its text in the Rules tab.").weak());
+    }
+}
+
+/// The players with their pieces, each kind by name, and the field types.
+fn legend(ui: &mut egui::Ui, game: &Game, turned: bool) {
+    ui.label(RichText::new("Players and pieces").strong());
+    for (p, name) in game.players().iter().enumerate() {
+        ui.horizontal_wrapped(|ui| {
+            let player = p as u8;
+            ui.label(RichText::new(name).strong());
+            for (k, kind) in game.kinds().iter().enumerate() {
+                piece_icon(ui, game, Piece::new(k as u8, player), 22.0);
+                ui.label(&kind.name);
+            }
+        });
+    }
+    if turned {
+        ui.horizontal(|ui| {
+            let mut closed = Piece::new(0, 0);
+            closed.flipped = true;
+            piece_icon(ui, game, closed, 22.0);
+            ui.label(RichText::new("a piece turned over (closed: no letter)").weak());
+        });
+    }
+    let types: Vec<_> = game.field_types().iter().filter(|t| !t.fields.is_empty()).collect();
+    if !types.is_empty() {
+        ui.label(RichText::new("Fields").strong());
+        for t in types {
+            ui.horizontal(|ui| {
+                let (rect, _) = ui.allocate_exact_size(Vec2::splat(16.0), Sense::hover());
+                let fill = t.colour.map_or(FIELD_FILL, |[r, g, b]| Color32::from_rgb(r, g, b));
+                ui.painter().rect_filled(rect, 2.0, fill);
+                ui.painter().rect_stroke(rect, 2.0, Stroke::new(1.0, FIELD_LINE), StrokeKind::Inside);
+                let symbol = t.symbol.as_deref().map(|s| format!(" ({s})")).unwrap_or_default();
+                let names: Vec<&str> = t.fields.iter().map(|&f| game.board().name(f)).take(6).collect();
+                ui.label(format!("{}{symbol}: {}", t.name, names.join(", ")));
+            });
+        }
+    }
+}
+
+/// A piece drawn as on the board, in a line of text.
+fn piece_icon(ui: &mut egui::Ui, game: &Game, piece: Piece, size: f32) {
+    let (rect, _) = ui.allocate_exact_size(Vec2::splat(size), Sense::hover());
+    draw_piece(ui.painter(), game, &piece, rect.center(), size * 0.95);
+}

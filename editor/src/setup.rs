@@ -1,0 +1,143 @@
+//! Setting up a position by hand: pieces put on and taken off, whose turn
+//! it is, a throw already made. The position is checked by the same reader
+//! as position files (`Game::position_from_str`), so a position the
+//! ruleset does not allow is an error with its reason, never a panic.
+//! No egui here.
+
+use tabula::{FieldId, Game, Piece, Player, PositionDef, State};
+
+/// What a click on a field does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Brush {
+    /// Puts a piece of this kind and owner on top of the field.
+    Put { kind: u8, owner: Player },
+    /// Takes the top piece off.
+    Remove,
+    /// Turns the top piece over (closed or open).
+    Flip,
+}
+
+/// A position being set up, from the one on the board.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Setup {
+    /// Everything but the board, as the position file says it (pools, phase, turn).
+    def: PositionDef,
+    /// The stacks, bottom first, one per field.
+    pub stacks: Vec<Vec<Piece>>,
+    /// The player to move, 0-based.
+    pub to_move: Player,
+    /// A throw already made, that the player to move now plays.
+    pub throw: Option<u8>,
+    pub brush: Brush,
+    /// Why the position cannot be played, as last checked.
+    pub problems: Vec<String>,
+}
+
+impl Setup {
+    pub fn new(game: &Game, state: &State) -> Setup {
+        let text = game.position_to_string(state);
+        let def: PositionDef = ron::from_str(&text).unwrap_or_default();
+        Setup {
+            stacks: game.board().fields().map(|f| state.stack(f).to_vec()).collect(),
+            to_move: state.to_move(),
+            throw: state.last_throw().filter(|_| def.throw.is_some()),
+            brush: Brush::Put { kind: 0, owner: 0 },
+            problems: Vec::new(),
+            def,
+        }
+    }
+
+    /// Applies the brush to a field.
+    pub fn click(&mut self, game: &Game, field: FieldId) {
+        let f = usize::from(field);
+        if f >= self.stacks.len() {
+            return;
+        }
+        match self.brush {
+            Brush::Put { kind, owner } => {
+                let mut piece = Piece::new(kind, owner);
+                // A die keeps the orientation its kind starts with (any piece of it in the game).
+                if let Some(p) = self.stacks.iter().flatten().find(|p| p.kind == kind) {
+                    piece.orient = p.orient;
+                }
+                piece.flipped = game.kinds().get(usize::from(kind)).is_some_and(|k| k.enters_flipped);
+                self.stacks[f].push(piece);
+            }
+            Brush::Remove => {
+                self.stacks[f].pop();
+            }
+            Brush::Flip => {
+                if let Some(p) = self.stacks[f].last_mut() {
+                    p.flipped = !p.flipped;
+                }
+            }
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.stacks.iter_mut().for_each(Vec::clear);
+    }
+
+    /// The position as a position file says it.
+    pub fn to_text(&self, game: &Game) -> String {
+        let mut def = self.def.clone();
+        def.board = game
+            .board()
+            .fields()
+            .filter(|&f| !self.stacks[usize::from(f)].is_empty())
+            .map(|f| {
+                let stack: String = self.stacks[usize::from(f)].iter().map(|p| game.piece_text(p)).collect();
+                (game.board().name(f).to_string(), stack)
+            })
+            .collect();
+        def.to_move = self.to_move + 1;
+        def.throw = self.throw;
+        // A throw made is no throw due; without one, the phase's throw is.
+        def.throw_due = None;
+        // The piece that was going on capturing may be gone.
+        def.continuing = None;
+        let pretty = ron::ser::PrettyConfig::default().struct_names(true);
+        ron::ser::to_string_pretty(&def, pretty).unwrap_or_default()
+    }
+
+    /// The position, checked against the ruleset; the problems are kept for the window.
+    pub fn state(&mut self, game: &Game) -> Option<State> {
+        match game.position_from_str(&self.to_text(game), "the position set up") {
+            Ok(state) => {
+                self.problems.clear();
+                Some(state)
+            }
+            Err(e) => {
+                self.problems = e.diagnostics.iter().map(|d| d.message.clone()).collect();
+                None
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabula::{Options, shipped};
+
+    #[test]
+    fn a_position_set_up_is_read_back_and_a_wrong_one_is_refused() {
+        let game = shipped::game("classic/breakthrough", &Options::new()).expect("compiles");
+        let mut setup = Setup::new(&game, &game.initial_state());
+        assert_eq!(setup.state(&game).as_ref(), Some(&game.initial_state()), "unchanged, it is the same position");
+        setup.clear();
+        let field = |name: &str| game.board().fields().find(|&f| game.board().name(f) == name).expect("a field");
+        setup.click(&game, field("d4"));
+        setup.to_move = 1;
+        let state = setup.state(&game).expect("a valid position");
+        assert_eq!(state.stack(field("d4")).len(), 1);
+        assert_eq!(state.to_move(), 1);
+        // Two pieces on a field that holds one.
+        setup.click(&game, field("d4"));
+        assert_eq!(setup.state(&game), None);
+        assert!(setup.problems.iter().any(|p| p.contains("stack limit")), "{:?}", setup.problems);
+        setup.brush = Brush::Remove;
+        setup.click(&game, field("d4"));
+        assert!(setup.state(&game).is_some());
+    }
+}
