@@ -23,7 +23,7 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--record" => {
-                out.record = Some(args.next().map(PathBuf::from).ok_or("--record needs the path of a game record")?)
+                out.record = Some(args.next().map(PathBuf::from).ok_or("--record needs the path of a game record")?);
             }
             "--help" | "-h" => out.help = true,
             flag if flag.starts_with("--") => return Err(format!("unknown option {flag}\n{USAGE}")),

@@ -211,7 +211,7 @@ impl Workbench {
         match Document::load(origin) {
             Ok(doc) => {
                 if let Some(path) = doc.path() {
-                    self.remember(&path.to_path_buf());
+                    self.remember(path);
                 }
                 self.doc = doc;
                 self.options.clear();

@@ -80,8 +80,7 @@ mod tests {
         options.set("chance", "Die");
         let exact = game("senet", &options).expect("compiles");
         assert!(docs(&exact).iter().any(|d| d.contains("exactly past 30")));
-        let throw_due = exact.initial_state();
-        let mut state = throw_due.clone();
+        let mut state = exact.initial_state();
         // The opening move, then the throw of the race.
         let first = exact.legal_moves(&state)[0];
         exact.play_unchecked(&mut state, first);

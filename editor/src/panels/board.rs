@@ -5,7 +5,7 @@
 
 use super::{Panel, player_colours};
 use crate::session::LastMove;
-use crate::setup::{Brush, Setup};
+use crate::setup::Brush;
 use crate::workbench::{Ask, Workbench};
 use egui::{Align2, Color32, FontId, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Vec2};
 use tabula::die::{self, Face};

@@ -27,7 +27,7 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
     let players = def.players.len() as u8;
     if !def.colours.is_empty() && def.colours.len() != def.players.len() {
         ctx.at(Seg::Field("colours"), |ctx| {
-            ctx.error(format!("expected one colour per player ({}); got {}", def.players.len(), def.colours.len()))
+            ctx.error(format!("expected one colour per player ({}); got {}", def.players.len(), def.colours.len()));
         });
     }
     let colours = ctx.at(Seg::Field("colours"), |ctx| {
