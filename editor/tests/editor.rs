@@ -270,9 +270,9 @@ fn opens_a_ruleset_file_given_on_the_command_line() {
 
 #[test]
 fn the_first_run_opens_the_first_game_of_the_shipped_list() {
-    let h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .build_eframe(|_cc| TabulaApp::with(&Persisted { sides: vec![Side::Human, Side::Human], ..Persisted::default() }));
+    let h = Harness::builder().with_size(egui::vec2(1280.0, 800.0)).build_eframe(|_cc| {
+        TabulaApp::with(&Persisted { sides: vec![Side::Human, Side::Human], ..Persisted::default() })
+    });
     let first = tabula::shipped::listed()[0];
     assert_eq!(h.state().bench.doc.origin, Origin::Shipped(first.into()));
     assert!(!first.starts_with("classic/"), "an ancient or traditional game comes first in rulesets/order.txt");
