@@ -176,7 +176,7 @@ fn saving_over_another_file_asks_first_and_cancel_keeps_it() {
         click(h, "Save variant");
     };
     save_to(&mut h);
-    assert!(h.query_by_label("Replace the file?").is_some(), "asks before replacing");
+    assert!(h.query_by_label_contains("exists: replace it?").is_some(), "asks before replacing");
     click(&mut h, "Cancel");
     assert_eq!(std::fs::read_to_string(&path).expect("reads"), "my own work");
     assert!(h.state().bench.doc.is_dirty());
