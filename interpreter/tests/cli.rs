@@ -401,7 +401,12 @@ fn a_closed_output_pipe_ends_every_command_quietly() {
     let shard = dir.join("shard.json");
     let o = tabula(&["analyze", "seega", "--games", "4", "--quiet", "--save", path(&shard)]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let commands: [&[&str]; 9] = [
+    let record = dir.join("game.ron");
+    let o = tabula(&["play", "seega", "--p1", "random", "--p2", "random", "--record", path(&record)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let commands: [&[&str]; 11] = [
+        &["play", "seega", "--p1", "random", "--p2", "random"],
+        &["replay", path(&record)],
         &["list"],
         &["check", "seega"],
         &["moves", "seega"],

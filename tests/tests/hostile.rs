@@ -77,3 +77,85 @@ fn moves_are_matched_with_their_letter_case() {
     // Where one move fits, another case is still understood.
     assert_eq!(game.move_text(game.parse_move(&s, "s@B").expect("one fits")), "S@b");
 }
+
+/// A ruleset whose pieces walk `steps` steps over `links`, on `board`.
+fn walker(board: &str, dirs: &str, steps: u8) -> String {
+    format!(
+        r#"Ruleset(
+    name: "walkers", title: "Walkers", players: ["A", "B"],
+    board: {board},
+    pieces: [(name: "Stone", letter: 'S')],
+    setup: [On(piece: "Stone", player: Player(1), fields: ["f0"]), On(piece: "Stone", player: Player(2), fields: ["f1"])],
+    phases: [(name: "play", moves: [(pieces: ["Stone"], by: Walk(dirs: [{dirs}], steps: Const({steps})), to: Empty)])],
+    end: [(at: AfterMove, cond: NoPieces(Opponent), result: Win(Me), reason: "all captured")],
+)"#
+    )
+}
+
+/// A board of `n` fields where every field links to every other, each link
+/// with its own direction (`to3` leads to field `f3`).
+fn complete_graph(n: usize) -> (String, String) {
+    let fields: Vec<String> = (0..n).map(|i| format!(r#"(name: "f{i}", at: ({i}, 0))"#)).collect();
+    let mut links = Vec::new();
+    for i in 0..n {
+        for j in i + 1..n {
+            links.push(format!(r#"(from: "f{i}", to: "f{j}", dir: "to{j}", back: "to{i}")"#));
+        }
+    }
+    let dirs: Vec<String> = (0..n).map(|i| format!(r#""to{i}""#)).collect();
+    (format!("Graph(fields: [{}], links: [{}])", fields.join(", "), links.join(", ")), dirs.join(", "))
+}
+
+#[test]
+fn a_walk_that_would_explode_on_a_dense_board_is_refused_where_it_is_written() {
+    let (board, dirs) = complete_graph(16);
+    let err = Game::from_source(&walker(&board, &dirs, 12), "dense.ron", &Options::new()).expect_err("refused");
+    let text = err.to_string();
+    assert!(text.contains("dense.ron:") && text.contains("may try more than 1000000 paths"), "{text}");
+    assert!(text.contains("phases[0].moves[0]"), "says which rule: {text}");
+    // Without the bound this ruleset compiled and its first move list never came.
+}
+
+#[test]
+fn short_walks_on_the_same_dense_board_are_allowed() {
+    let (board, dirs) = complete_graph(16);
+    let game = Game::from_source(&walker(&board, &dirs, 3), "dense.ron", &Options::new()).expect("compiles");
+    // From f0, 3 steps without a link twice reach every other field and f0 itself.
+    assert_eq!(game.legal_moves(&game.initial_state()).len(), 15);
+}
+
+/// Discs dropped on a ring of three fields whose `down` links form a cycle
+/// that never comes back to the field a disc is put on.
+const RING_DROP: &str = r#"Ruleset(
+    name: "ring-drop", title: "Ring drop", players: ["A", "B"],
+    board: Graph(
+        fields: [(name: "top", at: (0, 0)), (name: "a", at: (0, 1)), (name: "b", at: (1, 1)), (name: "c", at: (1, 2))],
+        links: [
+            (from: "top", to: "a", dir: "down"),
+            (from: "a", to: "b", dir: "down"),
+            (from: "b", to: "c", dir: "down"),
+            (from: "c", to: "a", dir: "down"),
+        ],
+    ),
+    zones: [(name: "drop", fields: ["top"])],
+    pieces: [(name: "Disc", letter: 'D')],
+    setup: [Hand(piece: "Disc", player: Player(1), count: 2), Hand(piece: "Disc", player: Player(2), count: 2)],
+    phases: [(name: "play", moves: [(pieces: ["Disc"], by: Place(fall: "down"), to: All([Empty, InZone("drop")]))])],
+    end: [(at: StartOfTurn, cond: NoMoves, result: Draw, reason: "full")],
+)"#;
+
+#[test]
+fn a_piece_falling_along_a_cycle_of_links_comes_to_rest() {
+    let game = compile(RING_DROP, &[]);
+    let mut state = game.initial_state();
+    // A disc falls at most once round the board (as many steps as it has
+    // fields: a, b, c, a) and rests there; the next one finds `a` taken and
+    // rests on the drop field, which ends the game. Before the bound the first
+    // drop never came to rest.
+    let mut rests = Vec::new();
+    while let [m] = game.legal_moves(&state)[..] {
+        rests.push(game.move_text(m));
+        game.play_unchecked(&mut state, m);
+    }
+    assert_eq!(rests, ["D@a", "D@top"]);
+}

@@ -105,3 +105,61 @@ fn alquerque_readings_count_as_published() {
         }
     }
 }
+
+/// The Seneti brief's default layout (Q-SENETI-1), rows top to bottom, as the
+/// ruleset's fields a1..h3 name them: `R` rosette, `.` no field.
+const SENETI_LAYOUT: [&str; 3] = ["R213..R3", "314R4161", "R213..R3"];
+
+/// Entries on the empty Seneti board counted by hand (SENETI-7, -9, -12): a
+/// piece enters on a 3-field (step 1) and walks 4 more orthogonal steps, never
+/// using a link twice, and may not end on a rosette. 31 (entry, end) pairs end
+/// on 10 fields; an entry is named by where it ends, so the ruleset's first
+/// moves are those 10 fields.
+#[test]
+fn seneti_entries_on_the_empty_board_count_as_by_hand() {
+    let at = |r: usize, c: usize| SENETI_LAYOUT[r].as_bytes()[c];
+    let is_field = |r: i32, c: i32| (0..3).contains(&r) && (0..8).contains(&c) && at(r as usize, c as usize) != b'.';
+    fn walk(
+        from: (i32, i32),
+        left: u32,
+        used: &mut Vec<[(i32, i32); 2]>,
+        is_field: &dyn Fn(i32, i32) -> bool,
+        ends: &mut Vec<(i32, i32)>,
+    ) {
+        if left == 0 {
+            ends.push(from);
+            return;
+        }
+        for (dr, dc) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
+            let to = (from.0 + dr, from.1 + dc);
+            let link = if from < to { [from, to] } else { [to, from] };
+            if is_field(to.0, to.1) && !used.contains(&link) {
+                used.push(link);
+                walk(to, left - 1, used, is_field, ends);
+                used.pop();
+            }
+        }
+    }
+    let mut pairs = std::collections::BTreeSet::new();
+    for r in 0..3 {
+        for c in 0..8 {
+            if at(r, c) != b'3' {
+                continue;
+            }
+            let mut ends = Vec::new();
+            walk((r as i32, c as i32), 4, &mut Vec::new(), &is_field, &mut ends);
+            for (er, ec) in ends.into_iter().filter(|&(er, ec)| at(er as usize, ec as usize) != b'R') {
+                // Field names: column letter, row number from the bottom.
+                let name = format!("{}{}", (b'a' + ec as u8) as char, 3 - er);
+                pairs.insert((format!("{}{}", (b'a' + c as u8) as char, 3 - r), name));
+            }
+        }
+    }
+    assert_eq!(pairs.len(), 31, "(entry, end) pairs");
+    let by_hand: std::collections::BTreeSet<String> = pairs.into_iter().map(|(_, end)| format!("S@{end}")).collect();
+    let game = shipped_game("seneti");
+    let state = game.initial_state();
+    let moves: std::collections::BTreeSet<String> =
+        game.legal_moves(&state).into_iter().map(|m| game.move_text(m)).collect();
+    assert_eq!(moves, by_hand);
+}

@@ -32,6 +32,8 @@ pub(crate) struct Names<'a> {
     pub dice: u32,
     pub players: u8,
     pub conditions: &'a BTreeMap<String, Cond>,
+    /// What bounds a walk's cost (filled in once the field types and chance are known).
+    pub walk: super::walk_cost::WalkFields,
 }
 
 /// The most tests a named condition may expand to where it is used.
@@ -139,6 +141,7 @@ pub(crate) fn options_only(ctx: &mut Ctx, cond: &Cond, conditions: &BTreeMap<Str
         dice: 0,
         players: 2,
         conditions,
+        walk: Default::default(),
     };
     constant(ctx, cond, &names)
 }

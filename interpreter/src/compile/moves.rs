@@ -5,7 +5,8 @@ use super::Ctx;
 use super::board::expand_dirs;
 use super::cond::{Names, Place, constant, test};
 use super::locate::Seg;
-use crate::board::{Board, NO_FIELD};
+use super::walk_cost::{WalkShape, worst_walk};
+use crate::board::{Board, FieldId, NO_FIELD};
 use crate::engine::{Chain, Choice, Effect, Motion, Reach, Rule, Test, Walk};
 use crate::m::NO_DIR;
 use crate::ruleset::{
@@ -323,12 +324,23 @@ fn motion(ctx: &mut Ctx, def: &MotionDef, board: &Board, names: &Names) -> Optio
                 ctx.at(Seg::Field("steps"), |ctx| ctx.error("a walk takes at least 1 step"));
             }
             let parts = WalkParts { dirs, turns, pass, double_again: Some(double_again), returns: Some(returns) };
-            Motion::Walk { walk: walk(ctx, parts, board, names), steps: *steps }
+            let walk = walk(ctx, parts, board, names);
+            let len = |f: FieldId| match *steps {
+                Distance::Const(n) => Some(n),
+                Distance::Throw => Some(names.walk.longest_throw),
+                Distance::FieldSteps => names.walk.steps.get(usize::from(f)).copied().flatten(),
+                Distance::Face | Distance::TopFace => Some(6),
+            };
+            walk_cost(ctx, board, names, &walk, true, len);
+            Motion::Walk { walk, steps: *steps }
         }
         MotionDef::Enter { via, steps: n, dirs, turns, pass }
         | MotionDef::Exit { via, steps: n, dirs, turns, pass } => {
             let parts = WalkParts { dirs, turns, pass, double_again: None, returns: None };
             let (via, steps, walk) = (field_test(ctx, "via", via), steps(ctx, *n), walk(ctx, parts, board, names));
+            // An entry may double where it ends; an exit's last step leaves the board.
+            let enters = matches!(def, MotionDef::Enter { .. });
+            walk_cost(ctx, board, names, &walk, enters, |_| Some(steps - 1));
             if matches!(def, MotionDef::Enter { .. }) {
                 Motion::Enter { via, steps, walk }
             } else {
@@ -341,6 +353,27 @@ fn motion(ctx: &mut Ctx, def: &MotionDef, board: &Board, names: &Names) -> Optio
             fly: *fly,
         },
     })
+}
+
+/// Refuses a walk whose move search could take more than
+/// [`walk_cost::MAX_WALK_STEPS`] steps from one field.
+fn walk_cost(
+    ctx: &mut Ctx,
+    board: &Board,
+    names: &Names,
+    walk: &Walk,
+    double: bool,
+    len: impl Fn(FieldId) -> Option<u8>,
+) {
+    let shape = WalkShape { dirs: &walk.dirs, turns: walk.turns, double, double_again: walk.double_again };
+    if worst_walk(board, &names.walk, &shape, &len).is_none() {
+        let longest = board.fields().filter_map(&len).max().unwrap_or(0);
+        ctx.error(format!(
+            "this walk of up to {longest} steps may try more than {} paths from one field on this board \
+             (it tries every path that uses no link twice); shorten it, or give it fewer directions",
+            super::walk_cost::MAX_WALK_STEPS
+        ));
+    }
 }
 
 /// The fields each field reaches by the offsets: computed once, per field.

@@ -40,7 +40,7 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
     let board = ctx.at(Seg::Field("board"), |ctx| board::board(ctx, &def.board, &def.conditions))?;
     let dice =
         def.pieces.iter().enumerate().filter(|(_, p)| p.die.is_some()).fold(0u32, |m, (i, _)| m | 1 << i.min(31));
-    let names = Names {
+    let mut names = Names {
         kinds: unique_names(ctx, "pieces", def.pieces.iter().map(|p| &p.name)),
         fields: board.names().to_vec(),
         // Field types may share a name when options choose between them (a layout).
@@ -51,6 +51,7 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         dice,
         players,
         conditions: &def.conditions,
+        walk: Default::default(),
     };
     let (teams, team_names) = ctx.at(Seg::Field("teams"), |ctx| teams(ctx, &def.teams, &names));
     if names.kinds.is_empty() || names.kinds.len() > 32 {
@@ -100,6 +101,11 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
             });
         }
     }
+    names.walk = super::walk_cost::WalkFields {
+        steps: fields.iter().map(|f| f.steps).collect(),
+        double: fields.iter().map(|f| f.double).collect(),
+        longest_throw: chance.iter().flat_map(|c| &c.outcomes).map(|o| o.value).max().unwrap_or(0),
+    };
     let phases: Vec<Phase> = ctx.at(Seg::Field("phases"), |ctx| {
         def.phases
             .iter()
