@@ -22,7 +22,30 @@ pub struct Scenario {
     pub options: BTreeMap<String, String>,
     #[serde(default)]
     pub position: Option<PositionDef>,
+    /// Changes to the ruleset's text for this scenario only: a test-only
+    /// layout where a rule can matter that never does on the shipped board.
+    #[serde(default)]
+    pub edits: Vec<Edit>,
     pub steps: Vec<Step>,
+}
+
+/// Every occurrence of `replace` becomes `with`; `replace` must occur.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename = "Edit", deny_unknown_fields)]
+pub struct Edit {
+    pub replace: String,
+    pub with: String,
+}
+
+/// The text with every edit made, or which edit found nothing to replace.
+pub fn edited(text: &str, edits: &[Edit]) -> Result<String, String> {
+    edits.iter().try_fold(text.to_string(), |text, e| {
+        if text.contains(&e.replace) {
+            Ok(text.replace(&e.replace, &e.with))
+        } else {
+            Err(format!("edit: {:?} is not in the ruleset", e.replace))
+        }
+    })
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -85,7 +108,8 @@ pub fn compile(text: &str, name: &str, options: &Options) -> Game {
 
 /// Runs a scenario against ruleset text; `Err` says which step failed and why.
 pub fn run(s: &Scenario, ruleset_text: &str) -> Result<(), String> {
-    let game = Game::from_source(ruleset_text, &s.ruleset, &options_of(&s.options)).map_err(|e| e.to_string())?;
+    let text = edited(ruleset_text, &s.edits)?;
+    let game = Game::from_source(&text, &s.ruleset, &options_of(&s.options)).map_err(|e| e.to_string())?;
     let mut state = match &s.position {
         Some(def) => {
             let text = ron::ser::to_string(def).map_err(|e| e.to_string())?;
