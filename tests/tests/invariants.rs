@@ -84,6 +84,9 @@ fn random_game(index: usize, seed: u64) -> Result<(), TestCaseError> {
         let legal = game.legal_moves(&state);
         prop_assert!(!legal.is_empty(), "{name} {options:?}: no legal move in a game that is not over");
         if steps.is_multiple_of(16) {
+            // The legal moves are a set: no two with one text (the same move from two rules).
+            let texts: std::collections::HashSet<String> = legal.iter().map(|&m| game.move_text(m)).collect();
+            prop_assert_eq!(texts.len(), legal.len(), "{} {:?}: a move listed twice", name, options);
             for &m in &legal {
                 prop_assert!(game.play(&state, m).is_ok(), "listed move {} refused", game.move_text(m));
             }
