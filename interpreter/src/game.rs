@@ -16,6 +16,11 @@ pub struct FieldProps {
     pub limit: u8,
     pub steps: Option<u8>,
     pub safe: bool,
+    /// Bit sets of the players (bit 0: player 1) against whose pieces the
+    /// field closes an enclosure like an enemy piece: while it is empty, and
+    /// while a piece stands on it.
+    pub hostile_empty: u16,
+    pub hostile_occupied: u16,
     /// A walk ending here goes on as far again.
     pub double: bool,
     /// A piece ending its move here earns another throw.

@@ -237,10 +237,12 @@ pub(crate) fn field_types(
             limit: stack_limit,
             steps: None,
             safe: false,
+            hostile_empty: 0,
+            hostile_occupied: 0,
             double: false,
             again: false,
             send_to: None,
-            ftype: None
+            ftype: None,
         };
         board.len()
     ];
@@ -281,6 +283,11 @@ pub(crate) fn field_types(
                         })
                     })
                 });
+                let hostile = def.hostile.clone().unwrap_or_default();
+                let [hostile_empty, hostile_occupied] = [("empty", &hostile.empty), ("occupied", &hostile.occupied)]
+                    .map(|(field, list)| {
+                        ctx.at(Seg::Field("hostile"), |ctx| ctx.at(Seg::Field(field), |ctx| players(ctx, list, names)))
+                    });
                 let id = types.len() as u8;
                 if on {
                     for &f in &fields {
@@ -296,6 +303,8 @@ pub(crate) fn field_types(
                             limit: def.limit.unwrap_or(stack_limit).min(16),
                             steps: def.steps,
                             safe: def.safe,
+                            hostile_empty,
+                            hostile_occupied,
                             double: def.double,
                             again: def.again,
                             send_to,
@@ -313,6 +322,21 @@ pub(crate) fn field_types(
         }
     });
     (props, types)
+}
+
+/// Player numbers (1-based) as a bit set (bit 0: player 1).
+fn players(ctx: &mut Ctx, list: &[u8], names: &Names) -> u16 {
+    let mut set = 0;
+    for (i, &n) in list.iter().enumerate() {
+        if (1..=names.players).contains(&n) {
+            set |= 1 << (n - 1);
+        } else {
+            ctx.at(Seg::Index(i), |ctx| {
+                ctx.error(format!("player {n} does not exist: players are numbered 1 to {}", names.players));
+            });
+        }
+    }
+    set
 }
 
 pub(super) fn parse_colour(ctx: &mut Ctx, text: &str) -> Option<[u8; 3]> {

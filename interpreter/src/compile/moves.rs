@@ -7,10 +7,10 @@ use super::cond::{Names, Place, constant, test};
 use super::locate::Seg;
 use super::walk_cost::{WalkShape, worst_walk};
 use crate::board::{Board, FieldId, NO_FIELD};
-use crate::engine::{Chain, Choice, Effect, Motion, Reach, Rule, Test, Walk};
+use crate::engine::{Chain, Choice, Effect, Enclosure, Motion, Reach, Rule, Test, Walk};
 use crate::m::NO_DIR;
 use crate::ruleset::{
-    Cond, ContinueMode, Distance, EffectDef, Motion as MotionDef, MoveDef, OffCount, PlaceAt, Removal,
+    Cond, ContinueMode, Distance, EffectDef, Motion as MotionDef, MoveDef, OffCount, PlaceAt, Removal, Sides,
 };
 use std::collections::BTreeMap;
 
@@ -31,7 +31,7 @@ pub(crate) fn rules(
     let dirs_of = |def: &MoveDef| -> Vec<String> {
         let mut all: Vec<String> = motion_dirs(&def.by).map(<[String]>::to_vec).unwrap_or_default();
         for e in &def.then {
-            if let EffectDef::Custodian { dirs, .. } = e {
+            if let EffectDef::Enclose { dirs, .. } = e {
                 all.extend(dirs.iter().cloned());
             }
         }
@@ -57,7 +57,7 @@ pub(crate) fn rules(
             resolve(dirs);
         }
         for e in &mut copy.then {
-            if let EffectDef::Custodian { dirs, .. } = e {
+            if let EffectDef::Enclose { dirs, .. } = e {
                 resolve(dirs);
             }
         }
@@ -128,7 +128,7 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, fallback: bo
         for (i, e) in def.then.iter().enumerate() {
             ctx.at(Seg::Index(i), |ctx| {
                 let when = match e {
-                    EffectDef::Custodian { when, .. }
+                    EffectDef::Enclose { when, .. }
                     | EffectDef::Continue { when, .. }
                     | EffectDef::Flip { when }
                     | EffectDef::Tip { when }
@@ -139,10 +139,16 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, fallback: bo
                 };
                 let on = when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
                 match e {
-                    EffectDef::Custodian { dirs, .. } => {
-                        let dirs = ctx.at(Seg::Field("dirs"), |ctx| dir_ids(ctx, dirs, board));
+                    EffectDef::Enclose { dirs, sides, target, anvil, edge, .. } => {
+                        let enclosure = Enclosure {
+                            dirs: ctx.at(Seg::Field("dirs"), |ctx| dir_ids(ctx, dirs, board)),
+                            all: *sides == Sides::All,
+                            target: ctx.at(Seg::Field("target"), |ctx| test(ctx, target, Place::Field, names)),
+                            anvil: ctx.at(Seg::Field("anvil"), |ctx| test(ctx, anvil, Place::Field, names)),
+                            edge: ctx.at(Seg::Field("edge"), |ctx| constant(ctx, edge, names)),
+                        };
                         if on {
-                            effects.push(Effect::Custodian(dirs));
+                            effects.push(Effect::Enclose(Box::new(enclosure)));
                         }
                     }
                     EffectDef::Continue { mode, same_dir, removal, .. } => {
@@ -294,9 +300,10 @@ fn motion(ctx: &mut Ctx, def: &MotionDef, board: &Board, names: &Names) -> Optio
                 dirs.iter().map(move |&d| (board.neighbour(f, d), d)).filter(|&(to, _)| to != NO_FIELD)
             }))
         }
-        MotionDef::Slide { dirs, max } => Motion::Slide {
+        MotionDef::Slide { dirs, max, pass } => Motion::Slide {
             dirs: ctx.at(Seg::Field("dirs"), |ctx| dir_ids(ctx, dirs, board)),
             max: max.unwrap_or(u8::MAX),
+            pass: field_test(ctx, "pass", pass),
         },
         MotionDef::Leap { offsets, symmetric } => Motion::Leap(leap_table(ctx, offsets, *symmetric, board)?),
         MotionDef::Place { at, fall } => Motion::Place {

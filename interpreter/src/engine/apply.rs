@@ -1,6 +1,6 @@
 //! Applying a move: the move itself, captures and effects, then the turn.
 
-use super::{Effect, Filter, Motion, Replace, Set, test::who};
+use super::{Effect, Enclosure, Filter, Motion, Replace, Set, test::who};
 use crate::board::{FieldId, NO_FIELD};
 use crate::die;
 use crate::error::PlayError;
@@ -235,17 +235,10 @@ impl Game {
         }
         for effect in &rule.effects {
             match effect {
-                Effect::Custodian(dirs) if landed != NO_FIELD => {
-                    for &d in dirs {
+                Effect::Enclose(e) if landed != NO_FIELD => {
+                    for &d in &e.dirs {
                         let victim = self.board.neighbour(landed, d);
-                        if victim == NO_FIELD
-                            || s.top(victim).is_none_or(|p| p.owner == me)
-                            || self.fields[usize::from(victim)].safe
-                        {
-                            continue;
-                        }
-                        let ally = self.board.neighbour(victim, d);
-                        if ally != NO_FIELD && s.top(ally).is_some_and(|p| p.owner == me) {
+                        if self.enclosed(s, e, me, landed, victim, d) {
                             applied.captured += self.capture_stack(s, victim, me);
                         }
                     }
@@ -303,6 +296,35 @@ impl Game {
             guard -= 1;
         }
         n
+    }
+
+    /// Whether the piece on `victim`, next to `landed` in direction `d`, is an
+    /// enemy of `me` that the enclosure captures.
+    fn enclosed(&self, s: &State, e: &Enclosure, me: Player, landed: FieldId, victim: FieldId, d: u8) -> bool {
+        if victim == NO_FIELD {
+            return false;
+        }
+        let Some(owner) = s.top(victim).map(|p| p.owner).filter(|&o| o != me) else { return false };
+        if self.fields[usize::from(victim)].safe || !self.eval(&e.target, s, me, victim) {
+            return false;
+        }
+        let closed = |side: FieldId| match side {
+            NO_FIELD => e.edge,
+            _ => self.eval(&e.anvil, s, me, side) || self.hostile(s, side, owner),
+        };
+        if e.all {
+            e.dirs.iter().map(|&side| self.board.neighbour(victim, side)).all(|side| side == landed || closed(side))
+        } else {
+            let beyond = self.board.neighbour(victim, d);
+            beyond != NO_FIELD && closed(beyond)
+        }
+    }
+
+    /// Whether `field` closes an enclosure of a piece of `owner` as a hostile field.
+    fn hostile(&self, s: &State, field: FieldId, owner: Player) -> bool {
+        let props = &self.fields[usize::from(field)];
+        let players = if s.height(field) == 0 { props.hostile_empty } else { props.hostile_occupied };
+        players & (1 << owner) != 0
     }
 
     /// What a piece arriving on `to` does to an enemy stack there; returns the

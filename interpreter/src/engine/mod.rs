@@ -109,6 +109,7 @@ pub(crate) enum Motion {
     Slide {
         dirs: Vec<DirId>,
         max: u8,
+        pass: Test,
     },
     Place {
         bottom: bool,
@@ -205,7 +206,7 @@ pub(crate) struct Walk {
 
 #[derive(Debug, Clone)]
 pub(crate) enum Effect {
-    Custodian(Vec<DirId>),
+    Enclose(Box<Enclosure>),
     Flip,
     Tip,
     TurnClockwise,
@@ -222,6 +223,18 @@ pub(crate) enum Effect {
         on: Test,
         ends_chain: bool,
     },
+}
+
+/// Capture by enclosure (see `EffectDef::Enclose`).
+#[derive(Debug, Clone)]
+pub(crate) struct Enclosure {
+    pub dirs: Vec<DirId>,
+    /// All sides must be closed, not only the one beyond on a line.
+    pub all: bool,
+    pub target: Test,
+    pub anvil: Test,
+    /// The board's edge closes a side (with `all`).
+    pub edge: bool,
 }
 
 /// Which stacks a mover may choose to capture: where `among` holds, or where

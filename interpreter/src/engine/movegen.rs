@@ -135,7 +135,7 @@ impl Game {
         let Some(rule) = self.phases[usize::from(s.phase)].rules.get(usize::from(m.rule)) else { return false };
         let me = s.to_move;
         let enemy_on = |f: FieldId| f != NO_FIELD && s.top(f).is_some_and(|p| p.owner != me);
-        if rule.effects.iter().any(|e| matches!(e, super::Effect::Custodian(_))) {
+        if rule.effects.iter().any(|e| matches!(e, super::Effect::Enclose(_))) {
             let scratch = scratch.get_or_insert_with(|| s.clone());
             scratch.clone_from(s);
             return self.apply_core(scratch, m).captured > 0;
@@ -464,7 +464,7 @@ impl Game {
             Motion::Step(reach) | Motion::Leap(reach) => {
                 reach.from(from).iter().all(|&(to, d)| !self.can_land(rule, s, me, from, to) || emit(moved(to, d)))
             }
-            Motion::Slide { dirs, max } => dirs.iter().all(|&d| {
+            Motion::Slide { dirs, max, pass } => dirs.iter().all(|&d| {
                 let mut at = from;
                 for _ in 0..*max {
                     at = self.board.neighbour(at, d);
@@ -474,7 +474,7 @@ impl Game {
                     if self.can_land(rule, s, me, from, at) && !emit(moved(at, d)) {
                         return false;
                     }
-                    if s.height(at) > 0 {
+                    if s.height(at) > 0 || !self.eval(pass, s, me, at) {
                         break;
                     }
                 }

@@ -109,6 +109,10 @@ pub struct FieldTypeDef {
     /// Pieces on such a field cannot be captured.
     #[serde(default)]
     pub safe: bool,
+    /// The field closes an enclosure (`Enclose`) like an enemy piece,
+    /// against the pieces of the players it lists.
+    #[serde(default)]
+    pub hostile: Option<Hostile>,
     /// Stack limit of the field (0: nothing may end a move there).
     #[serde(default)]
     pub limit: Option<u8>,
@@ -134,6 +138,17 @@ pub struct FieldTypeDef {
     pub colour: Option<String>,
     #[serde(default)]
     pub when: Option<Cond>,
+}
+
+/// Against whose pieces a field acts as an enemy piece in an enclosure, by
+/// player number (1-based): while it is empty, and while a piece stands on it.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Hostile {
+    #[serde(default)]
+    pub empty: Vec<u8>,
+    #[serde(default)]
+    pub occupied: Vec<u8>,
 }
 
 /// A named set of fields, one version per player. `fields` is player 1's

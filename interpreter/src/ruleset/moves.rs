@@ -51,11 +51,14 @@ pub enum Motion {
         #[serde(default = "yes")]
         symmetric: bool,
     },
-    /// Any number of links in one direction over empty fields (`max` at most).
+    /// Any number of links in one direction over empty fields (`max` at
+    /// most) where `pass` holds too.
     Slide {
         dirs: Vec<String>,
         #[serde(default)]
         max: Option<u8>,
+        #[serde(default = "always")]
+        pass: Cond,
     },
     /// From the mover's hand onto the board, on top of the stack or under it.
     /// With `fall`, the piece then falls along that direction while the next
@@ -204,11 +207,23 @@ pub enum Arrive {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub enum EffectDef {
-    /// Custodian capture: in each direction, an enemy piece next to the
-    /// landing field with one of the mover's pieces right behind it is
-    /// captured, unless it stands on a safe field.
-    Custodian {
+    /// Capture by enclosure: in each direction, an enemy piece next to the
+    /// landing field where `target` holds is captured (unless it stands on a
+    /// safe field) when it is closed in: with `sides: Line` (custodian
+    /// capture) by the field right behind it; with `sides: All` by every
+    /// other neighbour along `dirs` (where `edge` holds, the board's edge
+    /// closes too). A side is closed where `anvil` holds, or by a field
+    /// hostile to the piece's owner.
+    Enclose {
         dirs: Vec<String>,
+        #[serde(default)]
+        sides: Sides,
+        #[serde(default = "enemy")]
+        target: Cond,
+        #[serde(default = "own")]
+        anvil: Cond,
+        #[serde(default = "never")]
+        edge: Cond,
         #[serde(default)]
         when: Option<Cond>,
     },
@@ -287,6 +302,20 @@ pub enum Removal {
     AtOnce,
     /// All when the chain ends; until then they stay, marked.
     AtEnd,
+}
+
+/// Which sides of a piece close an enclosure.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Sides {
+    /// The mover and the field beyond the piece, on a line.
+    #[default]
+    Line,
+    /// The mover and every other neighbour along the directions.
+    All,
+}
+
+fn own() -> Cond {
+    Cond::Own
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
