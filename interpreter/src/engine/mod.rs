@@ -313,18 +313,31 @@ impl crate::game::Game {
                     .unzip();
                 // A state condition has no field atoms: any field stands for all.
                 let only_if_for = players.clone().map(|me| self.simplify(&rule.only_if, me, &[0]).compact()).collect();
-                let landing = single.then(|| rule.to.tops_mask()).flatten().map(|to| {
-                    let fields = self.fields.iter();
-                    // An occupied field takes a piece only by a capture or an exchange, which a safe
-                    // field forbids; an exchange needs a field to send the enemy to, which the hand is not.
-                    let displaces = match rule.arrive {
-                        Arrive::Capture => true,
-                        Arrive::Exchange => !matches!(rule.motion, Motion::Enter { .. }),
-                        Arrive::Stack => false,
-                    };
-                    let captures = |safe: bool| if displaces && !safe { Test::ENEMY } else { 0 };
-                    fields.map(|f| if f.limit == 1 { to & (Test::EMPTY | captures(f.safe)) } else { 0 }).collect()
+                // An occupied field takes a piece only by a capture or an exchange, which a safe
+                // field forbids; an exchange needs a field to send the enemy to, which the hand is not.
+                let displaces = match rule.arrive {
+                    Arrive::Capture => true,
+                    Arrive::Exchange => !matches!(rule.motion, Motion::Enter { .. }),
+                    Arrive::Stack => false,
+                };
+                let captures = |safe: bool| if displaces && !safe { Test::ENEMY } else { 0 };
+                // Per field, `to` with what the board decides there folded in (a throne no soldier
+                // may stop on), if what is left looks only at what tops the field, alike for every player.
+                let to_on = |f: FieldId| {
+                    let mut masks = players.clone().map(|me| self.simplify(&rule.to, me, &[f]).tops_mask());
+                    let first = masks.next().flatten();
+                    first.filter(|_| masks.all(|m| m == first))
+                };
+                let landing = single.then(|| {
+                    let fields = self.board.fields().zip(&self.fields);
+                    fields
+                        .map(|(f, props)| match props.limit {
+                            1 => to_on(f).map(|to| to & (Test::EMPTY | captures(props.safe))),
+                            _ => Some(0),
+                        })
+                        .collect::<Option<Vec<u8>>>()
                 });
+                let landing = landing.flatten();
                 let rule = &mut self.phases[p].rules[r];
                 rule.targets = targets;
                 rule.to_on_targets = to_on_targets;
