@@ -188,7 +188,7 @@ fn brandubh_by_hand_counts_the_same_as_the_ruleset_along_random_games() {
             let m = *game.legal_moves(&state).choose(&mut rng).expect("a move");
             state = game.play(&state, m).expect("legal");
         }
-        king_gone += u32::from(state.outcome().is_some_and(|o| o.winner == Some(0)));
+        king_gone += u32::from(state.outcome().is_some_and(|o| o.winner() == Some(0)));
     }
     assert!(compared >= 100, "compared only {compared} positions");
     assert!(king_gone > 0, "no random game ended with the king captured");
