@@ -107,6 +107,7 @@ fn perft_published(c: &mut Criterion) {
         ("classic/breakthrough", 5, 6_182_818),
         ("traditional/nine-mens-morris", 5, 5_140_800),
         ("traditional/english-draughts", 8, 845_931),
+        ("traditional/tablut", 4, 19_913_864),
     ] {
         let game = game(name);
         let state = game.initial_state();
