@@ -106,6 +106,22 @@ fn alquerque_readings_count_as_published() {
     }
 }
 
+/// Russian draughts with the maximum-capture rule (option `capture: Most`)
+/// plays, until the first king, the same game as Brazilian draughts: its
+/// counts are the ones published for Brazilian draughts (Rein Halbersma,
+/// "Perft for all recognized draughts variants", damforum.nl, 2010). The
+/// Russian rule itself (any capture) is in tests/perft.txt.
+#[test]
+fn russian_draughts_capturing_the_most_counts_as_brazilian() {
+    let text = tabula::shipped::text("traditional/russian-draughts").expect("shipped");
+    let mut options = tabula::Options::new();
+    options.set("capture", "Most");
+    let game = tabula_tests::compile(text, "traditional/russian-draughts", &options);
+    for (depth, n) in (1..).zip([7, 49, 302, 1469, 7473, 37628, 187302]) {
+        assert_eq!(game.perft(&game.initial_state(), depth), n, "Most perft({depth})");
+    }
+}
+
 /// The Seneti brief's default layout (Q-SENETI-1), rows top to bottom, as the
 /// ruleset's fields a1..h3 name them: `R` rosette, `.` no field.
 const SENETI_LAYOUT: [&str; 3] = ["R213..R3", "314R4161", "R213..R3"];

@@ -62,6 +62,7 @@ impl Game {
         let most = self.phases[usize::from(s.phase)].filters.contains(&Filter::MostCaptures);
         if let Some(c) = s.continuing {
             self.chain_moves(s, c, out);
+            self.keep_landings_that_go_on(s, out);
             if most {
                 self.keep_most_captures(s, out);
             } else if !c.must {
@@ -313,6 +314,50 @@ impl Game {
                 Filter::MostCaptures => self.keep_most_captures(s, moves),
             }
         }
+        self.keep_landings_that_go_on(s, moves);
+    }
+
+    /// A flying jump whose chain must go on lands where it can go on, if any
+    /// landing of the same jump (piece, rule and direction) can: "a chain
+    /// goes on while it can" decides the landing too (Russian and Pool
+    /// draughts; capturing the most implies it). A jump with one landing is
+    /// not touched, so only flying pieces pay for this.
+    fn keep_landings_that_go_on(&self, s: &State, moves: &mut Vec<Move>) {
+        let rules = &self.phases[usize::from(s.phase)].rules;
+        let flies =
+            |r: &Rule| matches!(r.motion, Motion::Jump { fly: true, .. }) && r.continues.is_some_and(|c| c.must);
+        if !rules.iter().any(flies) {
+            return;
+        }
+        let flying_must = |m: &Move| m.action == Action::Board && rules.get(usize::from(m.rule)).is_some_and(flies);
+        let same_jump = |a: &Move, b: &Move| a.from == b.from && a.rule == b.rule && a.dir == b.dir;
+        let jumps = moves.iter().filter(|m| flying_must(m));
+        if !jumps.clone().any(|a| jumps.clone().any(|b| same_jump(a, b) && a.to != b.to)) {
+            return;
+        }
+        let mut scratch = s.clone();
+        let goes_on: Vec<bool> = moves
+            .iter()
+            .map(|&m| {
+                flying_must(&m) && {
+                    scratch.clone_from(s);
+                    self.play_unchecked(&mut scratch, m);
+                    scratch.continuing.is_some()
+                }
+            })
+            .collect();
+        let keep: Vec<bool> = (0..moves.len())
+            .map(|i| {
+                goes_on[i]
+                    || !flying_must(&moves[i])
+                    || !(0..moves.len()).any(|j| goes_on[j] && same_jump(&moves[i], &moves[j]))
+            })
+            .collect();
+        let mut i = 0;
+        moves.retain(|_| {
+            i += 1;
+            keep[i - 1]
+        });
     }
 
     /// The moves of one rule; false if `emit` asked to stop.
