@@ -61,6 +61,9 @@ impl Game {
         if let Pending::Chance(c) = s.pending() {
             return format!("a throw of {} is due first", self.chance[usize::from(c)].name);
         }
+        if let Pending::Huff = s.pending() {
+            return "first huff a marked piece that could have captured (x and its field) or `skip`".into();
+        }
         if let Pending::Capture { .. } = s.pending() {
             return "the move is complete once a piece to capture is chosen (x and its field: xd7)".into();
         }

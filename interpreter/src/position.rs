@@ -87,6 +87,10 @@ pub struct PositionDef {
     /// force: `moves`, then `fallback`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub choose_capture: Option<u8>,
+    /// Huffing: the player to move may first remove one of the marked (`*`)
+    /// pieces of the player before, which left a capture unused, or `skip`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub huff: bool,
     /// How the game ended, if it has.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcome: Option<OutcomeDef>,
@@ -245,6 +249,7 @@ impl Game {
             None if def.throw.is_none()
                 && def.placing.is_none()
                 && def.choose_capture.is_none()
+                && !def.huff
                 && def.outcome.is_none() =>
             {
                 s.pending = phase.throw.map_or(Pending::None, Pending::Chance);
@@ -270,6 +275,21 @@ impl Game {
                 ctx.at(Seg::Field("choose_capture"), |ctx| {
                     ctx.error(format!("move rule {rule} of phase {:?} does not capture by choice", phase.name));
                 });
+            }
+        }
+        if def.huff {
+            let huffing = phase.filters.contains(&crate::engine::Filter::Capture { huff: true });
+            let marked = self.board.fields().any(|f| s.top(f).is_some_and(|p| p.mark && p.owner != s.to_move));
+            if !huffing {
+                ctx.at(Seg::Field("huff"), |ctx| {
+                    ctx.error(format!("phase {:?} has no huffing (filters: [Capture(huff: True)])", phase.name));
+                });
+            } else if !marked {
+                ctx.at(Seg::Field("huff"), |ctx| {
+                    ctx.error("no piece of another player is marked (`*`) as one that could have captured");
+                });
+            } else {
+                s.pending = Pending::Huff;
             }
         }
         if let Some(outcome) = &def.outcome {
@@ -530,6 +550,7 @@ impl Game {
                 Pending::Capture { rule } => Some(rule),
                 _ => None,
             },
+            huff: s.pending == Pending::Huff,
             outcome: s.outcome.map(|o| OutcomeDef {
                 places: o.places[..usize::from(s.players)].to_vec(),
                 reason: match o.reason {

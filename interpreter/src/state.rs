@@ -48,6 +48,10 @@ pub enum Pending {
     Capture {
         rule: u8,
     },
+    /// Huffing: the player before left a capture unused; the player to move
+    /// may first remove one of that player's marked pieces (those that could
+    /// have captured), or `skip`, and then makes their own move.
+    Huff,
 }
 
 /// In [`State::finished`]: a player who has finished while a partner plays

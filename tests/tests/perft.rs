@@ -106,6 +106,33 @@ fn alquerque_readings_count_as_published() {
     }
 }
 
+/// Huffing (Alquerque, `capture: Huff`): the opponent's huff or skip and
+/// their own move are one turn. Perft against a plain count of decision
+/// sequences in which a turn ends where the player to move changes.
+#[test]
+fn a_huff_is_part_of_the_turn_it_begins() {
+    fn by_turns(game: &tabula::Game, s: &tabula::State, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut total = 0;
+        for m in game.legal_moves(s) {
+            let next = game.play(s, m).expect("legal");
+            let turn_over = next.to_move() != s.to_move() || next.is_over();
+            total += by_turns(game, &next, if turn_over { depth - 1 } else { depth });
+        }
+        total
+    }
+    let text = tabula::shipped::text("traditional/alquerque").expect("shipped");
+    let mut options = tabula::Options::new();
+    options.set("capture", "Huff");
+    let game = tabula_tests::compile(text, "traditional/alquerque", &options);
+    let start = game.initial_state();
+    for depth in 1..=5 {
+        assert_eq!(game.perft(&start, depth), by_turns(&game, &start, depth), "perft({depth})");
+    }
+}
+
 /// Russian draughts with the maximum-capture rule (option `capture: Most`)
 /// plays, until the first king, the same game as Brazilian draughts: its
 /// counts are the ones published for Brazilian draughts (Rein Halbersma,

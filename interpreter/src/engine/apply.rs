@@ -1,7 +1,7 @@
 //! Applying a move: the move itself, captures and effects, then the turn.
 
 use super::{Effect, Enclosure, Filter, Motion, Replace, Set, test::who};
-use crate::board::{FieldId, NO_FIELD};
+use crate::board::{FieldId, FieldSet, NO_FIELD};
 use crate::die;
 use crate::error::PlayError;
 use crate::game::Game;
@@ -45,6 +45,7 @@ impl Game {
     pub(crate) fn play_counting(&self, s: &mut State, m: Move) -> u32 {
         let mover = s.to_move;
         let mut captured = 0;
+        let mut huffable = false;
         match m.action {
             Action::Chance => {
                 let Pending::Chance(c) = s.pending else { return 0 };
@@ -84,6 +85,18 @@ impl Game {
                 }
                 s.pending = Pending::None;
             }
+            Action::Capture | Action::Skip if s.pending == Pending::Huff => {
+                // The huff comes before the player's own move: it uses no decision.
+                s.pending = Pending::None;
+                if m.action == Action::Capture {
+                    // The piece that left a capture unused is forfeited (off the board for good).
+                    if let Some(p) = s.pop(m.to) {
+                        s.pool_add(Pool::Off, p.owner, p.kind, p.owner, 1);
+                    }
+                }
+                self.clear_marks(s);
+                s.decisions_left += 1;
+            }
             Action::Capture => {
                 s.passed = false;
                 s.pending = Pending::None;
@@ -96,7 +109,7 @@ impl Game {
             Action::Board | Action::Place | Action::Lift | Action::Exit => {
                 s.passed = false;
                 let was_continuing = s.continuing.is_some();
-                let huff = if was_continuing { None } else { self.huff_due(s, m) };
+                huffable = !was_continuing && self.mark_huffable(s, m);
                 let applied = self.apply_core(s, m);
                 captured = applied.captured;
                 let rule = &self.phases[usize::from(s.phase)].rules[usize::from(m.rule)];
@@ -106,8 +119,10 @@ impl Game {
                 {
                     let dir = if chain.same_dir { m.dir } else { NO_DIR };
                     let c = Continuing { field: m.to, must: chain.must, dir, at_end: chain.remove_at_end };
-                    if self.can_continue(s, c) {
-                        s.continuing = Some(c);
+                    // Set first: the pieces marked as jumped count as such only during a chain.
+                    s.continuing = Some(c);
+                    if !self.can_continue(s, c) {
+                        s.continuing = None;
                     }
                 }
                 if s.continuing.is_none() && rule.continues.is_some_and(|c| c.remove_at_end) {
@@ -116,13 +131,6 @@ impl Game {
                 if was_continuing && s.continuing.is_none() {
                     // The chain is over: the turn ends with it.
                     s.decisions_left = 1;
-                }
-                if let Some(f) = huff {
-                    // The piece that left a capture unused is forfeited (off the board for good).
-                    let f = if f == m.from { m.to } else { f };
-                    if let Some(p) = s.pop(f) {
-                        s.pool_add(Pool::Off, p.owner, p.kind, p.owner, 1);
-                    }
                 }
                 if applied.remainder {
                     s.decisions_left += 1;
@@ -136,30 +144,55 @@ impl Game {
         }
         s.ply += 1;
         self.after_decision(s, mover);
+        if huffable {
+            self.offer_huff(s, mover);
+        }
         captured
     }
 
-    /// With huffing, for a move about to be played that captures nothing
-    /// while a capture was there to be made: the field of the piece to
-    /// forfeit (the moving piece's, if it could have captured).
-    fn huff_due(&self, s: &State, m: Move) -> Option<FieldId> {
+    /// With huffing, before a move that captures nothing while a capture was
+    /// there to be made: marks the mover's pieces that could have captured
+    /// (the moving one carries its mark along). Whether any was marked.
+    fn mark_huffable(&self, s: &mut State, m: Move) -> bool {
         let huffing = self.phases[usize::from(s.phase)].filters.contains(&Filter::Capture { huff: true });
         if !huffing || !matches!(m.action, Action::Board | Action::Place) {
-            return None;
+            return false;
         }
         let mut scratch = None;
         if self.captures(s, m, &mut scratch) {
-            return None;
+            return false;
         }
-        let (mut first, mut mine) = (None, false);
+        let mut could = FieldSet::new(self.board.len());
+        let mut any = false;
         self.generate(s, s.to_move, None, &mut |c| {
             if c.from != NO_FIELD && self.captures(s, c, &mut scratch) {
-                first = first.or(Some(c.from));
-                mine = c.from == m.from;
+                could.insert(c.from);
+                any = true;
             }
-            !mine
+            true
         });
-        if mine { Some(m.from) } else { first }
+        for f in self.board.fields().filter(|&f| could.contains(f)) {
+            change_top(s, f, |p| p.mark = true);
+        }
+        any
+    }
+
+    /// After a move that left a capture unused: the next player may huff, if
+    /// the turn has passed to them with nothing else due; otherwise the marks go.
+    fn offer_huff(&self, s: &mut State, mover: Player) {
+        if s.outcome.is_none() && s.to_move != mover && s.pending == Pending::None && s.continuing.is_none() {
+            s.pending = Pending::Huff;
+        } else {
+            self.clear_marks(s);
+        }
+    }
+
+    fn clear_marks(&self, s: &mut State) {
+        for f in self.board.fields() {
+            if s.top(f).is_some_and(|p| p.mark) {
+                change_top(s, f, |p| p.mark = false);
+            }
+        }
     }
 
     /// At the end of a chain whose jumped pieces stay until then: removes them

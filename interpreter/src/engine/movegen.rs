@@ -57,6 +57,16 @@ impl Game {
                 });
                 return;
             }
+            Pending::Huff => {
+                out.extend(
+                    self.board
+                        .fields()
+                        .filter(|&f| s.top(f).is_some_and(|p| p.mark && p.owner != s.to_move))
+                        .map(|to| Move { to, ..Move::simple(Action::Capture) }),
+                );
+                out.push(Move::simple(Action::Skip));
+                return;
+            }
             Pending::None => {}
         }
         let most = self.phases[usize::from(s.phase)].filters.contains(&Filter::MostCaptures);
@@ -561,7 +571,8 @@ impl Game {
 
     /// The field a jump from `from` in direction `d` goes over: the next one
     /// (with `fly`, the first occupied one), if `over` holds there and its
-    /// piece is not marked as jumped already in this chain.
+    /// piece is not marked as jumped already in this chain (outside a chain a
+    /// mark means something else: see [`Pending::Huff`]).
     pub(crate) fn jumped(
         &self,
         s: &State,
@@ -575,7 +586,10 @@ impl Game {
         while fly && at != NO_FIELD && at != from && s.height(at) == 0 {
             at = self.board.neighbour(at, d);
         }
-        let jumpable = at != NO_FIELD && at != from && s.top(at).is_none_or(|p| !p.mark) && self.eval(over, s, me, at);
+        let jumpable = at != NO_FIELD
+            && at != from
+            && s.top(at).is_none_or(|p| !p.mark || s.continuing.is_none())
+            && self.eval(over, s, me, at);
         jumpable.then_some(at)
     }
 

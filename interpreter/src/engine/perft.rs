@@ -37,6 +37,10 @@ impl Game {
         if depth == 0 {
             return 1;
         }
+        if s.pending == Pending::Huff {
+            // A huff (or not) is part of the turn it begins: each way counts as one.
+            return self.sum_over_moves(s, |next| self.perft_at(next, depth, moves, states));
+        }
         let (buf, deeper_moves) = moves.split_first_mut().expect("a buffer per level");
         self.legal_moves_into(s, buf);
         if depth == 1 && !self.may_leave_a_choice(s) {
@@ -58,13 +62,19 @@ impl Game {
         if !mid_move(s) {
             return self.perft_at(s, depth, moves, states);
         }
-        // Rarer than moves (a line was made, a capture chain goes on): buffers of its own.
+        self.sum_over_moves(s, |next| self.complete_then_count(next, depth, moves, states))
+    }
+
+    /// The sum of `count` over the states after each legal move in `s`.
+    /// Rarer than moves (a line was made, a capture chain goes on, a huff is
+    /// offered): buffers of its own.
+    fn sum_over_moves(&self, s: &State, mut count: impl FnMut(&State) -> u64) -> u64 {
         let mut next = s.clone();
         let mut total = 0;
         for m in self.legal_moves(s) {
             next.clone_from(s);
             self.play_unchecked(&mut next, m);
-            total += self.complete_then_count(&next, depth, moves, states);
+            total += count(&next);
         }
         total
     }
