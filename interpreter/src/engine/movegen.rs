@@ -329,8 +329,8 @@ impl Game {
 
     /// A flying jump whose chain must go on lands where it can go on, if any
     /// landing of the same jump (piece, rule and direction) can: "a chain
-    /// goes on while it can" decides the landing too (Russian and Pool
-    /// draughts; capturing the most implies it). A jump with one landing is
+    /// goes on while it can" decides the landing too (capturing the most
+    /// implies it anyway). A jump with one landing is
     /// not touched, so only flying pieces pay for this.
     fn keep_landings_that_go_on(&self, s: &State, moves: &mut Vec<Move>) {
         let rules = &self.phases[usize::from(s.phase)].rules;
