@@ -18,7 +18,7 @@ out=${3:-$(mktemp "${TMPDIR:-/tmp}/tabula-callgrind.XXXXXX")}
 command -v valgrind >/dev/null || { echo "profile.sh: needs valgrind (Debian: valgrind)" >&2; exit 1; }
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-(cd "$ROOT" && cargo build --release -p tabula --locked >&2)
+(cd "$ROOT" && cargo build --release -p tabula-cli --locked >&2)
 tabula=${CARGO_TARGET_DIR:-$ROOT/target}/release/tabula
 
 sim=$(valgrind --tool=callgrind --callgrind-out-file="$out" "$tabula" simulate "$ruleset" --games "$games" 2>/dev/null)

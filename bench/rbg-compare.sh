@@ -84,8 +84,8 @@ find_rbg_file() {
     return 1
 }
 
-echo "== building Tabula (cargo build --release -p tabula)" >&2
-(cd "$ROOT" && cargo build --release -p tabula --locked >&2)
+echo "== building Tabula (cargo build --release -p tabula-cli)" >&2
+(cd "$ROOT" && cargo build --release -p tabula-cli --locked >&2)
 TABULA=${CARGO_TARGET_DIR:-$ROOT/target}/release/tabula
 [ -x "$TABULA" ] || die "no $TABULA after the build"
 
