@@ -22,6 +22,11 @@ pub struct TestArgs {
     /// The level adjusted p-values are held against.
     #[arg(long, default_value_t = 0.05)]
     pub level: f64,
+    /// Plays each variant on its own seeds (seed, seed + 1, ...) instead of
+    /// the same games, so that the tests are of independent samples. The
+    /// default, the same seeds, is a paired design and needs fewer games.
+    #[arg(long)]
+    pub independent: bool,
 }
 
 impl TestArgs {
@@ -226,12 +231,14 @@ pub fn report(results: &Results, args: &RunArgs, save: Option<&str>) -> Result<(
 }
 
 /// Runs every variant and prints them side by side.
-pub fn compare_variants(variants: Vec<(String, Game)>, args: &RunArgs, testing: Testing) -> Result<(), Error> {
+pub fn compare_variants(variants: Vec<(String, Game)>, args: &RunArgs, tests: &TestArgs) -> Result<(), Error> {
+    let testing = tests.testing()?;
     let config = args.config(None)?;
     let mut runs = Vec::new();
     let mut labels = Vec::new();
-    for (label, game) in variants {
-        runs.push(args.play(&game, &config, &label)?);
+    for (k, (label, game)) in variants.into_iter().enumerate() {
+        let seed = if tests.independent { config.seed.wrapping_add(k as u64) } else { config.seed };
+        runs.push(args.play(&game, &Config { seed, ..config.clone() }, &label)?);
         labels.push(label);
     }
     let comparison = compare(labels, &runs, testing);

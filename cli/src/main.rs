@@ -239,9 +239,9 @@ fn run(command: Command) -> Result<ExitCode, Error> {
             analyze::report(&results, &run, save.as_deref())?;
         }
         Command::Compare { rulesets, options, sweep, run, tests } => {
-            let testing = tests.testing()?;
+            tests.testing()?;
             run.check_outputs(None, &rulesets.iter().map(Path::new).collect::<Vec<_>>())?;
-            analyze::compare_variants(variants(&rulesets, &options, sweep.as_deref())?, &run, testing)?;
+            analyze::compare_variants(variants(&rulesets, &options, sweep.as_deref())?, &run, &tests)?;
         }
         Command::Merge { files, run, save, allow_partial } => {
             run.check_outputs(save.as_deref(), &files.iter().map(Path::new).collect::<Vec<_>>())?;

@@ -2,7 +2,7 @@
 //! intervals; the same seed gives the same report on any number of threads;
 //! merged shards equal the unsharded run; MCTS beats random on every game.
 
-use tabula::analysis::{Config, Report, Results, run};
+use tabula::analysis::{Config, Report, Results, Testing, compare, run};
 use tabula::{Game, Options, shipped};
 use tabula_tests::shipped_game;
 
@@ -104,4 +104,22 @@ fn mcts_beats_random_on_every_shipped_ruleset() {
         let points = f64::from(wins) + f64::from(report.draws.count) / 2.0;
         assert!(points >= 45.0 && losses <= 5, "{name}: mcts won {wins}, lost {losses} of 50 against random");
     }
+}
+
+/// Variants played on the same seeds are compared game by game (McNemar,
+/// Wilcoxon signed-rank); on their own seeds as independent samples.
+#[test]
+fn variants_on_the_same_seeds_are_compared_as_pairs() {
+    let c = config(["random", "random"], 60, 9);
+    let base = run(&shipped_game("senet"), &c, &|_| {}).expect("runs");
+    let same = compare(vec!["a".into(), "b".into()], &[base.clone(), base.clone()], Testing::default());
+    assert!(same.paired && !same.any_significant());
+    assert!(same.changes[0].iter().all(|m| m.difference.p == 1.0 && m.difference.value == 0.0));
+    assert_eq!(same.changes[0][0].test, "McNemar (exact)");
+    assert_eq!(same.changes[0][6].test, "Wilcoxon signed-rank");
+    let other = run(&shipped_game("senet"), &Config { seed: 10, ..c }, &|_| {}).expect("runs");
+    let independent = compare(vec!["a".into(), "b".into()], &[base, other], Testing::default());
+    assert!(!independent.paired);
+    assert_eq!(independent.changes[0][0].test, "two-proportion z");
+    assert_eq!(independent.changes[0][6].test, "Mann-Whitney U");
 }

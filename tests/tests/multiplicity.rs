@@ -76,6 +76,7 @@ fn with_findings(comparisons: &[Vec<Results>], correction: Correction) -> u32 {
     for runs in comparisons {
         let labels = (0..runs.len()).map(|v| format!("copy {v}")).collect();
         let c = compare(labels, runs, testing);
+        assert!(!c.paired, "copies on their own seeds are independent samples");
         // The word is printed exactly when a difference is found.
         assert_eq!(c.to_string().contains("significant"), c.any_significant(), "{c}");
         count += u32::from(c.any_significant());

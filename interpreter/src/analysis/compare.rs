@@ -4,8 +4,11 @@
 //! significant only when its adjusted p-value is below the stated level.
 
 use super::report::Report;
+use super::run::GameResult;
 use super::run::Results;
-use super::stats::{Correction, Difference, Proportion, mann_whitney, two_proportions};
+use super::stats::{
+    Correction, Difference, Proportion, Z95, mann_whitney, mcnemar, proportion, two_proportions, wilcoxon_signed_rank,
+};
 use std::fmt;
 
 /// How one metric changed from the base variant to another.
@@ -16,8 +19,15 @@ pub struct MetricChange {
     pub variant: f64,
     /// The difference with its 95% interval (for this metric alone) and the raw p-value.
     pub difference: Difference,
-    /// The test used: "two-proportion z" or "Mann-Whitney U".
+    /// The test used: "McNemar (exact)" or "Wilcoxon signed-rank" on paired
+    /// games, "two-proportion z" or "Mann-Whitney U" on independent ones.
     pub test: String,
+    /// A rate (its difference is in points), not a mean.
+    pub rate: bool,
+    /// What one game adds to the spread of the difference: its standard
+    /// error times the square root of the games. `stats::games_needed` turns
+    /// it into the games a given power needs, paired or not.
+    pub spread: f64,
     /// The p-value adjusted over the comparison's family of tests.
     pub p_adjusted: f64,
     /// The adjusted p-value is below the level.
@@ -52,12 +62,24 @@ pub struct Comparison {
     pub testing: Testing,
     /// The number of tests in the family: every metric of every variant against the base.
     pub tests: usize,
+    /// The variants played the same games (seeds, seats, agents), and the tests are paired.
+    pub paired: bool,
 }
 
 impl Comparison {
     /// Whether any difference was found significant.
     pub fn any_significant(&self) -> bool {
         self.changes.iter().flatten().any(|c| c.significant)
+    }
+
+    /// How the games of the variants relate, and the tests that follow, in words.
+    pub fn design_text(&self) -> &'static str {
+        if self.paired {
+            "paired: every variant played the same games (seeds, seats, agents), so game i is compared with game i \
+             (McNemar's exact test for rates, Wilcoxon's signed-rank test for means)"
+        } else {
+            "independent samples (two-proportion z test for rates, Mann-Whitney U test for means)"
+        }
     }
 
     /// The family and how it is read, in words.
@@ -85,12 +107,8 @@ impl Comparison {
 /// variant against the base is one test of a single family.
 pub fn compare(labels: Vec<String>, runs: &[Results], testing: Testing) -> Comparison {
     let reports: Vec<Report> = runs.iter().map(Report::new).collect();
-    let mut changes: Vec<Vec<MetricChange>> = runs
-        .iter()
-        .skip(1)
-        .zip(reports.iter().skip(1))
-        .map(|(r, rep)| changes(&runs[0], &reports[0], r, rep))
-        .collect();
+    let paired = paired(runs);
+    let mut changes: Vec<Vec<MetricChange>> = runs.iter().skip(1).map(|r| changes(&runs[0], r, paired)).collect();
     let raw: Vec<f64> = changes.iter().flatten().map(|c| c.difference.p).collect();
     let adjusted = testing.correction.adjust(&raw);
     for (c, p_adjusted) in changes.iter_mut().flatten().zip(adjusted) {
@@ -110,18 +128,46 @@ pub fn compare(labels: Vec<String>, runs: &[Results], testing: Testing) -> Compa
             .significant
             .then(|| format!("{}; {p}{adjusted}): significant at {}{caveat}.", c.description, testing.level));
     }
-    Comparison { labels, reports, changes, testing, tests: raw.len() }
+    Comparison { labels, reports, changes, testing, tests: raw.len(), paired }
 }
 
-fn changes(base: &Results, base_report: &Report, variant: &Results, report: &Report) -> Vec<MetricChange> {
-    let rate = |name: &str, metric: &str, a: Proportion, b: Proportion, up: &str, down: &str| {
-        let d = two_proportions(a, b);
+/// The standard error of a difference times the square root of the games.
+fn spread(d: Difference, games: usize) -> f64 {
+    (d.high - d.low) / (2.0 * Z95) * (games as f64).sqrt()
+}
+
+/// Whether the runs are a paired design: every variant played the same
+/// games (the same seeds, seats and agents), so game i of one variant is
+/// compared with game i of another.
+fn paired(runs: &[Results]) -> bool {
+    runs.iter().all(|r| {
+        r.config == runs[0].config
+            && r.games.len() == runs[0].games.len()
+            && r.games.iter().zip(&runs[0].games).all(|(a, b)| a.index == b.index)
+    })
+}
+
+/// Tests the metrics of `variant` against `base`: paired tests (McNemar,
+/// Wilcoxon signed-rank) when the games are paired, tests of independent
+/// samples (two-proportion z, Mann-Whitney U) otherwise.
+fn changes(base: &Results, variant: &Results, paired: bool) -> Vec<MetricChange> {
+    let rate = |name: &str, metric: &str, f: &dyn Fn(&GameResult) -> bool, up: &str, down: &str| {
+        let count = |r: &Results| proportion(r.games.iter().filter(|g| f(g)).count() as u32, r.games.len() as u32);
+        let (a, b) = (count(base), count(variant));
+        let (d, test) = if paired {
+            let pairs: Vec<(bool, bool)> = base.games.iter().zip(&variant.games).map(|(x, y)| (f(x), f(y))).collect();
+            (mcnemar(&pairs), "McNemar (exact)")
+        } else {
+            (two_proportions(a, b), "two-proportion z")
+        };
         MetricChange {
             metric: name.into(),
             base: a.rate,
             variant: b.rate,
             difference: d,
-            test: "two-proportion z".into(),
+            test: test.into(),
+            rate: true,
+            spread: spread(d, base.games.len()),
             p_adjusted: d.p,
             significant: false,
             description: format!(
@@ -137,10 +183,14 @@ fn changes(base: &Results, base_report: &Report, variant: &Results, report: &Rep
             sentence: None,
         }
     };
-    let sample = |name: &str, metric: &str, unit: &str, f: &dyn Fn(&super::GameResult) -> f64, up: &str, down: &str| {
+    let sample = |name: &str, metric: &str, unit: &str, f: &dyn Fn(&GameResult) -> f64, up: &str, down: &str| {
         let a: Vec<f64> = base.games.iter().map(f).collect();
         let b: Vec<f64> = variant.games.iter().map(f).collect();
-        let d = mann_whitney(&a, &b);
+        let (d, test) = if paired {
+            (wilcoxon_signed_rank(&a, &b), "Wilcoxon signed-rank")
+        } else {
+            (mann_whitney(&a, &b), "Mann-Whitney U")
+        };
         let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
         let (base_mean, variant_mean) = (mean(&a), mean(&b));
         MetricChange {
@@ -148,7 +198,9 @@ fn changes(base: &Results, base_report: &Report, variant: &Results, report: &Rep
             base: base_mean,
             variant: variant_mean,
             difference: d,
-            test: "Mann-Whitney U".into(),
+            test: test.into(),
+            rate: false,
+            spread: spread(d, base.games.len()),
             p_adjusted: d.p,
             significant: false,
             description: format!(
@@ -165,29 +217,21 @@ fn changes(base: &Results, base_report: &Report, variant: &Results, report: &Rep
         }
     };
     // A row per seat the two variants share (a variant may change the number of players).
-    let seats = base_report.player_wins.iter().zip(&report.player_wins).enumerate();
-    let mut out: Vec<MetricChange> = seats
-        .map(|(p, (&a, &b))| {
+    let seats = base.players.len().min(variant.players.len()) as u8;
+    let mut out: Vec<MetricChange> = (0..seats)
+        .map(|p| {
             let (name, metric) = (format!("player {} wins", p + 1), format!("Player {}'s win rate", p + 1));
-            rate(&name, &metric, a, b, "rises", "falls")
+            rate(&name, &metric, &|g| g.winner == Some(p), "rises", "falls")
         })
         .collect();
     out.extend(vec![
-        rate("agent A wins", "Agent A's win rate", base_report.agent_wins[0], report.agent_wins[0], "rises", "falls"),
-        rate("draws", "The draw rate", base_report.draws, report.draws, "rises", "falls"),
-        rate(
-            "first mover wins",
-            "The first mover's win rate",
-            base_report.first_mover_wins,
-            report.first_mover_wins,
-            "rises",
-            "falls",
-        ),
+        rate("agent A wins", "Agent A's win rate", &|g| g.winner_agent() == Some(0), "rises", "falls"),
+        rate("draws", "The draw rate", &|g| g.winner.is_none(), "rises", "falls"),
+        rate("first mover wins", "The first mover's win rate", &|g| g.winner == Some(g.first), "rises", "falls"),
         rate(
             "ended by the turn limit",
             "Games ended by the turn limit",
-            base_report.timeouts,
-            report.timeouts,
+            &|g| g.by_limit || g.unfinished,
             "become more common",
             "become rarer",
         ),
@@ -269,6 +313,7 @@ impl fmt::Display for Comparison {
             writeln!(f)?;
         }
         writeln!(f, "\n  Tests: {}.", self.family_text())?;
+        writeln!(f, "  Design: {}.", self.design_text())?;
         writeln!(f, "  Intervals are 95% for each metric alone.")?;
         for (label, changes) in self.labels.iter().skip(1).zip(&self.changes) {
             writeln!(f, "\n  {} against {}:", label, self.labels[0])?;
@@ -304,7 +349,7 @@ impl fmt::Display for Comparison {
 /// A difference with its interval: in points for a rate, in its unit otherwise.
 fn difference_cell(c: &MetricChange) -> String {
     let d = c.difference;
-    let k = if c.test == "two-proportion z" { 100.0 } else { 1.0 };
+    let k = if c.rate { 100.0 } else { 1.0 };
     format!("{:+.1} [{:+.1},{:+.1}]", k * d.value, k * d.low, k * d.high)
 }
 

@@ -126,8 +126,20 @@ pub struct Results {
 
 /// Plays game `index` of a run.
 pub fn play_game(game: &Game, config: &Config, specs: &[AgentSpec; 2], index: u32) -> GameResult {
+    // Common random numbers: chance draws from stream 0 of the game's seed
+    // and the agent in player p's seat from stream p + 1, so variants played
+    // with the same seed throw the same dice and their agents draw the same
+    // numbers as long as the games allow. That is what makes a comparison of
+    // variants a paired design.
     let mut rng = ChaCha8Rng::seed_from_u64(game_seed(config.seed, u64::from(index)));
     let players = game.player_count();
+    let mut seat_rngs: Vec<ChaCha8Rng> = (0..players)
+        .map(|p| {
+            let mut r = rng.clone();
+            r.set_stream(p as u64 + 1);
+            r
+        })
+        .collect();
     let seats = config.seats(index, players);
     let mut agents: Vec<_> = seats.iter().map(|&a| specs[usize::from(a)].build(game)).collect();
     let mut state = game.initial_state();
@@ -150,7 +162,8 @@ pub fn play_game(game: &Game, config: &Config, specs: &[AgentSpec; 2], index: u3
                 repeated += 1;
             }
             first.get_or_insert(state.to_move());
-            agents[usize::from(state.to_move())].choose(game, &state, &mut rng)
+            let seat = usize::from(state.to_move());
+            agents[seat].choose(game, &state, &mut seat_rngs[seat])
         };
         game.play_unchecked(&mut state, m);
     }

@@ -84,6 +84,29 @@ fn erf(x: f64) -> f64 {
     if x >= 0.0 { y } else { -y }
 }
 
+/// The standard normal quantile: the x with `normal_cdf(x) = p` (by bisection,
+/// as exact as `normal_cdf`).
+pub fn normal_quantile(p: f64) -> f64 {
+    let (mut lo, mut hi) = (-40.0, 40.0);
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        if normal_cdf(mid) < p { lo = mid } else { hi = mid }
+    }
+    0.5 * (lo + hi)
+}
+
+/// Games needed (per variant) for a two-sided test at `level` to detect a
+/// difference `delta` with probability `power`, when one game adds `sd` of
+/// spread to the estimate of the difference (its standard error times the
+/// square root of the games): n = ((z(1 - level/2) + z(power)) sd / delta)^2.
+/// For independent samples sd^2 is the sum of the two variances per game;
+/// for paired games it is the variance of the per-game differences, which is
+/// why pairing needs fewer games when the variants' games are alike.
+pub fn games_needed(sd: f64, delta: f64, level: f64, power: f64) -> f64 {
+    let z = normal_quantile(1.0 - level / 2.0) + normal_quantile(power);
+    (z * sd / delta).powi(2)
+}
+
 /// A difference between two variants, with its interval and the p-value of a test.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Difference {
@@ -141,6 +164,85 @@ pub fn mann_whitney(a: &[f64], b: &[f64]) -> Difference {
     let p =
         if var_u > 0.0 { 2.0 * (1.0 - normal_cdf(((u - mean_u).abs() - 0.5).max(0.0) / var_u.sqrt())) } else { 1.0 };
     Difference { value: diff, low: diff - Z95 * se, high: diff + Z95 * se, p: p.min(1.0) }
+}
+
+/// The two-sided p-value of the exact binomial test of `k` successes in `n`
+/// trials with success chance 1/2: twice the smaller tail, at most 1.
+pub fn binomial_half_p(k: u32, n: u32) -> f64 {
+    if n == 0 {
+        return 1.0;
+    }
+    let k = k.min(n - k);
+    // P(X <= k) for X ~ Bin(n, 1/2), summed in logs: n may be large.
+    let ln_half_n = f64::from(n) * 0.5f64.ln();
+    let mut ln_choose = 0.0;
+    let mut tail = 0.0;
+    for i in 0..=k {
+        if i > 0 {
+            ln_choose += (f64::from(n - i + 1) / f64::from(i)).ln();
+        }
+        tail += (ln_choose + ln_half_n).exp();
+    }
+    (2.0 * tail).min(1.0)
+}
+
+/// Paired proportions (the same games under two variants): the difference of
+/// rates b - a with a 95% interval, and the exact McNemar test on the
+/// discordant pairs. `pairs` holds for each game whether it counted under a
+/// and under b.
+pub fn mcnemar(pairs: &[(bool, bool)]) -> Difference {
+    let n = pairs.len();
+    if n == 0 {
+        return Difference { value: 0.0, low: 0.0, high: 0.0, p: 1.0 };
+    }
+    let only_a = pairs.iter().filter(|&&(a, b)| a && !b).count() as f64;
+    let only_b = pairs.iter().filter(|&&(a, b)| !a && b).count() as f64;
+    let nf = n as f64;
+    let diff = (only_b - only_a) / nf;
+    // The variance of the difference of paired proportions (Agresti 10.1.1).
+    let var = ((only_a + only_b) / nf - diff * diff) / nf;
+    let half = Z95 * var.max(0.0).sqrt();
+    let p = binomial_half_p(only_b as u32, (only_a + only_b) as u32);
+    Difference { value: diff, low: diff - half, high: diff + half, p }
+}
+
+/// Paired values (the same games under two variants): the mean difference
+/// b - a with a 95% interval, and the two-sided p-value of the Wilcoxon
+/// signed-rank test (zero differences dropped, ties sharing their mean rank;
+/// normal approximation with the tie and continuity corrections).
+pub fn wilcoxon_signed_rank(a: &[f64], b: &[f64]) -> Difference {
+    let d: Vec<f64> = a.iter().zip(b).map(|(x, y)| y - x).collect();
+    let s = summary(&d);
+    let (value, low, high) = (s.mean, s.low, s.high);
+    let (_, p) = signed_rank(&d);
+    Difference { value, low, high, p }
+}
+
+/// The two-sided p-value of the signed-rank test of differences `d`, and the
+/// statistic V (the sum of the ranks of the positive differences).
+fn signed_rank(d: &[f64]) -> (f64, f64) {
+    let mut nonzero: Vec<f64> = d.iter().copied().filter(|x| *x != 0.0).collect();
+    let n = nonzero.len() as f64;
+    if nonzero.is_empty() {
+        return (0.0, 1.0);
+    }
+    nonzero.sort_by(|x, y| x.abs().total_cmp(&y.abs()));
+    let (mut v, mut ties, mut i) = (0.0, 0.0, 0);
+    while i < nonzero.len() {
+        let mut j = i;
+        while j < nonzero.len() && nonzero[j].abs() == nonzero[i].abs() {
+            j += 1;
+        }
+        let t = (j - i) as f64;
+        let rank = (i + j + 1) as f64 / 2.0;
+        v += nonzero[i..j].iter().filter(|x| **x > 0.0).count() as f64 * rank;
+        ties += t * t * t - t;
+        i = j;
+    }
+    let mean = n * (n + 1.0) / 4.0;
+    let var = n * (n + 1.0) * (2.0 * n + 1.0) / 24.0 - ties / 48.0;
+    let p = if var > 0.0 { 2.0 * (1.0 - normal_cdf(((v - mean).abs() - 0.5).max(0.0) / var.sqrt())) } else { 1.0 };
+    (v, p.min(1.0))
 }
 
 /// How the p-values of a family of tests are adjusted for their number.
@@ -318,6 +420,57 @@ mod tests {
             assert!(a[1] <= a[3] && a[3] <= a[0] && a[0] <= a[2] && a[3] == a[4], "{c:?} {a:?}");
         }
         assert!(Correction::parse("BH").is_ok() && Correction::parse("bonferroni").is_err());
+    }
+
+    #[test]
+    fn exact_binomial_and_mcnemar_tests() {
+        // binom.test(1, 8): p = 0.07031 (R); binom.test(0, 5): p = 0.0625.
+        assert!(close(binomial_half_p(1, 8), 0.0703125, 1e-9));
+        assert!(close(binomial_half_p(7, 8), 0.0703125, 1e-9));
+        assert!(close(binomial_half_p(0, 5), 0.0625, 1e-9));
+        assert_eq!(binomial_half_p(4, 8), 1.0);
+        // McNemar's own example (1947) as in Agresti, Categorical Data
+        // Analysis, table 10.1: approval 794 both, 150 then not, 86 not then,
+        // 570 neither; the exact test gives p = 3.8e-5 (chi-square 17.36 gives 3.1e-5).
+        let mut pairs = vec![(true, true); 794];
+        pairs.extend(vec![(true, false); 150]);
+        pairs.extend(vec![(false, true); 86]);
+        pairs.extend(vec![(false, false); 570]);
+        let d = mcnemar(&pairs);
+        assert!(close(d.value, -0.04, 1e-12), "{d:?}");
+        // Agresti: the 95% interval of the difference is -0.06 to -0.02.
+        assert!(close(d.low, -0.0588, 1e-3) && close(d.high, -0.0212, 1e-3), "{d:?}");
+        assert!(d.p > 2e-5 && d.p < 6e-5, "{d:?}");
+        // Concordant pairs alone: no evidence of a change.
+        assert_eq!(mcnemar(&[(true, true), (false, false)]).p, 1.0);
+    }
+
+    #[test]
+    fn wilcoxon_signed_rank_on_the_textbook_example() {
+        // Hollander and Wolfe's depression scores (R's wilcox.test example):
+        // V = 40; with the normal approximation and continuity correction the
+        // one-sided p is 0.0221, two-sided 0.0442.
+        let x = [1.83, 0.50, 1.62, 2.48, 1.68, 1.88, 1.55, 3.06, 1.30];
+        let y = [0.878, 0.647, 0.598, 2.05, 1.06, 1.29, 1.06, 3.14, 1.29];
+        let d: Vec<f64> = x.iter().zip(&y).map(|(a, b)| a - b).collect();
+        let (v, p) = signed_rank(&d);
+        assert_eq!(v, 40.0);
+        assert!(close(p, 0.0442, 5e-4), "{p}");
+        // The same through the paired comparison (b - a: the sign flips, p does not).
+        let w = wilcoxon_signed_rank(&x, &y);
+        assert!(close(w.p, p, 1e-12) && w.value < 0.0, "{w:?}");
+        assert_eq!(wilcoxon_signed_rank(&x, &x).p, 1.0);
+    }
+
+    #[test]
+    fn power_and_games_needed() {
+        // As exact as normal_cdf allows (its error 1.5e-7 over a density of 0.06).
+        assert!(close(normal_quantile(0.975), Z95, 1e-5));
+        assert!(close(normal_quantile(0.8), 0.841_621, 1e-5));
+        // Two proportions 0.5 and 0.6, independent samples, 5% level, 80%
+        // power: the textbook formula with unpooled variances gives 385 per group.
+        let sd = (0.5f64 * 0.5 + 0.6 * 0.4).sqrt();
+        assert!(close(games_needed(sd, 0.1, 0.05, 0.8), 384.6, 0.5));
     }
 
     #[test]
