@@ -162,6 +162,23 @@ pub fn write(path: &str, text: &str, force: bool) -> Result<(), Error> {
     files::write(Path::new(path), text.as_bytes(), Overwrite::from_force(force))
 }
 
+/// One line per game of every variant, the variant's label first.
+pub fn compare_csv(labels: &[String], runs: &[Results]) -> String {
+    let mut out = String::new();
+    for (k, (label, results)) in labels.iter().zip(runs).enumerate() {
+        let table = csv(results);
+        let mut lines = table.lines();
+        let header = lines.next().unwrap_or_default();
+        if k == 0 {
+            out.push_str(&format!("variant,seed,{header}\n"));
+        }
+        for line in lines {
+            out.push_str(&format!("\"{}\",{},{line}\n", label.replace('"', "'"), results.config.seed));
+        }
+    }
+    out
+}
+
 /// One line per game.
 pub fn csv(results: &Results) -> String {
     // One column per seat where a column is about a player; places only past two players.
@@ -242,6 +259,9 @@ pub fn compare_variants(variants: Vec<(String, Game)>, args: &RunArgs, tests: &T
         labels.push(label);
     }
     let comparison = compare(labels, &runs, testing);
+    if let Some(path) = &args.csv {
+        write(path, &compare_csv(&comparison.labels, &runs), args.force)?;
+    }
     match &args.json {
         Some(path) => {
             let text = serde_json::to_string_pretty(&comparison).map_err(|e| Error::Io(e.to_string()))?;

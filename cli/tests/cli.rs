@@ -248,6 +248,33 @@ fn compare_shows_significant_changes_in_words() {
     assert!(out.contains("adj. p") && out.contains("Holm-adjusted p"), "{out}");
     let o = tabula(&["compare", "seti-aleph", "--sweep", "pharaoh_diagonal=true,false", "--correction", "bonferroni"]);
     assert!(stderr(&o).contains("expected holm, bh or none"), "{}", stderr(&o));
+    // --csv writes one row per game of each variant.
+    let dir = std::env::temp_dir().join(format!("tabula-compare-csv-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let file = dir.join("games.csv");
+    let path = file.to_str().expect("path");
+    let o = tabula(&[
+        "compare",
+        "seti-aleph",
+        "--sweep",
+        "pharaoh_diagonal=true,false",
+        "--games",
+        "7",
+        "--quiet",
+        "--csv",
+        path,
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&file).expect("the CSV is written");
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("variant,seed,index,"), "{text}");
+    assert_eq!(lines.len(), 1 + 2 * 7, "{text}");
+    assert!(
+        lines[1].starts_with("\"pharaoh_diagonal=true\",1,0,")
+            && lines[8].starts_with("\"pharaoh_diagonal=false\",1,0,"),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
     let o = tabula(&["compare", "seti-aleph", "--games", "10"]);
     assert!(stderr(&o).contains("two or more variants"), "{}", stderr(&o));
 }

@@ -221,13 +221,13 @@ fn changes(base: &Results, variant: &Results, paired: bool) -> Vec<MetricChange>
     let mut out: Vec<MetricChange> = (0..seats)
         .map(|p| {
             let (name, metric) = (format!("player {} wins", p + 1), format!("Player {}'s win rate", p + 1));
-            rate(&name, &metric, &|g| g.winner == Some(p), "rises", "falls")
+            rate(&name, &metric, &|g| g.won(p), "rises", "falls")
         })
         .collect();
     out.extend(vec![
-        rate("agent A wins", "Agent A's win rate", &|g| g.winner_agent() == Some(0), "rises", "falls"),
-        rate("draws", "The draw rate", &|g| g.winner.is_none(), "rises", "falls"),
-        rate("first mover wins", "The first mover's win rate", &|g| g.winner == Some(g.first), "rises", "falls"),
+        rate("agent A wins", "Agent A's win rate", &|g| g.agent_won(0), "rises", "falls"),
+        rate("draws", "The draw rate", &|g| !g.places.iter().any(|&p| p > 1), "rises", "falls"),
+        rate("first mover wins", "The first mover's win rate", &|g| g.won(g.first), "rises", "falls"),
         rate(
             "ended by the turn limit",
             "Games ended by the turn limit",
