@@ -133,16 +133,17 @@ fn a_huff_is_part_of_the_turn_it_begins() {
     }
 }
 
-/// Russian draughts with the maximum-capture rule (option `capture: Most`)
-/// plays, until the first king, the same game as Brazilian draughts: its
-/// counts are the ones published for Brazilian draughts (Rein Halbersma,
+/// Russian draughts with the maximum-capture rule and crowning at the end of
+/// the move (options `capture: Most`, `crowning: AtEnd`) is Brazilian
+/// draughts: its counts are the ones published for Brazilian draughts (Rein Halbersma,
 /// "Perft for all recognized draughts variants", damforum.nl, 2010). The
 /// Russian rule itself (any capture) is in tests/perft.txt.
 #[test]
-fn russian_draughts_capturing_the_most_counts_as_brazilian() {
+fn russian_draughts_read_as_brazilian_counts_as_published() {
     let text = tabula::shipped::text("traditional/russian-draughts").expect("shipped");
     let mut options = tabula::Options::new();
     options.set("capture", "Most");
+    options.set("crowning", "AtEnd");
     let game = tabula_tests::compile(text, "traditional/russian-draughts", &options);
     for (depth, n) in (1..).zip([7, 49, 302, 1469, 7473, 37628, 187302]) {
         assert_eq!(game.perft(&game.initial_state(), depth), n, "Most perft({depth})");

@@ -161,12 +161,13 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, fallback: bo
                             });
                         }
                     }
-                    EffectDef::Promote { to, on: cond, ends_chain, .. } => {
+                    EffectDef::Promote { to, on: cond, ends_chain, at_end, .. } => {
                         let kind = ctx.at(Seg::Field("to"), |ctx| ctx.find("piece", to, &names.kinds));
                         let test = ctx.at(Seg::Field("on"), |ctx| test(ctx, cond, Place::Field, names));
                         let ends_chain = ctx.at(Seg::Field("ends_chain"), |ctx| constant(ctx, ends_chain, names));
+                        let at_end = ctx.at(Seg::Field("at_end"), |ctx| constant(ctx, at_end, names));
                         if let (true, Some(kind)) = (on, kind) {
-                            effects.push(Effect::Promote { to: kind as u8, on: test, ends_chain });
+                            effects.push(Effect::Promote { to: kind as u8, on: test, ends_chain, at_end });
                         }
                     }
                     EffectDef::Flip { .. } if on => effects.push(Effect::Flip),

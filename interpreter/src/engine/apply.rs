@@ -18,6 +18,8 @@ pub(crate) struct Applied {
     pub remainder: bool,
     /// The piece was promoted where that ends a capture chain.
     pub ends_chain: bool,
+    /// A promotion that waits for the move to end there: the field and the kind.
+    pub promote_at_end: Option<(FieldId, crate::piece::KindId)>,
 }
 
 impl Game {
@@ -127,6 +129,10 @@ impl Game {
                 }
                 if s.continuing.is_none() && rule.continues.is_some_and(|c| c.remove_at_end) {
                     self.remove_jumped(s, mover);
+                }
+                if let (None, Some((f, kind))) = (s.continuing, applied.promote_at_end) {
+                    // The move ends on the zone: now the piece is crowned.
+                    change_top(s, f, |p| p.kind = kind);
                 }
                 if was_continuing && s.continuing.is_none() {
                     // The chain is over: the turn ends with it.
@@ -285,13 +291,17 @@ impl Game {
                 Effect::TurnClockwise if landed != NO_FIELD => {
                     change_top(s, landed, |p| p.orient = die::turn_clockwise(p.orient));
                 }
-                Effect::Promote { to, on, ends_chain }
+                Effect::Promote { to, on, ends_chain, at_end }
                     if landed != NO_FIELD
                         && self.eval(on, s, me, landed)
                         && s.top(landed).is_some_and(|p| p.kind != *to) =>
                 {
-                    change_top(s, landed, |p| p.kind = *to);
-                    applied.ends_chain |= *ends_chain;
+                    if *at_end {
+                        applied.promote_at_end = Some((landed, *to));
+                    } else {
+                        change_top(s, landed, |p| p.kind = *to);
+                        applied.ends_chain |= *ends_chain;
+                    }
                 }
                 Effect::Spawn { on, zone, optional } if landed != NO_FIELD && self.eval(on, s, me, landed) => {
                     if let Some(p) = s.top(landed).filter(|p| s.hand(me, p.kind) > 0) {

@@ -222,6 +222,8 @@ pub(crate) enum Effect {
         to: crate::piece::KindId,
         on: Test,
         ends_chain: bool,
+        /// Only where the move ends (not on the way of a chain that goes on).
+        at_end: bool,
     },
 }
 

@@ -243,12 +243,17 @@ pub enum EffectDef {
     },
     /// The moved piece becomes a piece of kind `to` where `on` holds of the
     /// field it ends on (a man reaching the far row is crowned). Where
-    /// `ends_chain` holds (the default), a capture chain ends there.
+    /// `ends_chain` holds (the default), a capture chain ends there. Where
+    /// `at_end` holds (default false), the piece is crowned only where its
+    /// move ends: a chain that goes on from the zone goes on with the piece
+    /// as it was.
     Promote {
         to: String,
         on: Cond,
         #[serde(default = "always")]
         ends_chain: Cond,
+        #[serde(default = "never")]
+        at_end: Cond,
         #[serde(default)]
         when: Option<Cond>,
     },
