@@ -186,6 +186,16 @@ enum Command {
         #[arg(long)]
         ruleset: Option<String>,
     },
+    /// Rewrites a ruleset written for an older form of the language in today's
+    /// (comments and layout kept), and names each construct it changed.
+    Migrate {
+        /// The ruleset file.
+        file: String,
+        /// Writes the result over the file itself (through a temporary file);
+        /// without it, the result goes to the standard output.
+        #[arg(long)]
+        in_place: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -222,6 +232,7 @@ fn run(command: Command) -> Result<ExitCode, Error> {
         }
         Command::Simulate { game, games, seed } => simulate_cmd(&game.load()?, games, seed),
         Command::Replay { record, ruleset } => replay(&record, ruleset.as_deref())?,
+        Command::Migrate { file, in_place } => migrate(&file, in_place)?,
         Command::Perft { game, depth, divide } => {
             if depth > MAX_PERFT_DEPTH {
                 return Err(Error::Io(format!(
@@ -334,6 +345,24 @@ fn check(files: &[String], options: &[String]) -> Result<ExitCode, Error> {
         }
     }
     Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+}
+
+fn migrate(file: &str, in_place: bool) -> Result<(), Error> {
+    let path = Path::new(file);
+    let text = files::read_text(path)?;
+    let (current, changed) = tabula::migrate::migrate(&text);
+    for old in &changed {
+        eprintln!("{file}:{}:{}: {}", old.at.line, old.at.col, old.message());
+    }
+    if in_place {
+        if current != text {
+            files::write(path, current.as_bytes(), Overwrite::Allow)?;
+        }
+        eprintln!("{file}: {} construct(s) rewritten; language {}", changed.len(), tabula::migrate::LANGUAGE);
+    } else {
+        say!("{}", current.trim_end_matches('\n'));
+    }
+    Ok(())
 }
 
 fn moves(args: &GameArgs, play: &str, position: Option<&str>, json: bool, show: bool) -> Result<(), Error> {

@@ -533,3 +533,21 @@ fn a_ruleset_that_is_not_utf8_is_refused_with_its_place() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("latin1.ron:2:15: not UTF-8 text"), "{}", stderr(&o));
 }
+
+#[test]
+fn migrate_rewrites_an_old_ruleset_in_todays_language() {
+    let dir = folder("migrate");
+    let file = dir.join("ttt.ron");
+    let old = std::fs::read_to_string(workspace("tests/old-rulesets/tic-tac-toe.language-1.ron")).expect("old");
+    std::fs::write(&file, &old).expect("writes");
+    let o = tabula(&["check", path(&file)]);
+    assert!(!o.status.success() && stderr(&o).contains("`MadeLine` is now written"), "{}", stderr(&o));
+    let o = tabula(&["migrate", path(&file)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("through: Moved") && stderr(&o).contains("ttt.ron:18:31"), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&file).expect("reads"), old, "without --in-place the file stays");
+    let o = tabula(&["migrate", "--in-place", path(&file)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = tabula(&["check", path(&file)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}

@@ -30,6 +30,7 @@ mod error;
 pub mod files;
 mod game;
 mod m;
+pub mod migrate;
 mod notation;
 pub mod options;
 mod piece;
@@ -40,6 +41,7 @@ pub mod shipped;
 mod state;
 
 pub use board::{Board, FieldId, NO_FIELD};
+pub use compile::rules::content_hash;
 pub use error::{Diagnostic, LoadError, OptionError, PlayError, Pos};
 pub use game::{FieldProps, FieldType, Game, Zone};
 pub use m::{Action, Move, NO_DIR};

@@ -96,7 +96,14 @@ impl Record {
                 )));
             }
         };
-        Game::from_source(text, &source, &self.options())
+        // A copy written in an older form of the language replays in today's:
+        // the same rules, so the game keeps the recorded text's identity.
+        let (current, old) = crate::migrate::migrate(text);
+        let mut game = Game::from_source(&current, &source, &self.options())?;
+        if !old.is_empty() && at_hand.is_none() {
+            game.hash = self.hash.clone();
+        }
+        Ok(game)
     }
 
     /// Replays the record on `game` (compiled under the record's options):

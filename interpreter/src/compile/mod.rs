@@ -70,6 +70,13 @@ fn past_blanks(text: &str, at: Pos) -> Pos {
 
 /// Compiles ruleset text under the given option values.
 pub fn compile(text: &str, source: &str, given: &Options) -> Result<Game, Error> {
+    // An older form of the language: say what each old construct is now, where it stands.
+    let old = crate::migrate::old_constructs(text);
+    if !old.is_empty() {
+        let diagnostics =
+            old.iter().map(|o| Diagnostic { at: Some(o.at), path: String::new(), message: o.message() }).collect();
+        return Err(Error::Load(LoadError { source: source.to_string(), diagnostics }));
+    }
     let def: RulesetDef = read_ron(text, source)?;
     compile_def(&def, text, source, given)
 }
@@ -79,6 +86,14 @@ pub fn compile_def(def: &RulesetDef, text: &str, source: &str, given: &Options) 
     let declared = options::declarations(&def.options);
     let values = options::resolve(&declared, given)?;
     let mut ctx = Ctx::new(text, &values, &declared);
+    if let Some(language) = def.language.filter(|&l| l == 0 || l > crate::migrate::LANGUAGE) {
+        ctx.at(Seg::Field("language"), |ctx| {
+            ctx.error(format!(
+                "language {language}: this Tabula reads rulesets of language 1 to {}",
+                crate::migrate::LANGUAGE
+            ));
+        });
+    }
     ctx.at(Seg::Field("options"), |ctx| check_option_defs(ctx, &def.options));
     // Named conditions that would never finish expanding stop the compile here.
     let game = if cond::check_named(&mut ctx, &def.conditions) { rules::lower(&mut ctx, def, text) } else { None };

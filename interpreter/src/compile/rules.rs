@@ -221,8 +221,8 @@ fn teams(ctx: &mut Ctx, defs: &[TeamDef], names: &Names) -> (Vec<u8>, Vec<String
 /// Pieces in a game at most: pool counts stay far from overflowing.
 pub(crate) const MAX_PIECES: u32 = 10_000;
 
-/// The first 16 hex digits of the SHA-256 of the ruleset text.
-pub(crate) fn content_hash(text: &str) -> String {
+/// The hash records and result files keep of a ruleset's text: the first 8 bytes of its SHA-256, in hex.
+pub fn content_hash(text: &str) -> String {
     Sha256::digest(text.as_bytes()).iter().take(8).map(|b| format!("{b:02x}")).collect()
 }
 

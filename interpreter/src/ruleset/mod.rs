@@ -30,6 +30,9 @@ pub use crate::piece::MAX_PLAYERS;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Ruleset")]
 pub struct RulesetDef {
+    /// The language the ruleset is written in (see [`crate::migrate::LANGUAGE`]).
+    #[serde(default)]
+    pub language: Option<u32>,
     /// Short machine name, e.g. `"seega"`; used on the command line and in records.
     pub name: String,
     /// Title shown to people.
