@@ -98,11 +98,11 @@ impl Record {
         };
         // A copy written in an older form of the language replays in today's:
         // the same rules, so the game keeps the recorded text's identity.
-        let (current, old) = crate::migrate::migrate(text);
-        let mut game = Game::from_source(&current, &source, &self.options())?;
-        if !old.is_empty() && at_hand.is_none() {
-            game.hash = self.hash.clone();
+        if crate::migrate::old_constructs(text).is_empty() {
+            return Game::from_source(text, &source, &self.options());
         }
+        let mut game = Game::from_source(&crate::migrate::migrate(text).0, &source, &self.options())?;
+        game.hash = crate::compile::rules::content_hash(text);
         Ok(game)
     }
 
