@@ -304,7 +304,7 @@ fn file_dialog(ui: &mut egui::Ui, dialog: &FileDialog) -> Option<Answer> {
     egui::ScrollArea::vertical().id_salt("file-list").max_height(260.0).show(ui, |ui| {
         ui.set_min_width(420.0);
         if d.entries.is_empty() {
-            ui.label(egui::RichText::new("(no folders or .ron files here)").weak());
+            ui.label(egui::RichText::new("(no folders or files to show here)").weak());
         }
         for entry in d.entries.clone() {
             let text = if entry.is_dir { format!("{}/", entry.name) } else { entry.name.clone() };

@@ -14,6 +14,7 @@ pub enum PathPurpose {
     OpenRuleset,
     SaveRecord,
     LoadRecord,
+    ExportPlots,
 }
 
 impl PathPurpose {
@@ -24,12 +25,13 @@ impl PathPurpose {
             PathPurpose::OpenRuleset => ("Open a ruleset file", "Open ruleset"),
             PathPurpose::SaveRecord => ("Save the game", "Save game"),
             PathPurpose::LoadRecord => ("Load a game", "Load game"),
+            PathPurpose::ExportPlots => ("Export the analysis plots (SVG)", "Export plots"),
         }
     }
 
     /// Saving writes a file (and asks before replacing one); the others read one.
     pub fn saves(self) -> bool {
-        matches!(self, PathPurpose::SaveVariant | PathPurpose::SaveRecord)
+        matches!(self, PathPurpose::SaveVariant | PathPurpose::SaveRecord | PathPurpose::ExportPlots)
     }
 }
 
@@ -131,14 +133,14 @@ impl FileDialog {
     }
 }
 
-/// Sub-folders, then `.ron` files, each by name; hidden entries left out.
+/// Sub-folders, then `.ron` and `.svg` files, each by name; hidden entries left out.
 fn list(dir: &Path) -> std::io::Result<Vec<Entry>> {
     let mut entries: Vec<Entry> = std::fs::read_dir(dir)?
         .flatten()
         .filter_map(|e| {
             let name = e.file_name().to_string_lossy().into_owned();
             let is_dir = e.path().is_dir();
-            let shown = !name.starts_with('.') && (is_dir || name.ends_with(".ron"));
+            let shown = !name.starts_with('.') && (is_dir || name.ends_with(".ron") || name.ends_with(".svg"));
             shown.then_some(Entry { name, is_dir })
         })
         .collect();

@@ -7,6 +7,7 @@
 pub mod agents;
 pub mod app;
 pub mod args;
+pub mod charts;
 pub mod document;
 pub mod files;
 mod highlight;

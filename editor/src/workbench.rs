@@ -98,6 +98,8 @@ pub struct Workbench {
     pub may_quit: bool,
     pub recent: Vec<PathBuf>,
     pub hint_closed: bool,
+    /// The plots of the last analysis as SVG, for "Export plots".
+    pub plots: Option<String>,
     /// A position being set up by hand, shown on the board instead of the game.
     pub setup: Option<crate::setup::Setup>,
     /// The folder of the last file chosen, where the next dialog opens.
@@ -139,6 +141,7 @@ impl Workbench {
             recent: persisted.recent.clone(),
             hint_closed: persisted.hint_closed,
             setup: None,
+            plots: None,
             last_dir: persisted.recent.first().and_then(|p| p.parent()).map(Path::to_path_buf),
             valid_text: doc.text.clone(),
             doc,
@@ -440,6 +443,7 @@ impl Workbench {
             PathPurpose::OpenRuleset => String::new(),
             PathPurpose::SaveRecord => format!("{}-game.ron", self.session.game.name().replace('/', "-")),
             PathPurpose::LoadRecord => String::new(),
+            PathPurpose::ExportPlots => format!("{}-analysis.svg", self.session.game.name().replace('/', "-")),
         };
         let dir = self
             .last_dir
@@ -460,6 +464,13 @@ impl Workbench {
             PathPurpose::OpenRuleset => self.open(Origin::File(path.to_path_buf())),
             PathPurpose::SaveRecord => self.save_record(path),
             PathPurpose::LoadRecord => self.load_record(path),
+            PathPurpose::ExportPlots => {
+                let Some(svg) = &self.plots else { return };
+                self.message = match crate::document::write_atomically(path, svg) {
+                    Ok(()) => format!("plots written to {}", path.display()),
+                    Err(e) => e,
+                };
+            }
         }
     }
 

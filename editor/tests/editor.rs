@@ -466,3 +466,26 @@ fn the_rules_panel_shows_the_players_pieces_and_fields() {
     assert_eq!(h.query_all_by_label("Spool").count(), 2, "each player's pieces in the legend");
     assert_eq!(h.query_all_by_label("Cone").count(), 2);
 }
+
+#[test]
+fn the_analysis_plots_are_exported_as_svg_and_the_table_copied_as_csv() {
+    let path = temp_dir("plots").join("seti-beth-analysis.svg");
+    let mut h = harness("seti-beth");
+    click(&mut h, "Analysis");
+    h.get_by_label("Run analysis").click();
+    run_until(&mut h, |h| h.query_by_label("games/s").is_some());
+    assert!(h.query_by_label("Wins by player, with 95% intervals").is_some(), "plots have titles");
+    h.get_by_label("Copy table as CSV").click();
+    h.step();
+    let copied = h.output().platform_output.commands.iter().any(|c| {
+        matches!(c, egui::OutputCommand::CopyText(t) if t.starts_with("metric,") && t.contains("\nWhite wins,"))
+    });
+    assert!(copied, "the table is on the clipboard as CSV");
+    click(&mut h, "Export plots as SVG…");
+    h.get_by_role(Role::TextInput).set_text_value_accesskit(path.to_str().expect("path"));
+    h.run();
+    click(&mut h, "Export plots");
+    let svg = std::fs::read_to_string(&path).expect("the plot file exists");
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\"") && svg.trim_end().ends_with("</svg>"));
+    assert!(svg.contains("Game length") && svg.contains(">plies<") && svg.contains(">White<"));
+}

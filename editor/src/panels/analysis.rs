@@ -4,7 +4,8 @@
 
 use super::Panel;
 use crate::agents::Side;
-use crate::workbench::Workbench;
+use crate::charts::{Chart, charts, svg};
+use crate::workbench::{PathPurpose, Workbench};
 use egui_plot::{Bar, BarChart, Legend, Line, Plot};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -29,7 +30,7 @@ pub struct AnalysisPanel {
     /// Compare every value of this option.
     sweep: Option<String>,
     job: Option<Job>,
-    result: Option<(Comparison, Vec<Results>)>,
+    result: Option<(Comparison, Vec<Chart>)>,
     error: String,
 }
 
@@ -55,12 +56,12 @@ impl Panel for AnalysisPanel {
 
     fn ui(&mut self, ui: &mut egui::Ui, bench: &mut Workbench) {
         self.settings(ui, bench);
-        self.progress(ui);
+        self.progress(ui, bench);
         if !self.error.is_empty() {
             ui.colored_label(egui::Color32::from_rgb(200, 60, 60), &self.error);
         }
-        if let Some((comparison, runs)) = &self.result {
-            egui::ScrollArea::vertical().id_salt("analysis").show(ui, |ui| show(ui, comparison, runs));
+        if let Some((comparison, charts)) = &self.result {
+            egui::ScrollArea::vertical().id_salt("analysis").show(ui, |ui| show(ui, comparison, charts, bench));
         }
     }
 }
@@ -179,14 +180,18 @@ impl AnalysisPanel {
         self.job = Some(Job { handle, labels, done, total, stop });
     }
 
-    fn progress(&mut self, ui: &mut egui::Ui) {
+    fn progress(&mut self, ui: &mut egui::Ui, bench: &mut Workbench) {
         let Some(job) = &self.job else { return };
         if job.handle.is_finished() {
             let job = self.job.take().expect("a job");
             let labels = job.labels;
             match job.handle.join() {
                 Ok(Ok(runs)) if runs.iter().all(|r| !r.games.is_empty()) => {
-                    self.result = Some((compare(labels, &runs, Testing::default()), runs));
+                    let comparison = compare(labels, &runs, Testing::default());
+                    let charts = charts(&comparison, &runs);
+                    // What "Export plots" writes: the plots as they are shown.
+                    bench.plots = Some(svg(&format!("{}: analysis", bench.session.game.title()), &charts));
+                    self.result = Some((comparison, charts));
                 }
                 Ok(Ok(_)) => self.error = "cancelled".into(),
                 Ok(Err(e)) => self.error = e,
@@ -205,48 +210,78 @@ impl AnalysisPanel {
     }
 }
 
+/// The table of a comparison: a row per metric, a column per variant.
+fn table(c: &Comparison) -> Vec<(String, Vec<String>)> {
+    let pct = |p: &tabula::analysis::stats::Proportion| {
+        format!("{:.1}% [{:.1}, {:.1}]", 100.0 * p.rate, 100.0 * p.low, 100.0 * p.high)
+    };
+    let mut rows: Vec<(String, Vec<String>)> =
+        vec![("agent A wins".into(), c.reports.iter().map(|r| pct(&r.agent_wins[0])).collect())];
+    for (p, name) in c.reports[0].players.iter().enumerate() {
+        rows.push((format!("{name} wins"), c.reports.iter().map(|r| pct(&r.player_wins[p])).collect()));
+    }
+    rows.extend([
+        ("draws".into(), c.reports.iter().map(|r| pct(&r.draws)).collect()),
+        ("turn limit".into(), c.reports.iter().map(|r| pct(&r.timeouts)).collect()),
+        ("balance".into(), c.reports.iter().map(|r| format!("{:.3}", r.balance)).collect()),
+        (
+            "plies (mean)".into(),
+            c.reports.iter().map(|r| format!("{:.1} [{:.1}, {:.1}]", r.plies.mean, r.plies.low, r.plies.high)).collect(),
+        ),
+        (
+            "plies (median / p90)".into(),
+            c.reports.iter().map(|r| format!("{:.0} / {:.0}", r.plies.median, r.plies.p90)).collect(),
+        ),
+        (
+            "branching factor".into(),
+            c.reports.iter().map(|r| format!("{:.2} (max {})", r.branching, r.max_branching)).collect(),
+        ),
+        ("games/s".into(), c.reports.iter().map(|r| format!("{:.1}", r.games_per_second)).collect()),
+    ]);
+    rows
+}
+
+/// The table as CSV (RFC 4180 quoting), to paste into a spreadsheet.
+pub fn csv(c: &Comparison) -> String {
+    let field = |s: &str| {
+        if s.contains([',', '"', '\n']) { format!("\"{}\"", s.replace('"', "\"\"")) } else { s.to_string() }
+    };
+    let mut out = std::iter::once("metric".to_string()).chain(c.labels.iter().map(|l| field(l))).collect::<Vec<_>>().join(",");
+    out.push('\n');
+    for (name, cells) in table(c) {
+        let line: Vec<String> = std::iter::once(field(&name)).chain(cells.iter().map(|c| field(c))).collect();
+        out.push_str(&line.join(","));
+        out.push('\n');
+    }
+    out
+}
+
 /// The table, the findings and the plots of a comparison.
-fn show(ui: &mut egui::Ui, c: &Comparison, runs: &[Results]) {
-    egui::Grid::new("analysis-table").striped(true).show(ui, |ui| {
-        ui.strong("metric");
-        for label in &c.labels {
-            ui.strong(label);
+fn show(ui: &mut egui::Ui, c: &Comparison, charts: &[Chart], bench: &mut Workbench) {
+    ui.horizontal(|ui| {
+        if ui.button("Copy table as CSV").on_hover_text("paste it into a spreadsheet").clicked() {
+            ui.ctx().copy_text(csv(c));
+            bench.message = "the table is copied as CSV".into();
         }
-        ui.end_row();
-        let pct = |p: &tabula::analysis::stats::Proportion| {
-            format!("{:.1}% [{:.1}, {:.1}]", 100.0 * p.rate, 100.0 * p.low, 100.0 * p.high)
-        };
-        let rows: Vec<(String, Vec<String>)> = vec![
-            ("agent A wins".into(), c.reports.iter().map(|r| pct(&r.agent_wins[0])).collect()),
-            (format!("{} wins", c.reports[0].players[0]), c.reports.iter().map(|r| pct(&r.player_wins[0])).collect()),
-            (format!("{} wins", c.reports[0].players[1]), c.reports.iter().map(|r| pct(&r.player_wins[1])).collect()),
-            ("draws".into(), c.reports.iter().map(|r| pct(&r.draws)).collect()),
-            ("turn limit".into(), c.reports.iter().map(|r| pct(&r.timeouts)).collect()),
-            ("balance".into(), c.reports.iter().map(|r| format!("{:.3}", r.balance)).collect()),
-            (
-                "plies (mean)".into(),
-                c.reports
-                    .iter()
-                    .map(|r| format!("{:.1} [{:.1}, {:.1}]", r.plies.mean, r.plies.low, r.plies.high))
-                    .collect(),
-            ),
-            (
-                "plies (median / p90)".into(),
-                c.reports.iter().map(|r| format!("{:.0} / {:.0}", r.plies.median, r.plies.p90)).collect(),
-            ),
-            (
-                "branching factor".into(),
-                c.reports.iter().map(|r| format!("{:.2} (max {})", r.branching, r.max_branching)).collect(),
-            ),
-            ("games/s".into(), c.reports.iter().map(|r| format!("{:.1}", r.games_per_second)).collect()),
-        ];
-        for (name, cells) in rows {
-            ui.label(name);
-            for cell in cells {
-                ui.label(cell);
+        if ui.button("Export plots as SVG…").clicked() {
+            bench.ask_path(PathPurpose::ExportPlots);
+        }
+    });
+    egui::ScrollArea::horizontal().id_salt("analysis-table-scroll").show(ui, |ui| {
+        egui::Grid::new("analysis-table").striped(true).show(ui, |ui| {
+            ui.strong("metric");
+            for label in &c.labels {
+                ui.strong(label);
             }
             ui.end_row();
-        }
+            for (name, cells) in table(c) {
+                ui.label(name);
+                for cell in cells {
+                    ui.label(cell);
+                }
+                ui.end_row();
+            }
+        });
     });
     if !c.changes.is_empty() {
         ui.label(format!("Tests: {}.", c.family_text()));
@@ -261,67 +296,56 @@ fn show(ui: &mut egui::Ui, c: &Comparison, runs: &[Results]) {
             ui.label(format!("- {s}"));
         }
     }
-    ui.separator();
-    ui.label("Game length (plies)");
-    Plot::new("lengths").height(150.0).legend(Legend::default()).allow_scroll(false).show(ui, |plot| {
-        let longest = runs.iter().flat_map(|r| r.games.iter().map(|g| g.plies)).max().unwrap_or(1).max(1);
-        for (i, r) in runs.iter().enumerate() {
-            let bins = histogram(r, longest);
-            let width = bins.first().map_or(1.0, |b| b.2);
-            let bars = bins.into_iter().map(|(x, n, _)| Bar::new(x, n).width(width * 0.9)).collect();
-            plot.bar_chart(BarChart::new(c.labels[i].clone(), bars));
-        }
-    });
-    ui.label("Win rates with 95% intervals");
-    Plot::new("wins").height(150.0).legend(Legend::default()).allow_scroll(false).include_y(0.0).include_y(1.0).show(
-        ui,
-        |plot| {
-            for (i, r) in c.reports.iter().enumerate() {
-                let shift = i as f64 * 0.8 / c.reports.len() as f64;
-                let bars: Vec<Bar> = (0..2)
-                    .map(|p| {
-                        Bar::new(p as f64 + shift, r.player_wins[p].rate)
-                            .width(0.7 / c.reports.len() as f64)
-                            .name(&r.players[p])
-                    })
-                    .collect();
-                plot.bar_chart(BarChart::new(c.labels[i].clone(), bars));
-                for p in 0..2 {
-                    let x = p as f64 + shift;
-                    // Same name as the bars: one legend entry per variant.
-                    plot.line(Line::new(
-                        c.labels[i].clone(),
-                        vec![[x, r.player_wins[p].low], [x, r.player_wins[p].high]],
-                    ));
-                }
-            }
-        },
-    );
-    if c.reports.len() > 1 {
-        ui.label("Mean length by variant, with 95% intervals");
-        Plot::new("variants").height(150.0).allow_scroll(false).include_y(0.0).show(ui, |plot| {
-            let bars = c
-                .reports
-                .iter()
-                .enumerate()
-                .map(|(i, r)| Bar::new(i as f64, r.plies.mean).width(0.6).name(&c.labels[i]))
-                .collect();
-            plot.bar_chart(BarChart::new("mean plies", bars));
-            for (i, r) in c.reports.iter().enumerate() {
-                plot.line(Line::new("interval", vec![[i as f64, r.plies.low], [i as f64, r.plies.high]]));
-            }
-        });
+    for chart in charts {
+        ui.separator();
+        plot(ui, chart);
     }
 }
 
-/// Up to 20 bins of game lengths, the same for every variant: (centre, games, width).
-fn histogram(r: &Results, longest: u32) -> Vec<(f64, f64, f64)> {
-    let max = f64::from(longest);
-    let width = (max / 20.0).ceil().max(1.0);
-    let bins = (max / width).floor() as usize + 1;
-    let mut counts = vec![0.0; bins];
-    for g in &r.games {
-        counts[((f64::from(g.plies) / width) as usize).min(bins - 1)] += 1.0;
+/// A chart with its title, axis labels, a legend in the variants' colours,
+/// and intervals as whiskers.
+fn plot(ui: &mut egui::Ui, chart: &Chart) {
+    ui.label(egui::RichText::new(&chart.title).strong());
+    let categories = chart.categories.clone();
+    let mut p = Plot::new(&chart.title)
+        .height(190.0)
+        .legend(Legend::default().position(egui_plot::Corner::RightTop))
+        .allow_scroll(false)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .x_axis_label(chart.x_label.clone())
+        .y_axis_label(chart.y_label.clone())
+        .include_y(0.0);
+    if chart.y_max > 0.0 {
+        p = p.include_y(chart.y_max);
     }
-    counts.into_iter().enumerate().map(|(i, n)| ((i as f64 + 0.5) * width, n, width)).collect()
+    if !categories.is_empty() {
+        // Whole numbers are the categories' names; nothing between them.
+        p = p.x_axis_formatter(move |mark, _| {
+            let i = mark.value.round();
+            if (mark.value - i).abs() < 1e-6 && i >= 0.0 {
+                categories.get(i as usize).cloned().unwrap_or_default()
+            } else {
+                String::new()
+            }
+        });
+    }
+    p.show(ui, |plot| {
+        for s in &chart.series {
+            let [r, g, b] = s.colour;
+            let colour = egui::Color32::from_rgb(r, g, b);
+            let bars = s.bars.iter().map(|b| Bar::new(b.x, b.height).width(chart.bar_width)).collect();
+            plot.bar_chart(BarChart::new(s.name.clone(), bars).color(colour));
+            for bar in &s.bars {
+                if let Some((low, high)) = bar.interval {
+                    // Same name as the bars: one legend entry per variant.
+                    plot.line(
+                        Line::new(s.name.clone(), vec![[bar.x, low], [bar.x, high]])
+                            .color(egui::Color32::from_gray(30))
+                            .width(2.0),
+                    );
+                }
+            }
+        }
+    });
 }
