@@ -418,6 +418,7 @@ impl Workbench {
         match purpose {
             PathPurpose::SaveVariant => self.write_rules(path, Overwrite::Allow),
             PathPurpose::SaveRecord => self.write_record(path, Overwrite::Allow),
+            PathPurpose::ExportPlots => self.write_plots(path, Overwrite::Allow),
             PathPurpose::OpenRuleset | PathPurpose::LoadRecord => {}
         }
     }
@@ -459,19 +460,27 @@ impl Workbench {
         self.last_dir = path.parent().map(Path::to_path_buf);
         match purpose {
             // The file dialog has already asked before choosing an existing file to save to.
-            PathPurpose::SaveVariant | PathPurpose::SaveRecord if path.exists() => self.overwrite(purpose, path),
+            PathPurpose::SaveVariant | PathPurpose::SaveRecord | PathPurpose::ExportPlots if path.exists() => {
+                self.overwrite(purpose, path);
+            }
             PathPurpose::SaveVariant => self.save_as(path),
             PathPurpose::OpenRuleset => self.open(Origin::File(path.to_path_buf())),
             PathPurpose::SaveRecord => self.save_record(path),
             PathPurpose::LoadRecord => self.load_record(path),
-            PathPurpose::ExportPlots => {
-                let Some(svg) = &self.plots else { return };
-                self.message = match crate::document::write_atomically(path, svg) {
-                    Ok(()) => format!("plots written to {}", path.display()),
-                    Err(e) => e,
-                };
-            }
+            PathPurpose::ExportPlots => self.write_plots(path, Overwrite::Refuse),
         }
+    }
+
+    /// Writes the analysis plots (SVG) made by the last analysis.
+    fn write_plots(&mut self, path: &Path, overwrite: Overwrite) {
+        let Some(svg) = &self.plots else {
+            self.message = "no plots yet: run an analysis first".into();
+            return;
+        };
+        self.message = match files::write(path, svg.as_bytes(), overwrite) {
+            Ok(()) => format!("plots written to {}", path.display()),
+            Err(e) => e.to_string(),
+        };
     }
 
     /// Saves the game to a path the user chose; an existing file is replaced only after asking.

@@ -477,9 +477,9 @@ fn the_analysis_plots_are_exported_as_svg_and_the_table_copied_as_csv() {
     assert!(h.query_by_label("Wins by player, with 95% intervals").is_some(), "plots have titles");
     h.get_by_label("Copy table as CSV").click();
     h.step();
-    let copied = h.output().platform_output.commands.iter().any(|c| {
-        matches!(c, egui::OutputCommand::CopyText(t) if t.starts_with("metric,") && t.contains("\nWhite wins,"))
-    });
+    let copied = h.output().platform_output.commands.iter().any(
+        |c| matches!(c, egui::OutputCommand::CopyText(t) if t.starts_with("metric,") && t.contains("\nWhite wins,")),
+    );
     assert!(copied, "the table is on the clipboard as CSV");
     click(&mut h, "Export plots as SVG…");
     h.get_by_role(Role::TextInput).set_text_value_accesskit(path.to_str().expect("path"));

@@ -84,11 +84,15 @@ fn check_target(path: &Path, overwrite: Overwrite) -> Result<(), Error> {
 pub fn write(path: &Path, bytes: &[u8], overwrite: Overwrite) -> Result<(), Error> {
     check_target(path, overwrite)?;
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let mut tmp = tempfile::Builder::new()
-        .prefix(&format!(".{name}."))
-        .suffix(".tmp")
-        .tempfile_in(folder(path))
-        .map_err(|e| io(path, format!("cannot write in its folder: {e}")))?;
+    let prefix = format!(".{name}.");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    // A temporary file is private (0600); the file it becomes is not: a new
+    // file gets the permissions any new file gets here (0666 less the umask).
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    let mut tmp =
+        builder.tempfile_in(folder(path)).map_err(|e| io(path, format!("cannot write in its folder: {e}")))?;
     if let Ok(old) = std::fs::metadata(path) {
         // Best effort: a file the user made read-only for others stays so.
         let _ = tmp.as_file().set_permissions(old.permissions());

@@ -64,3 +64,20 @@ fn a_writer_killed_mid_write_leaves_the_old_file() {
     }
     assert!(caught_writing || now.len() == SIZE, "the child neither wrote nor was caught writing");
 }
+
+/// A new file gets the permissions any new file gets in its folder, not the
+/// private ones of the temporary file it was written through.
+#[cfg(unix)]
+#[test]
+fn a_new_file_has_the_permissions_of_any_new_file() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("tabula-files-mode-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("folder");
+    let (ours, plain) = (dir.join("ours.txt"), dir.join("plain.txt"));
+    let _ = (std::fs::remove_file(&ours), std::fs::remove_file(&plain));
+    files::write(&ours, b"x", Overwrite::Refuse).expect("writes");
+    std::fs::write(&plain, b"x").expect("writes");
+    let mode = |p: &Path| std::fs::metadata(p).expect("exists").permissions().mode() & 0o777;
+    assert_eq!(mode(&ours), mode(&plain));
+    std::fs::remove_dir_all(&dir).expect("cleans up");
+}

@@ -226,7 +226,10 @@ fn table(c: &Comparison) -> Vec<(String, Vec<String>)> {
         ("balance".into(), c.reports.iter().map(|r| format!("{:.3}", r.balance)).collect()),
         (
             "plies (mean)".into(),
-            c.reports.iter().map(|r| format!("{:.1} [{:.1}, {:.1}]", r.plies.mean, r.plies.low, r.plies.high)).collect(),
+            c.reports
+                .iter()
+                .map(|r| format!("{:.1} [{:.1}, {:.1}]", r.plies.mean, r.plies.low, r.plies.high))
+                .collect(),
         ),
         (
             "plies (median / p90)".into(),
@@ -246,7 +249,8 @@ pub fn csv(c: &Comparison) -> String {
     let field = |s: &str| {
         if s.contains([',', '"', '\n']) { format!("\"{}\"", s.replace('"', "\"\"")) } else { s.to_string() }
     };
-    let mut out = std::iter::once("metric".to_string()).chain(c.labels.iter().map(|l| field(l))).collect::<Vec<_>>().join(",");
+    let mut out =
+        std::iter::once("metric".to_string()).chain(c.labels.iter().map(|l| field(l))).collect::<Vec<_>>().join(",");
     out.push('\n');
     for (name, cells) in table(c) {
         let line: Vec<String> = std::iter::once(field(&name)).chain(cells.iter().map(|c| field(c))).collect();
@@ -338,10 +342,10 @@ fn plot(ui: &mut egui::Ui, chart: &Chart) {
             plot.bar_chart(BarChart::new(s.name.clone(), bars).color(colour));
             for bar in &s.bars {
                 if let Some((low, high)) = bar.interval {
-                    // Same name as the bars: one legend entry per variant.
+                    // One legend entry for every whisker, light on the dark plot.
                     plot.line(
-                        Line::new(s.name.clone(), vec![[bar.x, low], [bar.x, high]])
-                            .color(egui::Color32::from_gray(30))
+                        Line::new("95% interval", vec![[bar.x, low], [bar.x, high]])
+                            .color(egui::Color32::from_gray(225))
                             .width(2.0),
                     );
                 }
