@@ -26,7 +26,8 @@ mod play;
 use clap::{Parser, Subcommand};
 use std::path::Path;
 use std::process::ExitCode;
-use tabula::analysis::simulate;
+use tabula::analysis::plan::Target;
+use tabula::analysis::{Comparison, simulate};
 use tabula::files::{self, Overwrite};
 use tabula::{Error, Game, Options, Record, shipped};
 
@@ -167,6 +168,36 @@ enum Command {
         #[arg(long)]
         allow_partial: bool,
     },
+    /// Says how many games per variant a comparison needs to find a difference:
+    /// a win rate (--base, --difference), a mean (--spread, --difference), or
+    /// every metric of a pilot comparison (--from pilot.json).
+    Plan {
+        /// The win rate to start from (0 to 1; 0.5 for a balanced game).
+        #[arg(long, value_name = "RATE")]
+        base: Option<f64>,
+        /// The difference to find: in points of the rate (0.05) with --base,
+        /// in the metric's own units with --spread.
+        #[arg(long)]
+        difference: Option<f64>,
+        /// What one game adds to the spread of a mean's difference (a pilot's
+        /// `spread`, or the standard deviation per game times 1.41 for two
+        /// independent variants).
+        #[arg(long)]
+        spread: Option<f64>,
+        /// A pilot comparison written by `tabula compare ... --json FILE`.
+        #[arg(long, value_name = "FILE")]
+        from: Option<String>,
+        /// The error rate over the whole family of tests.
+        #[arg(long, default_value_t = 0.05)]
+        level: f64,
+        /// The chance of finding the difference where it is.
+        #[arg(long, default_value_t = 0.8)]
+        power: f64,
+        /// How many tests the comparison prints (10 per variant against the
+        /// base; default 10, or with --from the pilot's own family).
+        #[arg(long)]
+        tests: Option<usize>,
+    },
     /// Counts the legal move sequences of a given length from the start (perft),
     /// and how fast: a check of the move generator against published counts.
     Perft {
@@ -233,6 +264,9 @@ fn run(command: Command) -> Result<ExitCode, Error> {
         Command::Simulate { game, games, seed } => simulate_cmd(&game.load()?, games, seed),
         Command::Replay { record, ruleset } => replay(&record, ruleset.as_deref())?,
         Command::Migrate { file, in_place } => migrate(&file, in_place)?,
+        Command::Plan { base, difference, spread, from, level, power, tests } => {
+            plan(base, difference, spread, from.as_deref(), Target { level, tests: tests.unwrap_or(0), power })?;
+        }
         Command::Perft { game, depth, divide } => {
             if depth > MAX_PERFT_DEPTH {
                 return Err(Error::Io(format!(
@@ -345,6 +379,85 @@ fn check(files: &[String], options: &[String]) -> Result<ExitCode, Error> {
         }
     }
     Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+}
+
+fn plan(
+    base: Option<f64>,
+    difference: Option<f64>,
+    spread: Option<f64>,
+    from: Option<&str>,
+    mut target: Target,
+) -> Result<(), Error> {
+    let bad = |m: &str| Err(Error::Io(m.to_string()));
+    let within = |x: f64| x > 0.0 && x < 1.0;
+    if !within(target.level) || !within(target.power) {
+        return bad("--level and --power are between 0 and 1");
+    }
+    // Read the pilot first: its family of tests is the default.
+    let pilot = match from {
+        Some(file) => {
+            let text = files::read_text(Path::new(file))?;
+            let pilot: Comparison = serde_json::from_str(&text)
+                .map_err(|e| Error::Io(format!("{file}: not a comparison written by `tabula compare --json`: {e}")))?;
+            Some(pilot)
+        }
+        None => None,
+    };
+    if target.tests == 0 {
+        target.tests = pilot.as_ref().map_or(10, |p| p.tests.max(1));
+    }
+    let family = format!(
+        "{} test(s) at a family-wise level of {} ({:.4} per test), power {:.0}%",
+        target.tests,
+        target.level,
+        target.per_test_level(),
+        100.0 * target.power
+    );
+    let games = |n: u64| if n == u64::MAX { "no number of games (no difference)".to_string() } else { n.to_string() };
+    match (base, difference, spread, pilot) {
+        (Some(base), Some(d), None, None) => {
+            if !(0.0..=1.0).contains(&base) || !(0.0..=1.0).contains(&(base + d)) || d == 0.0 {
+                return bad("--base and --base + --difference are rates between 0 and 1, and differ");
+            }
+            say!(
+                "To tell a rate of {:.1}% from {:.1}% with {family}:\n  {} games per variant on independent seeds \
+                 (--independent). Paired variants (the default of `tabula compare`) need fewer: play a pilot \
+                 and run `tabula plan --from pilot.json`.",
+                100.0 * base,
+                100.0 * (base + d),
+                games(target.games_for_rates(base, d))
+            );
+        }
+        (None, Some(d), Some(spread), None) => {
+            if !(spread > 0.0 && spread.is_finite()) || d == 0.0 || !d.is_finite() {
+                return bad("--spread is above 0 and --difference is not 0");
+            }
+            say!(
+                "To find a difference of {d} (spread {spread} per game) with {family}:\n  {} games per variant.",
+                games(target.games(spread, d))
+            );
+        }
+        (None, None, None, Some(pilot)) => {
+            let design = if pilot.paired { "paired" } else { "independent" };
+            say!(
+                "Games per variant to find each difference the pilot showed ({design} design, as the pilot), with {family}:"
+            );
+            say!("  {:<28} {:<34} {:>12} {:>10} {:>12}", "variant", "metric", "difference", "spread", "games");
+            for p in target.from_pilot(&pilot) {
+                let unit = if p.rate { 100.0 } else { 1.0 };
+                say!(
+                    "  {:<28} {:<34} {:>12.3} {:>10.3} {:>12}",
+                    p.variant,
+                    p.metric,
+                    unit * p.difference,
+                    unit * p.spread,
+                    games(p.games)
+                );
+            }
+        }
+        _ => return bad("give --base and --difference (a rate), --spread and --difference (a mean), or --from FILE"),
+    }
+    Ok(())
 }
 
 fn migrate(file: &str, in_place: bool) -> Result<(), Error> {

@@ -551,3 +551,35 @@ fn migrate_rewrites_an_old_ruleset_in_todays_language() {
     let o = tabula(&["check", path(&file)]);
     assert!(o.status.success(), "{}", stderr(&o));
 }
+
+#[test]
+fn plan_says_how_many_games_a_comparison_needs() {
+    let o = tabula(&["plan", "--base", "0.5", "--difference", "0.1", "--tests", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("385 games per variant"), "{}", stdout(&o));
+    let pilot = folder("plan").join("pilot.json");
+    let o = tabula(&[
+        "compare",
+        "senet",
+        "--sweep",
+        "chance=Sticks,Die",
+        "--games",
+        "60",
+        "--quiet",
+        "--json",
+        path(&pilot),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = tabula(&["plan", "--from", path(&pilot)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("paired design") && out.contains("plies per game"), "{out}");
+    for bad in [
+        &["plan"][..],
+        &["plan", "--base", "0.9", "--difference", "0.2"],
+        &["plan", "--spread", "3", "--difference", "0"],
+    ] {
+        let o = tabula(bad);
+        assert!(!o.status.success() && !stderr(&o).is_empty(), "{bad:?}");
+    }
+}

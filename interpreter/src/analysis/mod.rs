@@ -3,6 +3,7 @@
 //! confidence intervals and tests).
 
 mod compare;
+pub mod plan;
 mod report;
 mod run;
 pub mod stats;
