@@ -3,6 +3,7 @@
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::Path;
+use tabula::analysis::sequential::{Decision, Sprt};
 use tabula::analysis::{Config, Correction, Report, Results, Testing, compare, run};
 use tabula::files::{self, Overwrite};
 use tabula::{Error, Game};
@@ -27,6 +28,25 @@ pub struct TestArgs {
     /// default, the same seeds, is a paired design and needs fewer games.
     #[arg(long)]
     pub independent: bool,
+    /// Stops as soon as it is decided whether the second variant changes
+    /// player 1's win rate (Wald's SPRT on the games the two variants decide
+    /// differently); --games is then the most it plays.
+    #[arg(long)]
+    pub sequential: bool,
+    /// With --sequential: the difference to find, as the share of the games
+    /// the two variants decide differently that the variant's player 1 wins
+    /// (0.5: no difference).
+    #[arg(long, default_value_t = 0.6)]
+    pub effect: f64,
+    /// With --sequential: the chance of calling a difference where there is none.
+    #[arg(long, default_value_t = 0.05)]
+    pub alpha: f64,
+    /// With --sequential: the chance of missing a difference of --effect.
+    #[arg(long, default_value_t = 0.2)]
+    pub beta: f64,
+    /// With --sequential: games per variant between looks.
+    #[arg(long, default_value_t = 100)]
+    pub batch: u32,
 }
 
 impl TestArgs {
@@ -249,6 +269,9 @@ pub fn report(results: &Results, args: &RunArgs, save: Option<&str>) -> Result<(
 
 /// Runs every variant and prints them side by side.
 pub fn compare_variants(variants: Vec<(String, Game)>, args: &RunArgs, tests: &TestArgs) -> Result<(), Error> {
+    if tests.sequential {
+        return compare_sequential(&variants, args, tests);
+    }
     let testing = tests.testing()?;
     let config = args.config(None)?;
     let mut runs = Vec::new();
@@ -272,6 +295,69 @@ pub fn compare_variants(variants: Vec<(String, Game)>, args: &RunArgs, tests: &T
     if args.json.as_deref().is_some_and(|p| p != "-") {
         say!("{comparison}");
     }
+    Ok(())
+}
+
+/// A paired comparison of two variants, looked at every `--batch` games and
+/// stopped when the SPRT decides (see `tabula::analysis::sequential`).
+fn compare_sequential(variants: &[(String, Game)], args: &RunArgs, tests: &TestArgs) -> Result<(), Error> {
+    let sprt = Sprt::new(tests.effect, tests.alpha, tests.beta).map_err(|e| Error::Io(format!("--sequential: {e}")))?;
+    if variants.len() != 2 || tests.independent {
+        return Err(Error::Io("--sequential compares two variants played on the same seeds (no --independent)".into()));
+    }
+    if args.json.is_some() || args.csv.is_some() {
+        return Err(Error::Io("--sequential writes no --json or --csv yet: leave them out".into()));
+    }
+    let config = args.config(None)?;
+    let looks = config.games.div_ceil(tests.batch.max(1)).max(1);
+    let (low, high) = sprt.bounds();
+    say!(
+        "Sequential test of player 1's win rate, {} against {}: SPRT, effect {} of the games decided differently, \
+         alpha {} (both sides), beta {}; bounds {low:.3} and {high:.3} on each side's log-likelihood ratio; at most {} games per variant.",
+        variants[1].0,
+        variants[0].0,
+        sprt.effect,
+        sprt.alpha,
+        sprt.beta,
+        config.games
+    );
+    let (mut wins, mut losses, mut played, mut sides) = (0u32, 0u32, 0u32, [None, None]);
+    let mut decision = Decision::Continue;
+    for look in 0..looks {
+        let batch = Config { shard: Some((look, looks)), ..config.clone() };
+        let mut runs = Vec::new();
+        for (label, game) in variants {
+            runs.push(args.play(game, &batch, label)?);
+        }
+        let first_wins = |r: &Results| -> std::collections::BTreeMap<u32, bool> {
+            r.games.iter().map(|g| (g.index, g.winner == Some(0))).collect()
+        };
+        let (base, variant) = (first_wins(&runs[0]), first_wins(&runs[1]));
+        for (index, &won) in &variant {
+            match (base.get(index), won) {
+                (Some(false), true) => wins += 1,
+                (Some(true), false) => losses += 1,
+                _ => {}
+            }
+        }
+        played += batch.indices().len() as u32;
+        decision = sprt.look(&mut sides, wins, losses);
+        let (up, down) = sprt.ratios(wins, losses);
+        say!(
+            "  after {played} games: decided differently {} (variant's player 1 won {wins}, lost {losses}); ratios {up:.3} / {down:.3}",
+            wins + losses
+        );
+        if decision != Decision::Continue {
+            break;
+        }
+    }
+    let verdict = match decision {
+        Decision::Higher => "the variant raises player 1's win rate",
+        Decision::Lower => "the variant lowers player 1's win rate",
+        Decision::NoDifference => "no difference as large as the effect",
+        Decision::Continue => "not decided within the games allowed (raise --games)",
+    };
+    say!("  {verdict} (after {played} games per variant).");
     Ok(())
 }
 

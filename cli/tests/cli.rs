@@ -583,3 +583,17 @@ fn plan_says_how_many_games_a_comparison_needs() {
         assert!(!o.status.success() && !stderr(&o).is_empty(), "{bad:?}");
     }
 }
+
+#[test]
+fn a_sequential_comparison_stops_when_it_is_decided() {
+    let o = tabula(&["compare", "senet", "--sweep", "chance=Sticks,Die", "--games", "3000", "--sequential", "--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("SPRT") && out.contains("no difference as large as the effect"), "{out}");
+    let looks = out.matches("  after ").count();
+    assert!((1..30).contains(&looks), "stopped before the 30 looks 3000 games allow: {out}");
+    let o = tabula(&["compare", "senet", "--sweep", "chance=Sticks,Die", "--sequential", "--independent", "--quiet"]);
+    assert!(!o.status.success() && stderr(&o).contains("same seeds"), "{}", stderr(&o));
+    let o = tabula(&["compare", "senet", "--sweep", "chance=Sticks,Die", "--sequential", "--effect", "0.4"]);
+    assert!(!o.status.success() && stderr(&o).contains("effect 0.4"), "{}", stderr(&o));
+}

@@ -6,6 +6,7 @@ mod compare;
 pub mod plan;
 mod report;
 mod run;
+pub mod sequential;
 pub mod stats;
 
 pub use compare::{Comparison, MetricChange, Testing, compare};
