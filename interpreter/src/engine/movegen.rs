@@ -441,21 +441,31 @@ impl Game {
             }
             _ => None,
         };
-        // The commonest rule, a step or leap that lands by masks alone, in one tight loop.
-        let by_masks = match (&rule.motion, &rule.landing, &rule.from) {
-            (Motion::Step(reach) | Motion::Leap(reach), Some(landing), Test::True) => Some((reach, landing)),
-            _ => None,
-        };
+        // The commonest rule, a step or leap that lands by masks alone, in one
+        // tight loop written out (as a closure called per piece it cost a
+        // fifth more instructions per playout).
+        if let (Motion::Step(reach) | Motion::Leap(reach), Some(landing), Test::True) =
+            (&rule.motion, &rule.landing, &rule.from)
+        {
+            for from in s.fields_topped_by(me) {
+                let Some(p) = s.top(from) else { continue };
+                if only.is_some_and(|o| o != from) || rule.pieces & (1 << p.kind) == 0 {
+                    continue;
+                }
+                for &(to, dir) in reach.from(from) {
+                    if lands_by_mask(landing, s, me, to)
+                        && !emit(Move { action: Action::Board, rule: rule_id, kind: p.kind, dir, from, to })
+                    {
+                        return false;
+                    }
+                }
+            }
+            return true;
+        }
         let mut piece_moves = |from: FieldId| {
             let Some(p) = s.top(from) else { return true };
             if p.owner != me || rule.pieces & (1 << p.kind) == 0 {
                 return true;
-            }
-            if let Some((reach, landing)) = by_masks {
-                return reach.from(from).iter().all(|&(to, dir)| {
-                    !lands_by_mask(landing, s, me, to)
-                        || emit(Move { action: Action::Board, rule: rule_id, kind: p.kind, dir, from, to })
-                });
             }
             !self.eval(&rule.from, s, me, from)
                 || self.piece_moves(s, me, rule, rule_id, from, p, walking.as_mut(), emit)
