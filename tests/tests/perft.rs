@@ -207,3 +207,132 @@ fn seneti_entries_on_the_empty_board_count_as_by_hand() {
         game.legal_moves(&state).into_iter().map(|m| game.move_text(m)).collect();
     assert_eq!(moves, by_hand);
 }
+
+/// The Seneti board's fields (8 x 3 less e1, f1, e3, f3) and their orthogonal links.
+fn seneti_board() -> (Vec<String>, Vec<Vec<usize>>) {
+    let names: Vec<String> = (1..=3)
+        .rev()
+        .flat_map(|r| "abcdefgh".chars().map(move |c| format!("{c}{r}")))
+        .filter(|f| !["e1", "f1", "e3", "f3"].contains(&f.as_str()))
+        .collect();
+    let at = |f: &str| (f.as_bytes()[0] as i32, f.as_bytes()[1] as i32);
+    let links = names
+        .iter()
+        .map(|f| {
+            let (c, r) = at(f);
+            (0..names.len()).filter(|&g| (at(&names[g]).0 - c).abs() + (at(&names[g]).1 - r).abs() == 1).collect()
+        })
+        .collect();
+    (names, links)
+}
+
+/// Where walks of `n` steps from `start` end: no link used twice (SENETI-7), all fields passable.
+fn walk_ends(links: &[Vec<usize>], start: usize, n: u32) -> Vec<usize> {
+    fn go(links: &[Vec<usize>], at: usize, left: u32, used: &mut Vec<(usize, usize)>, ends: &mut Vec<usize>) {
+        if left == 0 {
+            ends.push(at);
+            return;
+        }
+        for &next in &links[at] {
+            let link = (at.min(next), at.max(next));
+            if !used.contains(&link) {
+                used.push(link);
+                go(links, next, left - 1, used, ends);
+                used.pop();
+            }
+        }
+    }
+    let mut ends = Vec::new();
+    go(links, start, n, &mut Vec::new(), &mut ends);
+    ends
+}
+
+/// Whether a layout (each field's steps, 0 for a rosette) keeps Q-SENETI-1's
+/// three constraints: (a) only a walk from a 3-field can end on a rosette,
+/// (b) the 3-fields lie on the board's edge (the outer rows and columns),
+/// (c) an entry (a 3-field and 4 more steps) never ends on a rosette.
+fn keeps_the_constraints(names: &[String], links: &[Vec<usize>], steps: &[u32]) -> bool {
+    let rosette = |f: usize| steps[f] == 0;
+    (0..names.len()).all(|f| {
+        let edge = names[f].starts_with(['a', 'h']) || !names[f].ends_with('2');
+        match steps[f] {
+            0 => true,
+            3 => edge && !walk_ends(links, f, 4).into_iter().any(rosette),
+            n => !walk_ends(links, f, n).into_iter().any(rosette),
+        }
+    })
+}
+
+/// Q-SENETI-1: "18 layouts that are symmetric top to bottom satisfy all
+/// three" constraints, with the rosettes where the Ur board has them (a3, g3,
+/// d2, a1, g1) and the symbols' counts of SENETI-3; the ruleset's two layouts
+/// are among them.
+#[test]
+fn seneti_has_18_symmetric_layouts_and_ships_two_of_them() {
+    let (names, links) = seneti_board();
+    let index = |f: &str| names.iter().position(|n| n == f).expect("field");
+    let rosettes = ["a3", "g3", "d2", "a1", "g1"].map(index);
+    let top: Vec<usize> = ["b3", "c3", "d3", "h3"].map(index).to_vec();
+    let middle: Vec<usize> = ["a2", "b2", "c2", "e2", "f2", "g2", "h2"].map(index).to_vec();
+    let mirror = |f: usize| index(&names[f].replace('3', "1"));
+    // Every way to give the 4 free top fields (and their mirrors) and the 7 free middle fields the 15 symbols left.
+    let symbols = [1, 1, 1, 1, 1, 2, 2, 3, 3, 3, 3, 3, 4, 4, 6];
+    let mut layouts = std::collections::BTreeSet::new();
+    let mut tops = std::collections::BTreeSet::new();
+    for a in 0..symbols.len() {
+        for b in 0..symbols.len() {
+            for c in 0..symbols.len() {
+                for d in 0..symbols.len() {
+                    tops.insert([symbols[a], symbols[b], symbols[c], symbols[d]]);
+                }
+            }
+        }
+    }
+    for t in tops {
+        let mut left = symbols.to_vec();
+        let fits = t.iter().all(|s| (0..2).all(|_| left.iter().position(|x| x == s).map(|i| left.remove(i)).is_some()));
+        if !fits {
+            continue;
+        }
+        let mut rows = std::collections::BTreeSet::new();
+        permutations(&mut left, 0, &mut rows);
+        for m in rows {
+            let mut steps = vec![0; names.len()];
+            for (&f, &s) in top.iter().zip(&t) {
+                steps[f] = s;
+                steps[mirror(f)] = s;
+            }
+            for (&f, &s) in middle.iter().zip(&m) {
+                steps[f] = s;
+            }
+            assert!(rosettes.iter().all(|&r| steps[r] == 0));
+            if keeps_the_constraints(&names, &links, &steps) {
+                layouts.insert(steps);
+            }
+        }
+    }
+    assert_eq!(layouts.len(), 18);
+    for layout in ["Default", "Alt"] {
+        let mut options = tabula::Options::new();
+        options.set("layout", layout);
+        let game = tabula::shipped::game("seneti", &options).expect("compiles");
+        let steps: Vec<u32> = names
+            .iter()
+            .map(|n| game.field_props(game.board().field(n).expect("field")).steps.map_or(0, u32::from))
+            .collect();
+        assert!(layouts.contains(&steps), "layout {layout} keeps the constraints");
+    }
+}
+
+/// Every distinct order of `items[k..]`, as arrays of 7.
+fn permutations(items: &mut Vec<u32>, k: usize, out: &mut std::collections::BTreeSet<[u32; 7]>) {
+    if k == items.len() {
+        out.insert(items.clone().try_into().expect("7 symbols"));
+        return;
+    }
+    for i in k..items.len() {
+        items.swap(k, i);
+        permutations(items, k + 1, out);
+        items.swap(k, i);
+    }
+}
