@@ -489,3 +489,21 @@ fn the_analysis_plots_are_exported_as_svg_and_the_table_copied_as_csv() {
     assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\"") && svg.trim_end().ends_with("</svg>"));
     assert!(svg.contains("Game length") && svg.contains(">plies<") && svg.contains(">White<"));
 }
+
+/// A game of four: each player by name and colour in the side choices, the
+/// board's list and the legend, and the turn passing round all four.
+#[test]
+fn a_game_of_four_players_shows_every_player() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/four-corners.ron");
+    let args = tabula_editor::args::parse([path.display().to_string()]).expect("arguments");
+    let mut h = harness("senet");
+    h.state_mut().open_args(&args);
+    h.run();
+    assert_eq!(h.state().bench.session.game.player_count(), 4);
+    for name in ["North", "East", "South", "West"] {
+        assert!(h.query_all_by_label_contains(name).count() >= 3, "{name}: side choice, player list, legend");
+    }
+    assert!(h.query_by_label_contains("North (to move)").is_some());
+    click(&mut h, "S@c3");
+    assert!(h.query_by_label_contains("East (to move)").is_some(), "the turn passes to the second of four");
+}
