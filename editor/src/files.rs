@@ -25,7 +25,7 @@ impl PathPurpose {
             PathPurpose::OpenRuleset => ("Open a ruleset file", "Open ruleset"),
             PathPurpose::SaveRecord => ("Save the game", "Save game"),
             PathPurpose::LoadRecord => ("Load a game", "Load game"),
-            PathPurpose::ExportPlots => ("Export the analysis plots (SVG)", "Export plots"),
+            PathPurpose::ExportPlots => ("Export the analysis plots (name.svg or name.png)", "Export plots"),
         }
     }
 

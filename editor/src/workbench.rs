@@ -471,15 +471,18 @@ impl Workbench {
         }
     }
 
-    /// Writes the analysis plots (SVG) made by the last analysis.
+    /// Writes the analysis plots made by the last analysis: as PNG where the
+    /// file name ends in `.png`, else as SVG.
     fn write_plots(&mut self, path: &Path, overwrite: Overwrite) {
         let Some(svg) = &self.plots else {
             self.message = "no plots yet: run an analysis first".into();
             return;
         };
-        self.message = match files::write(path, svg.as_bytes(), overwrite) {
-            Ok(()) => format!("plots written to {}", path.display()),
-            Err(e) => e.to_string(),
+        let png = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("png"));
+        let bytes = if png { crate::charts::png(svg) } else { Ok(svg.clone().into_bytes()) };
+        self.message = match bytes.map(|b| files::write(path, &b, overwrite).map_err(|e| e.to_string())) {
+            Ok(Ok(())) => format!("plots written to {}", path.display()),
+            Ok(Err(e)) | Err(e) => e,
         };
     }
 

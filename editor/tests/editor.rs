@@ -468,7 +468,7 @@ fn the_rules_panel_shows_the_players_pieces_and_fields() {
 }
 
 #[test]
-fn the_analysis_plots_are_exported_as_svg_and_the_table_copied_as_csv() {
+fn the_analysis_plots_are_exported_as_svg_and_png_and_the_table_copied_as_csv() {
     let path = temp_dir("plots").join("seti-beth-analysis.svg");
     let mut h = harness("seti-beth");
     click(&mut h, "Analysis");
@@ -481,13 +481,29 @@ fn the_analysis_plots_are_exported_as_svg_and_the_table_copied_as_csv() {
         |c| matches!(c, egui::OutputCommand::CopyText(t) if t.starts_with("metric,") && t.contains("\nWhite wins,")),
     );
     assert!(copied, "the table is on the clipboard as CSV");
-    click(&mut h, "Export plots as SVG…");
-    h.get_by_role(Role::TextInput).set_text_value_accesskit(path.to_str().expect("path"));
-    h.run();
-    click(&mut h, "Export plots");
+    let export = |h: &mut Harness<'_, TabulaApp>, path: &std::path::Path| {
+        click(h, "Export plots (SVG, PNG)…");
+        h.get_by_role(Role::TextInput).set_text_value_accesskit(path.to_str().expect("path"));
+        h.run();
+        click(h, "Export plots");
+    };
+    export(&mut h, &path);
     let svg = std::fs::read_to_string(&path).expect("the plot file exists");
     assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\"") && svg.trim_end().ends_with("</svg>"));
     assert!(svg.contains("Game length") && svg.contains(">plies<") && svg.contains(">White<"));
+    let width = |svg: &str, attr: &str| -> u32 {
+        let at = svg.find(&format!("{attr}=\"")).expect("size") + attr.len() + 2;
+        svg[at..].split('"').next().expect("value").parse().expect("number")
+    };
+    let png_path = path.with_extension("png");
+    export(&mut h, &png_path);
+    let png = std::fs::read(&png_path).expect("the PNG file exists");
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "a PNG signature");
+    let be = |i: usize| u32::from_be_bytes(png[i..i + 4].try_into().expect("4 bytes"));
+    // The header chunk gives the picture's size: the SVG's, drawn at twice the scale.
+    assert_eq!(&png[12..16], b"IHDR");
+    assert_eq!((be(16), be(20)), (2 * width(&svg, "width"), 2 * width(&svg, "height")));
+    assert!(png.len() > 20_000, "bars, lines and text drawn, not a blank picture: {} bytes", png.len());
 }
 
 /// A game of four: each player by name and colour in the side choices, the

@@ -267,7 +267,7 @@ fn show(ui: &mut egui::Ui, c: &Comparison, charts: &[Chart], bench: &mut Workben
             ui.ctx().copy_text(csv(c));
             bench.message = "the table is copied as CSV".into();
         }
-        if ui.button("Export plots as SVG…").clicked() {
+        if ui.button("Export plots (SVG, PNG)…").clicked() {
             bench.ask_path(PathPurpose::ExportPlots);
         }
     });
