@@ -4,7 +4,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::Path;
 use tabula::analysis::sequential::{Decision, Sprt};
-use tabula::analysis::{Config, Correction, Report, Results, Testing, compare, run};
+use tabula::analysis::{Comparison, Config, Correction, Report, Results, Testing, chart, compare, run};
 use tabula::files::{self, Overwrite};
 use tabula::{Error, Game};
 
@@ -83,10 +83,14 @@ pub struct RunArgs {
     /// Writes one line per game as CSV to this file.
     #[arg(long, value_name = "FILE")]
     pub csv: Option<String>,
+    /// Draws the plots (game lengths, wins by player with 95% intervals,
+    /// mean length by variant) to this file: SVG, or PNG where the name ends in `.png`.
+    #[arg(long, value_name = "FILE")]
+    pub plot: Option<String>,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
-    /// Replaces output files that already exist (--save, --json, --csv);
+    /// Replaces output files that already exist (--save, --json, --csv, --plot);
     /// without it an existing file is an error, found before any game is played.
     #[arg(long)]
     pub force: bool,
@@ -124,8 +128,11 @@ impl RunArgs {
     /// Checks every output path (and `save`) before any game is played: a bad
     /// path found after an hour of games would be a lost hour.
     pub fn check_outputs(&self, save: Option<&str>, inputs: &[&Path]) -> Result<(), Error> {
-        let outputs: Vec<&str> =
-            [save, self.json.as_deref(), self.csv.as_deref()].into_iter().flatten().filter(|p| *p != "-").collect();
+        let outputs: Vec<&str> = [save, self.json.as_deref(), self.csv.as_deref(), self.plot.as_deref()]
+            .into_iter()
+            .flatten()
+            .filter(|p| *p != "-")
+            .collect();
         for (i, path) in outputs.iter().enumerate() {
             if outputs[..i].iter().any(|earlier| Path::new(earlier) == Path::new(path)) {
                 return Err(Error::Io(format!("{path}: given for two outputs")));
@@ -180,6 +187,14 @@ pub fn write(path: &str, text: &str, force: bool) -> Result<(), Error> {
         return Ok(());
     }
     files::write(Path::new(path), text.as_bytes(), Overwrite::from_force(force))
+}
+
+/// The plots of a comparison, as SVG or (a name ending in `.png`) PNG.
+fn write_plot(path: &str, title: &str, comparison: &Comparison, runs: &[Results], force: bool) -> Result<(), Error> {
+    let svg = chart::svg(title, &chart::charts(comparison, runs));
+    let png = Path::new(path).extension().is_some_and(|e| e.eq_ignore_ascii_case("png"));
+    let bytes = if png { chart::png(&svg).map_err(|e| Error::Io(format!("{path}: {e}")))? } else { svg.into_bytes() };
+    files::write(Path::new(path), &bytes, Overwrite::from_force(force))
 }
 
 /// One line per game of every variant, the variant's label first.
@@ -255,6 +270,10 @@ pub fn report(results: &Results, args: &RunArgs, save: Option<&str>) -> Result<(
     if let Some(path) = &args.csv {
         write(path, &csv(results), args.force)?;
     }
+    if let Some(path) = &args.plot {
+        let one = compare(vec![results.title.clone()], std::slice::from_ref(results), Testing::default());
+        write_plot(path, &results.title, &one, std::slice::from_ref(results), args.force)?;
+    }
     match &args.json {
         Some(path) => {
             write(path, &serde_json::to_string_pretty(&report).map_err(|e| Error::Io(e.to_string()))?, args.force)?;
@@ -282,6 +301,10 @@ pub fn compare_variants(variants: Vec<(String, Game)>, args: &RunArgs, tests: &T
         labels.push(label);
     }
     let comparison = compare(labels, &runs, testing);
+    if let Some(path) = &args.plot {
+        let title = format!("{}: {}", runs[0].title, comparison.labels.join(" / "));
+        write_plot(path, &title, &comparison, &runs, args.force)?;
+    }
     if let Some(path) = &args.csv {
         write(path, &compare_csv(&comparison.labels, &runs), args.force)?;
     }
@@ -305,8 +328,8 @@ fn compare_sequential(variants: &[(String, Game)], args: &RunArgs, tests: &TestA
     if variants.len() != 2 || tests.independent {
         return Err(Error::Io("--sequential compares two variants played on the same seeds (no --independent)".into()));
     }
-    if args.json.is_some() || args.csv.is_some() {
-        return Err(Error::Io("--sequential writes no --json or --csv yet: leave them out".into()));
+    if args.json.is_some() || args.csv.is_some() || args.plot.is_some() {
+        return Err(Error::Io("--sequential writes no --json, --csv or --plot yet: leave them out".into()));
     }
     let config = args.config(None)?;
     let looks = config.games.div_ceil(tests.batch.max(1)).max(1);

@@ -597,3 +597,19 @@ fn a_sequential_comparison_stops_when_it_is_decided() {
     let o = tabula(&["compare", "senet", "--sweep", "chance=Sticks,Die", "--sequential", "--effect", "0.4"]);
     assert!(!o.status.success() && stderr(&o).contains("effect 0.4"), "{}", stderr(&o));
 }
+
+#[test]
+fn plots_are_written_as_svg_or_png() {
+    let dir = folder("plot");
+    let (svg, png) = (dir.join("senet.svg"), dir.join("senet.png"));
+    let o =
+        tabula(&["compare", "senet", "--sweep", "chance=Sticks,Die", "--games", "40", "--quiet", "--plot", path(&svg)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&svg).expect("the SVG");
+    assert!(text.starts_with("<svg") && text.contains("chance=Die") && text.contains("Wins by player"), "{text}");
+    let o = tabula(&["analyze", "seega", "--games", "20", "--quiet", "--plot", path(&png)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(&std::fs::read(&png).expect("the PNG")[..8], b"\x89PNG\r\n\x1a\n");
+    let o = tabula(&["analyze", "seega", "--games", "20", "--quiet", "--plot", path(&png)]);
+    assert!(!o.status.success() && stderr(&o).contains("already exists"), "checked before the games");
+}

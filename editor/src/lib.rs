@@ -7,7 +7,6 @@
 pub mod agents;
 pub mod app;
 pub mod args;
-pub mod charts;
 pub mod document;
 pub mod files;
 mod highlight;

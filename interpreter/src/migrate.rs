@@ -187,7 +187,8 @@ fn calls(text: &str) -> impl Iterator<Item = (usize, &str)> {
 
 /// Where a comment or string starting at `i` ends, or `None` if none starts there.
 fn skip_comment_or_string(text: &str, i: usize) -> Option<usize> {
-    let rest = &text[i..];
+    // The scanners step byte by byte: inside a character of several bytes nothing starts.
+    let rest = text.get(i..)?;
     if rest.starts_with("//") {
         return Some(rest.find('\n').map_or(text.len(), |n| i + n));
     }
@@ -290,6 +291,20 @@ mod tests {
         assert_eq!(found[1].at, Pos { line: 1, col: 55 });
         // Migrating twice changes nothing more.
         assert_eq!(migrate(&new), (new.clone(), Vec::new()));
+    }
+
+    #[test]
+    fn text_beyond_ascii_is_scanned_whole() {
+        let text = "// игры в шашки\nRuleset(reason: \"Пешка\", then: [Custodian(dirs: [\"N\"])], doc: тест)";
+        let (new, found) = migrate(text);
+        assert!(new.contains("Enclose(dirs: [\"N\"])") && new.contains("игры в шашки"), "{new}");
+        assert_eq!(found.len(), 1);
+        // Every byte offset of a text with such characters, as the fuzz test tries.
+        for cut in 0..text.len() {
+            if let Some(part) = text.get(cut..) {
+                let _ = migrate(part);
+            }
+        }
     }
 
     #[test]

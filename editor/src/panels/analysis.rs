@@ -4,12 +4,12 @@
 
 use super::Panel;
 use crate::agents::Side;
-use crate::charts::{Chart, charts, svg};
 use crate::workbench::{PathPurpose, Workbench};
 use egui_plot::{Bar, BarChart, Legend, Line, Plot};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread::JoinHandle;
+use tabula::analysis::chart::{Chart, charts, svg};
 use tabula::analysis::{Comparison, Config, Results, Testing, compare, run_until};
 use tabula::{Game, Options};
 

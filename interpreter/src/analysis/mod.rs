@@ -2,6 +2,7 @@
 //! speed figures) and `analyze`/`compare` (any agents, in parallel, with
 //! confidence intervals and tests).
 
+pub mod chart;
 mod compare;
 pub mod plan;
 mod report;

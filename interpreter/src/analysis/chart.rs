@@ -1,8 +1,9 @@
 //! The analysis plots as data: titled bar charts with axis labels, a legend
-//! and 95% intervals. The window draws them with egui_plot, and the same
-//! data is written as SVG for a report. No egui here.
+//! and 95% intervals. The editor draws them with egui_plot; the same data is
+//! written as SVG (and, with the `png` feature, as PNG) for a paper, by the
+//! editor and by `tabula compare --plot`.
 
-use tabula::analysis::{Comparison, Results};
+use super::{Comparison, Results};
 
 /// One bar, with its interval when it has one.
 #[derive(Debug, Clone, PartialEq)]
@@ -272,6 +273,8 @@ pub fn svg(title: &str, charts: &[Chart]) -> String {
 /// The SVG drawn as a PNG (twice its size, for print), with the editor's own
 /// font built in (Ubuntu Light, from egui's default fonts): the result does
 /// not depend on the fonts the machine has, and no system library is needed.
+/// Behind the `png` feature, so that the library alone does not build resvg.
+#[cfg(feature = "png")]
 pub fn png(svg: &str) -> Result<Vec<u8>, String> {
     use resvg::{tiny_skia, usvg};
     let mut options = usvg::Options::default();
