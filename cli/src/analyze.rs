@@ -3,6 +3,7 @@
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::Path;
+use tabula::analysis::factorial::{self, Criterion, Factor};
 use tabula::analysis::sequential::{Decision, Sprt};
 use tabula::analysis::{Comparison, Config, Correction, Report, Results, Testing, chart, compare, run};
 use tabula::files::{self, Overwrite};
@@ -287,7 +288,12 @@ pub fn report(results: &Results, args: &RunArgs, save: Option<&str>) -> Result<(
 }
 
 /// Runs every variant and prints them side by side.
-pub fn compare_variants(variants: Vec<(String, Game)>, args: &RunArgs, tests: &TestArgs) -> Result<(), Error> {
+pub fn compare_variants(
+    variants: Vec<(String, Game)>,
+    args: &RunArgs,
+    tests: &TestArgs,
+    factorial: Option<(&[Factor], Criterion)>,
+) -> Result<(), Error> {
     if tests.sequential {
         return compare_sequential(&variants, args, tests);
     }
@@ -302,7 +308,10 @@ pub fn compare_variants(variants: Vec<(String, Game)>, args: &RunArgs, tests: &T
     }
     let comparison = compare(labels, &runs, testing);
     if let Some(path) = &args.plot {
-        let title = format!("{}: {}", runs[0].title, comparison.labels.join(" / "));
+        let title = match comparison.labels.len() {
+            n if n > 3 => format!("{}: {n} variants", runs[0].title),
+            _ => format!("{}: {}", runs[0].title, comparison.labels.join(" / ")),
+        };
         write_plot(path, &title, &comparison, &runs, args.force)?;
     }
     if let Some(path) = &args.csv {
@@ -317,6 +326,9 @@ pub fn compare_variants(variants: Vec<(String, Game)>, args: &RunArgs, tests: &T
     }
     if args.json.as_deref().is_some_and(|p| p != "-") {
         say!("{comparison}");
+    }
+    if let Some((factors, criterion)) = factorial {
+        say!("\n{}", factorial::factorial(factors, &comparison.labels, &runs, criterion));
     }
     Ok(())
 }

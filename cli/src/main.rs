@@ -26,6 +26,7 @@ mod play;
 use clap::{Parser, Subcommand};
 use std::path::Path;
 use std::process::ExitCode;
+use tabula::analysis::factorial::{Criterion, Factor};
 use tabula::analysis::plan::Target;
 use tabula::analysis::{Comparison, simulate};
 use tabula::files::{self, Overwrite};
@@ -147,8 +148,14 @@ enum Command {
         #[arg(long = "option", short = 'o', value_name = "NAME=VALUE")]
         options: Vec<String>,
         /// An option and its values to compare, e.g. pharaoh_diagonal=true,false.
+        /// Given for several options, every combination of their values is a
+        /// variant (a full factorial sweep), ranked and broken down by option.
         #[arg(long, value_name = "NAME=V1,V2,...")]
-        sweep: Option<String>,
+        sweep: Vec<String>,
+        /// What a sweep of several options ranks first: balance (the seats
+        /// closest to equal) or limit (the fewest games ended by the turn limit).
+        #[arg(long, default_value = "balance", value_name = "balance|limit")]
+        rank: String,
         #[command(flatten)]
         run: analyze::RunArgs,
         #[command(flatten)]
@@ -283,10 +290,14 @@ fn run(command: Command) -> Result<ExitCode, Error> {
             let results = run.play(&loaded, &config, loaded.title())?;
             analyze::report(&results, &run, save.as_deref())?;
         }
-        Command::Compare { rulesets, options, sweep, run, tests } => {
+        Command::Compare { rulesets, options, sweep, rank, run, tests } => {
             tests.testing()?;
             run.check_outputs(None, &rulesets.iter().map(Path::new).collect::<Vec<_>>())?;
-            analyze::compare_variants(variants(&rulesets, &options, sweep.as_deref())?, &run, &tests)?;
+            let factors = factors(&sweep)?;
+            let criterion = Criterion::parse(&rank).map_err(|e| Error::Io(format!("--{e}")))?;
+            // Several options swept on one ruleset: a factorial, ranked and broken down.
+            let factorial = (factors.len() > 1 && rulesets.len() == 1).then_some((factors.as_slice(), criterion));
+            analyze::compare_variants(variants(&rulesets, &options, &factors)?, &run, &tests, factorial)?;
         }
         Command::Merge { files, run, save, allow_partial } => {
             run.check_outputs(save.as_deref(), &files.iter().map(Path::new).collect::<Vec<_>>())?;
@@ -297,38 +308,39 @@ fn run(command: Command) -> Result<ExitCode, Error> {
 }
 
 /// The variants to compare: each ruleset, times each value of the swept option.
-fn variants(rulesets: &[String], options: &[String], sweep: Option<&str>) -> Result<Vec<(String, Game)>, Error> {
-    let sweep = sweep
-        .map(|s| {
-            let (name, values) =
-                s.split_once('=').ok_or_else(|| Error::Io(format!("--sweep {s:?}: expected name=v1,v2")))?;
-            Ok::<_, Error>((
-                name.trim().to_string(),
-                values.split(',').map(|v| v.trim().to_string()).collect::<Vec<_>>(),
-            ))
-        })
-        .transpose()?;
+/// The options a sweep varies, each with its values.
+fn factors(sweeps: &[String]) -> Result<Vec<Factor>, Error> {
+    let mut factors: Vec<Factor> = Vec::new();
+    for s in sweeps {
+        let (name, values) =
+            s.split_once('=').ok_or_else(|| Error::Io(format!("--sweep {s:?}: expected name=v1,v2")))?;
+        let name = name.trim().to_string();
+        if factors.iter().any(|(n, _)| *n == name) {
+            return Err(Error::Io(format!("--sweep {name}: given twice")));
+        }
+        factors.push((name, values.split(',').map(|v| v.trim().to_string()).collect()));
+    }
+    Ok(factors)
+}
+
+/// Every ruleset under every combination of the swept options' values, labelled.
+fn variants(rulesets: &[String], options: &[String], factors: &[Factor]) -> Result<Vec<(String, Game)>, Error> {
+    let combinations = tabula::analysis::factorial::combinations(factors);
     let mut out = Vec::new();
     for ruleset in rulesets {
         let (source, text) = shipped::resolve(ruleset)?;
-        let values: Vec<Option<String>> = match &sweep {
-            Some((_, values)) => values.iter().cloned().map(Some).collect(),
-            None => vec![None],
-        };
-        for value in values {
+        for values in &combinations {
             let mut given = Options::new();
             for pair in options {
                 given.set_pair(pair)?;
             }
-            let mut label = if rulesets.len() > 1 { ruleset.clone() } else { String::new() };
-            if let (Some((name, _)), Some(v)) = (&sweep, &value) {
+            let mut label: Vec<String> = if rulesets.len() > 1 { vec![ruleset.clone()] } else { Vec::new() };
+            for ((name, _), v) in factors.iter().zip(values) {
                 given.set(name.clone(), v.clone());
-                label = format!("{}{name}={v}", if label.is_empty() { String::new() } else { format!("{label} ") });
+                label.push(format!("{name}={v}"));
             }
-            out.push((
-                if label.is_empty() { ruleset.clone() } else { label },
-                Game::from_source(&text, &source, &given)?,
-            ));
+            let label = if label.is_empty() { ruleset.clone() } else { label.join(" ") };
+            out.push((label, Game::from_source(&text, &source, &given)?));
         }
     }
     if out.len() < 2 {

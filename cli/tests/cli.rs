@@ -613,3 +613,30 @@ fn plots_are_written_as_svg_or_png() {
     let o = tabula(&["analyze", "seega", "--games", "20", "--quiet", "--plot", path(&png)]);
     assert!(!o.status.success() && stderr(&o).contains("already exists"), "checked before the games");
 }
+
+#[test]
+fn a_sweep_of_several_options_is_ranked_and_broken_down_by_option() {
+    let o = tabula(&[
+        "compare",
+        "senet",
+        "--sweep",
+        "chance=Sticks,Die",
+        "--sweep",
+        "bear_off=Remainder,Exact",
+        "--games",
+        "60",
+        "--quiet",
+        "--rank",
+        "limit",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("Senet: 4 variants"), "every combination is a variant: {out}");
+    assert!(out.contains("Ranked by fewest games ended by the turn limit"), "{out}");
+    for label in ["chance=Sticks bear_off=Remainder", "chance=Die bear_off=Exact"] {
+        assert!(out.contains(label), "{label}: {out}");
+    }
+    assert!(out.contains("Main effects") && out.contains("  chance (player 1 wins move by up to"), "{out}");
+    let o = tabula(&["compare", "senet", "--sweep", "chance=Sticks,Die", "--sweep", "chance=Die", "--quiet"]);
+    assert!(!o.status.success() && stderr(&o).contains("given twice"), "{}", stderr(&o));
+}

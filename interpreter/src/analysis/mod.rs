@@ -4,6 +4,7 @@
 
 pub mod chart;
 mod compare;
+pub mod factorial;
 pub mod plan;
 mod report;
 mod run;

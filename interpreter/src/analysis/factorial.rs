@@ -1,0 +1,228 @@
+//! A sweep of several options at once (every combination of their values: a
+//! full factorial design): the variants ranked by a criterion, and the main
+//! effect of each option, that is how each metric moves with its value,
+//! averaged over the values of the others.
+//!
+//! The intervals of a main effect pool the games of every variant at that
+//! value and treat them as independent. Variants played on the same seeds
+//! (the default) are positively correlated, so these intervals are, if
+//! anything, too wide: conservative.
+
+use super::stats::{Proportion, proportion};
+use super::{Report, Results};
+use std::fmt;
+
+/// An option a sweep varies, with its values.
+pub type Factor = (String, Vec<String>);
+
+/// What the ranking puts first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub enum Criterion {
+    /// The seats closest to equal (Ludii's balance: 1 is perfectly balanced).
+    Balance,
+    /// The fewest games ended by the turn limit.
+    Limit,
+}
+
+impl Criterion {
+    pub fn parse(text: &str) -> Result<Criterion, String> {
+        match text {
+            "balance" => Ok(Criterion::Balance),
+            "limit" => Ok(Criterion::Limit),
+            _ => Err(format!("rank {text:?}: expected balance or limit")),
+        }
+    }
+}
+
+/// One variant of the sweep, with what the ranking shows of it.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Ranked {
+    pub label: String,
+    pub balance: f64,
+    pub player1: Proportion,
+    pub limit: Proportion,
+    pub plies: f64,
+}
+
+/// An option's value, with its variants' games pooled.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Level {
+    pub value: String,
+    pub player1: Proportion,
+    pub limit: Proportion,
+    pub plies: f64,
+}
+
+/// How the metrics move with one option's value.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct MainEffect {
+    pub option: String,
+    pub levels: Vec<Level>,
+    /// The largest difference between two values in player 1's win rate, in points.
+    pub player1_range: f64,
+    /// The same for the share of games ended by the turn limit.
+    pub limit_range: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Factorial {
+    pub criterion: Criterion,
+    /// Best first.
+    pub ranking: Vec<Ranked>,
+    /// The option that moves player 1's win rate most first.
+    pub effects: Vec<MainEffect>,
+}
+
+/// The variants of a full factorial sweep, played in the order of
+/// [`combinations`] and labelled, ranked and broken down by option.
+pub fn factorial(factors: &[Factor], labels: &[String], runs: &[Results], criterion: Criterion) -> Factorial {
+    let reports: Vec<Report> = runs.iter().map(Report::new).collect();
+    let mut ranking: Vec<Ranked> = labels
+        .iter()
+        .zip(&reports)
+        .map(|(label, r)| Ranked {
+            label: label.clone(),
+            balance: r.balance,
+            player1: r.player_wins[0],
+            limit: r.timeouts,
+            plies: r.plies.mean,
+        })
+        .collect();
+    let key = |r: &Ranked| match criterion {
+        Criterion::Balance => -r.balance,
+        Criterion::Limit => r.limit.rate,
+    };
+    ranking.sort_by(|a, b| key(a).total_cmp(&key(b)));
+    let values = combinations(factors);
+    let mut effects: Vec<MainEffect> = factors
+        .iter()
+        .enumerate()
+        .map(|(k, (option, levels))| {
+            let levels: Vec<Level> = levels
+                .iter()
+                .map(|value| {
+                    let at: Vec<&Results> =
+                        runs.iter().zip(&values).filter(|(_, v)| &v[k] == value).map(|(r, _)| r).collect();
+                    pooled(value, &at)
+                })
+                .collect();
+            let range = |f: fn(&Level) -> f64| {
+                let (lo, hi) = levels.iter().map(f).fold((f64::MAX, f64::MIN), |(lo, hi), x| (lo.min(x), hi.max(x)));
+                100.0 * (hi - lo)
+            };
+            MainEffect {
+                option: option.clone(),
+                player1_range: range(|l| l.player1.rate),
+                limit_range: range(|l| l.limit.rate),
+                levels,
+            }
+        })
+        .collect();
+    effects.sort_by(|a, b| b.player1_range.total_cmp(&a.player1_range));
+    Factorial { criterion, ranking, effects }
+}
+
+/// Every combination of the factors' values, the last factor changing fastest.
+pub fn combinations(factors: &[Factor]) -> Vec<Vec<String>> {
+    factors.iter().fold(vec![Vec::new()], |acc, (_, values)| {
+        acc.iter()
+            .flat_map(|prefix| {
+                values.iter().map(move |v| {
+                    let mut next = prefix.clone();
+                    next.push(v.clone());
+                    next
+                })
+            })
+            .collect()
+    })
+}
+
+/// The games of several variants as one sample.
+fn pooled(value: &str, runs: &[&Results]) -> Level {
+    let games = runs.iter().flat_map(|r| &r.games);
+    let (mut n, mut first, mut limit, mut plies) = (0u32, 0u32, 0u32, 0u64);
+    for g in games {
+        n += 1;
+        first += u32::from(g.winner == Some(0));
+        limit += u32::from(g.by_limit);
+        plies += u64::from(g.plies);
+    }
+    Level {
+        value: value.to_string(),
+        player1: proportion(first, n),
+        limit: proportion(limit, n),
+        plies: plies as f64 / f64::from(n.max(1)),
+    }
+}
+
+impl fmt::Display for Factorial {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let by = match self.criterion {
+            Criterion::Balance => "balance (1: the seats win equally often)",
+            Criterion::Limit => "fewest games ended by the turn limit",
+        };
+        writeln!(f, "Ranked by {by}, best first (95% intervals for each variant alone):")?;
+        let w = self.ranking.iter().map(|r| r.label.chars().count()).max().unwrap_or(7).max(7);
+        writeln!(
+            f,
+            "  {:>4}  {:<w$} {:>8}  {:>22}  {:>22}  {:>8}",
+            "rank", "variant", "balance", "player 1 wins %", "turn limit %", "plies"
+        )?;
+        let pct = |p: &Proportion| format!("{:.1} [{:.1},{:.1}]", 100.0 * p.rate, 100.0 * p.low, 100.0 * p.high);
+        for (i, r) in self.ranking.iter().enumerate() {
+            writeln!(
+                f,
+                "  {:>4}  {:<w$} {:>8.3}  {:>22}  {:>22}  {:>8.1}",
+                i + 1,
+                r.label,
+                r.balance,
+                pct(&r.player1),
+                pct(&r.limit),
+                r.plies
+            )?;
+        }
+        writeln!(f)?;
+        writeln!(
+            f,
+            "Main effects: each option's values with the games of every variant at that value pooled \
+             (intervals treat them as independent, which the shared seeds make conservative); \
+             the option that moves player 1's win rate most first:"
+        )?;
+        for e in &self.effects {
+            writeln!(
+                f,
+                "  {} (player 1 wins move by up to {:.1} points, the turn-limit share by {:.1}):",
+                e.option, e.player1_range, e.limit_range
+            )?;
+            for l in &e.levels {
+                writeln!(
+                    f,
+                    "    {:<20} player 1 wins {:>22}   turn limit {:>22}   plies {:>8.1}",
+                    l.value,
+                    pct(&l.player1),
+                    pct(&l.limit),
+                    l.plies
+                )?;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn combinations_are_every_pair_the_last_factor_fastest() {
+        let f = vec![
+            ("a".to_string(), vec!["1".into(), "2".into()]),
+            ("b".to_string(), vec!["x".into(), "y".into(), "z".into()]),
+        ];
+        let c = combinations(&f);
+        assert_eq!(c.len(), 6);
+        assert_eq!(c[0], ["1", "x"]);
+        assert_eq!(c[1], ["1", "y"]);
+        assert_eq!(c[5], ["2", "z"]);
+    }
+}
