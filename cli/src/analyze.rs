@@ -192,7 +192,11 @@ pub fn write(path: &str, text: &str, force: bool) -> Result<(), Error> {
 
 /// The plots of a comparison, as SVG or (a name ending in `.png`) PNG.
 fn write_plot(path: &str, title: &str, comparison: &Comparison, runs: &[Results], force: bool) -> Result<(), Error> {
-    let svg = chart::svg(title, &chart::charts(comparison, runs));
+    write_svg(path, chart::svg(title, &chart::charts(comparison, runs)), force)
+}
+
+/// An SVG picture to `path`, drawn as PNG where the name ends in `.png`.
+fn write_svg(path: &str, svg: String, force: bool) -> Result<(), Error> {
     let png = Path::new(path).extension().is_some_and(|e| e.eq_ignore_ascii_case("png"));
     let bytes = if png { chart::png(&svg).map_err(|e| Error::Io(format!("{path}: {e}")))? } else { svg.into_bytes() };
     files::write(Path::new(path), &bytes, Overwrite::from_force(force))
@@ -307,12 +311,18 @@ pub fn compare_variants(
         labels.push(label);
     }
     let comparison = compare(labels, &runs, testing);
+    let factorial =
+        factorial.map(|(factors, criterion)| factorial::factorial(factors, &comparison.labels, &runs, criterion));
     if let Some(path) = &args.plot {
         let title = match comparison.labels.len() {
             n if n > 3 => format!("{}: {n} variants", runs[0].title),
             _ => format!("{}: {}", runs[0].title, comparison.labels.join(" / ")),
         };
-        write_plot(path, &title, &comparison, &runs, args.force)?;
+        match &factorial {
+            // Many variants read best as the ranking: one row each.
+            Some(f) => write_svg(path, f.ranking_svg(&title, runs[0].players.len()), args.force)?,
+            None => write_plot(path, &title, &comparison, &runs, args.force)?,
+        }
     }
     if let Some(path) = &args.csv {
         write(path, &compare_csv(&comparison.labels, &runs), args.force)?;
@@ -327,8 +337,8 @@ pub fn compare_variants(
     if args.json.as_deref().is_some_and(|p| p != "-") {
         say!("{comparison}");
     }
-    if let Some((factors, criterion)) = factorial {
-        say!("\n{}", factorial::factorial(factors, &comparison.labels, &runs, criterion));
+    if let Some(f) = &factorial {
+        say!("\n{f}");
     }
     Ok(())
 }

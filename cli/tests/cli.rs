@@ -640,3 +640,26 @@ fn a_sweep_of_several_options_is_ranked_and_broken_down_by_option() {
     let o = tabula(&["compare", "senet", "--sweep", "chance=Sticks,Die", "--sweep", "chance=Die", "--quiet"]);
     assert!(!o.status.success() && stderr(&o).contains("given twice"), "{}", stderr(&o));
 }
+
+#[test]
+fn a_factorial_sweep_plots_its_ranking() {
+    let svg = folder("rankplot").join("rank.svg");
+    let o = tabula(&[
+        "compare",
+        "senet",
+        "--sweep",
+        "chance=Sticks,Die",
+        "--sweep",
+        "bear_off=Remainder,Exact",
+        "--games",
+        "40",
+        "--quiet",
+        "--plot",
+        path(&svg),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&svg).expect("the plot");
+    assert!(text.contains("equal seats") && text.contains("Senet: 4 variants"), "{text}");
+    assert_eq!(text.matches("<circle").count(), 4, "one row per variant");
+    assert!(text.contains("1. chance=") && text.contains("4. chance="), "ranked rows: {text}");
+}

@@ -306,7 +306,7 @@ fn number(x: f64) -> String {
     if x.fract().abs() < 1e-9 { format!("{x:.0}") } else { format!("{x:.2}") }
 }
 
-fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 

@@ -155,6 +155,65 @@ fn pooled(value: &str, runs: &[&Results]) -> Level {
     }
 }
 
+impl Factorial {
+    /// The ranking as a picture (SVG): one row per variant, best first, its
+    /// player 1 win rate as a dot with its 95% interval against the line of
+    /// equal seats, and its turn-limit share beside it.
+    pub fn ranking_svg(&self, title: &str, players: usize) -> String {
+        use super::chart::escape;
+        let rows = self.ranking.len() as f64;
+        let (label_w, plot_w, row_h, top) = (360.0, 300.0, 24.0, 70.0);
+        let (x0, limit_x) = (label_w + 20.0, label_w + 20.0 + plot_w + 40.0);
+        let (width, height) = (limit_x + 160.0, top + row_h * rows + 50.0);
+        let sx = |rate: f64| x0 + rate * plot_w;
+        let mut out = format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" \
+             font-family=\"sans-serif\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
+             <text x=\"20\" y=\"26\" font-size=\"18\" font-weight=\"bold\">{}</text>\n\
+             <text x=\"{x0}\" y=\"56\" font-size=\"12\">player 1 wins, with 95% intervals</text>\n\
+             <text x=\"{limit_x}\" y=\"56\" font-size=\"12\">ended by the turn limit</text>\n",
+            escape(title)
+        );
+        let bottom = top + row_h * rows;
+        for tick in [0.0, 0.25, 0.5, 0.75, 1.0] {
+            let x = sx(tick);
+            out.push_str(&format!(
+                "<line x1=\"{x:.1}\" y1=\"{top}\" x2=\"{x:.1}\" y2=\"{bottom}\" stroke=\"#ddd\"/>\n\
+                 <text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"11\" text-anchor=\"middle\">{:.0}%</text>\n",
+                bottom + 16.0,
+                100.0 * tick
+            ));
+        }
+        let fair = sx(1.0 / players.max(1) as f64);
+        out.push_str(&format!(
+            "<line x1=\"{fair:.1}\" y1=\"{top}\" x2=\"{fair:.1}\" y2=\"{bottom}\" stroke=\"#c33\" stroke-dasharray=\"4 3\"/>\n\
+             <text x=\"{fair:.1}\" y=\"{:.1}\" font-size=\"11\" text-anchor=\"middle\" fill=\"#c33\">equal seats</text>\n",
+            bottom + 32.0
+        ));
+        for (i, r) in self.ranking.iter().enumerate() {
+            let y = top + row_h * (i as f64 + 0.5);
+            out.push_str(&format!(
+                "<text x=\"{label_w}\" y=\"{:.1}\" font-size=\"12\" text-anchor=\"end\">{}. {}</text>\n\
+                 <line x1=\"{:.1}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\" stroke=\"#222\" stroke-width=\"1.5\"/>\n\
+                 <circle cx=\"{:.1}\" cy=\"{y:.1}\" r=\"4\" fill=\"rgb(31,119,180)\"/>\n\
+                 <text x=\"{limit_x}\" y=\"{:.1}\" font-size=\"12\">{:.1}% [{:.1}, {:.1}]</text>\n",
+                y + 4.0,
+                i + 1,
+                escape(&r.label),
+                sx(r.player1.low),
+                sx(r.player1.high),
+                sx(r.player1.rate),
+                y + 4.0,
+                100.0 * r.limit.rate,
+                100.0 * r.limit.low,
+                100.0 * r.limit.high
+            ));
+        }
+        out.push_str("</svg>\n");
+        out
+    }
+}
+
 impl fmt::Display for Factorial {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let by = match self.criterion {
