@@ -197,8 +197,7 @@ fn write_plot(path: &str, title: &str, comparison: &Comparison, runs: &[Results]
 
 /// An SVG picture to `path`, drawn as PNG where the name ends in `.png`.
 fn write_svg(path: &str, svg: String, force: bool) -> Result<(), Error> {
-    let png = Path::new(path).extension().is_some_and(|e| e.eq_ignore_ascii_case("png"));
-    let bytes = if png { chart::png(&svg).map_err(|e| Error::Io(format!("{path}: {e}")))? } else { svg.into_bytes() };
+    let bytes = chart::file_bytes(Path::new(path), svg).map_err(|e| Error::Io(format!("{path}: {e}")))?;
     files::write(Path::new(path), &bytes, Overwrite::from_force(force))
 }
 

@@ -4,7 +4,7 @@ use crate::document::Origin;
 use std::path::PathBuf;
 
 pub const USAGE: &str = "usage: tabula-editor [RULESET] [--record GAME.ron]\n\
-    RULESET is a shipped ruleset's name (e.g. senet) or the path of a .ron file;\n\
+    RULESET is a shipped ruleset's name (as `tabula list` prints it) or the path of a .ron file;\n\
     without one, the editor reopens what was open last time.";
 
 /// What the command line asks to open.

@@ -478,8 +478,7 @@ impl Workbench {
             self.message = "no plots yet: run an analysis first".into();
             return;
         };
-        let png = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("png"));
-        let bytes = if png { tabula::analysis::chart::png(svg) } else { Ok(svg.clone().into_bytes()) };
+        let bytes = tabula::analysis::chart::file_bytes(path, svg.clone());
         self.message = match bytes.map(|b| files::write(path, &b, overwrite).map_err(|e| e.to_string())) {
             Ok(Ok(())) => format!("plots written to {}", path.display()),
             Ok(Err(e)) | Err(e) => e,

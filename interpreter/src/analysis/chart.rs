@@ -270,6 +270,14 @@ pub fn svg(title: &str, charts: &[Chart]) -> String {
 }
 
 /// Round tick values from 0 to `max`: about five.
+/// The bytes of a plot file: the SVG itself, or drawn as PNG where the
+/// file's name ends in `.png`.
+#[cfg(feature = "png")]
+pub fn file_bytes(path: &std::path::Path, svg: String) -> Result<Vec<u8>, String> {
+    let png = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("png"));
+    if png { self::png(&svg) } else { Ok(svg.into_bytes()) }
+}
+
 /// The SVG drawn as a PNG (twice its size, for print), with the editor's own
 /// font built in (Ubuntu Light, from egui's default fonts): the result does
 /// not depend on the fonts the machine has, and no system library is needed.
