@@ -41,7 +41,10 @@ impl Setup {
             stacks: game.board().fields().map(|f| state.stack(f).to_vec()).collect(),
             to_move: state.to_move(),
             throw: state.last_throw().filter(|_| def.throw.is_some()),
-            brush: Brush::Put { kind: 0, owner: 0 },
+            brush: Brush::Put {
+                kind: 0,
+                owner: if game.kinds().first().is_some_and(|k| k.neutral) { tabula::NOBODY } else { 0 },
+            },
             problems: Vec::new(),
             def,
         }

@@ -46,7 +46,7 @@ pub use error::{Diagnostic, LoadError, OptionError, PlayError, Pos};
 pub use game::{FieldProps, FieldType, Game, Zone};
 pub use m::{Action, Move, NO_DIR};
 pub use options::{OptionValue, Options};
-pub use piece::{Kind, KindId, MAX_PLAYERS, Piece, Player};
+pub use piece::{Kind, KindId, MAX_PLAYERS, NOBODY, Piece, Player};
 pub use position::PositionDef;
 pub use record::Record;
 pub use state::{Continuing, Outcome, Pending, Pool, Reason, State};

@@ -30,6 +30,8 @@ pub enum Action {
     Lift,
     /// A piece leaves the board from `from` (bearing off, exiting).
     Exit,
+    /// The stack on `from` is sown; the last piece drops on `to`.
+    Sow,
     /// A piece due to be placed (a converted captive, a new die) is placed on `to`.
     PlacePending,
     /// The mover captures the stack on `to`, of their choice (`CaptureChosen`).

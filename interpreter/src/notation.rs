@@ -1,4 +1,4 @@
-//! The text form of moves: `b1-b2`, `S@c3` (place), `S^a4` (take back), `xd7` (capture a chosen piece),
+//! The text form of moves: `b1-b2`, `S@c3` (place), `S^a4` (take back), `xd7` (capture a chosen piece), `c1` (sow),
 //! `pass`, `stop`, `throw:4`. Parsing matches against the legal moves, so every
 //! move that can be played has exactly one text and every text one move.
 
@@ -28,6 +28,7 @@ impl Game {
             Action::Skip => "skip".into(),
             Action::Lift => format!("{}^{}", letter(), field(m.from)),
             Action::Exit => format!("{}-off", field(m.from)),
+            Action::Sow => field(m.from).to_string(),
             Action::Pass => "pass".into(),
             Action::Stop => "stop".into(),
             Action::Chance => self

@@ -8,6 +8,11 @@ pub type Player = u8;
 /// Players in a game at most (positions write a player as one digit).
 pub const MAX_PLAYERS: usize = 8;
 
+/// The owner of a piece of a neutral kind (a mancala's seeds): no player.
+/// Such pieces count for nobody, top no player's fields, and are moved by
+/// any player whose rule allows (see `PieceDef::neutral`).
+pub const NOBODY: Player = MAX_PLAYERS as Player;
+
 /// One piece. Small and `Copy`: stacks are arrays of these.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Piece {
@@ -37,6 +42,8 @@ pub struct Kind {
     pub enters_flipped: bool,
     /// A die: `Some(left_handed)`.
     pub die: Option<bool>,
+    /// Pieces of the kind belong to no player (their owner is [`NOBODY`]).
+    pub neutral: bool,
     pub(crate) captured: Captured,
 }
 
@@ -46,5 +53,12 @@ pub(crate) enum Captured {
     Remove,
     ToHand,
     ToOwner,
-    Convert { zone: u8, captor_chooses: bool },
+    Convert {
+        zone: u8,
+        captor_chooses: bool,
+    },
+    /// Onto the first field of the captor's version of the zone (a store).
+    Store {
+        zone: u8,
+    },
 }

@@ -14,7 +14,10 @@
 //! players, the letter (either case) is followed by the player's number:
 //! `S3` is player 3's. A stack lists its pieces bottom first. Pools (`hand`,
 //! `prisoners`, `off`) hold one string per player, with counts: `"12S"` is
-//! twelve of player 1's `S` (`"12S1"` with more than two players).
+//! twelve of player 1's `S` (`"12S1"` with more than two players); a stack
+//! may use counts too (`"3Ss"` is `"SSSs"`). A piece of a neutral kind (a
+//! seed) is its letter alone, and a run of them is written with its count:
+//! `"4S"` is four seeds.
 
 use crate::board::FieldId;
 use crate::compile::locate::Seg;
@@ -23,7 +26,7 @@ use crate::engine::Test;
 use crate::error::LoadError;
 use crate::game::Game;
 use crate::m::NO_DIR;
-use crate::piece::{Piece, Player};
+use crate::piece::{NOBODY, Piece, Player};
 use crate::state::{Continuing, Outcome, Pending, Pool, Reason, State};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -163,13 +166,16 @@ impl Game {
             for (name, stack) in &def.board {
                 ctx.at(Seg::Key(name.clone()), |ctx| {
                     let Some(f) = ctx.find("field", name, self.board.names()).map(|f| f as FieldId) else { return };
-                    let pieces = self.read_pieces(ctx, stack, false);
+                    let pieces = self.read_pieces(ctx, stack, true);
                     let limit = self.fields[usize::from(f)].limit;
-                    if pieces.len() > usize::from(limit) {
-                        ctx.error(format!("{} pieces on {name:?}, whose stack limit is {limit}", pieces.len()));
+                    let height: u32 = pieces.iter().map(|&(_, n)| u32::from(n)).sum();
+                    if height > u32::from(limit) {
+                        ctx.error(format!("{height} pieces on {name:?}, whose stack limit is {limit}"));
                         return;
                     }
-                    pieces.into_iter().for_each(|(p, _)| s.push(f, p));
+                    for (p, n) in pieces {
+                        (0..n).for_each(|_| s.push(f, p));
+                    }
                 });
             }
             if s.total_pieces() > MAX_PIECES {
@@ -189,7 +195,7 @@ impl Game {
                     ctx.at(Seg::Index(holder), |ctx| {
                         for (p, n) in self.read_pieces(ctx, text, true) {
                             // A hand holds pieces to bring in, and `off` pieces borne off: the holder's own.
-                            if pool != Pool::Prisoners && p.owner != holder as Player {
+                            if pool != Pool::Prisoners && p.owner != holder as Player && p.owner != NOBODY {
                                 let theirs = self.piece_text(&Piece::new(p.kind, p.owner));
                                 let own = self.piece_text(&Piece::new(p.kind, holder as Player));
                                 ctx.error(format!(
@@ -404,7 +410,9 @@ impl Game {
                 ));
                 return out;
             };
-            let owner = if self.players.len() == 2 {
+            let owner = if self.kinds[kind].neutral {
+                NOBODY
+            } else if self.players.len() == 2 {
                 u8::from(!letter.is_ascii_uppercase())
             } else {
                 match chars.next().and_then(|c| c.to_digit(10)) {
@@ -466,9 +474,26 @@ impl Game {
         t
     }
 
-    /// A stack as text, bottom first (`""` for an empty field).
+    /// A stack as text, bottom first (`""` for an empty field); a run of
+    /// neutral pieces (seeds) with its count: `"12S"`.
     pub fn stack_text(&self, s: &State, field: FieldId) -> String {
-        s.stack(field).iter().map(|p| self.piece_text(p)).collect()
+        let stack = s.stack(field);
+        let mut out = String::new();
+        let mut i = 0;
+        while i < stack.len() {
+            let p = stack[i];
+            let run = if self.kinds[usize::from(p.kind)].neutral {
+                stack[i..].iter().take_while(|&&q| q == p).count()
+            } else {
+                1
+            };
+            if run > 1 {
+                out.push_str(&run.to_string());
+            }
+            out.push_str(&self.piece_text(&p));
+            i += run;
+        }
+        out
     }
 
     /// What `holder` keeps in a pool, as text with counts: `"12S1p"`.
@@ -488,8 +513,12 @@ impl Game {
 
     /// A kind's letter for a piece of `owner`: upper case for player 1, lower
     /// case for player 2; with more than two players, upper case and the player's number.
+    /// A neutral piece is its letter alone.
     fn owned_letter(&self, kind: u8, owner: Player) -> String {
         let l = self.kinds[usize::from(kind)].letter;
+        if self.kinds[usize::from(kind)].neutral {
+            return l.to_string();
+        }
         match (self.players.len(), owner) {
             (2, 0) => l.to_ascii_uppercase().to_string(),
             (2, _) => l.to_ascii_lowercase().to_string(),

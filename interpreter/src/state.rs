@@ -2,7 +2,7 @@
 //! phase, and where the current turn stands.
 
 use crate::board::{FieldId, FieldSet};
-use crate::piece::{KindId, MAX_PLAYERS, Piece, Player};
+use crate::piece::{KindId, MAX_PLAYERS, NOBODY, Piece, Player};
 
 /// Off-board places a piece can be in. Each player holds one of each.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -140,8 +140,9 @@ pub struct State {
     /// Per field, what tops it: 0 nothing, else 1 + 2 * the owner + 1 if the
     /// piece is turned over. Kept with `topped`; see [`State::top_class`].
     pub(crate) top_code: Vec<u8>,
-    /// Pieces of each player on the board, kept up to date by every change of a stack.
-    pub(crate) counts: [u32; MAX_PLAYERS],
+    /// Pieces of each player on the board, kept up to date by every change of
+    /// a stack; the last entry counts the neutral pieces (owner [`NOBODY`]).
+    pub(crate) counts: [u32; MAX_PLAYERS + 1],
     /// The Zobrist hash of the pieces on the board: the XOR of [`piece_key`]
     /// over every piece, kept up to date by every change of a stack.
     pub(crate) zobrist: u64,
@@ -180,7 +181,7 @@ pub struct State {
 /// [`State::top_class`] as one flat table, at `player << 5 | top code`: 256
 /// entries, so that an index masked to a byte needs no bounds check.
 const TOP_CLASS: [u8; 256] = {
-    assert!(MAX_PLAYERS <= 8 && 2 * MAX_PLAYERS < 32);
+    assert!(MAX_PLAYERS <= 8 && 2 * MAX_PLAYERS + 2 < 32 && NOBODY as usize == MAX_PLAYERS);
     let mut table = [0; 256];
     let mut me = 0;
     while me < MAX_PLAYERS {
@@ -191,6 +192,9 @@ const TOP_CLASS: [u8; 256] = {
             table[me << 5 | (2 + 2 * owner)] = 3 + other;
             owner += 1;
         }
+        // A neutral piece: nobody's, open or turned over.
+        table[me << 5 | (1 + 2 * MAX_PLAYERS)] = 5;
+        table[me << 5 | (2 + 2 * MAX_PLAYERS)] = 6;
         me += 1;
     }
     table
@@ -318,7 +322,7 @@ impl State {
             heights: vec![0; fields],
             topped: (0..players).map(|_| FieldSet::new(fields)).collect(),
             top_code: vec![0; fields],
-            counts: [0; MAX_PLAYERS],
+            counts: [0; MAX_PLAYERS + 1],
             zobrist: 0,
             cap,
             pools: vec![0; Pool::ALL.len() * usize::from(players) * usize::from(kinds) * usize::from(players)],
@@ -435,7 +439,8 @@ impl State {
     }
 
     /// What tops `field`, seen from `player`: 0 nothing, 1 their open piece,
-    /// 2 another player's open piece, 3 their turned-over piece, 4 another's.
+    /// 2 another player's open piece, 3 their turned-over piece, 4 another's,
+    /// 5 a neutral open piece, 6 a neutral turned-over one.
     #[inline(always)]
     pub(crate) fn top_class(&self, field: FieldId, player: Player) -> u8 {
         TOP_CLASS[(usize::from(player) << 5 | usize::from(self.top_code[usize::from(field)])) & 0xff]
@@ -446,10 +451,10 @@ impl State {
     fn retop(&mut self, field: FieldId) {
         let top = self.top(field);
         let old = self.top_code[usize::from(field)];
-        if old != 0 {
+        if old != 0 && (old - 1) / 2 != NOBODY {
             self.topped[usize::from((old - 1) / 2)].set(field, false);
         }
-        if let Some(p) = top {
+        if let Some(p) = top.filter(|p| p.owner != NOBODY) {
             self.topped[usize::from(p.owner)].insert(field);
         }
         self.top_code[usize::from(field)] = top.map_or(0, |p| 1 + 2 * p.owner + u8::from(p.flipped));
@@ -523,7 +528,9 @@ impl State {
         self.pools[self.pool_index(pool, holder, kind, owner)]
     }
 
+    /// A neutral piece (owner [`NOBODY`]) is kept as the holder's: pools are per player.
     pub(crate) fn pool_add(&mut self, pool: Pool, holder: Player, kind: KindId, owner: Player, n: i32) {
+        let owner = if owner == NOBODY { holder } else { owner };
         let i = self.pool_index(pool, holder, kind, owner);
         self.pools[i] = (i32::from(self.pools[i]) + n).try_into().expect("pool count stays within 0..=u16::MAX");
     }

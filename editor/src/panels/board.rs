@@ -261,10 +261,15 @@ impl BoardPanel {
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new("Set up a position:").strong());
             for (p, name) in game.players().iter().enumerate() {
-                for (k, kind) in game.kinds().iter().enumerate() {
+                for (k, kind) in game.kinds().iter().enumerate().filter(|(_, k)| !k.neutral) {
                     let brush = Brush::Put { kind: k as u8, owner: p as u8 };
                     ui.selectable_value(&mut setup.brush, brush, format!("put {name} {}", kind.name));
                 }
+            }
+            // Pieces of nobody's (seeds) once, not per player.
+            for (k, kind) in game.kinds().iter().enumerate().filter(|(_, k)| k.neutral) {
+                let brush = Brush::Put { kind: k as u8, owner: tabula::NOBODY };
+                ui.selectable_value(&mut setup.brush, brush, format!("put {}", kind.name));
             }
             ui.selectable_value(&mut setup.brush, Brush::Remove, "take off");
             ui.selectable_value(&mut setup.brush, Brush::Flip, "turn over");

@@ -29,6 +29,10 @@ pub trait Panel {
 /// red, blue, green, yellow and more, each distinct.
 pub fn player_colours(game: &tabula::Game, player: u8) -> (egui::Color32, egui::Color32, egui::Color32) {
     use egui::Color32;
+    if player == tabula::NOBODY {
+        // Nobody's pieces (a mancala's seeds): the colour of dried beans.
+        return (Color32::from_rgb(196, 164, 112), Color32::from_rgb(96, 72, 40), Color32::from_rgb(48, 36, 20));
+    }
     if let Some([r, g, b]) = game.player_colour(player) {
         let fill = Color32::from_rgb(r, g, b);
         // Dark letters on light pieces, light letters on dark ones.

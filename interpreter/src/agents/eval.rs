@@ -2,10 +2,10 @@
 //! conditions: what the rules say wins is what the evaluation rewards.
 
 use crate::board::{FieldId, NO_FIELD};
-use crate::engine::{Motion, Test};
+use crate::engine::{Motion, Ranking, Test};
 use crate::game::Game;
 use crate::piece::Player;
-use crate::ruleset::{EndResult, Who};
+use crate::ruleset::Who;
 use crate::state::{Pool, State};
 use std::collections::VecDeque;
 
@@ -23,6 +23,8 @@ pub struct Evaluator {
     presence: bool,
     /// Having no move loses: count moves.
     pub(crate) mobility: bool,
+    /// Most pieces in a zone (a store) wins: count them, against the total.
+    stores: Vec<u8>,
     /// The largest total of piece values, to scale material.
     scale: f64,
 }
@@ -33,21 +35,24 @@ impl Evaluator {
         for end in &game.ends {
             let mut atoms = Vec::new();
             positive_atoms(&end.test, &mut atoms);
+            if let Ranking::MostIn(zone) = end.result {
+                e.stores.push(zone);
+            }
             for atom in atoms {
                 match (atom, end.result) {
                     (
                         Test::NoPieces(Who::Opponent | Who::Next | Who::AnyOpponent | Who::EveryOpponent),
-                        EndResult::Win(Who::Me),
+                        Ranking::Win(Who::Me),
                     ) => e.material = true,
-                    (Test::NoPieces(Who::Me), EndResult::Win(Who::Me) | EndResult::Finish(Who::Me)) => {
+                    (Test::NoPieces(Who::Me), Ranking::Win(Who::Me) | Ranking::Finish(Who::Me)) => {
                         e.exit_steps = Some(exit_steps(game));
                     }
-                    (Test::PieceIn(Who::Me, _, zone), EndResult::Win(Who::Me) | EndResult::Finish(Who::Me)) => {
+                    (Test::PieceIn(Who::Me, _, zone), Ranking::Win(Who::Me) | Ranking::Finish(Who::Me)) => {
                         e.goals.push(distances(game, *zone));
                     }
                     (Test::OnBoard(..) | Test::Lead(..), _) => e.presence = true,
-                    (Test::NoMoves, EndResult::Win(Who::Opponent)) => e.mobility = true,
-                    (_, EndResult::MorePieces | EndResult::MorePiecesOr(_)) => e.presence = true,
+                    (Test::NoMoves, Ranking::Win(Who::Opponent)) => e.mobility = true,
+                    (_, Ranking::MorePieces | Ranking::MorePiecesOr(_)) => e.presence = true,
                     _ => {}
                 }
             }
@@ -87,6 +92,10 @@ impl Evaluator {
             let total: f64 = (0..game.player_count()).map(|p| f64::from(s.on_board(p))).sum();
             let share = f64::from(game.player_count()) / 2.0;
             score += against(&|p| f64::from(s.on_board(p))) * share / total.max(1.0);
+        }
+        for &zone in &self.stores {
+            let total = f64::from(s.total_pieces()).max(1.0);
+            score += 2.0 * against(&|p| f64::from(game.count_in(s, zone, p))) / total;
         }
         score.tanh()
     }

@@ -269,8 +269,9 @@ pub(crate) fn field_types(
                     ctx.error("a ruleset has at most 64 field types");
                     return;
                 }
-                if def.limit.is_some_and(|l| l > 16) {
-                    ctx.at(Seg::Field("limit"), |ctx| ctx.error("a stack limit is at most 16"));
+                if def.limit.is_some_and(|l| l > super::rules::MAX_STACK) {
+                    let most = super::rules::MAX_STACK;
+                    ctx.at(Seg::Field("limit"), |ctx| ctx.error(format!("a stack limit is at most {most}")));
                 }
                 let send_to = def.send_to.as_ref().and_then(|to| {
                     ctx.at(Seg::Field("send_to"), |ctx| {
@@ -300,7 +301,7 @@ pub(crate) fn field_types(
                             None => {}
                         }
                         *p = FieldProps {
-                            limit: def.limit.unwrap_or(stack_limit).min(16),
+                            limit: def.limit.unwrap_or(stack_limit).min(super::rules::MAX_STACK),
                             steps: def.steps,
                             safe: def.safe,
                             hostile_empty,

@@ -340,6 +340,12 @@ fn lower(ctx: &mut Ctx, cond: &Cond, place: Place, names: &Names, depth: usize) 
             need(ctx, Place::State, "OnBoard");
             Test::OnBoard(ctx.at(Seg::Index(0), |ctx| check_who(ctx, *who, names)), *n)
         }
+        Cond::CountIn(who, zone, n) => {
+            need(ctx, Place::State, "CountIn");
+            let w = ctx.at(Seg::Index(0), |ctx| check_who(ctx, *who, names));
+            let z = ctx.at(Seg::Index(1), |ctx| ctx.find("zone", zone, &names.zones));
+            z.map_or(Test::False, |z| Test::CountIn(w, z as u8, *n))
+        }
         Cond::Phase(p) => {
             need(ctx, Place::State, "Phase");
             ctx.at(Seg::Index(0), |ctx| ctx.find("phase", p, &names.phases))

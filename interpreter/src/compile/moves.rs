@@ -7,7 +7,7 @@ use super::cond::{Names, Place, constant, test};
 use super::locate::Seg;
 use super::walk_cost::{WalkShape, worst_walk};
 use crate::board::{Board, FieldId, NO_FIELD};
-use crate::engine::{Chain, Choice, Effect, Enclosure, Motion, Reach, Rule, Test, Walk};
+use crate::engine::{CaptureRun, Chain, Choice, Effect, Enclosure, Motion, Reach, Rule, Test, Walk};
 use crate::m::NO_DIR;
 use crate::ruleset::{
     Cond, ContinueMode, Distance, EffectDef, Motion as MotionDef, MoveDef, OffCount, PlaceAt, Removal, Sides,
@@ -31,8 +31,10 @@ pub(crate) fn rules(
     let dirs_of = |def: &MoveDef| -> Vec<String> {
         let mut all: Vec<String> = motion_dirs(&def.by).map(<[String]>::to_vec).unwrap_or_default();
         for e in &def.then {
-            if let EffectDef::Enclose { dirs, .. } = e {
-                all.extend(dirs.iter().cloned());
+            match e {
+                EffectDef::Enclose { dirs, .. } => all.extend(dirs.iter().cloned()),
+                EffectDef::CaptureRun { start, step, .. } => all.extend(start.iter().chain(step).cloned()),
+                _ => {}
             }
         }
         all
@@ -57,8 +59,13 @@ pub(crate) fn rules(
             resolve(dirs);
         }
         for e in &mut copy.then {
-            if let EffectDef::Enclose { dirs, .. } = e {
-                resolve(dirs);
+            match e {
+                EffectDef::Enclose { dirs, .. } => resolve(dirs),
+                EffectDef::CaptureRun { start, step, .. } => {
+                    resolve(start);
+                    resolve(step);
+                }
+                _ => {}
             }
         }
         let mine = Cond::PlayerIs(player + 1);
@@ -84,7 +91,8 @@ fn motion_dirs(m: &MotionDef) -> Option<&[String]> {
         | MotionDef::Walk { dirs, .. }
         | MotionDef::Enter { dirs, .. }
         | MotionDef::Exit { dirs, .. }
-        | MotionDef::Jump { dirs, .. } => Some(dirs),
+        | MotionDef::Jump { dirs, .. }
+        | MotionDef::Sow { dirs, .. } => Some(dirs),
         MotionDef::Leap { .. } | MotionDef::Place { .. } | MotionDef::Lift | MotionDef::Fly => None,
     }
 }
@@ -98,7 +106,8 @@ fn motion_dirs_mut(m: &mut MotionDef) -> Option<&mut Vec<String>> {
         | MotionDef::Walk { dirs, .. }
         | MotionDef::Enter { dirs, .. }
         | MotionDef::Exit { dirs, .. }
-        | MotionDef::Jump { dirs, .. } => Some(dirs),
+        | MotionDef::Jump { dirs, .. }
+        | MotionDef::Sow { dirs, .. } => Some(dirs),
         MotionDef::Leap { .. } | MotionDef::Place { .. } | MotionDef::Lift | MotionDef::Fly => None,
     }
 }
@@ -134,7 +143,8 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, fallback: bo
                     | EffectDef::Tip { when }
                     | EffectDef::TurnClockwise { when }
                     | EffectDef::Spawn { when, .. }
-                    | EffectDef::CaptureChosen { when, .. } => when,
+                    | EffectDef::CaptureChosen { when, .. }
+                    | EffectDef::CaptureRun { when, .. } => when,
                     EffectDef::Promote { when, .. } => when,
                 };
                 let on = when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
@@ -203,11 +213,31 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, fallback: bo
                             effects.push(Effect::CaptureChosen(Box::new(Choice { cond, among, otherwise })));
                         }
                     }
+                    EffectDef::CaptureRun { on: cond, start, step, if_, landed, keep_if, .. } => {
+                        let run = CaptureRun {
+                            on: ctx.at(Seg::Field("on"), |ctx| test(ctx, cond, Place::Field, names)),
+                            start: ctx.at(Seg::Field("start"), |ctx| dir_ids_or_none(ctx, start, board)),
+                            step: ctx.at(Seg::Field("step"), |ctx| dir_ids_or_none(ctx, step, board)),
+                            cond: ctx.at(Seg::Field("if"), |ctx| test(ctx, if_, Place::Field, names)),
+                            landed: *landed,
+                            keep_if: keep_if
+                                .as_ref()
+                                .map(|c| ctx.at(Seg::Field("keep_if"), |ctx| test(ctx, c, Place::State, names))),
+                        };
+                        if on {
+                            effects.push(Effect::CaptureRun(Box::new(run)));
+                        }
+                    }
                     _ => {}
                 }
             });
         }
     });
+    if matches!(def.by, MotionDef::Sow { .. }) && def.to != Cond::Empty {
+        ctx.at(Seg::Field("to"), |ctx| {
+            ctx.error("a sowing ends where its last piece drops, whatever is there: leave `to` out (say where it may start with `from`)");
+        });
+    }
     let motion = motion?;
     on.then_some(Rule {
         pieces,
@@ -250,6 +280,11 @@ fn optional(ctx: &mut Ctx, field: &'static str, cond: Option<&Cond>, place: Plac
     cond.map_or(Test::True, |c| ctx.at(Seg::Field(field), |ctx| test(ctx, c, place, names)))
 }
 
+/// Directions where none is allowed too (an empty list).
+fn dir_ids_or_none(ctx: &mut Ctx, dirs: &[String], board: &Board) -> Vec<u8> {
+    if dirs.is_empty() { Vec::new() } else { dir_ids(ctx, dirs, board) }
+}
+
 fn dir_ids(ctx: &mut Ctx, dirs: &[String], board: &Board) -> Vec<u8> {
     let expanded = expand_dirs(dirs);
     if expanded.is_empty() {
@@ -284,11 +319,20 @@ fn walk(ctx: &mut Ctx, parts: WalkParts, board: &Board, names: &Names) -> Walk {
     }
 }
 
-fn steps(ctx: &mut Ctx, steps: u8) -> u8 {
-    if !(1..=32).contains(&steps) {
-        ctx.at(Seg::Field("steps"), |ctx| ctx.error("an entry or exit takes 1 to 32 steps"));
+/// The steps of an entry or exit: a number from 1 to 32, or the throw.
+fn steps(ctx: &mut Ctx, steps: Distance) -> Distance {
+    match steps {
+        Distance::Const(n) if (1..=32).contains(&n) => steps,
+        Distance::Throw => steps,
+        Distance::Const(n) => {
+            ctx.at(Seg::Field("steps"), |ctx| ctx.error("an entry or exit takes 1 to 32 steps"));
+            Distance::Const(n.clamp(1, 32))
+        }
+        _ => {
+            ctx.at(Seg::Field("steps"), |ctx| ctx.error("an entry or exit takes a number of steps or `Throw`"));
+            Distance::Const(1)
+        }
     }
-    steps.clamp(1, 32)
 }
 
 fn motion(ctx: &mut Ctx, def: &MotionDef, board: &Board, names: &Names) -> Option<Motion> {
@@ -325,6 +369,7 @@ fn motion(ctx: &mut Ctx, def: &MotionDef, board: &Board, names: &Names) -> Optio
             dirs: ctx.at(Seg::Field("dirs"), |ctx| dir_ids(ctx, dirs, board)),
             distance: *distance,
             pass: field_test(ctx, "pass", pass),
+            over: *count != OffCount::Exact,
             remainder: *count == OffCount::Remainder,
         },
         MotionDef::Walk { dirs, steps, turns, pass, double_again, returns } => {
@@ -348,13 +393,22 @@ fn motion(ctx: &mut Ctx, def: &MotionDef, board: &Board, names: &Names) -> Optio
             let (via, steps, walk) = (field_test(ctx, "via", via), steps(ctx, *n), walk(ctx, parts, board, names));
             // An entry may double where it ends; an exit's last step leaves the board.
             let enters = matches!(def, MotionDef::Enter { .. });
-            walk_cost(ctx, board, names, &walk, enters, |_| Some(steps - 1));
+            let longest = match steps {
+                Distance::Const(n) => n,
+                _ => names.walk.longest_throw,
+            };
+            walk_cost(ctx, board, names, &walk, enters, |_| Some(longest.saturating_sub(1)));
             if matches!(def, MotionDef::Enter { .. }) {
                 Motion::Enter { via, steps, walk }
             } else {
                 Motion::Exit { via, steps, walk }
             }
         }
+        MotionDef::Sow { dirs, skip, skip_origin } => Motion::Sow {
+            dirs: ctx.at(Seg::Field("dirs"), |ctx| dir_ids(ctx, dirs, board)),
+            skip: field_test(ctx, "skip", skip),
+            skip_origin: ctx.at(Seg::Field("skip_origin"), |ctx| constant(ctx, skip_origin, names)),
+        },
         MotionDef::Jump { dirs, over, fly } => Motion::Jump {
             dirs: ctx.at(Seg::Field("dirs"), |ctx| dir_ids(ctx, dirs, board)),
             over: field_test(ctx, "over", over),

@@ -6,10 +6,10 @@ use super::cond::{Names, Place, check_one, check_who, constant, test};
 use super::locate::Seg;
 use super::moves;
 use crate::board::{Board, FieldId};
-use crate::engine::{Chance, ChanceOutcome, End, Filter, Phase, Rule, Set, Test};
+use crate::engine::{Chance, ChanceOutcome, End, Filter, Gather, Phase, Ranking, Rule, Set, Test};
 use crate::game::Game;
 use crate::options::{self, MAX_PLIES, OptionValue};
-use crate::piece::{Captured, Kind, MAX_PLAYERS, Piece};
+use crate::piece::{Captured, Kind, MAX_PLAYERS, NOBODY, Piece};
 use crate::ruleset::{
     CaptureTo, ChanceDef, Choose, EndDef, EndResult, FilterDef, Otherwise, PhaseDef, PieceDef, RulesetDef, SetDef,
     SetupDef, Starter, TeamDef, Who,
@@ -33,9 +33,9 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
     let colours = ctx.at(Seg::Field("colours"), |ctx| {
         def.colours.iter().enumerate().map(|(i, c)| ctx.at(Seg::Index(i), |ctx| board::parse_colour(ctx, c))).collect()
     });
-    let stack_limit = def.stack_limit.clamp(1, 16);
+    let stack_limit = def.stack_limit.clamp(1, MAX_STACK);
     if stack_limit != def.stack_limit {
-        ctx.at(Seg::Field("stack_limit"), |ctx| ctx.error("a stack limit is 1 to 16"));
+        ctx.at(Seg::Field("stack_limit"), |ctx| ctx.error(format!("a stack limit is 1 to {MAX_STACK}")));
     }
     let board = ctx.at(Seg::Field("board"), |ctx| board::board(ctx, &def.board, &def.conditions))?;
     let dice =
@@ -221,6 +221,10 @@ fn teams(ctx: &mut Ctx, defs: &[TeamDef], names: &Names) -> (Vec<u8>, Vec<String
 /// Pieces in a game at most: pool counts stay far from overflowing.
 pub(crate) const MAX_PIECES: u32 = 10_000;
 
+/// The highest stack a field may hold: a mancala's 48 seeds may all end in
+/// one pit. (A state keeps room for the highest stack on every field.)
+pub(crate) const MAX_STACK: u8 = 64;
+
 /// The hash records and result files keep of a ruleset's text: the first 8 bytes of its SHA-256, in hex.
 pub fn content_hash(text: &str) -> String {
     Sha256::digest(text.as_bytes()).iter().take(8).map(|b| format!("{b:02x}")).collect()
@@ -260,7 +264,16 @@ fn kind(ctx: &mut Ctx, def: &PieceDef, before: &[PieceDef], names: &Names) -> Ki
                         });
                         Captured::Convert { zone: z.unwrap_or(0) as u8, captor_chooses: *choose == Choose::Captor }
                     }
+                    CaptureTo::Store(zone) => {
+                        let z = ctx.at(Seg::Field("to"), |ctx| ctx.find("zone", zone, &names.zones));
+                        Captured::Store { zone: z.unwrap_or(0) as u8 }
+                    }
                 };
+                if def.neutral && matches!(c, Captured::ToHand | Captured::ToOwner | Captured::Convert { .. }) {
+                    ctx.at(Seg::Field("to"), |ctx| {
+                        ctx.error("a neutral piece belongs to nobody: when captured it goes to Remove or Store");
+                    });
+                }
                 on.then_some(c)
             });
             if let Some(c) = found {
@@ -278,6 +291,7 @@ fn kind(ctx: &mut Ctx, def: &PieceDef, before: &[PieceDef], names: &Names) -> Ki
         value: def.value,
         enters_flipped: def.enters_flipped,
         die,
+        neutral: def.neutral,
         captured,
     }
 }
@@ -480,14 +494,29 @@ fn relative_dirs(ctx: &mut Ctx, relative: &moves::Relative, board: &Board, playe
 fn end(ctx: &mut Ctx, def: &EndDef, names: &Names) -> Option<End> {
     let on = def.when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
     let t = ctx.at(Seg::Field("cond"), |ctx| test(ctx, &def.cond, Place::State, names));
-    let result = match def.result {
-        EndResult::Win(w) => EndResult::Win(ctx.at(Seg::Field("result"), |ctx| check_one(ctx, w, names))),
+    let zone = |ctx: &mut Ctx, name: &str| ctx.find("zone", name, &names.zones).unwrap_or(0) as u8;
+    let result = match &def.result {
+        EndResult::Win(w) => Ranking::Win(ctx.at(Seg::Field("result"), |ctx| check_one(ctx, *w, names))),
         EndResult::MorePiecesOr(w) => {
-            EndResult::MorePiecesOr(ctx.at(Seg::Field("result"), |ctx| check_one(ctx, w, names)))
+            Ranking::MorePiecesOr(ctx.at(Seg::Field("result"), |ctx| check_one(ctx, *w, names)))
         }
-        EndResult::Finish(w) => EndResult::Finish(ctx.at(Seg::Field("result"), |ctx| check_one(ctx, w, names))),
-        r => r,
+        EndResult::Finish(w) => Ranking::Finish(ctx.at(Seg::Field("result"), |ctx| check_one(ctx, *w, names))),
+        EndResult::Draw => Ranking::Draw,
+        EndResult::MorePieces => Ranking::MorePieces,
+        EndResult::MostIn(z) => Ranking::MostIn(ctx.at(Seg::Field("result"), |ctx| zone(ctx, z))),
     };
+    let gather = ctx.at(Seg::Field("gather"), |ctx| {
+        let gathers = def.gather.iter().enumerate();
+        gathers
+            .map(|(i, g)| {
+                ctx.at(Seg::Index(i), |ctx| Gather {
+                    from: ctx.at(Seg::Field("from"), |ctx| zone(ctx, &g.from)),
+                    to: ctx.at(Seg::Field("to"), |ctx| zone(ctx, &g.to)),
+                    player: g.player.map(|w| ctx.at(Seg::Field("player"), |ctx| check_one(ctx, w, names))),
+                })
+            })
+            .collect()
+    });
     let score = ctx.at(Seg::Field("score"), |ctx| {
         def.score
             .iter()
@@ -498,7 +527,7 @@ fn end(ctx: &mut Ctx, def: &EndDef, names: &Names) -> Option<End> {
             })
             .collect()
     });
-    (on && t != Test::False).then(|| End { at: def.at, test: t, result, reason: def.reason.clone(), score })
+    (on && t != Test::False).then(|| End { at: def.at, test: t, result, reason: def.reason.clone(), score, gather })
 }
 
 fn setup(
@@ -515,25 +544,34 @@ fn setup(
     };
     let on = when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
     let kind = ctx.at(Seg::Field("piece"), |ctx| ctx.find("piece", piece, &names.kinds));
-    let owner = match *player {
-        Who::Player(n) if (1..=names.players).contains(&n) => n - 1,
-        Who::Player(_) => {
-            ctx.at(Seg::Field("player"), |ctx| check_who(ctx, *player, names));
+    let neutral = kind.is_some_and(|k| kinds[k].neutral);
+    let owner = match (*player, neutral) {
+        (None, true) => NOBODY,
+        (Some(Who::Player(n)), false) if (1..=names.players).contains(&n) => n - 1,
+        (Some(p @ Who::Player(_)), false) => {
+            ctx.at(Seg::Field("player"), |ctx| check_who(ctx, p, names));
             return;
         }
-        _ => {
-            ctx.at(Seg::Field("player"), |ctx| {
-                ctx.error("setup names a player by number: Player(1), Player(2), ...");
-            });
+        (Some(_), true) => {
+            ctx.at(Seg::Field("player"), |ctx| ctx.error("a neutral piece belongs to nobody: leave `player` out"));
+            return;
+        }
+        (_, false) => {
+            ctx.error("setup names a player by number: player: Player(1), Player(2), ...");
             return;
         }
     };
+    if neutral && matches!(line, SetupDef::Hand { .. }) {
+        ctx.error("a neutral piece is in no player's hand: set it up `On` fields");
+        return;
+    }
     let Some(kind) = kind else { return };
     let kind = kind as u8;
     match line {
-        SetupDef::On { fields: list, .. } => {
+        SetupDef::On { fields: list, count, .. } => {
             let ids = ctx.at(Seg::Field("fields"), |ctx| ctx.find_all("field", list, board.names()));
-            for (i, f) in ids.into_iter().enumerate() {
+            let each = ids.into_iter().enumerate().flat_map(|(i, f)| std::iter::repeat_n((i, f), usize::from(*count)));
+            for (i, f) in each {
                 let f = f as FieldId;
                 if !on {
                     continue;

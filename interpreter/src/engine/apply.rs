@@ -1,13 +1,13 @@
 //! Applying a move: the move itself, captures and effects, then the turn.
 
-use super::{Effect, Enclosure, Filter, Motion, Replace, Set, test::who};
+use super::{Effect, Enclosure, Filter, Gather, Motion, Ranking, Replace, Set, test::who};
 use crate::board::{FieldId, FieldSet, NO_FIELD};
 use crate::die;
 use crate::error::PlayError;
 use crate::game::Game;
 use crate::m::{Action, Move, NO_DIR};
 use crate::piece::{Captured, KindId, MAX_PLAYERS, Piece, Player};
-use crate::ruleset::{Arrive, EndResult, When};
+use crate::ruleset::{Arrive, When};
 use crate::state::{Continuing, OUT, Outcome, Pending, Pool, Reason, State};
 
 /// What a move did besides moving.
@@ -108,7 +108,7 @@ impl Game {
                 s.passed = false;
                 s.pending = Pending::None;
             }
-            Action::Board | Action::Place | Action::Lift | Action::Exit => {
+            Action::Board | Action::Place | Action::Lift | Action::Exit | Action::Sow => {
                 s.passed = false;
                 let was_continuing = s.continuing.is_some();
                 huffable = !was_continuing && self.mark_huffable(s, m);
@@ -245,6 +245,18 @@ impl Game {
                     applied.captured += self.capture_jumped(s, m, me, at_end);
                 }
             }
+            Action::Sow => {
+                if let Motion::Sow { dirs, skip, skip_origin } = &rule.motion {
+                    let mut fields = Vec::with_capacity(usize::from(s.height(m.from)));
+                    landed = self.sow(s, me, m.from, dirs, skip, *skip_origin, &mut Vec::new(), |f| fields.push(f));
+                    if landed != NO_FIELD {
+                        for f in fields {
+                            let piece = s.pop(m.from).expect("one piece for each field sown");
+                            s.push(f, piece);
+                        }
+                    }
+                }
+            }
             Action::Exit => {
                 let Some(piece) = s.pop(m.from) else { return applied };
                 match &rule.motion {
@@ -308,6 +320,9 @@ impl Game {
                         self.place_due(s, me, p.kind, *zone, p.orient, true, *optional);
                     }
                 }
+                Effect::CaptureRun(run) if landed != NO_FIELD && self.eval(&run.on, s, me, landed) => {
+                    applied.captured += self.capture_run(s, run, landed, me);
+                }
                 Effect::CaptureChosen(choice)
                     if self.eval(&choice.cond, s, me, NO_FIELD) && self.has_capture_choice(s, m.rule) =>
                 {
@@ -317,6 +332,37 @@ impl Game {
             }
         }
         applied
+    }
+
+    /// A capture run from `landed` (see `EffectDef::CaptureRun`): how many pieces it took.
+    fn capture_run(&self, s: &mut State, run: &super::CaptureRun, landed: FieldId, me: Player) -> u32 {
+        let before = run.keep_if.as_ref().map(|_| s.clone());
+        let next = |f: FieldId, dirs: &[u8]| {
+            dirs.iter().map(|&d| self.board.neighbour(f, d)).find(|&t| t != NO_FIELD).unwrap_or(NO_FIELD)
+        };
+        let mut at = if run.start.is_empty() { landed } else { next(landed, &run.start) };
+        let mut taken = 0;
+        // A run visits each field once at most, even round a cycle of links.
+        for _ in 0..self.board.len() {
+            if at == NO_FIELD || !self.eval(&run.cond, s, me, at) {
+                break;
+            }
+            taken += self.capture_stack(s, at, me);
+            if run.step.is_empty() {
+                break;
+            }
+            at = next(at, &run.step);
+        }
+        if taken > 0 && run.landed {
+            taken += self.capture_stack(s, landed, me);
+        }
+        if let (Some(keep), Some(before)) = (&run.keep_if, before) {
+            if !self.eval(keep, s, me, NO_FIELD) {
+                *s = before;
+                return 0;
+            }
+        }
+        taken
     }
 
     /// The enemy pieces a jump went over, between `m.from` and `m.to`:
@@ -495,6 +541,13 @@ impl Game {
                 Captured::Remove => remove(s),
                 Captured::ToHand => s.pool_add(Pool::Hand, captor, piece.kind, captor, 1),
                 Captured::ToOwner => s.pool_add(Pool::Hand, piece.owner, piece.kind, piece.owner, 1),
+                Captured::Store { zone } => {
+                    let store = self.zones[usize::from(zone)].groups[usize::from(captor)].iter().flatten().next();
+                    match store.copied().filter(|&f| f != field && s.height(f) < self.fields[usize::from(f)].limit) {
+                        Some(f) => s.push(f, piece),
+                        None => remove(s),
+                    }
+                }
                 Captured::Convert { zone, captor_chooses } => {
                     // The captured stack still stands on its field, which is so not free.
                     if self.first_free_group(s, zone, captor).is_none() {
@@ -534,12 +587,16 @@ impl Game {
             return;
         }
         let phase = &self.phases[usize::from(s.phase)];
-        if let (true, false, Some(c)) = (s.again, s.passed, phase.throw) {
-            // The throw earned another: the same player throws again.
+        if s.again && !s.passed {
+            // The move earned another turn: the same player throws again (or, without throws, moves again).
             s.again = false;
             s.throw = None;
-            s.pending = Pending::Chance(c);
             s.decisions_left = phase.decisions;
+            if let Some(c) = phase.throw {
+                s.pending = Pending::Chance(c);
+            }
+            // Another turn begins.
+            self.check_ends(s, When::StartOfTurn, mover);
             return;
         }
         self.end_turn(s, mover);
@@ -605,17 +662,25 @@ impl Game {
             }
             let reason = Reason::End(i as u16);
             let team = |p: Player| self.teams[usize::from(p)];
+            for g in &end.gather {
+                self.gather(s, *g, me);
+            }
             match end.result {
-                EndResult::Win(w) => {
+                Ranking::Win(w) => {
                     let mut ranks = [0; MAX_PLAYERS];
                     ranks[usize::from(team(who(w, me, s)))] = 1;
                     self.conclude(s, reason, ranks);
                 }
-                EndResult::Draw => self.conclude(s, reason, [0; MAX_PLAYERS]),
-                EndResult::MorePieces | EndResult::MorePiecesOr(_) => {
+                Ranking::Draw => self.conclude(s, reason, [0; MAX_PLAYERS]),
+                Ranking::MostIn(zone) => {
+                    let mut pieces = [0i64; MAX_PLAYERS];
+                    (0..s.players).for_each(|p| pieces[usize::from(team(p))] += i64::from(self.count_in(s, zone, p)));
+                    self.conclude(s, reason, pieces);
+                }
+                Ranking::MorePieces | Ranking::MorePiecesOr(_) => {
                     // Teams by their pieces on the board; on a tie for the most, `w`'s team is ahead.
                     let favoured = match end.result {
-                        EndResult::MorePiecesOr(w) => Some(team(who(w, me, s))),
+                        Ranking::MorePiecesOr(w) => Some(team(who(w, me, s))),
                         _ => None,
                     };
                     let mut pieces = [0i64; MAX_PLAYERS];
@@ -627,7 +692,7 @@ impl Game {
                     }
                     self.conclude(s, reason, ranks);
                 }
-                EndResult::Finish(w) => {
+                Ranking::Finish(w) => {
                     let p = who(w, me, s);
                     if s.finished[usize::from(p)] == 0 {
                         self.finish(s, p, reason);
@@ -645,6 +710,23 @@ impl Game {
             return true;
         }
         false
+    }
+
+    /// At the end: the pieces on every version of zone `g.from` go onto the
+    /// first field of a version of zone `g.to` (the owner's of the version
+    /// they stand on, or `g.player`'s), as far as that field holds them.
+    fn gather(&self, s: &mut State, g: Gather, me: Player) {
+        let (from, to) = (&self.zones[usize::from(g.from)], &self.zones[usize::from(g.to)]);
+        for p in 0..s.players {
+            let taker = g.player.map_or(p, |w| who(w, me, s));
+            let Some(&store) = to.groups[usize::from(taker)].iter().flatten().next() else { continue };
+            for f in self.board.fields().filter(|&f| from.contains(p, f) && f != store) {
+                while s.height(store) < self.fields[usize::from(store)].limit {
+                    let Some(piece) = s.pop(f) else { break };
+                    s.push(store, piece);
+                }
+            }
+        }
     }
 
     /// Player `p` has finished: their team takes the next place once all its

@@ -11,7 +11,7 @@ pub(crate) use test::Test;
 
 use crate::board::{DirId, FieldId};
 use crate::piece::Player;
-use crate::ruleset::{Arrive, Distance, EndResult, When};
+use crate::ruleset::{Arrive, Distance, When, Who};
 
 /// A phase as compiled.
 #[derive(Debug, Clone)]
@@ -127,6 +127,8 @@ pub(crate) enum Motion {
         dirs: Vec<DirId>,
         distance: Distance,
         pass: Test,
+        /// A longer distance leaves too; with `remainder` its rest moves another piece.
+        over: bool,
         remainder: bool,
     },
     Walk {
@@ -135,13 +137,19 @@ pub(crate) enum Motion {
     },
     Enter {
         via: Test,
-        steps: u8,
+        steps: Distance,
         walk: Walk,
     },
     Exit {
         via: Test,
-        steps: u8,
+        steps: Distance,
         walk: Walk,
+    },
+    /// The whole stack, one piece on each following field (see `Motion::Sow`).
+    Sow {
+        dirs: Vec<DirId>,
+        skip: Test,
+        skip_origin: bool,
     },
     /// Over a field where `over` holds to the field beyond, capturing; with
     /// `fly`, over empty fields before it and onto any empty field after it.
@@ -218,6 +226,7 @@ pub(crate) enum Effect {
     /// Where `cond` holds after the move, the mover captures a stack of their
     /// choice (see [`crate::state::Pending::Capture`]).
     CaptureChosen(Box<Choice>),
+    CaptureRun(Box<CaptureRun>),
     Promote {
         to: crate::piece::KindId,
         on: Test,
@@ -237,6 +246,23 @@ pub(crate) struct Enclosure {
     pub anvil: Test,
     /// The board's edge closes a side (with `all`).
     pub edge: bool,
+}
+
+/// Capture along a run of fields from where the move ended (see `EffectDef::CaptureRun`).
+#[derive(Debug, Clone)]
+pub(crate) struct CaptureRun {
+    /// Of the field the move ended on.
+    pub on: Test,
+    /// Links from there to the run's first field (none: that field).
+    pub start: Vec<DirId>,
+    /// Links from each field of the run to the next (none: one field).
+    pub step: Vec<DirId>,
+    /// Of each field of the run: captured while it holds.
+    pub cond: Test,
+    /// The stack the move ended on goes too, when the run took any.
+    pub landed: bool,
+    /// After the run: where it does not hold, the run is undone.
+    pub keep_if: Option<Test>,
 }
 
 /// Which stacks a mover may choose to capture: where `among` holds, or where
@@ -266,10 +292,33 @@ pub(crate) enum Set {
 pub(crate) struct End {
     pub at: When,
     pub test: Test,
-    pub result: EndResult,
+    pub result: Ranking,
     pub reason: String,
     /// (zone, points) for each enemy piece on the board in the zone.
     pub score: Vec<(u8, u16)>,
+    /// Pieces moved before the result is worked out (see `GatherDef`).
+    pub gather: Vec<Gather>,
+}
+
+/// How an end condition places the players (see `EndResult`; zones by index).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Ranking {
+    Win(Who),
+    Draw,
+    MorePieces,
+    MorePiecesOr(Who),
+    Finish(Who),
+    /// By the pieces on each player's version of the zone.
+    MostIn(u8),
+}
+
+/// At the end, the pieces on every version of zone `from` go onto the
+/// first field of `player`'s version of zone `to` (each player's own: `None`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Gather {
+    pub from: u8,
+    pub to: u8,
+    pub player: Option<Who>,
 }
 
 #[derive(Debug, Clone)]

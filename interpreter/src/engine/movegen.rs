@@ -4,7 +4,7 @@ use super::{Filter, Motion, Rule, Test, Walk};
 use crate::board::{FieldId, FieldSet, NO_FIELD};
 use crate::game::Game;
 use crate::m::{Action, Move, NO_DIR};
-use crate::piece::{Piece, Player};
+use crate::piece::{NOBODY, Piece, Player};
 use crate::ruleset::{Arrive, Distance};
 use crate::state::{Continuing, Pending, State};
 
@@ -146,7 +146,7 @@ impl Game {
         let Some(rule) = self.phases[usize::from(s.phase)].rules.get(usize::from(m.rule)) else { return false };
         let me = s.to_move;
         let enemy_on = |f: FieldId| f != NO_FIELD && s.top(f).is_some_and(|p| p.owner != me);
-        if rule.effects.iter().any(|e| matches!(e, super::Effect::Enclose(_))) {
+        if rule.effects.iter().any(|e| matches!(e, super::Effect::Enclose(_) | super::Effect::CaptureRun(_))) {
             let scratch = scratch.get_or_insert_with(|| s.clone());
             scratch.clone_from(s);
             return self.apply_core(scratch, m).captured > 0;
@@ -392,8 +392,9 @@ impl Game {
                 let place = |to| Move { action: Action::Place, rule: rule_id, kind, dir: NO_DIR, from: NO_FIELD, to };
                 let go_on = match &rule.motion {
                     Motion::Enter { via, steps, walk } => {
+                        let Some(steps) = self.distance(*steps, s, NO_FIELD, NO_DIR) else { return true };
                         let pass = self.pass_set(s, me, &walk.pass);
-                        self.entry_targets(s, me, via, *steps, walk, &pass, &mut |to| {
+                        self.entry_targets(s, me, via, steps, walk, &pass, &mut |to| {
                             !self.can_land(rule, s, me, NO_FIELD, to) || emit(place(to))
                         })
                     }
@@ -405,6 +406,27 @@ impl Game {
                     _ => true,
                 };
                 if !go_on {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if let Motion::Sow { dirs, skip, skip_origin } = &rule.motion {
+            if only.is_some() {
+                return true;
+            }
+            let mut added = Vec::new();
+            for from in self.board.fields() {
+                let Some(p) = s.top(from) else { continue };
+                if (p.owner != me && p.owner != NOBODY)
+                    || rule.pieces & (1 << p.kind) == 0
+                    || !self.eval(&rule.from, s, me, from)
+                {
+                    continue;
+                }
+                let to = self.sow(s, me, from, dirs, skip, *skip_origin, &mut added, |_| {});
+                let sown = Move { action: Action::Sow, rule: rule_id, kind: p.kind, dir: NO_DIR, from, to };
+                if to != NO_FIELD && !emit(sown) {
                     return false;
                 }
             }
@@ -493,11 +515,11 @@ impl Game {
         let board_move = |to| moved(to, NO_DIR);
         let exit_move = Move { action: Action::Exit, rule: rule_id, kind: p.kind, dir: NO_DIR, from, to: NO_FIELD };
         match &rule.motion {
-            Motion::RunOff { dirs, distance, pass, remainder } => {
+            Motion::RunOff { dirs, distance, pass, over, .. } => {
                 let leaves = dirs.iter().any(|&d| {
                     let Some(n) = self.distance(*distance, s, from, d) else { return false };
                     self.off_steps(from, d, n, |f| self.eval(pass, s, me, f))
-                        .is_some_and(|k| k == n || (*remainder && k < n))
+                        .is_some_and(|k| k == n || (*over && k < n))
                 });
                 !leaves || emit(exit_move)
             }
@@ -517,10 +539,11 @@ impl Game {
             }
             Motion::Exit { via, steps, walk } => {
                 let Some(w) = walking else { return true };
+                let Some(steps) = self.distance(*steps, s, from, NO_DIR) else { return true };
                 let mut exits = false;
                 w.with_origin_lifted(self, s, me, &walk.pass, from, |pass| {
                     self.walk_ends(pass, walk, from, steps - 1, false, &mut |f| {
-                        exits = self.eval(via, s, me, f) && (*steps == 1 || pass.contains(f));
+                        exits = self.eval(via, s, me, f) && (steps == 1 || pass.contains(f));
                         !exits
                     });
                 });
@@ -575,8 +598,52 @@ impl Game {
                 }
                 true
             }),
-            Motion::Place { .. } | Motion::Lift | Motion::Enter { .. } => true,
+            Motion::Place { .. } | Motion::Lift | Motion::Enter { .. } | Motion::Sow { .. } => true,
         }
+    }
+
+    /// Sowing the stack on `from` for `me` (see `Motion::Sow`): calls `drop`
+    /// with each field that gets a piece, in order, and returns the last one,
+    /// or `NO_FIELD` where the pieces cannot all be dropped (the track ends,
+    /// or a whole round of it passes every field over). `added` is scratch
+    /// space: the pieces dropped so far per field, so that a field filled on
+    /// an earlier round is passed over on the next.
+    #[allow(clippy::too_many_arguments)] // the motion's parts, and the scratch its callers keep
+    pub(crate) fn sow(
+        &self,
+        s: &State,
+        me: Player,
+        from: FieldId,
+        dirs: &[u8],
+        skip: &Test,
+        skip_origin: bool,
+        added: &mut Vec<u8>,
+        mut drop: impl FnMut(FieldId),
+    ) -> FieldId {
+        added.clear();
+        added.resize(self.board.len(), 0);
+        let (mut at, mut last, mut left, mut passed) = (from, NO_FIELD, s.height(from), 0);
+        while left > 0 {
+            at = dirs.iter().map(|&d| self.board.neighbour(at, d)).find(|&f| f != NO_FIELD).unwrap_or(NO_FIELD);
+            if at == NO_FIELD {
+                return NO_FIELD;
+            }
+            let i = usize::from(at);
+            let height = if at == from { 0 } else { s.height(at) } + added[i];
+            if height >= self.fields[i].limit || (at == from && skip_origin) || self.eval(skip, s, me, at) {
+                passed += 1;
+                if passed > self.board.len() {
+                    return NO_FIELD;
+                }
+                continue;
+            }
+            passed = 0;
+            added[i] += 1;
+            left -= 1;
+            drop(at);
+            last = at;
+        }
+        last
     }
 
     /// The field a jump from `from` in direction `d` goes over: the next one

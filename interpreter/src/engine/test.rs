@@ -2,7 +2,7 @@
 
 use crate::board::{FieldId, FieldSet};
 use crate::game::Game;
-use crate::piece::Player;
+use crate::piece::{NOBODY, Player};
 use crate::ruleset::Who;
 use crate::state::{Pool, State};
 
@@ -36,6 +36,8 @@ pub(crate) enum Test {
     Open,
     Closed,
     OnBoard(Who, u16),
+    /// At least n pieces of anyone on the player's version of the zone.
+    CountIn(Who, u8, u16),
     /// A line of `n` through the field under test, or with `moved` the last
     /// field moved to, along one of the direction lists; with `exact`, no longer.
     Line {
@@ -109,6 +111,12 @@ impl Game {
         (0..self.player_count()).filter(move |&p| self.teams[usize::from(p)] != team)
     }
 
+    /// The pieces, of any owner, on `player`'s version of the zone.
+    pub(crate) fn count_in(&self, s: &State, zone: u8, player: Player) -> u32 {
+        let members = &self.zones[usize::from(zone)].members[usize::from(player)];
+        self.board.fields().filter(|&f| members.contains(f)).map(|f| u32::from(s.height(f))).sum()
+    }
+
     /// Evaluates `t` for player `me`; `field` is the field under test (any for state tests).
     #[inline(always)]
     pub(crate) fn eval(&self, t: &Test, s: &State, me: Player, field: FieldId) -> bool {
@@ -131,7 +139,7 @@ impl Game {
             Test::Not(t) => !self.eval(t, s, me, field),
             Test::Empty => s.height(field) == 0,
             Test::Own => top().is_some_and(|p| p.owner == me),
-            Test::Enemy => top().is_some_and(|p| p.owner != me),
+            Test::Enemy => top().is_some_and(|p| p.owner != me && p.owner != NOBODY),
             Test::Tops(mask) => mask & tops(s, me, field) != 0,
             Test::Top(mask) => top().is_some_and(|p| mask & (1 << p.kind) != 0),
             Test::Has(mask) => s.stack(field).iter().any(|p| mask & (1 << p.kind) != 0),
@@ -152,6 +160,7 @@ impl Game {
                     && s.top(at).is_some_and(|p| dirs.iter().any(|d| self.has_line(s, at, p.owner, d, *n, *exact)))
             }
             Test::OnBoard(w, n) => self.holds(*w, me, s, |p| s.on_board(p) >= u32::from(*n)),
+            Test::CountIn(w, z, n) => self.holds(*w, me, s, |p| self.count_in(s, *z, p) >= u32::from(*n)),
             Test::MovedLineMasks(lines) => self.made_line_by_masks(s, lines),
             Test::Thrown(mask) => s.throw.is_some_and(|t| t < 64 && mask & (1 << t) != 0),
             Test::PieceOnBoard(w, mask) => self.holds(*w, me, s, |p| {
@@ -267,17 +276,19 @@ impl Game {
 
 impl Test {
     // The bits of a `Tops` mask are the classes of `State::top_class`:
-    // empty, own open, enemy open, own turned over, enemy turned over.
-    pub(crate) const EMPTY: u8 = 0b00001;
-    pub(crate) const OWN: u8 = 0b01010;
-    pub(crate) const ENEMY: u8 = 0b10100;
-    pub(crate) const OPEN: u8 = 0b00110;
-    pub(crate) const CLOSED: u8 = 0b11000;
+    // empty, own open, enemy open, own turned over, enemy turned over,
+    // neutral open, neutral turned over.
+    pub(crate) const EMPTY: u8 = 0b000_0001;
+    pub(crate) const OWN: u8 = 0b000_1010;
+    pub(crate) const ENEMY: u8 = 0b001_0100;
+    pub(crate) const NEUTRAL: u8 = 0b110_0000;
+    pub(crate) const OPEN: u8 = 0b010_0110;
+    pub(crate) const CLOSED: u8 = 0b101_1000;
 
     /// The test as a [`Test::Tops`] mask, if what tops the field is all it looks at.
     pub(crate) fn tops_mask(&self) -> Option<u8> {
-        const ALL: u8 = Test::EMPTY | Test::OWN | Test::ENEMY;
-        const _: () = assert!(Test::OPEN | Test::CLOSED == Test::OWN | Test::ENEMY);
+        const ALL: u8 = Test::EMPTY | Test::OWN | Test::ENEMY | Test::NEUTRAL;
+        const _: () = assert!(Test::OPEN | Test::CLOSED == Test::OWN | Test::ENEMY | Test::NEUTRAL);
         match self {
             Test::True => Some(ALL),
             Test::False => Some(0),

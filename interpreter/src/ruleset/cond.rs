@@ -77,6 +77,9 @@ pub enum Cond {
     PieceIn(Who, Vec<String>, String),
     /// The player has at least n pieces on the board.
     OnBoard(Who, u16),
+    /// At least n pieces, of any owner (seeds too), stand on the fields of the
+    /// player's version of the zone: `CountIn(Me, "store", 25)`.
+    CountIn(Who, String, u16),
     /// The player has a piece of one of these kinds on the board (on top of a stack).
     PieceOnBoard(Who, Vec<String>),
     /// This turn's throw has one of these values (0 to 63): rules for some

@@ -16,8 +16,8 @@ pub use board::{
 pub use cond::{Cond, OptValue, Through, Who};
 pub use moves::{Arrive, ContinueMode, Distance, EffectDef, Motion, MoveDef, OffCount, PlaceAt, Removal, Sides};
 pub use phase::{
-    ChanceDef, EndDef, EndResult, FilterDef, Looks, Otherwise, Outcome as ChanceOutcome, PhaseDef, ReplaceDef,
-    ScoreDef, SetDef, Starter, When,
+    ChanceDef, EndDef, EndResult, FilterDef, GatherDef, Looks, Otherwise, Outcome as ChanceOutcome, PhaseDef,
+    ReplaceDef, ScoreDef, SetDef, Starter, When,
 };
 pub use piece::{CaptureRule, CaptureTo, Choose, DieDef, PieceDef, SetupDef};
 

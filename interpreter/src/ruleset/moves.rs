@@ -114,9 +114,12 @@ pub enum Motion {
     },
     /// From the hand onto the board through an entry field (where `via`
     /// holds), which is the first of `steps` steps; the rest is a walk.
+    /// `steps` is a number or a distance: `Throw` counts the throw along the
+    /// track from the entry field (a throw of 1 enters on it).
     Enter {
         via: Cond,
-        steps: u8,
+        #[serde(deserialize_with = "number_or_distance")]
+        steps: Distance,
         dirs: Vec<String>,
         #[serde(default = "always")]
         turns: Cond,
@@ -134,12 +137,27 @@ pub enum Motion {
         #[serde(default)]
         fly: bool,
     },
+    /// The whole stack is taken from its field (a pit) and dropped one piece
+    /// on each following field along the directions' links (a mancala's
+    /// sowing), passing over the fields where `skip` holds and those that
+    /// are full (a store of limit 0), and over the field it started from
+    /// where `skip_origin` holds. The move ends on the field of the last
+    /// piece: the effects and the landing field's type apply there. Any
+    /// player may sow a stack of neutral pieces; `from` says where.
+    Sow {
+        dirs: Vec<String>,
+        #[serde(default = "never")]
+        skip: Cond,
+        #[serde(default = "never")]
+        skip_origin: Cond,
+    },
     /// Off the board through an exit field (where `via` holds): a walk of
     /// `steps - 1` steps ending on the exit field, and the last step off. The
-    /// piece goes back to the mover's hand.
+    /// piece goes back to the mover's hand. `steps` as for `Enter`.
     Exit {
         via: Cond,
-        steps: u8,
+        #[serde(deserialize_with = "number_or_distance")]
+        steps: Distance,
         dirs: Vec<String>,
         #[serde(default = "always")]
         turns: Cond,
@@ -176,8 +194,27 @@ pub enum Distance {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum OffCount {
+    /// The distance must end exactly one step past the last field.
     Exact,
+    /// A longer throw leaves too, and the rest moves another piece.
     Remainder,
+    /// A longer throw leaves too, and the rest is lost.
+    Over,
+}
+
+/// A number of steps written as a number (`5`, meaning `Const(5)`) or as a
+/// distance (`Throw`).
+fn number_or_distance<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Distance, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Either {
+        Number(u8),
+        Distance(Distance),
+    }
+    Ok(match Either::deserialize(d)? {
+        Either::Number(n) => Distance::Const(n),
+        Either::Distance(d) => d,
+    })
 }
 
 fn yes() -> bool {
@@ -282,6 +319,31 @@ pub enum EffectDef {
         among: Cond,
         #[serde(default = "never")]
         otherwise: Cond,
+        #[serde(default)]
+        when: Option<Cond>,
+    },
+    /// Capture along a run of fields from where the move ended, where `on`
+    /// holds of that field: the first field of the run is reached from it by
+    /// one link of `start` (none: the field itself), each next one by a link
+    /// of `step` (none: the run is one field); each stack where `if` holds is
+    /// captured, and the run stops at the first where it does not. With
+    /// `landed`, the stack the move ended on is captured too when the run
+    /// took any. Where `keep_if` (a state condition, after the run) does not
+    /// hold, the run captures nothing. Oware: the pits with 2 or 3 seeds,
+    /// going back from the last one; Kalah: the pit opposite an empty one.
+    CaptureRun {
+        #[serde(default = "always")]
+        on: Cond,
+        #[serde(default)]
+        start: Vec<String>,
+        #[serde(default)]
+        step: Vec<String>,
+        #[serde(rename = "if")]
+        if_: Cond,
+        #[serde(default)]
+        landed: bool,
+        #[serde(default)]
+        keep_if: Option<Cond>,
         #[serde(default)]
         when: Option<Cond>,
     },

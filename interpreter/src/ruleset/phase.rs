@@ -193,6 +193,10 @@ pub struct EndDef {
     /// The winner's points: for each enemy piece on the board in a zone.
     #[serde(default)]
     pub score: Vec<ScoreDef>,
+    /// Pieces moved before the result is worked out, in order (a mancala's
+    /// remaining seeds going to the stores).
+    #[serde(default)]
+    pub gather: Vec<GatherDef>,
     #[serde(default)]
     pub when: Option<Cond>,
 }
@@ -206,7 +210,7 @@ pub enum When {
     StartOfTurn,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum EndResult {
     Win(Who),
     Draw,
@@ -218,6 +222,21 @@ pub enum EndResult {
     /// others play on. Partners finish together, when the last of them does;
     /// when one player or team is left, it takes the last place and the game ends.
     Finish(Who),
+    /// Players placed by how many pieces (of any owner) stand on their
+    /// version of the zone, most first; equal counts share a place.
+    MostIn(String),
+}
+
+/// At the end: the pieces on every player's version of zone `from` go onto
+/// the first field of a version of zone `to`: each player's own where
+/// `player` is not given, else that player's.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GatherDef {
+    pub from: String,
+    pub to: String,
+    #[serde(default)]
+    pub player: Option<Who>,
 }
 
 /// Points for each enemy piece on the board in a zone.

@@ -25,6 +25,13 @@ pub struct PieceDef {
     /// The piece is a six-sided die with a full orientation.
     #[serde(default)]
     pub die: Option<DieDef>,
+    /// Pieces of this kind belong to no player (a mancala's seeds): they
+    /// are set up with no `player`, count for nobody, are neither `Own` nor
+    /// `Enemy`, and are moved by `Sow`, which any player may do where the
+    /// rule allows. Captured, they are kept by the captor (`Remove`) or go
+    /// to a store (`Store`).
+    #[serde(default)]
+    pub neutral: bool,
 }
 
 /// A die piece: opposite faces sum to 7; right-handed (1 on top, 2 facing
@@ -41,6 +48,10 @@ fn never() -> Cond {
 }
 
 fn one() -> i32 {
+    1
+}
+
+fn one_each() -> u8 {
     1
 }
 
@@ -65,6 +76,10 @@ pub enum CaptureTo {
     /// zone: into the first group with a free field, on the first free field of
     /// that group (`First`) or on one the captor chooses (`Captor`).
     Convert { zone: String, choose: Choose },
+    /// Onto the first field of the captor's version of the zone, on top of
+    /// what is there (a mancala's store); where that field is full, kept by
+    /// the captor as with `Remove`.
+    Store(String),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -77,18 +92,23 @@ pub enum Choose {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub enum SetupDef {
-    /// Pieces of a player on the listed fields, one each.
+    /// Pieces of a player on the listed fields, `count` on each (default
+    /// one). A neutral kind names no `player`.
     On {
         piece: String,
-        player: Who,
+        #[serde(default)]
+        player: Option<Who>,
         fields: Vec<String>,
+        #[serde(default = "one_each")]
+        count: u8,
         #[serde(default)]
         when: Option<Cond>,
     },
     /// Pieces in a player's hand (reserve).
     Hand {
         piece: String,
-        player: Who,
+        #[serde(default)]
+        player: Option<Who>,
         count: u16,
         #[serde(default)]
         when: Option<Cond>,
