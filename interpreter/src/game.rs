@@ -35,8 +35,10 @@ pub struct FieldProps {
 /// (the nearest, or with `from_start` the farthest: the start of a track).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SendTarget {
-    pub field: FieldId,
-    pub back: crate::board::DirId,
+    /// The field, or else the direction of the link to follow from the landing field.
+    pub field: Option<FieldId>,
+    pub along: Option<crate::board::DirId>,
+    pub back: Option<crate::board::DirId>,
     pub from_start: bool,
 }
 

@@ -95,7 +95,9 @@ fn shards_of_different_runs_are_refused() {
 /// Not Tablut: its king escapes to any point of the edge, and as the
 /// attackers MCTS cannot close every line even against a random king (it
 /// scores 74% at its default iterations, 85% at 1000): the game's asymmetry
-/// against a shallow search, not a fault of the agent.
+/// against a shallow search, not a fault of the agent. With more than two
+/// players (Ludo) MCTS holds one seat against random ones and must win well
+/// above an even share.
 #[test]
 fn mcts_beats_random_on_every_shipped_ruleset() {
     for name in shipped::names().filter(|&n| n != "traditional/tablut") {
@@ -105,7 +107,17 @@ fn mcts_beats_random_on_every_shipped_ruleset() {
         let report = Report::new(&results);
         let (wins, losses) = (report.agent_wins[0].count, report.agent_wins[1].count);
         let points = f64::from(wins) + f64::from(report.draws.count) / 2.0;
-        assert!(points >= 40.0 && losses <= 10, "{name}: mcts won {wins}, lost {losses} of 50 against random");
+        let players = f64::from(game.player_count());
+        if players > 2.0 {
+            // One MCTS seat against N - 1 random ones: well above an even share of the wins.
+            let share = 50.0 / players;
+            assert!(
+                f64::from(wins) >= 1.4 * share,
+                "{name}: mcts won {wins} of 50 against random (an even share: {share})"
+            );
+        } else {
+            assert!(points >= 40.0 && losses <= 10, "{name}: mcts won {wins}, lost {losses} of 50 against random");
+        }
     }
 }
 

@@ -17,8 +17,9 @@ pub struct Evaluator {
     material: bool,
     /// Reaching a zone wins: per goal, the distance of each field to it, per player.
     goals: Vec<Vec<Vec<u16>>>,
-    /// Getting rid of one's pieces wins (bearing off): steps left to the exit per field.
-    exit_steps: Option<Vec<u16>>,
+    /// Getting rid of one's pieces wins (bearing off): per player, steps left
+    /// to the exit per field (along that player's track).
+    exit_steps: Option<Vec<Vec<u16>>>,
     /// Having pieces on the board wins (a count or a lead).
     presence: bool,
     /// Having no move loses: count moves.
@@ -86,7 +87,7 @@ impl Evaluator {
             score += against(&|p| closest(game, s, p, &goal[usize::from(p)])) * 1.5;
         }
         if let Some(steps) = &self.exit_steps {
-            score += 2.0 * against(&|p| exit_progress(game, s, p, steps));
+            score += 2.0 * against(&|p| exit_progress(game, s, p, &steps[usize::from(p)]));
         }
         if self.presence {
             let total: f64 = (0..game.player_count()).map(|p| f64::from(s.on_board(p))).sum();
@@ -172,22 +173,29 @@ fn closest(game: &Game, s: &State, p: Player, dist: &[u16]) -> f64 {
     1.0 - best / far
 }
 
-/// For each field, the steps along the bearing-off direction to the end of the board.
-fn exit_steps(game: &Game) -> Vec<u16> {
-    let dir = game.phases.iter().flat_map(|p| &p.rules).find_map(|r| match &r.motion {
-        Motion::RunOff { dirs, .. } => dirs.first().copied(),
-        _ => None,
-    });
-    game.board
-        .fields()
-        .map(|f| {
-            let Some(d) = dir else { return 0 };
-            let (mut at, mut n) = (f, 0u16);
-            while at != NO_FIELD && usize::from(n) <= game.board.len() {
-                at = game.board.neighbour(at, d);
-                n += 1;
-            }
-            n
+/// Per player, for each field, the steps along that player's bearing-off
+/// direction to the end of the board (a rule with directions relative to
+/// the player is one rule per player: each player's own).
+fn exit_steps(game: &Game) -> Vec<Vec<u16>> {
+    (0..game.player_count())
+        .map(|p| {
+            let rules = game.phases.iter().flat_map(|phase| &phase.rules);
+            let dir = rules.filter(|r| r.only_if_for[usize::from(p)] != Test::False).find_map(|r| match &r.motion {
+                Motion::RunOff { dirs, .. } => dirs.first().copied(),
+                _ => None,
+            });
+            game.board
+                .fields()
+                .map(|f| {
+                    let Some(d) = dir else { return 0 };
+                    let (mut at, mut n) = (f, 0u16);
+                    while at != NO_FIELD && usize::from(n) <= game.board.len() {
+                        at = game.board.neighbour(at, d);
+                        n += 1;
+                    }
+                    n
+                })
+                .collect()
         })
         .collect()
 }
@@ -195,13 +203,15 @@ fn exit_steps(game: &Game) -> Vec<u16> {
 /// Pieces borne off, and how far those on the board still have to go: 0..1.
 fn exit_progress(game: &Game, s: &State, p: Player, steps: &[u16]) -> f64 {
     let off: u32 = (0..game.kinds.len() as u8).map(|k| u32::from(s.pool(Pool::Off, p, k, p))).sum();
+    let in_hand: u32 = (0..game.kinds.len() as u8).map(|k| u32::from(s.hand(p, k))).sum();
     let on: Vec<u16> = game
         .board
         .fields()
         .filter(|&f| s.top(f).is_some_and(|t| t.owner == p))
         .map(|f| steps[usize::from(f)])
         .collect();
-    let total = f64::from(off) + on.len() as f64;
+    // A piece still to come on has all the way to go: it counts as no progress.
+    let total = f64::from(off + in_hand) + on.len() as f64;
     let longest = f64::from(steps.iter().copied().max().unwrap_or(1).max(1));
     let left: f64 = on.iter().map(|&n| f64::from(n) / longest).sum();
     (f64::from(off) + on.len() as f64 - left) / total.max(1.0)

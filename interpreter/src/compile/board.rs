@@ -275,11 +275,29 @@ pub(crate) fn field_types(
                 }
                 let send_to = def.send_to.as_ref().and_then(|to| {
                     ctx.at(Seg::Field("send_to"), |ctx| {
-                        let f = ctx.at(Seg::Field("field"), |ctx| ctx.find("field", &to.field, board.names()));
-                        let d = ctx.at(Seg::Field("back"), |ctx| ctx.find("direction", &to.back, board.dir_names()));
+                        let (field, along) = match (&to.field, &to.along) {
+                            (Some(f), None) => {
+                                (ctx.at(Seg::Field("field"), |ctx| ctx.find("field", f, board.names())), None)
+                            }
+                            (None, Some(d)) => {
+                                let d = ctx.at(Seg::Field("along"), |ctx| ctx.find("direction", d, board.dir_names()));
+                                (None, Some(d? as DirId))
+                            }
+                            _ => {
+                                ctx.error("`send_to` names a `field` or a direction to follow (`along`), one of them");
+                                return None;
+                            }
+                        };
+                        let d = to.back.as_ref().map(|back| {
+                            ctx.at(Seg::Field("back"), |ctx| ctx.find("direction", back, board.dir_names()))
+                        });
                         Some(crate::game::SendTarget {
-                            field: f? as FieldId,
-                            back: d? as DirId,
+                            field: field.map(|f| f as FieldId),
+                            along,
+                            back: match d {
+                                Some(d) => Some(d? as DirId),
+                                None => None,
+                            },
                             from_start: to.search == crate::ruleset::Search::FromStart,
                         })
                     })

@@ -440,10 +440,14 @@ impl Game {
     /// farthest with `from_start`). Returns where the piece ends.
     fn send_on(&self, s: &mut State, at: FieldId) -> FieldId {
         let Some(send) = self.fields[usize::from(at)].send_to else { return at };
+        let target = send.field.unwrap_or_else(|| send.along.map_or(NO_FIELD, |d| self.board.neighbour(at, d)));
+        if target == NO_FIELD {
+            return at;
+        }
         let taken = |s: &State, f: FieldId| s.height(f) > 0 || self.fields[usize::from(f)].limit == 0;
         // The chain target, back, back of back...: a board's fields at most, so a cycle ends.
         let chain = |k: usize| {
-            (0..k).try_fold(send.field, |f, _| Some(self.board.neighbour(f, send.back)).filter(|&n| n != NO_FIELD))
+            (0..k).try_fold(target, |f, _| send.back.map(|b| self.board.neighbour(f, b)).filter(|&n| n != NO_FIELD))
         };
         let length = (1..self.board.len()).take_while(|&k| chain(k).is_some()).last().unwrap_or(0);
         let mut order = (0..=length).map(|k| if send.from_start && k > 0 { length + 1 - k } else { k });

@@ -126,8 +126,9 @@ pub struct FieldTypeDef {
     /// (in a phase with a throw).
     #[serde(default)]
     pub again: bool,
-    /// A piece that ends its move here is sent on to this field, or to the
-    /// nearest free field before it (following `back` links).
+    /// A piece that ends its move here is sent on to a field (or along a
+    /// link), or to the nearest free field before it (following `back` links; without
+    /// `back`, it stays where it landed when the field is taken).
     #[serde(default)]
     pub send_to: Option<SendTo>,
     /// Symbol drawn on the field.
@@ -178,9 +179,18 @@ pub struct ZoneDef {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SendTo {
-    pub field: String,
-    /// The direction to follow from `field` when it is occupied.
-    pub back: String,
+    /// The field to send the piece to; or
+    #[serde(default)]
+    pub field: Option<String>,
+    /// the direction of a link from the field it landed on, to follow to the
+    /// field at its other end (a line drawn on the board, a ladder): one
+    /// field type then serves every such field.
+    #[serde(default)]
+    pub along: Option<String>,
+    /// The direction to follow from `field` when it is occupied (none: the
+    /// piece is not sent on when `field` is taken).
+    #[serde(default)]
+    pub back: Option<String>,
     /// Where to look for a free field when `field` is taken.
     #[serde(default)]
     pub search: Search,
