@@ -209,13 +209,18 @@ pub fn compare_csv(labels: &[String], runs: &[Results]) -> String {
         let mut lines = table.lines();
         let header = lines.next().unwrap_or_default();
         if k == 0 {
-            out.push_str(&format!("variant,seed,{header}\n"));
+            out.push_str(&format!("variant,{header}\n"));
         }
         for line in lines {
-            out.push_str(&format!("\"{}\",{},{line}\n", label.replace('"', "'"), results.config.seed));
+            out.push_str(&format!("{},{line}\n", quoted(label)));
         }
     }
     out
+}
+
+/// A CSV field in double quotes (a double quote inside written twice).
+fn quoted(text: &str) -> String {
+    format!("\"{}\"", text.replace('"', "\"\""))
 }
 
 /// One line per game.
@@ -224,8 +229,21 @@ pub fn csv(results: &Results) -> String {
     let seats = 1..=results.players.len();
     let per_seat = |name: &str| seats.clone().map(|p| format!("{name}_{p}")).collect::<Vec<_>>().join(",");
     let places = if results.players.len() > 2 { format!("{},", per_seat("place")) } else { String::new() };
+    // Every line carries where it comes from: ruleset, content hash, options, Tabula, date, seed.
+    let options = results.options.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(" ");
+    let (tabula, created) =
+        results.provenance.as_ref().map_or((String::new(), String::new()), |p| (p.tabula.clone(), p.created.clone()));
+    let origin = format!(
+        "{},{},{},{},{},{}",
+        quoted(&results.ruleset),
+        results.hash,
+        quoted(&options),
+        tabula,
+        created,
+        results.config.seed
+    );
     let mut out = format!(
-        "index,{},winner,winner_agent,first_mover,by_limit,plies,turns,decisions,branching,max_branching,{},{places}repeated,reason\n",
+        "ruleset,hash,options,tabula,created,seed,index,{},winner,winner_agent,first_mover,by_limit,plies,turns,decisions,branching,max_branching,{},{places}repeated,lead_changes,drama,decided_share,coverage,reason\n",
         per_seat("agent_player"),
         per_seat("pieces_end")
     );
@@ -239,8 +257,9 @@ pub fn csv(results: &Results) -> String {
         } else {
             String::new()
         };
+        let q = &g.quality;
         out.push_str(&format!(
-            "{},{},{},{},{},{},{},{},{},{:.3},{},{},{places}{},\"{}\"\n",
+            "{origin},{},{},{},{},{},{},{},{},{},{:.3},{},{},{places}{},{},{:.4},{:.4},{:.4},{}\n",
             g.index,
             list(g.seats.iter().map(|&a| agent(a).to_string()).collect()),
             g.winner.map_or(String::new(), |w| (w + 1).to_string()),
@@ -254,7 +273,11 @@ pub fn csv(results: &Results) -> String {
             g.max_branching,
             list(g.pieces_end.iter().map(u32::to_string).collect()),
             g.repeated,
-            g.reason.replace('"', "'")
+            q.lead_changes,
+            q.drama,
+            q.decided_share,
+            q.coverage,
+            quoted(&g.reason)
         ));
     }
     out

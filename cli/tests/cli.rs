@@ -244,7 +244,7 @@ fn compare_shows_significant_changes_in_words() {
     assert!(out.contains("pharaoh_diagonal=false against pharaoh_diagonal=true"), "{out}");
     assert!(out.contains("Games get shorter"), "{out}");
     // The family of tests and its correction are stated; raw and adjusted p-values shown.
-    assert!(out.contains("= 10 tests, p-values adjusted by Holm (family-wise error rate 0.05)"), "{out}");
+    assert!(out.contains("= 13 tests, p-values adjusted by Holm (family-wise error rate 0.05)"), "{out}");
     assert!(out.contains("adj. p") && out.contains("Holm-adjusted p"), "{out}");
     let o = tabula(&["compare", "seti-aleph", "--sweep", "pharaoh_diagonal=true,false", "--correction", "bonferroni"]);
     assert!(stderr(&o).contains("expected holm, bh or none"), "{}", stderr(&o));
@@ -267,11 +267,13 @@ fn compare_shows_significant_changes_in_words() {
     assert!(o.status.success(), "{}", stderr(&o));
     let text = std::fs::read_to_string(&file).expect("the CSV is written");
     let lines: Vec<&str> = text.lines().collect();
-    assert!(lines[0].starts_with("variant,seed,index,"), "{text}");
+    assert!(lines[0].starts_with("variant,ruleset,hash,options,tabula,created,seed,index,"), "{text}");
     assert_eq!(lines.len(), 1 + 2 * 7, "{text}");
     assert!(
-        lines[1].starts_with("\"pharaoh_diagonal=true\",1,0,")
-            && lines[8].starts_with("\"pharaoh_diagonal=false\",1,0,"),
+        lines[1].starts_with("\"pharaoh_diagonal=true\",\"seti-aleph\",")
+            && lines[1].contains(",1,0,random,random,")
+            && lines[8].starts_with("\"pharaoh_diagonal=false\",\"seti-aleph\",")
+            && lines[8].contains("pharaoh_diagonal=false"),
         "{text}"
     );
     let _ = std::fs::remove_dir_all(&dir);

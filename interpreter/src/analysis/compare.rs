@@ -253,6 +253,16 @@ fn changes(base: &Results, variant: &Results, paired: bool) -> Vec<MetricChange>
             "become more common",
             "become rarer",
         ),
+        sample(
+            "lead changes per game",
+            "Lead changes",
+            "per game",
+            &|g| f64::from(g.quality.lead_changes),
+            "become more common",
+            "become rarer",
+        ),
+        sample("drama", "Drama", "", &|g| g.quality.drama, "rises", "falls"),
+        sample("board coverage", "Board coverage", "", &|g| g.quality.coverage, "grows", "shrinks"),
     ]);
     out
 }

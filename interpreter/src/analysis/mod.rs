@@ -6,14 +6,16 @@ pub mod chart;
 mod compare;
 pub mod factorial;
 pub mod plan;
+mod quality;
 mod report;
 mod run;
 pub mod sequential;
 pub mod stats;
 
 pub use compare::{Comparison, MetricChange, Testing, compare};
+pub use quality::Measures;
 pub use report::Report;
-pub use run::{Config, GameResult, Results, play_game, run, run_until};
+pub use run::{Config, GameResult, Provenance, Results, play_game, run, run_until};
 pub use stats::Correction;
 
 use crate::agents::random_playout;

@@ -10,6 +10,11 @@ use std::fmt;
 pub struct Report {
     pub ruleset: String,
     pub title: String,
+    /// The ruleset's content hash and the run's seed (absent in older files).
+    #[serde(default)]
+    pub hash: String,
+    #[serde(default)]
+    pub seed: u64,
     pub options: std::collections::BTreeMap<String, String>,
     pub agents: [String; 2],
     pub players: Vec<String>,
@@ -49,12 +54,45 @@ pub struct Report {
     pub games_with_repetition: Proportion,
     /// The winner's points over the games that ended with a score (where the ruleset scores).
     pub winner_score: Option<Summary>,
+    /// Game-quality measures, per game (see [`super::Measures`]; absent in older files).
+    #[serde(default)]
+    pub quality: Option<QualityReport>,
     /// How the games ended, by reason, most common first.
     pub reasons: Vec<(String, u32)>,
     pub games_per_second: f64,
+    /// Which Tabula made the run, and when.
+    #[serde(default)]
+    pub provenance: Option<super::Provenance>,
     /// Shards a partial merge went without: the games are not the whole run.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub missing_shards: Vec<(u32, u32)>,
+}
+
+/// The game-quality measures over a run: each a mean per game with its interval.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct QualityReport {
+    pub lead_changes: Summary,
+    /// Over the games with a winner.
+    pub drama: Summary,
+    /// Over the games with a winner.
+    pub decided_share: Summary,
+    pub coverage: Summary,
+}
+
+impl QualityReport {
+    fn new(r: &Results) -> QualityReport {
+        let all =
+            |f: &dyn Fn(&super::Measures) -> f64| summary(&r.games.iter().map(|g| f(&g.quality)).collect::<Vec<_>>());
+        let won = |f: &dyn Fn(&super::Measures) -> f64| {
+            summary(&r.games.iter().filter(|g| g.winner.is_some()).map(|g| f(&g.quality)).collect::<Vec<_>>())
+        };
+        QualityReport {
+            lead_changes: all(&|m| f64::from(m.lead_changes)),
+            drama: won(&|m| m.drama),
+            decided_share: won(&|m| m.decided_share),
+            coverage: all(&|m| m.coverage),
+        }
+    }
 }
 
 impl Report {
@@ -80,6 +118,8 @@ impl Report {
         Report {
             ruleset: r.ruleset.clone(),
             title: r.title.clone(),
+            hash: r.hash.clone(),
+            seed: r.config.seed,
             options: r.changed.as_ref().unwrap_or(&r.options).clone(),
             agents: r.config.agents.clone(),
             players: r.players.clone(),
@@ -112,8 +152,10 @@ impl Report {
                 let scores: Vec<f64> = r.games.iter().filter_map(|g| g.score).map(f64::from).collect();
                 (!scores.is_empty()).then(|| summary(&scores))
             },
+            quality: Some(QualityReport::new(r)),
             reasons,
             games_per_second: f64::from(n) / r.seconds.max(1e-9),
+            provenance: r.provenance.clone(),
             missing_shards: r.missing_shards.clone(),
         }
     }
@@ -205,6 +247,21 @@ impl fmt::Display for Report {
             self.repeated.mean,
             pct(&self.games_with_repetition)
         )?;
+        if let Some(q) = &self.quality {
+            let mean = |s: &Summary| format!("{:.2} [{:.2}, {:.2}]", s.mean, s.low, s.high);
+            writeln!(
+                f,
+                "  quality: lead changes {} per game; board coverage {}",
+                mean(&q.lead_changes),
+                mean(&q.coverage)
+            )?;
+            writeln!(
+                f,
+                "           in games with a winner: drama {}; decided for the last {} of the game",
+                mean(&q.drama),
+                mean(&q.decided_share)
+            )?;
+        }
         if let Some(score) = &self.winner_score {
             writeln!(f, "  winner's score ({} games with a score): {}", score.n, spread(score))?;
         }

@@ -75,6 +75,9 @@ pub struct GameResult {
     /// The winner's points, where the end that ended the game scores.
     #[serde(default)]
     pub score: Option<u16>,
+    /// Lead changes, drama, decisiveness, board coverage (absent in older files).
+    #[serde(default)]
+    pub quality: super::Measures,
 }
 
 impl GameResult {
@@ -99,6 +102,25 @@ impl GameResult {
     }
 }
 
+/// Where a run's figures come from, besides the ruleset (name, hash, text),
+/// the options, the agents and the seed that a run file carries anyway.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Provenance {
+    /// The version of Tabula that played the games.
+    pub tabula: String,
+    /// When the run was made, UTC, RFC 3339 (of the first shard, for a merged run).
+    pub created: String,
+}
+
+impl Provenance {
+    pub fn now() -> Provenance {
+        Provenance {
+            tabula: env!("CARGO_PKG_VERSION").to_string(),
+            created: humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),
+        }
+    }
+}
+
 /// The results of a run (or of merged shards).
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Results {
@@ -118,6 +140,9 @@ pub struct Results {
     pub config: Config,
     pub games: Vec<GameResult>,
     pub seconds: f64,
+    /// Which Tabula made the run, and when (absent in older files).
+    #[serde(default)]
+    pub provenance: Option<Provenance>,
     /// Shards `(i, n)` that a merge was allowed to go without (`--allow-partial`):
     /// the games are not the whole run.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -125,7 +150,14 @@ pub struct Results {
 }
 
 /// Plays game `index` of a run.
-pub fn play_game(game: &Game, config: &Config, specs: &[AgentSpec; 2], index: u32) -> GameResult {
+/// `eval` judges who leads, for the quality measures.
+pub fn play_game(
+    game: &Game,
+    config: &Config,
+    specs: &[AgentSpec; 2],
+    eval: &crate::agents::Evaluator,
+    index: u32,
+) -> GameResult {
     // Common random numbers: chance draws from stream 0 of the game's seed
     // and the agent in player p's seat from stream p + 1, so variants played
     // with the same seed throw the same dice and their agents draw the same
@@ -150,6 +182,7 @@ pub fn play_game(game: &Game, config: &Config, specs: &[AgentSpec; 2], index: u3
     let mut seen: nohash_hasher::IntSet<u64> = Default::default();
     let mut legal = Vec::new();
     let mut first = None;
+    let mut quality = super::quality::Quality::new(game, eval);
     while !state.is_over() && state.ply() < crate::agents::PLY_CAP {
         game.legal_moves_into(&state, &mut legal);
         let m = if legal[0].action == Action::Chance {
@@ -162,12 +195,14 @@ pub fn play_game(game: &Game, config: &Config, specs: &[AgentSpec; 2], index: u3
                 repeated += 1;
             }
             first.get_or_insert(state.to_move());
+            quality.see(game, &state);
             let seat = usize::from(state.to_move());
             agents[seat].choose(game, &state, &mut seat_rngs[seat])
         };
         game.play_unchecked(&mut state, m);
     }
     let outcome = state.outcome();
+    let quality = quality.finish(game, &state, outcome.and_then(|o| o.winner()));
     GameResult {
         index,
         seats,
@@ -189,6 +224,7 @@ pub fn play_game(game: &Game, config: &Config, specs: &[AgentSpec; 2], index: u3
         pieces_end: on_board(&state),
         repeated,
         score: outcome.and_then(|o| game.outcome_score(o)),
+        quality,
     }
 }
 
@@ -213,6 +249,7 @@ pub fn run_until(
     }
     let start = std::time::Instant::now();
     let done = AtomicU64::new(0);
+    let eval = crate::agents::Evaluator::new(game);
     let games: Vec<GameResult> = config
         .indices()
         .into_par_iter()
@@ -220,7 +257,7 @@ pub fn run_until(
             if stop.load(Ordering::Relaxed) {
                 return None;
             }
-            let r = play_game(game, config, &specs, i);
+            let r = play_game(game, config, &specs, &eval, i);
             progress(done.fetch_add(1, Ordering::Relaxed) + 1);
             Some(r)
         })
@@ -236,6 +273,7 @@ pub fn run_until(
         config: config.clone(),
         games,
         seconds: start.elapsed().as_secs_f64(),
+        provenance: Some(Provenance::now()),
         missing_shards: Vec::new(),
     })
 }
