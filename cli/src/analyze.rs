@@ -5,7 +5,7 @@ use std::io::IsTerminal;
 use std::path::Path;
 use tabula::analysis::factorial::{self, Criterion, Factor};
 use tabula::analysis::sequential::{Decision, Sprt};
-use tabula::analysis::{Comparison, Config, Correction, Report, Results, Testing, chart, compare, run};
+use tabula::analysis::{Comparison, Config, Correction, Report, Results, Testing, chart, compare, run_games};
 use tabula::files::{self, Overwrite};
 use tabula::{Error, Game};
 
@@ -153,6 +153,21 @@ impl RunArgs {
 
     /// Plays `config` on `game`, with a progress bar on a terminal.
     pub fn play(&self, game: &Game, config: &Config, label: &str) -> Result<Results, Error> {
+        self.play_saving(game, config, label, None, None)
+    }
+
+    /// Plays the games of `config` that `before` (a saved part of the same run)
+    /// does not hold, in chunks; after each chunk, where `save` is given, all
+    /// the games so far are written there (atomically), so that an interrupted
+    /// run loses one chunk at most and goes on with `--resume`.
+    pub fn play_saving(
+        &self,
+        game: &Game,
+        config: &Config,
+        label: &str,
+        save: Option<&str>,
+        before: Option<Results>,
+    ) -> Result<Results, Error> {
         let total = config.indices().len() as u64;
         let bar = if self.quiet || !std::io::stderr().is_terminal() {
             ProgressBar::hidden()
@@ -165,10 +180,57 @@ impl RunArgs {
                 .progress_chars("=> "),
         );
         bar.set_message(label.to_string());
-        let results = self.pool()?.install(|| run(game, config, &|done| bar.set_position(done))).map_err(Error::Io)?;
+        let pool = self.pool()?;
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let mut todo = before.as_ref().map_or_else(|| config.indices().collect(), Results::missing);
+        let mut results = before;
+        // A chunk is a twentieth of the run (at least 100 games): a checkpoint costs little.
+        let chunk = if save.is_some() { (total / 20).max(100) as usize } else { todo.len().max(1) };
+        while !todo.is_empty() || results.is_none() {
+            let rest = todo.split_off(chunk.min(todo.len()));
+            let so_far = results.as_ref().map_or(0, |r| r.games.len() as u64);
+            let part = pool
+                .install(|| run_games(game, config, &todo, &|done| bar.set_position(so_far + done), &stop))
+                .map_err(Error::Io)?;
+            match &mut results {
+                Some(r) => r.absorb(part),
+                None => results = Some(part),
+            }
+            let all = results.as_ref().expect("a chunk was played");
+            bar.set_position(all.games.len() as u64);
+            if let Some(path) = save {
+                let text = serde_json::to_string(all).map_err(|e| Error::Io(e.to_string()))?;
+                files::write(Path::new(path), text.as_bytes(), Overwrite::Allow)
+                    .map_err(|e| Error::Io(format!("{path}: {e}")))?;
+            }
+            todo = rest;
+        }
         bar.finish_and_clear();
-        Ok(results)
+        Ok(results.expect("a chunk was played"))
     }
+}
+
+/// Reads a run saved with `--save` to go on with it: it must be a part of
+/// the run now asked for (the same ruleset text, options, agents, seed, games).
+pub fn resume(path: &str, game: &Game, config: &Config) -> Result<Option<Results>, Error> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(Error::Io(format!("{path}: {e}"))),
+    };
+    let saved: Results = serde_json::from_str(&text).map_err(|e| Error::Io(format!("{path}: {e}")))?;
+    saved.check().map_err(|e| Error::Io(format!("{path}: {e}")))?;
+    let same = saved.ruleset == game.name()
+        && saved.hash == game.hash()
+        && saved.options == game.option_texts()
+        && saved.config == *config;
+    if !same {
+        return Err(Error::Io(format!(
+            "{path} holds another run ({} {}, {:?}); --resume goes on with the same ruleset, options, agents, seed and games",
+            saved.ruleset, saved.hash, saved.config
+        )));
+    }
+    Ok(Some(saved))
 }
 
 pub fn parse_shard(text: &str) -> Result<(u32, u32), Error> {

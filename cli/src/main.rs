@@ -133,9 +133,16 @@ enum Command {
         /// Plays only slice I of N of the games (for cluster job arrays), e.g. 0/8.
         #[arg(long, value_name = "I/N")]
         shard: Option<String>,
-        /// Writes the games' results (JSON) to this file, for `tabula merge`.
+        /// Writes the games' results (JSON) to this file, for `tabula merge`;
+        /// written as the games go (every twentieth of the run), so that an
+        /// interrupted run can go on with `--resume`.
         #[arg(long, value_name = "FILE")]
         save: Option<String>,
+        /// Goes on with the run saved in the --save file (if it exists): plays
+        /// only the games it lacks. The run must be the same (ruleset,
+        /// options, agents, seed, games, shard).
+        #[arg(long, requires = "save")]
+        resume: bool,
     },
     /// Runs the same analysis on two or more variants and shows the differences,
     /// each with its interval and a test; the tests are adjusted together for
@@ -282,13 +289,27 @@ fn run(command: Command) -> Result<ExitCode, Error> {
             }
             perft(&game.load()?, depth, divide);
         }
-        Command::Analyze { game, run, shard, save } => {
-            run.check_outputs(save.as_deref(), &[Path::new(&game.ruleset)])?;
+        Command::Analyze { game, run, shard, save, resume } => {
+            // Going on with a saved run, its file is ours to write again.
+            run.check_outputs(if resume { None } else { save.as_deref() }, &[Path::new(&game.ruleset)])?;
             let loaded = game.load()?;
             let shard = shard.as_deref().map(analyze::parse_shard).transpose()?;
             let config = run.config(shard)?;
-            let results = run.play(&loaded, &config, loaded.title())?;
-            analyze::report(&results, &run, save.as_deref())?;
+            let before = match (&save, resume) {
+                (Some(path), true) => analyze::resume(path, &loaded, &config)?,
+                _ => None,
+            };
+            if let Some(b) = &before {
+                eprintln!("going on with {} games saved in {}", b.games.len(), save.as_deref().unwrap_or_default());
+            }
+            let results = run.play_saving(&loaded, &config, loaded.title(), save.as_deref(), before)?;
+            if let Some(path) = &save {
+                eprintln!(
+                    "results of games {:?} saved to {path} (combine shards with `tabula merge`)",
+                    results.config.indices()
+                );
+            }
+            analyze::report(&results, &run, None)?;
         }
         Command::Compare { rulesets, options, sweep, rank, run, tests } => {
             tests.testing()?;

@@ -203,6 +203,34 @@ fn analyze_reports_rates_with_intervals_and_json() {
     assert!(v["player_wins"][0]["low"].as_f64().is_some());
 }
 
+/// A run cut short (here: a saved file cut down to its first games, as a
+/// checkpoint of an interrupted run is) goes on with `--resume` to exactly the
+/// report of the whole run; a file of another run is refused.
+#[test]
+fn an_interrupted_run_goes_on_with_resume() {
+    let dir = temp("resume");
+    std::fs::create_dir_all(&dir).expect("dir");
+    let file = dir.join("run.json");
+    let path = file.to_str().expect("path");
+    let _ = std::fs::remove_file(&file);
+    let run = ["analyze", "traditional/kalah", "--games", "60", "--seed", "3", "--quiet"];
+    let whole = tabula(&run);
+    assert!(whole.status.success(), "{}", stderr(&whole));
+    let saved = tabula(&[&run[..], &["--save", path]].concat());
+    assert!(saved.status.success(), "{}", stderr(&saved));
+    let text = std::fs::read_to_string(&file).expect("saved");
+    let cut = text.find(r#"{"index":25,"#).expect("game 25 is saved");
+    let rest = text[cut..].find(r#"],"seconds""#).expect("the games end") + cut;
+    std::fs::write(&file, format!("{}{}", text[..cut].trim_end_matches(','), &text[rest..])).expect("cut");
+    let resumed = tabula(&[&run[..], &["--save", path, "--resume"]].concat());
+    assert!(resumed.status.success(), "{}", stderr(&resumed));
+    assert!(stderr(&resumed).contains("going on with 25 games saved"), "{}", stderr(&resumed));
+    let strip = |s: String| s.lines().filter(|l| !l.contains("throughput")).collect::<Vec<_>>().join("\n");
+    assert_eq!(strip(stdout(&resumed)), strip(stdout(&whole)));
+    let other = tabula(&["analyze", "traditional/kalah", "--games", "61", "--seed", "3", "--save", path, "--resume"]);
+    assert!(stderr(&other).contains("holds another run"), "{}", stderr(&other));
+}
+
 #[test]
 fn shards_merge_into_the_report_of_the_whole_run() {
     let dir = temp("shards");

@@ -15,7 +15,7 @@ pub mod stats;
 pub use compare::{Comparison, MetricChange, Testing, compare};
 pub use quality::Measures;
 pub use report::Report;
-pub use run::{Config, GameResult, Provenance, Results, play_game, run, run_until};
+pub use run::{Config, GameResult, Provenance, Results, play_game, run, run_games, run_until};
 pub use stats::Correction;
 
 use crate::agents::random_playout;

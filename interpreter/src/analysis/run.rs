@@ -241,6 +241,18 @@ pub fn run_until(
     progress: &(dyn Fn(u64) + Sync),
     stop: &AtomicBool,
 ) -> Result<Results, String> {
+    run_games(game, config, &config.indices().collect::<Vec<u32>>(), progress, stop)
+}
+
+/// Plays the games of `config` with these indices (a part of the run: what
+/// an interrupted run has still to play); `progress` is told how many are done.
+pub fn run_games(
+    game: &Game,
+    config: &Config,
+    indices: &[u32],
+    progress: &(dyn Fn(u64) + Sync),
+    stop: &AtomicBool,
+) -> Result<Results, String> {
     let specs = [AgentSpec::parse(&config.agents[0])?, AgentSpec::parse(&config.agents[1])?];
     if let Some((i, n)) = config.shard {
         if n == 0 || i >= n {
@@ -250,10 +262,9 @@ pub fn run_until(
     let start = std::time::Instant::now();
     let done = AtomicU64::new(0);
     let eval = crate::agents::Evaluator::new(game);
-    let games: Vec<GameResult> = config
-        .indices()
-        .into_par_iter()
-        .filter_map(|i| {
+    let games: Vec<GameResult> = indices
+        .par_iter()
+        .filter_map(|&i| {
             if stop.load(Ordering::Relaxed) {
                 return None;
             }
@@ -279,6 +290,27 @@ pub fn run_until(
 }
 
 impl Results {
+    /// Whether `other` is a part of the same run: same ruleset text, options and configuration.
+    pub fn same_run(&self, other: &Results) -> bool {
+        self.ruleset == other.ruleset
+            && self.hash == other.hash
+            && self.options == other.options
+            && self.config == other.config
+    }
+
+    /// The indices of the run's games not played yet.
+    pub fn missing(&self) -> Vec<u32> {
+        let done: std::collections::HashSet<u32> = self.games.iter().map(|g| g.index).collect();
+        self.config.indices().filter(|i| !done.contains(i)).collect()
+    }
+
+    /// Adds the games of `more` (a part of the same run), keeping game order.
+    pub fn absorb(&mut self, more: Results) {
+        self.games.extend(more.games);
+        self.games.sort_by_key(|g| g.index);
+        self.seconds += more.seconds;
+    }
+
     /// Checks what a results file claims, so that a damaged or hand-edited
     /// file is an error rather than a wrong report: the shard is valid, each
     /// game belongs to it once, and seats, winner and first player exist.
