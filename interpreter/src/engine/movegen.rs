@@ -743,14 +743,8 @@ impl Game {
         pass: &FieldSet,
         visit: &mut dyn FnMut(FieldId) -> bool,
     ) -> bool {
-        let mut seen: Vec<FieldId> = Vec::new();
-        let mut once = |f: FieldId| {
-            if seen.contains(&f) {
-                return true;
-            }
-            seen.push(f);
-            visit(f)
-        };
+        let mut seen = Seen::default();
+        let mut once = |f: FieldId| !seen.insert(f) || visit(f);
         for f in self.board.fields() {
             if !self.eval(via, s, me, f) {
                 continue;
@@ -794,9 +788,9 @@ impl Game {
             n: u8,
             double: bool,
             pass: &'a FieldSet,
-            used: Vec<u64>,
+            used: &'a mut [u64],
             depth: usize,
-            seen: Vec<FieldId>,
+            seen: Seen,
         }
         impl Search<'_> {
             fn go(
@@ -813,10 +807,9 @@ impl Game {
                     if again && self.depth < 64 && self.pass.contains(at) {
                         return self.go(at, self.n, last, true, visit);
                     }
-                    if self.seen.contains(&at) {
+                    if !self.seen.insert(at) {
                         return true;
                     }
-                    self.seen.push(at);
                     return visit(at);
                 }
                 for &d in &self.walk.dirs {
@@ -844,8 +837,16 @@ impl Game {
                 true
             }
         }
-        let used = vec![0; self.board.undirected_links().div_ceil(64)];
-        let mut search = Search { game: self, walk, n, double, pass, used, depth: 0, seen: Vec::new() };
+        // Walks run for every piece at every move: no allocation on a board of up to 256 links.
+        let words = self.board.undirected_links().div_ceil(64);
+        let (mut inline, mut heap) = ([0u64; 4], Vec::new());
+        let used: &mut [u64] = if words <= inline.len() {
+            &mut inline[..words]
+        } else {
+            heap.resize(words, 0);
+            &mut heap
+        };
+        let mut search = Search { game: self, walk, n, double, pass, used, depth: 0, seen: Seen::default() };
         search.go(start, n, None, false, visit)
     }
 
@@ -876,6 +877,30 @@ impl Game {
         }
         let height = if displaces { 0 } else { s.height(to) };
         height < props.limit && self.eval(&rule.to, s, me, to)
+    }
+}
+
+/// The fields a search has visited already: a few inline, more on the heap.
+#[derive(Default)]
+pub(crate) struct Seen {
+    inline: [FieldId; 16],
+    len: usize,
+    more: Vec<FieldId>,
+}
+
+impl Seen {
+    /// Adds `f`; false if it was there.
+    pub(crate) fn insert(&mut self, f: FieldId) -> bool {
+        if self.inline[..self.len].contains(&f) || self.more.contains(&f) {
+            return false;
+        }
+        if self.len < self.inline.len() {
+            self.inline[self.len] = f;
+            self.len += 1;
+        } else {
+            self.more.push(f);
+        }
+        true
     }
 }
 
