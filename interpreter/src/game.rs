@@ -100,6 +100,8 @@ pub struct Game {
     pub(crate) compass: Vec<Option<crate::die::Face>>,
     /// Played as a match of a game and its return game.
     pub(crate) return_match: bool,
+    /// The phase whose first decision counts as the game's first move (see `RulesetDef::first_move`).
+    pub(crate) first_move: Option<u8>,
     /// Some condition reads where the last piece ended (a `Line` through the piece moved): only
     /// then does the state keep it (so that states the rules cannot tell
     /// apart are equal).

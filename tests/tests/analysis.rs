@@ -138,3 +138,19 @@ fn variants_on_the_same_seeds_are_compared_as_pairs() {
     assert_eq!(independent.changes[0][0].test, "two-proportion z");
     assert_eq!(independent.changes[0][6].test, "Mann-Whitney U");
 }
+
+/// Seega's first move is the movement's (SEEGA-4: the second player's), not
+/// the first placement: the ruleset says so with `first_move`.
+#[test]
+fn the_first_mover_is_counted_where_the_ruleset_says_play_begins() {
+    let game = shipped_game("seega");
+    let results = run(&game, &config(["random", "random"], 20, 7), &|_| {}).expect("runs");
+    let moved = results.games.iter().filter(|g| g.plies > 24).count();
+    assert!(moved >= 15, "{moved} of 20 games reached the movement");
+    for g in results.games.iter().filter(|g| g.plies > 24) {
+        assert_eq!(g.first, 1, "game {}: the first mover is player 2", g.index);
+    }
+    let konane = shipped_game("traditional/konane");
+    let results = run(&konane, &config(["random", "random"], 5, 7), &|_| {}).expect("runs");
+    assert!(results.games.iter().all(|g| g.first == 0), "Konane: Black makes the first jump");
+}

@@ -181,7 +181,9 @@ pub fn play_game(
     // Position hashes are hashes already: no second hashing to look them up.
     let mut seen: nohash_hasher::IntSet<u64> = Default::default();
     let mut legal = Vec::new();
-    let mut first = None;
+    // Who made the game's first move: in the phase the ruleset names, else (or
+    // where the game ended before it) the first decision's.
+    let (mut first, mut first_any) = (None, None);
     let mut quality = super::quality::Quality::new(game, eval);
     while !state.is_over() && state.ply() < crate::agents::PLY_CAP {
         game.legal_moves_into(&state, &mut legal);
@@ -194,7 +196,10 @@ pub fn play_game(
             if !seen.insert(state.position_hash()) {
                 repeated += 1;
             }
-            first.get_or_insert(state.to_move());
+            first_any.get_or_insert(state.to_move());
+            if game.first_move.is_none_or(|p| usize::from(p) == state.phase()) {
+                first.get_or_insert(state.to_move());
+            }
             quality.see(game, &state);
             let seat = usize::from(state.to_move());
             agents[seat].choose(game, &state, &mut seat_rngs[seat])
@@ -208,7 +213,7 @@ pub fn play_game(
         seats,
         winner: outcome.and_then(|o| o.winner()),
         places: outcome.map_or_else(Vec::new, |o| o.places[..usize::from(players)].to_vec()),
-        first: first.unwrap_or(0),
+        first: first.or(first_any).unwrap_or(0),
         by_limit: outcome.is_some_and(|o| o.reason == Reason::TurnLimit || game.reason_is_limit(o.reason)),
         unfinished: outcome.is_none(),
         reason: outcome.map_or_else(

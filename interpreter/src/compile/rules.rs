@@ -141,6 +141,9 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
             initial.pending = crate::state::Pending::Chance(c as u8);
         }
     }
+    let first_move = def.first_move.as_ref().and_then(|name| {
+        ctx.at(Seg::Field("first_move"), |ctx| ctx.find("phase", name, &names.phases)).map(|p| p as u8)
+    });
     let return_match =
         def.return_match.as_ref().is_some_and(|c| ctx.at(Seg::Field("return_match"), |ctx| constant(ctx, c, &names)));
     let compass = board.dir_names().iter().map(|d| crate::die::Face::from_dir(d)).collect();
@@ -176,6 +179,7 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         text: text.into(),
         compass,
         return_match,
+        first_move,
         reads_last_to: false, // worked out by `Game::specialise_rules`
     })
 }

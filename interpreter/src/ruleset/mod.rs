@@ -91,6 +91,12 @@ pub struct RulesetDef {
     /// game with the players' seats swapped (for batch self-play).
     #[serde(default)]
     pub return_match: Option<Cond>,
+    /// The phase whose first decision is the game's first move, where the
+    /// phases before it only set the board up (Seega's placement, Konane's
+    /// removals): analyses count the first mover there. Default: the first
+    /// decision of the game.
+    #[serde(default)]
+    pub first_move: Option<String>,
 }
 
 fn one() -> u8 {
