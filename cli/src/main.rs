@@ -182,6 +182,25 @@ enum Command {
         #[arg(long)]
         allow_partial: bool,
     },
+    /// Rates agents against each other: a round robin (every pair plays --games
+    /// games, seats swapped every other game), rated by the Bradley–Terry
+    /// model on the Elo scale with 95% bootstrap intervals, the first agent at 0.
+    Ladder {
+        #[command(flatten)]
+        game: GameArgs,
+        /// The agents, at least two: random, greedy, mcts, mcts:ITERATIONS, mcts:MSms.
+        #[arg(long, default_value = "random,greedy,mcts:50,mcts:200", value_name = "A,B,...")]
+        agents: String,
+        /// Games per pair of agents.
+        #[arg(long, default_value_t = 100)]
+        games: u32,
+        /// Seed of the run: the same seed gives the same games and intervals.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Threads to play on (default: all cores). Results do not depend on it.
+        #[arg(long)]
+        threads: Option<usize>,
+    },
     /// Says how many games per variant a comparison needs to find a difference:
     /// a win rate (--base, --difference), a mean (--spread, --difference), or
     /// every metric of a pilot comparison (--from pilot.json).
@@ -278,6 +297,9 @@ fn run(command: Command) -> Result<ExitCode, Error> {
         Command::Simulate { game, games, seed } => simulate_cmd(&game.load()?, games, seed),
         Command::Replay { record, ruleset } => replay(&record, ruleset.as_deref())?,
         Command::Migrate { file, in_place } => migrate(&file, in_place)?,
+        Command::Ladder { game, agents, games, seed, threads } => {
+            ladder(&game.load()?, &agents, games, seed, threads)?;
+        }
         Command::Plan { base, difference, spread, from, level, power, tests } => {
             plan(base, difference, spread, from.as_deref(), Target { level, tests: tests.unwrap_or(0), power })?;
         }
@@ -412,6 +434,69 @@ fn check(files: &[String], options: &[String]) -> Result<ExitCode, Error> {
         }
     }
     Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+}
+
+/// The agents' round robin and its Bradley–Terry ladder.
+fn ladder(game: &Game, agents: &str, games: u32, seed: u64, threads: Option<usize>) -> Result<(), Error> {
+    use tabula::analysis::{Config, ladder};
+    let agents: Vec<String> = agents.split(',').map(|a| a.trim().to_string()).collect();
+    if agents.len() < 2 {
+        return Err(Error::Io("--agents: a ladder needs two agents or more, as A,B,...".into()));
+    }
+    for a in &agents {
+        tabula::agents::AgentSpec::parse(a).map_err(Error::Io)?;
+    }
+    if game.player_count() != 2 {
+        return Err(Error::Io(format!(
+            "a ladder rates agents in games of two; {} has {}",
+            game.name(),
+            game.player_count()
+        )));
+    }
+    if games == 0 || games > 100_000 {
+        return Err(Error::Io(format!("--games {games}: 1 to 100000 per pair")));
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()
+        .map_err(|e| Error::Io(e.to_string()))?;
+    let mut pairings = Vec::new();
+    for i in 0..agents.len() {
+        for j in i + 1..agents.len() {
+            let config =
+                Config { agents: [agents[i].clone(), agents[j].clone()], games, seed, swap_sides: true, shard: None };
+            let results = pool.install(|| tabula::analysis::run(game, &config, &|_| {})).map_err(Error::Io)?;
+            let points = results
+                .games
+                .iter()
+                .map(|g| {
+                    if g.agent_won(0) {
+                        1.0
+                    } else if g.agent_won(1) {
+                        0.0
+                    } else {
+                        0.5
+                    }
+                })
+                .collect();
+            eprintln!("  {} against {}: {games} games", agents[i], agents[j]);
+            pairings.push((i, j, points));
+        }
+    }
+    println!("{}: {} agents, {games} games per pair, seats swapped every other game", game.title(), agents.len());
+    println!("  {:<16} {:>8}  {:<18} {:>8}", "agent", "Elo", "95% interval", "score");
+    for r in ladder::ladder(&agents, &pairings, seed) {
+        println!(
+            "  {:<16} {:>+8.0}  [{:>+6.0}, {:>+6.0}]  {:>7.1}%",
+            r.agent,
+            r.elo,
+            r.low,
+            r.high,
+            100.0 * r.points / f64::from(r.games.max(1))
+        );
+    }
+    println!("  Bradley–Terry strengths on the Elo scale, {} at 0; a draw counts half a win.", agents[0]);
+    Ok(())
 }
 
 fn plan(

@@ -693,3 +693,17 @@ fn a_factorial_sweep_plots_its_ranking() {
     assert_eq!(text.matches("<circle").count(), 4, "one row per variant");
     assert!(text.contains("1. chance=") && text.contains("4. chance="), "ranked rows: {text}");
 }
+
+/// The ladder rates a round robin: MCTS above random in Kalah; games of
+/// more than two players are refused.
+#[test]
+fn the_ladder_puts_the_stronger_agent_first() {
+    let o = tabula(&["ladder", "traditional/kalah", "--agents", "random,mcts:50", "--games", "20"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let rows: Vec<&str> = out.lines().filter(|l| l.starts_with("  mcts:50") || l.starts_with("  random")).collect();
+    assert!(rows.len() == 2 && rows[0].starts_with("  mcts:50"), "{out}");
+    assert!(out.contains("Bradley–Terry"), "{out}");
+    let o = tabula(&["ladder", "traditional/ludo", "--games", "2"]);
+    assert!(stderr(&o).contains("games of two"), "{}", stderr(&o));
+}

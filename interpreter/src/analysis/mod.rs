@@ -5,6 +5,7 @@
 pub mod chart;
 mod compare;
 pub mod factorial;
+pub mod ladder;
 pub mod plan;
 mod quality;
 mod report;
