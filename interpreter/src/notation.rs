@@ -4,8 +4,8 @@
 
 use crate::board::NO_FIELD;
 use crate::error::{PlayError, did_you_mean};
-use crate::game::Game;
 use crate::m::{Action, Move, NO_DIR};
+use crate::program::Game;
 use crate::state::{Pending, State};
 
 impl Game {

@@ -2,9 +2,9 @@
 
 use crate::compile::read_ron;
 use crate::compile::rules::content_hash;
-use crate::game::Game;
 use crate::m::Move;
 use crate::options::Options;
+use crate::program::Game;
 use crate::state::State;
 use crate::{Error, LoadError};
 use serde::{Deserialize, Serialize};

@@ -3,8 +3,8 @@
 
 use crate::board::{FieldId, NO_FIELD};
 use crate::engine::{Motion, Ranking, Test};
-use crate::game::Game;
 use crate::piece::Player;
+use crate::program::Game;
 use crate::ruleset::Who;
 use crate::state::{Pool, State};
 use std::collections::VecDeque;

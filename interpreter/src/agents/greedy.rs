@@ -1,8 +1,8 @@
 //! Greedy: the move whose resulting position evaluates best, one ply deep.
 
 use super::{Agent, Evaluator, pick};
-use crate::game::Game;
 use crate::m::{Action, Move};
+use crate::program::Game;
 use crate::state::State;
 use rand::Rng;
 

@@ -6,9 +6,9 @@
 //! (one per player) backed up along the path: no two-player negamax.
 
 use super::{Agent, Budget, Evaluator, pick};
-use crate::game::Game;
 use crate::m::{Action, Move};
 use crate::piece::{MAX_PLAYERS, Player};
+use crate::program::Game;
 use crate::state::State;
 use rand::Rng;
 use std::time::Instant;

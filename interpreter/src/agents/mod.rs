@@ -10,8 +10,8 @@ pub use eval::Evaluator;
 pub use greedy::GreedyAgent;
 pub use mcts::MctsAgent;
 
-use crate::game::Game;
 use crate::m::{Action, Move};
+use crate::program::Game;
 use crate::state::State;
 use rand::Rng;
 use std::fmt;

@@ -20,7 +20,7 @@ pub use run::{Config, GameResult, Provenance, Results, play_game, run, run_games
 pub use stats::Correction;
 
 use crate::agents::random_playout;
-use crate::game::Game;
+use crate::program::Game;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::time::Instant;

@@ -6,8 +6,8 @@
 
 use crate::agents::Evaluator;
 use crate::board::FieldSet;
-use crate::game::Game;
 use crate::piece::Player;
+use crate::program::Game;
 use crate::state::State;
 
 /// Follows one game decision by decision; [`Quality::finish`] gives the measures.

@@ -4,8 +4,8 @@
 
 use super::game_seed;
 use crate::agents::{AgentSpec, sample_chance};
-use crate::game::Game;
 use crate::m::Action;
+use crate::program::Game;
 use crate::state::Reason;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

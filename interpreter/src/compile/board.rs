@@ -5,7 +5,7 @@ use super::Ctx;
 use super::cond::{Names, constant, options_only};
 use super::locate::Seg;
 use crate::board::{Board, DirId, FieldId, FieldSet, NewField};
-use crate::game::{FieldProps, FieldType, Zone};
+use crate::program::{FieldProps, FieldType, Zone};
 use crate::ruleset::Cond;
 use crate::ruleset::{BoardDef, Diagonals, FieldTypeDef, Naming, ZoneDef};
 use std::collections::BTreeMap;
@@ -291,7 +291,7 @@ pub(crate) fn field_types(
                         let d = to.back.as_ref().map(|back| {
                             ctx.at(Seg::Field("back"), |ctx| ctx.find("direction", back, board.dir_names()))
                         });
-                        Some(crate::game::SendTarget {
+                        Some(crate::program::SendTarget {
                             field: field.map(|f| f as FieldId),
                             along,
                             back: match d {

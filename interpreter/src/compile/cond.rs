@@ -4,8 +4,8 @@
 use super::Ctx;
 use super::locate::Seg;
 use crate::board::FieldSet;
-use crate::engine::Test;
 use crate::options::OptionValue;
+use crate::program::Test;
 use crate::ruleset::{Cond, OptValue, OptionDef, Through, Who};
 use std::collections::BTreeMap;
 

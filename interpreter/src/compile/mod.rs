@@ -15,12 +15,27 @@ mod walk_cost;
 pub(crate) use rules::MAX_PIECES;
 
 use crate::error::{Diagnostic, LoadError, Pos, unknown};
-use crate::game::Game;
 use crate::options::{self, OptionValue, Options};
+use crate::program::Game;
 use crate::ruleset::RulesetDef;
 use crate::{Error, ruleset::OptionDef};
 use locate::{Node, Seg};
 use std::collections::BTreeMap;
+use std::path::Path;
+
+impl Game {
+    /// Reads and compiles a ruleset file under the given option values.
+    pub fn load(path: impl AsRef<Path>, options: &Options) -> Result<Game, Error> {
+        let path = path.as_ref();
+        let text = crate::files::read_text(path)?;
+        compile(&text, &path.display().to_string(), options)
+    }
+
+    /// Compiles ruleset text; `source` names it in error messages.
+    pub fn from_source(text: &str, source: &str, options: &Options) -> Result<Game, Error> {
+        compile(text, source, options)
+    }
+}
 
 /// The RON dialect of rulesets, positions and records: `Some(x)` may be written `x`.
 pub(crate) fn ron_options() -> ron::Options {

@@ -7,8 +7,9 @@ use super::cond::{Names, Place, constant, test};
 use super::locate::Seg;
 use super::walk_cost::{WalkShape, worst_walk};
 use crate::board::{Board, FieldId, NO_FIELD};
-use crate::engine::{CaptureRun, Chain, Choice, Effect, Enclosure, Motion, Reach, Rule, Test, Walk};
 use crate::m::NO_DIR;
+use crate::program::Test;
+use crate::program::rules::{CaptureRun, Chain, Choice, Effect, Enclosure, Motion, Reach, Rule, Walk};
 use crate::ruleset::{
     Cond, ContinueMode, Distance, EffectDef, Motion as MotionDef, MoveDef, OffCount, PlaceAt, Removal, Sides,
 };

@@ -6,10 +6,11 @@ use super::cond::{Names, Place, check_one, check_who, constant, test};
 use super::locate::Seg;
 use super::moves;
 use crate::board::{Board, FieldId};
-use crate::engine::{Chance, ChanceOutcome, End, Filter, Gather, Phase, Ranking, Rule, Set, Test};
-use crate::game::Game;
 use crate::options::{self, MAX_PLIES, OptionValue};
 use crate::piece::{Captured, Kind, MAX_PLAYERS, NOBODY, Piece};
+use crate::program::Game;
+use crate::program::Test;
+use crate::program::rules::{Chance, ChanceOutcome, End, Filter, Gather, Phase, Ranking, Rule, Set};
 use crate::ruleset::{
     CaptureTo, ChanceDef, Choose, EndDef, EndResult, FilterDef, Otherwise, PhaseDef, PieceDef, RulesetDef, SetDef,
     SetupDef, Starter, TeamDef, Who,
@@ -417,7 +418,7 @@ fn phase(
         ctx.at(Seg::Field("replace_stuck"), |ctx| ctx.error("replacing stuck pieces is for games of two players"));
     }
     let replace = def.replace_stuck.as_ref().map(|r| {
-        ctx.at(Seg::Field("replace_stuck"), |ctx| crate::engine::Replace {
+        ctx.at(Seg::Field("replace_stuck"), |ctx| crate::program::rules::Replace {
             grace: ctx.at(Seg::Field("grace"), |ctx| constant(ctx, &r.grace, names)),
             prisoners: ctx.at(Seg::Field("prisoners"), |ctx| constant(ctx, &r.prisoners, names)),
         })
@@ -539,7 +540,7 @@ fn setup(
     line: &SetupDef,
     state: &mut State,
     board: &Board,
-    fields: &[crate::game::FieldProps],
+    fields: &[crate::program::FieldProps],
     names: &Names,
     kinds: &[Kind],
 ) {

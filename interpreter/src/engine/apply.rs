@@ -4,9 +4,9 @@ use super::{Effect, Enclosure, Filter, Gather, Motion, Ranking, Replace, Set, te
 use crate::board::{FieldId, FieldSet, NO_FIELD};
 use crate::die;
 use crate::error::PlayError;
-use crate::game::Game;
 use crate::m::{Action, Move, NO_DIR};
 use crate::piece::{Captured, KindId, MAX_PLAYERS, Piece, Player};
+use crate::program::Game;
 use crate::ruleset::{Arrive, When};
 use crate::state::{Continuing, OUT, Outcome, Pending, Pool, Reason, State};
 

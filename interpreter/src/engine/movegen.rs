@@ -2,9 +2,9 @@
 
 use super::{Filter, Motion, Rule, Test, Walk};
 use crate::board::{FieldId, FieldSet, NO_FIELD};
-use crate::game::Game;
 use crate::m::{Action, Move, NO_DIR};
 use crate::piece::{NOBODY, Piece, Player};
+use crate::program::Game;
 use crate::ruleset::{Arrive, Distance};
 use crate::state::{Continuing, Pending, State};
 

@@ -8,8 +8,8 @@
 //! part of the move that began them, as published counts have it; each way
 //! of completing a move counts as one.
 
-use crate::game::Game;
 use crate::m::Move;
+use crate::program::Game;
 use crate::state::{Pending, State};
 
 impl Game {

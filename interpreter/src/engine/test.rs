@@ -1,70 +1,11 @@
 //! Evaluating compiled conditions.
 
-use crate::board::{FieldId, FieldSet};
-use crate::game::Game;
+use crate::board::FieldId;
 use crate::piece::{NOBODY, Player};
+use crate::program::Game;
+pub(crate) use crate::program::Test;
 use crate::ruleset::Who;
 use crate::state::{Pool, State};
-
-/// A compiled condition. Field atoms read the field under test; state atoms the
-/// game state, seen from player `me`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Test {
-    True,
-    False,
-    All(Vec<Test>),
-    Any(Vec<Test>),
-    Not(Box<Test>),
-    Empty,
-    Own,
-    Enemy,
-    /// What tops the field is one of a set: a mask over the classes of
-    /// [`State::top_class`] (see [`Test::EMPTY`] and the others). Made by
-    /// [`Test::compact`] from `Empty`, `Own`, `Enemy`, `Open`, `Closed` and
-    /// their combinations: one test instead of a tree.
-    Tops(u8),
-    Top(u32),
-    Has(u32),
-    Height(u8),
-    Full,
-    InZone(u8),
-    /// The field's type is one of these (a bit set: types may share a name).
-    Type(u64),
-    Fields(FieldSet),
-    /// A neighbour along one of the directions satisfies the test.
-    Beside(Vec<u8>, Box<Test>),
-    Open,
-    Closed,
-    OnBoard(Who, u16),
-    /// At least n pieces of anyone on the player's version of the zone.
-    CountIn(Who, u8, u16),
-    /// A line of `n` through the field under test, or with `moved` the last
-    /// field moved to, along one of the direction lists; with `exact`, no longer.
-    Line {
-        n: u8,
-        exact: bool,
-        moved: bool,
-        dirs: Vec<Vec<u8>>,
-    },
-    /// A `Line` through the last field moved to, not `exact`, with its lines
-    /// worked out (see [`Game::with_line_masks`]).
-    MovedLineMasks(Box<super::lines::LineMasks>),
-    /// The player has a piece of one of the kinds (a bit set) on the board.
-    PieceOnBoard(Who, u32),
-    /// The throw of this turn is one of a set of values (a bit set).
-    Thrown(u64),
-    PlayerIs(u8),
-    Lead(Who, u16),
-    TopFace(u8),
-    Phase(u8),
-    NoPieces(Who),
-    HandEmpty(Who),
-    PieceIn(Who, u32, u8),
-    NoMoves,
-    CanMove(Who),
-    Passed,
-    LimitReached,
-}
 
 /// What tops `field`, seen from `me`, as a one-bit [`Test::Tops`] mask.
 #[inline(always)]
@@ -270,71 +211,6 @@ impl Game {
             }
             Test::Not(inner) => Test::Not(Box::new(self.simplify(inner, me, fields))),
             _ => t.clone(),
-        }
-    }
-}
-
-impl Test {
-    // The bits of a `Tops` mask are the classes of `State::top_class`:
-    // empty, own open, enemy open, own turned over, enemy turned over,
-    // neutral open, neutral turned over.
-    pub(crate) const EMPTY: u8 = 0b000_0001;
-    pub(crate) const OWN: u8 = 0b000_1010;
-    pub(crate) const ENEMY: u8 = 0b001_0100;
-    pub(crate) const NEUTRAL: u8 = 0b110_0000;
-    pub(crate) const OPEN: u8 = 0b010_0110;
-    pub(crate) const CLOSED: u8 = 0b101_1000;
-
-    /// The test as a [`Test::Tops`] mask, if what tops the field is all it looks at.
-    pub(crate) fn tops_mask(&self) -> Option<u8> {
-        const ALL: u8 = Test::EMPTY | Test::OWN | Test::ENEMY | Test::NEUTRAL;
-        const _: () = assert!(Test::OPEN | Test::CLOSED == Test::OWN | Test::ENEMY | Test::NEUTRAL);
-        match self {
-            Test::True => Some(ALL),
-            Test::False => Some(0),
-            Test::Empty => Some(Test::EMPTY),
-            Test::Own => Some(Test::OWN),
-            Test::Enemy => Some(Test::ENEMY),
-            Test::Open => Some(Test::OPEN),
-            Test::Closed => Some(Test::CLOSED),
-            Test::Tops(mask) => Some(*mask),
-            Test::Not(t) => t.tops_mask().map(|m| !m & ALL),
-            Test::All(ts) => ts.iter().try_fold(ALL, |acc, t| t.tops_mask().map(|m| acc & m)),
-            Test::Any(ts) => ts.iter().try_fold(0, |acc, t| t.tops_mask().map(|m| acc | m)),
-            _ => None,
-        }
-    }
-
-    /// The same test with each largest part that looks only at what tops the
-    /// field made one [`Test::Tops`] (`True` and `False` stay as they are).
-    pub(crate) fn compact(self) -> Test {
-        match (self.tops_mask(), self) {
-            (_, t @ (Test::True | Test::False)) => t,
-            (Some(mask), _) => Test::Tops(mask),
-            (None, Test::All(ts)) => Test::All(ts.into_iter().map(Test::compact).collect()),
-            (None, Test::Any(ts)) => Test::Any(ts.into_iter().map(Test::compact).collect()),
-            (None, Test::Not(t)) => Test::Not(Box::new(t.compact())),
-            (None, t) => t,
-        }
-    }
-
-    /// Whether the test reads where the last piece ended.
-    pub(crate) fn mentions_last_to(&self) -> bool {
-        match self {
-            Test::Line { moved: true, .. } | Test::MovedLineMasks(..) => true,
-            Test::All(ts) | Test::Any(ts) => ts.iter().any(Test::mentions_last_to),
-            Test::Not(t) => t.mentions_last_to(),
-            _ => false,
-        }
-    }
-
-    /// Whether the test looks at the turn limit (an end "at the limit").
-    pub(crate) fn mentions_limit(&self) -> bool {
-        match self {
-            Test::LimitReached => true,
-            Test::All(ts) | Test::Any(ts) => ts.iter().any(Test::mentions_limit),
-            Test::Not(t) => t.mentions_limit(),
-            _ => false,
         }
     }
 }

@@ -1,9 +1,9 @@
 //! Lines through a field, worked out once from the board: on boards of up to
 //! 64 fields, "the last piece made a line of n" becomes a few mask tests.
 
+use super::Game;
 use super::Test;
 use crate::board::{Board, FieldId, NO_FIELD};
-use crate::game::Game;
 use crate::state::State;
 
 /// Per field, every line of n fields through it that a `Line` condition

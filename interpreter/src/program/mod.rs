@@ -1,14 +1,20 @@
-//! A compiled game: the ruleset lowered to tables under one set of option values.
+//! The program: a ruleset compiled under one set of option values, lowered to
+//! tables. The compiler makes it; the engine reads it and nothing else.
+
+mod lines;
+pub(crate) mod rules;
+mod test;
+
+pub(crate) use rules::{Chance, End, Phase};
+pub(crate) use test::Test;
 
 use crate::board::{Board, FieldId};
-use crate::engine::{Chance, End, Phase};
+
 use crate::options::{OptionValue, Options};
 use crate::piece::{Kind, Player};
 use crate::ruleset::OptionDef;
 use crate::state::{Reason, State};
-use crate::{Error, compile};
 use std::collections::BTreeMap;
-use std::path::Path;
 
 /// Properties of one field, from its field type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -109,18 +115,6 @@ pub struct Game {
 }
 
 impl Game {
-    /// Reads and compiles a ruleset file under the given option values.
-    pub fn load(path: impl AsRef<Path>, options: &Options) -> Result<Game, Error> {
-        let path = path.as_ref();
-        let text = crate::files::read_text(path)?;
-        compile::compile(&text, &path.display().to_string(), options)
-    }
-
-    /// Compiles ruleset text; `source` names it in error messages.
-    pub fn from_source(text: &str, source: &str, options: &Options) -> Result<Game, Error> {
-        compile::compile(text, source, options)
-    }
-
     pub fn name(&self) -> &str {
         &self.name
     }

@@ -1,0 +1,334 @@
+//! The compiled rules: phases, move rules, motions, effects, chance and the
+//! end of the game, as the compiler lowers them and the engine reads them.
+//! Indices only; no name is looked up.
+
+use super::Test;
+use crate::board::{DirId, FieldId};
+use crate::piece::Player;
+use crate::ruleset::{Arrive, Distance, When, Who};
+
+/// A phase as compiled.
+#[derive(Debug, Clone)]
+pub(crate) struct Phase {
+    pub name: String,
+    pub rules: Vec<Rule>,
+    /// Per player, the indices of the rules that can be theirs (their
+    /// `only_if` does not rule the player out): `[0]` the ordinary rules,
+    /// `[1]` the fallback ones.
+    pub playable: Vec<[Vec<u8>; 2]>,
+    pub decisions: u8,
+    pub throw: Option<u8>,
+    pub until: Option<Test>,
+    pub next: Option<u8>,
+    pub starts: Option<Player>,
+    pub replace: Option<Replace>,
+    /// Fallback rules apply piece by piece (see `PhaseDef::fallback_per_piece`).
+    pub fallback_per_piece: bool,
+    /// Turn filters, in order (see [`Filter`]).
+    pub filters: Vec<Filter>,
+    /// The `doc` of each move rule in force (under the options), in words.
+    pub docs: Vec<String>,
+}
+
+/// A turn filter as compiled (see `FilterDef`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Filter {
+    /// Keeps the moves after which `cond` holds, where `only_if` holds
+    /// before the move; if none passes, all stay (`keep_all`) or none.
+    RequireAfter { cond: Test, only_if: Test, keep_all: bool },
+    /// If a move captures, only those; with `huff`, not forced, but a turn
+    /// that leaves a capture unused forfeits a piece.
+    Capture { huff: bool },
+    /// Only the turns that capture the most, over whole chains.
+    MostCaptures,
+}
+
+impl Filter {
+    /// Whether the filter always leaves a move where there was one.
+    pub(crate) fn keeps_some(&self) -> bool {
+        match self {
+            Filter::RequireAfter { keep_all, .. } => *keep_all,
+            Filter::Capture { .. } | Filter::MostCaptures => true,
+        }
+    }
+}
+
+/// How a capture chain goes on (see `EffectDef::Continue`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Chain {
+    pub must: bool,
+    /// Only in the direction of the move before.
+    pub same_dir: bool,
+    /// The jumped pieces stay, marked, until the chain ends.
+    pub remove_at_end: bool,
+}
+
+/// A move rule as compiled.
+#[derive(Debug, Clone)]
+pub(crate) struct Rule {
+    /// Bit set of the kinds it moves.
+    pub pieces: u32,
+    pub motion: Motion,
+    pub to: Test,
+    pub from: Test,
+    /// As written; generation reads `only_if_for`.
+    pub only_if: Test,
+    pub arrive: Arrive,
+    pub effects: Vec<Effect>,
+    pub continues: Option<Chain>,
+    /// Used only when no other rule of the phase gives a move.
+    pub fallback: bool,
+    /// Per player, the fields where `to` can hold at all (see [`Game::static_value`]):
+    /// placements look only there.
+    pub targets: Vec<Vec<FieldId>>,
+    /// Per player, `to` as it reads on the `targets`: the parts the board
+    /// alone decides the same way on all of them replaced by their value.
+    pub to_on_targets: Vec<Test>,
+    /// Per player, `only_if` with the player it names folded in (`False`:
+    /// the rule is never the player's).
+    pub only_if_for: Vec<Test>,
+    /// Where no field holds more than one piece, per field whether a move of
+    /// this rule can land there, as a mask over what tops it (see
+    /// [`Test::Tops`]): `to`, the stack limit, capturing and safe fields in
+    /// one test. `None` where stacks or `to` need the full check.
+    pub landing: Option<Vec<u8>>,
+}
+
+#[derive(Debug, Clone)]
+pub(crate) enum Motion {
+    /// One step in one of some directions.
+    Step(Reach),
+    /// To the fields the offsets give (no direction).
+    Leap(Reach),
+    Slide {
+        dirs: Vec<DirId>,
+        max: u8,
+        pass: Test,
+    },
+    Place {
+        bottom: bool,
+        fall: Option<DirId>,
+    },
+    Lift,
+    /// To any field where the rule's `to` holds.
+    Fly,
+    Run {
+        dirs: Vec<DirId>,
+        distance: Distance,
+        pass: Test,
+    },
+    RunOff {
+        dirs: Vec<DirId>,
+        distance: Distance,
+        pass: Test,
+        /// A longer distance leaves too; with `remainder` its rest moves another piece.
+        over: bool,
+        remainder: bool,
+    },
+    Walk {
+        walk: Walk,
+        steps: Distance,
+    },
+    Enter {
+        via: Test,
+        steps: Distance,
+        walk: Walk,
+    },
+    Exit {
+        via: Test,
+        steps: Distance,
+        walk: Walk,
+    },
+    /// The whole stack, one piece on each following field (see `Motion::Sow`).
+    Sow {
+        dirs: Vec<DirId>,
+        skip: Test,
+        skip_origin: bool,
+    },
+    /// Over a field where `over` holds to the field beyond, capturing; with
+    /// `fly`, over empty fields before it and onto any empty field after it.
+    Jump {
+        dirs: Vec<DirId>,
+        over: Test,
+        fly: bool,
+    },
+}
+
+impl Rule {
+    /// The rule's `CaptureChosen`, if it has one.
+    pub(crate) fn choice(&self) -> Option<&Choice> {
+        self.effects.iter().find_map(|e| match e {
+            Effect::CaptureChosen(c) => Some(&**c),
+            _ => None,
+        })
+    }
+}
+
+/// Per field, the fields a motion reaches from it in one move, each with the
+/// direction taken ([`crate::m::NO_DIR`] for none): worked out once from the
+/// board, and kept in one flat table.
+#[derive(Debug, Clone)]
+pub(crate) struct Reach {
+    /// `to[start[f]..start[f + 1]]` are the targets from field `f`.
+    start: Vec<u32>,
+    to: Vec<(FieldId, DirId)>,
+}
+
+impl Reach {
+    /// The table of the targets `targets(f)` of every field `f` of `board`.
+    pub(crate) fn new<I: IntoIterator<Item = (FieldId, DirId)>>(
+        board: &crate::board::Board,
+        targets: impl Fn(FieldId) -> I,
+    ) -> Reach {
+        let mut reach = Reach { start: vec![0], to: Vec::new() };
+        for f in board.fields() {
+            reach.to.extend(targets(f));
+            reach.start.push(reach.to.len() as u32);
+        }
+        reach
+    }
+
+    #[inline]
+    pub(crate) fn from(&self, field: FieldId) -> &[(FieldId, DirId)] {
+        let f = usize::from(field);
+        &self.to[self.start[f] as usize..self.start[f + 1] as usize]
+    }
+}
+
+/// How a walk goes: along which links, turning or not, over what.
+#[derive(Debug, Clone)]
+pub(crate) struct Walk {
+    pub dirs: Vec<DirId>,
+    pub turns: bool,
+    pub pass: Test,
+    pub double_again: bool,
+    /// A board walk may end on the field it started from.
+    pub returns: bool,
+}
+
+#[derive(Debug, Clone)]
+pub(crate) enum Effect {
+    Enclose(Box<Enclosure>),
+    Flip,
+    Tip,
+    TurnClockwise,
+    Spawn {
+        on: Test,
+        zone: u8,
+        optional: bool,
+    },
+    /// Where `cond` holds after the move, the mover captures a stack of their
+    /// choice (see [`crate::state::Pending::Capture`]).
+    CaptureChosen(Box<Choice>),
+    CaptureRun(Box<CaptureRun>),
+    Promote {
+        to: crate::piece::KindId,
+        on: Test,
+        ends_chain: bool,
+        /// Only where the move ends (not on the way of a chain that goes on).
+        at_end: bool,
+    },
+}
+
+/// Capture by enclosure (see `EffectDef::Enclose`).
+#[derive(Debug, Clone)]
+pub(crate) struct Enclosure {
+    pub dirs: Vec<DirId>,
+    /// All sides must be closed, not only the one beyond on a line.
+    pub all: bool,
+    pub target: Test,
+    pub anvil: Test,
+    /// The board's edge closes a side (with `all`).
+    pub edge: bool,
+}
+
+/// Capture along a run of fields from where the move ended (see `EffectDef::CaptureRun`).
+#[derive(Debug, Clone)]
+pub(crate) struct CaptureRun {
+    /// Of the field the move ended on.
+    pub on: Test,
+    /// Links from there to the run's first field (none: that field).
+    pub start: Vec<DirId>,
+    /// Links from each field of the run to the next (none: one field).
+    pub step: Vec<DirId>,
+    /// Of each field of the run: captured while it holds.
+    pub cond: Test,
+    /// The stack the move ended on goes too, when the run took any.
+    pub landed: bool,
+    /// After the run: where it does not hold, the run is undone.
+    pub keep_if: Option<Test>,
+}
+
+/// Which stacks a mover may choose to capture: where `among` holds, or where
+/// none does, where `otherwise` holds (occupied fields only).
+#[derive(Debug, Clone)]
+pub(crate) struct Choice {
+    pub cond: Test,
+    pub among: Test,
+    pub otherwise: Test,
+}
+
+/// Replacing pieces that cannot move (see `ReplaceDef`).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Replace {
+    pub grace: bool,
+    pub prisoners: bool,
+}
+
+/// What a chance outcome sets.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Set {
+    Orient { field: FieldId, orient: u8 },
+    Starts(Player),
+}
+
+#[derive(Debug, Clone)]
+pub(crate) struct End {
+    pub at: When,
+    pub test: Test,
+    pub result: Ranking,
+    pub reason: String,
+    /// (zone, points) for each enemy piece on the board in the zone.
+    pub score: Vec<(u8, u16)>,
+    /// Pieces moved before the result is worked out (see `GatherDef`).
+    pub gather: Vec<Gather>,
+}
+
+/// How an end condition places the players (see `EndResult`; zones by index).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Ranking {
+    Win(Who),
+    Draw,
+    MorePieces,
+    MorePiecesOr(Who),
+    Finish(Who),
+    /// By the pieces on each player's version of the zone.
+    MostIn(u8),
+}
+
+/// At the end, the pieces on every version of zone `from` go onto the
+/// first field of `player`'s version of zone `to` (each player's own: `None`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Gather {
+    pub from: u8,
+    pub to: u8,
+    pub player: Option<Who>,
+}
+
+#[derive(Debug, Clone)]
+pub(crate) struct Chance {
+    pub name: String,
+    pub looks: Option<crate::ruleset::Looks>,
+    pub outcomes: Vec<ChanceOutcome>,
+    pub total: u32,
+}
+
+#[derive(Debug, Clone)]
+pub(crate) struct ChanceOutcome {
+    pub label: String,
+    pub value: u8,
+    pub weight: u32,
+    pub again: bool,
+    pub rethrow: bool,
+    pub set: Vec<Set>,
+}
