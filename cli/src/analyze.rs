@@ -34,6 +34,12 @@ pub struct TestArgs {
     /// differently); --games is then the most it plays.
     #[arg(long)]
     pub sequential: bool,
+    /// With several --sweep options: successive halving. Every variant plays a
+    /// first round, the better half by --rank goes on with twice the games,
+    /// and so on; the last left play --games. Spends the games on the
+    /// variants that could be best; a ranking, without the tests.
+    #[arg(long)]
+    pub adaptive: bool,
     /// With --sequential: the difference to find, as the share of the games
     /// the two variants decide differently that the variant's player 1 wins
     /// (0.5: no difference).
@@ -385,6 +391,14 @@ pub fn compare_variants(
     if tests.sequential {
         return compare_sequential(&variants, args, tests);
     }
+    if tests.adaptive {
+        let Some((factors, criterion)) = factorial else {
+            return Err(Error::Io(
+                "--adaptive ranks a sweep of several options: give two --sweep options or more".into(),
+            ));
+        };
+        return compare_adaptive(&variants, args, factors, criterion);
+    }
     let testing = tests.testing()?;
     let config = args.config(None)?;
     let mut runs = Vec::new();
@@ -424,6 +438,65 @@ pub fn compare_variants(
     if let Some(f) = &factorial {
         say!("\n{f}");
     }
+    Ok(())
+}
+
+/// A factorial sweep by successive halving: rounds of games, each keeping the
+/// better half of the variants by the criterion and doubling their games, up
+/// to `--games` for the last ones left. Every variant is played on the same
+/// seeds (game i is the same deal in each), so a variant's later rounds go on
+/// where its earlier ones stopped.
+fn compare_adaptive(
+    variants: &[(String, Game)],
+    args: &RunArgs,
+    factors: &[Factor],
+    criterion: Criterion,
+) -> Result<(), Error> {
+    if args.json.is_some() || args.csv.is_some() {
+        return Err(Error::Io("--adaptive writes no --json or --csv yet: leave them out".into()));
+    }
+    let config = args.config(None)?;
+    let schedule = factorial::halving_schedule(variants.len(), config.games);
+    let mut runs: Vec<Option<Results>> = vec![None; variants.len()];
+    let mut alive: Vec<usize> = (0..variants.len()).collect();
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let pool = args.pool()?;
+    for (round, &target) in schedule.iter().enumerate() {
+        for &k in &alive {
+            let (label, game) = &variants[k];
+            let from = runs[k].as_ref().map_or(0, |r| r.games.len() as u32);
+            let indices: Vec<u32> = (from..target).collect();
+            let part = pool.install(|| run_games(game, &config, &indices, &|_| {}, &stop)).map_err(Error::Io)?;
+            match &mut runs[k] {
+                Some(r) => r.absorb(part),
+                None => runs[k] = Some(part),
+            }
+            if !args.quiet {
+                eprintln!("round {}: {label}: {target} games", round + 1);
+            }
+        }
+        if round + 1 < schedule.len() {
+            let key = |k: &usize| factorial::criterion_key(criterion, &Report::new(runs[*k].as_ref().expect("played")));
+            alive.sort_by(|a, b| key(a).total_cmp(&key(b)));
+            alive.truncate(alive.len().div_ceil(2));
+        }
+    }
+    let labels: Vec<String> = variants.iter().map(|(l, _)| l.clone()).collect();
+    let runs: Vec<Results> = runs.into_iter().map(|r| r.expect("every variant played a round")).collect();
+    let f = factorial::factorial(factors, &labels, &runs, criterion).adaptive();
+    if let Some(path) = &args.plot {
+        let title = format!("{}: {} variants, successive halving", runs[0].title, labels.len());
+        write_svg(path, f.ranking_svg(&title, runs[0].players.len()), args.force)?;
+    }
+    say!(
+        "{}: {} variants by successive halving, rounds of {} games per variant, A = {}, B = {}\n",
+        runs[0].title,
+        labels.len(),
+        schedule.iter().map(u32::to_string).collect::<Vec<_>>().join(", "),
+        config.agents[0],
+        config.agents[1]
+    );
+    say!("{f}");
     Ok(())
 }
 

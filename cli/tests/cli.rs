@@ -707,3 +707,32 @@ fn the_ladder_puts_the_stronger_agent_first() {
     let o = tabula(&["ladder", "traditional/ludo", "--games", "2"]);
     assert!(stderr(&o).contains("games of two"), "{}", stderr(&o));
 }
+
+/// A factorial sweep by successive halving: the variants that went furthest
+/// played the most games and come first; one option alone is refused.
+#[test]
+fn an_adaptive_sweep_spends_its_games_on_the_best_variants() {
+    let o = tabula(&[
+        "compare",
+        "senet",
+        "--sweep",
+        "bear_off=Remainder,Exact",
+        "--sweep",
+        "safe_house_of_life=true,false",
+        "--games",
+        "80",
+        "--adaptive",
+        "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("4 variants by successive halving, rounds of 20, 40, 80 games"), "{out}");
+    let games: Vec<u32> = out
+        .lines()
+        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()) && l.contains("bear_off="))
+        .map(|l| l.split_whitespace().nth(3).and_then(|g| g.parse().ok()).unwrap_or(0))
+        .collect();
+    assert_eq!(games, [80, 40, 20, 20], "{out}");
+    let o = tabula(&["compare", "senet", "--sweep", "bear_off=Remainder,Exact", "--adaptive"]);
+    assert!(stderr(&o).contains("several options"), "{}", stderr(&o));
+}

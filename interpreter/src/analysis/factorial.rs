@@ -38,6 +38,8 @@ impl Criterion {
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Ranked {
     pub label: String,
+    /// The games it played (all alike, but in an adaptive sweep).
+    pub games: u32,
     pub balance: f64,
     pub player1: Proportion,
     pub limit: Proportion,
@@ -67,6 +69,10 @@ pub struct MainEffect {
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Factorial {
     pub criterion: Criterion,
+    /// The variants played different numbers of games (successive halving):
+    /// the ranking puts those that went furthest first, and there are no
+    /// main effects (pooled games of unequal numbers would weigh them unequally).
+    pub adaptive: bool,
     /// Best first.
     pub ranking: Vec<Ranked>,
     /// The option that moves player 1's win rate most first.
@@ -82,6 +88,7 @@ pub fn factorial(factors: &[Factor], labels: &[String], runs: &[Results], criter
         .zip(&reports)
         .map(|(label, r)| Ranked {
             label: label.clone(),
+            games: r.games,
             balance: r.balance,
             player1: r.player_wins[0],
             limit: r.timeouts,
@@ -92,7 +99,7 @@ pub fn factorial(factors: &[Factor], labels: &[String], runs: &[Results], criter
         Criterion::Balance => -r.balance,
         Criterion::Limit => r.limit.rate,
     };
-    ranking.sort_by(|a, b| key(a).total_cmp(&key(b)));
+    ranking.sort_by(|a, b| b.games.cmp(&a.games).then(key(a).total_cmp(&key(b))));
     let values = combinations(factors);
     let mut effects: Vec<MainEffect> = factors
         .iter()
@@ -119,7 +126,37 @@ pub fn factorial(factors: &[Factor], labels: &[String], runs: &[Results], criter
         })
         .collect();
     effects.sort_by(|a, b| b.player1_range.total_cmp(&a.player1_range));
-    Factorial { criterion, ranking, effects }
+    Factorial { criterion, adaptive: false, ranking, effects }
+}
+
+impl Factorial {
+    /// The same sweep played adaptively: no main effects.
+    pub fn adaptive(self) -> Factorial {
+        Factorial { adaptive: true, effects: Vec::new(), ..self }
+    }
+}
+
+/// The criterion's value for a variant: lower is better.
+pub fn criterion_key(criterion: Criterion, r: &Report) -> f64 {
+    match criterion {
+        Criterion::Balance => -r.balance,
+        Criterion::Limit => r.timeouts.rate,
+    }
+}
+
+/// Successive halving's games per variant after each round, for `variants`
+/// variants and `budget` games for the last left: as many rounds as halving
+/// takes to leave one, each doubling the games, the last at `budget` (the
+/// first at least 20 games, so that a round's ranking means something).
+pub fn halving_schedule(variants: usize, budget: u32) -> Vec<u32> {
+    let rounds = (variants.max(1) as f64).log2().ceil() as u32 + 1;
+    let mut schedule: Vec<u32> =
+        (0..rounds).map(|r| budget >> (rounds - 1 - r)).filter(|&n| n >= 20.min(budget)).collect();
+    schedule.dedup();
+    if schedule.last() != Some(&budget) {
+        schedule.push(budget);
+    }
+    schedule
 }
 
 /// Every combination of the factors' values, the last factor changing fastest.
@@ -221,24 +258,34 @@ impl fmt::Display for Factorial {
             Criterion::Limit => "fewest games ended by the turn limit",
         };
         writeln!(f, "Ranked by {by}, best first (95% intervals for each variant alone):")?;
+        if self.adaptive {
+            writeln!(
+                f,
+                "  (successive halving: a variant dropped in an early round played fewer games; those that went furthest come first)"
+            )?;
+        }
         let w = self.ranking.iter().map(|r| r.label.chars().count()).max().unwrap_or(7).max(7);
         writeln!(
             f,
-            "  {:>4}  {:<w$} {:>8}  {:>22}  {:>22}  {:>8}",
-            "rank", "variant", "balance", "player 1 wins %", "turn limit %", "plies"
+            "  {:>4}  {:<w$} {:>6} {:>8}  {:>22}  {:>22}  {:>8}",
+            "rank", "variant", "games", "balance", "player 1 wins %", "turn limit %", "plies"
         )?;
         let pct = |p: &Proportion| format!("{:.1} [{:.1},{:.1}]", 100.0 * p.rate, 100.0 * p.low, 100.0 * p.high);
         for (i, r) in self.ranking.iter().enumerate() {
             writeln!(
                 f,
-                "  {:>4}  {:<w$} {:>8.3}  {:>22}  {:>22}  {:>8.1}",
+                "  {:>4}  {:<w$} {:>6} {:>8.3}  {:>22}  {:>22}  {:>8.1}",
                 i + 1,
                 r.label,
+                r.games,
                 r.balance,
                 pct(&r.player1),
                 pct(&r.limit),
                 r.plies
             )?;
+        }
+        if self.adaptive {
+            return Ok(());
         }
         writeln!(f)?;
         writeln!(
@@ -271,6 +318,14 @@ impl fmt::Display for Factorial {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn halving_doubles_the_games_each_round_up_to_the_budget() {
+        assert_eq!(halving_schedule(8, 800), [100, 200, 400, 800]);
+        assert_eq!(halving_schedule(6, 400), [50, 100, 200, 400]);
+        assert_eq!(halving_schedule(8, 60), [30, 60]);
+        assert_eq!(halving_schedule(1, 100), [100]);
+    }
 
     #[test]
     fn combinations_are_every_pair_the_last_factor_fastest() {
