@@ -23,7 +23,7 @@ fn check_state(game: &Game, s: &State, pieces: u32) -> Result<(), TestCaseError>
     }
     prop_assert_eq!(s.total_pieces(), pieces, "pieces are not conserved");
     // Move generation starts from the fields each player tops, kept up to date incrementally.
-    for player in 0..2 {
+    for player in 0..game.player_count() {
         let topped: Vec<_> = s.fields_topped_by(player).collect();
         let seen: Vec<_> = game.board().fields().filter(|&f| s.top(f).is_some_and(|p| p.owner == player)).collect();
         prop_assert_eq!(topped, seen, "the fields topped by player {} are out of date", player + 1);

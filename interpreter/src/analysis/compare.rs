@@ -203,16 +203,19 @@ fn changes(base: &Results, variant: &Results, paired: bool) -> Vec<MetricChange>
             spread: spread(d, base.games.len()),
             p_adjusted: d.p,
             significant: false,
-            description: format!(
-                "{} {}: {:.1} -> {:.1} {unit} (difference {:+.1}, 95% CI {:+.1} to {:+.1}",
-                metric,
-                if d.value > 0.0 { up } else { down },
-                base_mean,
-                variant_mean,
-                d.value,
-                d.low,
-                d.high,
-            ),
+            description: {
+                let (n, unit) = (decimals(d, 1.0), if unit.is_empty() { String::new() } else { format!(" {unit}") });
+                format!(
+                    "{} {}: {:.n$} -> {:.n$}{unit} (difference {:+.n$}, 95% CI {:+.n$} to {:+.n$}",
+                    metric,
+                    if d.value > 0.0 { up } else { down },
+                    base_mean,
+                    variant_mean,
+                    d.value,
+                    d.low,
+                    d.high,
+                )
+            },
             sentence: None,
         }
     };
@@ -360,7 +363,20 @@ impl fmt::Display for Comparison {
 fn difference_cell(c: &MetricChange) -> String {
     let d = c.difference;
     let k = if c.rate { 100.0 } else { 1.0 };
-    format!("{:+.1} [{:+.1},{:+.1}]", k * d.value, k * d.low, k * d.high)
+    let n = decimals(d, k);
+    format!("{:+.n$} [{:+.n$},{:+.n$}]", k * d.value, k * d.low, k * d.high)
+}
+
+/// Decimals enough to show a difference (scaled by `k`) and its interval: one
+/// for differences of a unit or more, up to four for small ones (a branching
+/// factor or a share that moves by thousandths would otherwise read `+0.0`).
+fn decimals(d: Difference, k: f64) -> usize {
+    let size = (k * d.value).abs().max((k * (d.high - d.low)).abs() / 2.0);
+    if size >= 1.0 || size == 0.0 || !size.is_finite() {
+        1
+    } else {
+        (1.0 - size.log10().floor()).clamp(1.0, 4.0) as usize
+    }
 }
 
 fn p_cell(p: f64) -> String {
@@ -374,4 +390,21 @@ fn percent_interval(p: Proportion) -> String {
 
 fn truncate(s: &str, n: usize) -> String {
     if s.chars().count() <= n { s.to_string() } else { s.chars().take(n - 1).collect::<String>() + "…" }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn small_differences_get_the_decimals_to_show_them() {
+        let d = |value: f64, low: f64, high: f64| Difference { value, low, high, p: 0.5 };
+        assert_eq!(decimals(d(-9.6, -12.3, -6.9), 1.0), 1);
+        assert_eq!(decimals(d(0.0, 0.0, 0.0), 1.0), 1);
+        assert_eq!(decimals(d(-0.11, -0.12, -0.10), 1.0), 2);
+        assert_eq!(decimals(d(0.004, 0.002, 0.006), 1.0), 4);
+        // A rate in points: 0.19 is 19 points.
+        assert_eq!(decimals(d(0.19, 0.10, 0.28), 100.0), 1);
+        assert_eq!(decimals(d(1e-9, -1e-9, 3e-9), 1.0), 4);
+    }
 }

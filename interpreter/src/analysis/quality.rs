@@ -57,8 +57,10 @@ impl<'e> Quality<'e> {
         self.ratings.push((leader, ratings));
     }
 
-    /// The measures, for a game won by `winner` (alone), if one did.
-    pub(crate) fn finish(&self, game: &Game, s: &State, winner: Option<Player>) -> Measures {
+    /// The measures, for a game won by `winners` (one player, or partners
+    /// who win together; none in a draw or an unfinished game). The winners
+    /// lead where one of them leads, and are rated by the best of them.
+    pub(crate) fn finish(&self, game: &Game, s: &State, winners: &[Player]) -> Measures {
         let mut covered = self.covered.clone();
         for f in game.board.fields().filter(|&f| s.height(f) > 0) {
             covered.insert(f);
@@ -67,17 +69,23 @@ impl<'e> Quality<'e> {
         let coverage = game.board.fields().filter(|&f| covered.contains(f)).count() as f64 / fields;
         let leaders = self.ratings.iter().filter_map(|(l, _)| *l);
         let lead_changes = leaders.clone().zip(leaders.skip(1)).filter(|(a, b)| a != b).count() as u32;
-        let Some(w) = winner else { return Measures { lead_changes, coverage, ..Measures::default() } };
+        if winners.is_empty() {
+            return Measures { lead_changes, coverage, ..Measures::default() };
+        }
+        let winning = |leader: &Option<Player>| leader.is_some_and(|l| winners.contains(&l));
         let behind: Vec<f64> = self
             .ratings
             .iter()
-            .filter(|(leader, _)| *leader != Some(w))
-            .map(|(_, r)| (r.iter().copied().fold(f64::NEG_INFINITY, f64::max) - r[usize::from(w)]) / 2.0)
+            .filter(|(leader, _)| !winning(leader))
+            .map(|(_, r)| {
+                let best = |players: &mut dyn Iterator<Item = f64>| players.fold(f64::NEG_INFINITY, f64::max);
+                (best(&mut r.iter().copied()) - best(&mut winners.iter().map(|&w| r[usize::from(w)]))) / 2.0
+            })
             .collect();
         let drama = if behind.is_empty() { 0.0 } else { behind.iter().sum::<f64>() / behind.len() as f64 };
-        // From the last decision at which the winner did not lead, to the end.
+        // From the last decision at which the winners did not lead, to the end.
         let n = self.ratings.len();
-        let last_not_leading = self.ratings.iter().rposition(|(leader, _)| *leader != Some(w));
+        let last_not_leading = self.ratings.iter().rposition(|(leader, _)| !winning(leader));
         let held = n - last_not_leading.map_or(0, |i| i + 1);
         let decided_share = if n == 0 { 0.0 } else { held as f64 / n as f64 };
         Measures { lead_changes, drama, decided_share, coverage }
@@ -95,7 +103,7 @@ mod tests {
         let mut q = Quality::new(&game, &eval);
         let s = game.initial_state();
         q.ratings = vec![(Some(0), vec![0.5, -0.5]), (Some(0), vec![0.6, -0.6])];
-        let m = q.finish(&game, &s, Some(0));
+        let m = q.finish(&game, &s, &[0]);
         assert_eq!((m.lead_changes, m.drama, m.decided_share), (0, 0.0, 1.0));
     }
 
@@ -112,11 +120,27 @@ mod tests {
             (None, vec![0.0, 0.0]),
             (Some(0), vec![0.3, -0.3]),
         ];
-        let m = q.finish(&game, &s, Some(0));
+        let m = q.finish(&game, &s, &[0]);
         assert_eq!(m.lead_changes, 1);
         // (0.4 / 2 + 0.8 / 2 + 0 / 2) / 3
         assert!((m.drama - 0.2).abs() < 1e-12, "{}", m.drama);
         assert!((m.decided_share - 0.25).abs() < 1e-12);
         assert_eq!(m.coverage, 0.0);
+    }
+
+    #[test]
+    fn partners_who_win_together_lead_where_either_leads() {
+        let game = crate::shipped::game("classic/tic-tac-toe", &crate::Options::new()).expect("shipped");
+        let eval = Evaluator::new(&game);
+        let mut q = Quality::new(&game, &eval);
+        let s = game.initial_state();
+        // Four seats, partners 1 and 3 win: seat 2 leads by 0.2 over the better partner, then seat 3 leads.
+        q.ratings = vec![(Some(1), vec![0.1, 0.5, 0.3, 0.0]), (Some(2), vec![0.1, 0.2, 0.6, 0.0])];
+        let m = q.finish(&game, &s, &[0, 2]);
+        assert!((m.drama - 0.1).abs() < 1e-12, "{}", m.drama);
+        assert!((m.decided_share - 0.5).abs() < 1e-12);
+        // Nobody won: no drama and nothing decided.
+        let m = q.finish(&game, &s, &[]);
+        assert_eq!((m.lead_changes, m.drama, m.decided_share), (1, 0.0, 0.0));
     }
 }

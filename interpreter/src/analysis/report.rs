@@ -84,7 +84,13 @@ impl QualityReport {
         let all =
             |f: &dyn Fn(&super::Measures) -> f64| summary(&r.games.iter().map(|g| f(&g.quality)).collect::<Vec<_>>());
         let won = |f: &dyn Fn(&super::Measures) -> f64| {
-            summary(&r.games.iter().filter(|g| g.winner.is_some()).map(|g| f(&g.quality)).collect::<Vec<_>>())
+            summary(
+                &r.games
+                    .iter()
+                    .filter(|g| g.places.contains(&1) && !g.is_draw())
+                    .map(|g| f(&g.quality))
+                    .collect::<Vec<_>>(),
+            )
         };
         QualityReport {
             lead_changes: all(&|m| f64::from(m.lead_changes)),
@@ -200,10 +206,20 @@ impl fmt::Display for Report {
             )?;
         }
         writeln!(f, "  rates with 95% intervals:")?;
-        writeln!(f, "    agent A ({}) wins      {}", self.agents[0], pct(&self.agent_wins[0]))?;
-        writeln!(f, "    agent B ({}) wins      {}", self.agents[1], pct(&self.agent_wins[1]))?;
-        for (p, name) in self.players.iter().enumerate() {
-            writeln!(f, "    player {} ({name}) wins {}", p + 1, pct(&self.player_wins[p]))?;
+        // The labels padded to one width, so that the rates line up whatever the players' names.
+        let mut rows: Vec<(String, &Proportion)> = vec![
+            (format!("agent A ({}) wins", self.agents[0]), &self.agent_wins[0]),
+            (format!("agent B ({}) wins", self.agents[1]), &self.agent_wins[1]),
+        ];
+        rows.extend(
+            self.players
+                .iter()
+                .enumerate()
+                .map(|(p, name)| (format!("player {} ({name}) wins", p + 1), &self.player_wins[p])),
+        );
+        let width = rows.iter().map(|(label, _)| label.chars().count()).max().unwrap_or(0).max(24) + 1;
+        for (label, rate) in rows {
+            writeln!(f, "    {label:<width$}{}", pct(rate))?;
         }
         if self.players.len() > 2 {
             writeln!(f, "    (an even share is {:.1}% per seat)", 100.0 / self.players.len() as f64)?;
@@ -220,9 +236,13 @@ impl fmt::Display for Report {
                 }
             }
         }
-        writeln!(f, "    draws                    {}", pct(&self.draws))?;
-        writeln!(f, "    first mover wins         {}", pct(&self.first_mover_wins))?;
-        writeln!(f, "    ended by the turn limit  {}", pct(&self.timeouts))?;
+        for (label, rate) in [
+            ("draws", &self.draws),
+            ("first mover wins", &self.first_mover_wins),
+            ("ended by the turn limit", &self.timeouts),
+        ] {
+            writeln!(f, "    {label:<width$}{}", pct(rate))?;
+        }
         writeln!(
             f,
             "  balance {:.3}   completion {:.3}   drawishness {:.3}   decisiveness {:.3}",

@@ -207,7 +207,7 @@ pub fn play_game(
         game.play_unchecked(&mut state, m);
     }
     let outcome = state.outcome();
-    let quality = quality.finish(game, &state, outcome.and_then(|o| o.winner()));
+    let quality = quality.finish(game, &state, &outcome.map(|o| o.winners().collect::<Vec<_>>()).unwrap_or_default());
     GameResult {
         index,
         seats,
