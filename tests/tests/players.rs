@@ -252,4 +252,24 @@ fn analysis_reports_every_seat_and_compare_sets_variants_of_four_players_side_by
     let p3 = c.changes[0].iter().find(|m| m.metric == "player 3 wins").expect("a row per seat");
     assert_eq!((p3.base, p3.variant), (0.0, 1.0));
     assert!(c.to_string().contains("player 4 wins %"), "{c}");
+    // With more than two seats, each seat's mean place is compared too: player 3 was second, now first with 1.
+    let place = c.changes[0].iter().find(|m| m.metric == "player 3 place").expect("a place row per seat");
+    assert_eq!((place.base, place.variant), (2.0, 1.0));
+    assert!(c.to_string().contains("player 4 place (mean)"), "{c}");
+}
+
+/// While the others play on, a player who has taken a place is rated by it,
+/// and those still racing rate below it, in the range of the places left.
+#[test]
+fn the_evaluation_rates_a_placed_player_by_the_place_and_the_others_below() {
+    let game = lanes(&[]);
+    let eval = tabula::agents::Evaluator::new(&game);
+    let s = play_in_order(&game, &RACE[..8]);
+    // Players 1 and 3 have places 1 and 2 of 4: worth 1 and 1/3.
+    assert_eq!(eval.evaluate(&game, &s, 0), 1.0);
+    assert!((eval.evaluate(&game, &s, 2) - 1.0 / 3.0).abs() < 1e-12);
+    // Players 2 and 4 race for places 3 and 4: between -1 and -1/3, player 2 (a step from home) ahead.
+    let (p2, p4) = (eval.evaluate(&game, &s, 1), eval.evaluate(&game, &s, 3));
+    assert!((-1.0..=-1.0 / 3.0).contains(&p2) && (-1.0..=-1.0 / 3.0).contains(&p4), "{p2} {p4}");
+    assert!(p2 > p4, "{p2} {p4}");
 }

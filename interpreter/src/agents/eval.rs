@@ -74,9 +74,19 @@ impl Evaluator {
             let last = f64::from(o.places.iter().copied().max().unwrap_or(2).max(2));
             return 1.0 - 2.0 * (f64::from(o.places[usize::from(player)]) - 1.0) / (last - 1.0);
         }
+        // A player who has taken a place while the others play on (a race
+        // game's placings) is rated by that place, as at the end; the others
+        // race for the places left, against those still racing.
+        let last = game.player_count().max(2);
+        let place_value = |place: u8| 1.0 - 2.0 * f64::from(place.clamp(1, last) - 1) / f64::from(last - 1);
+        if let Some(place) = s.finished(player) {
+            return place_value(place);
+        }
+        let placed = (0..game.player_count()).filter(|&p| s.finished(p).is_some()).count() as u8;
         // Against the best of the others, term by term: in a game of two, the other player.
         let against = |f: &dyn Fn(Player) -> f64| {
-            let best = game.opponents(player).map(f).fold(f64::NEG_INFINITY, f64::max);
+            let best =
+                game.opponents(player).filter(|&p| s.finished(p).is_none()).map(f).fold(f64::NEG_INFINITY, f64::max);
             f(player) - if best.is_finite() { best } else { 0.0 }
         };
         let mut score = 0.0;
@@ -98,7 +108,12 @@ impl Evaluator {
             let total = f64::from(s.total_pieces()).max(1.0);
             score += 2.0 * against(&|p| f64::from(game.count_in(s, zone, p))) / total;
         }
-        score.tanh()
+        if placed == 0 {
+            return score.tanh();
+        }
+        // Scaled into the range of the places left.
+        let (best, worst) = (place_value(placed + 1), place_value(last));
+        worst + (score.tanh() + 1.0) / 2.0 * (best - worst)
     }
 
     /// Moves of `player` less moves of the other, scaled to -1..1: costly (two

@@ -227,6 +227,22 @@ fn changes(base: &Results, variant: &Results, paired: bool) -> Vec<MetricChange>
             rate(&name, &metric, &|g| g.won(p), "rises", "falls")
         })
         .collect();
+    // With more than two seats, each seat's place too (1 first): placings say
+    // more than wins alone. A game cut unfinished counts as the middle place.
+    if seats > 2 {
+        let middle = (f64::from(seats) + 1.0) / 2.0;
+        for p in 0..seats {
+            let place = move |g: &GameResult| g.places.get(usize::from(p)).map_or(middle, |&x| f64::from(x));
+            out.push(sample(
+                &format!("player {} place", p + 1),
+                &format!("Player {}'s mean place", p + 1),
+                "",
+                &place,
+                "gets worse",
+                "gets better",
+            ));
+        }
+    }
     out.extend(vec![
         rate("agent A wins", "Agent A's win rate", &|g| g.agent_won(0), "rises", "falls"),
         rate("draws", "The draw rate", &|g| !g.places.iter().any(|&p| p > 1), "rises", "falls"),
@@ -303,6 +319,14 @@ impl fmt::Display for Comparison {
                 (format!("player {} wins %", p + 1), cell)
             })
             .collect();
+        if seats > 2 {
+            rows.extend((0..seats).map(|p| {
+                let cell: Cell = Box::new(move |r: &Report| {
+                    r.places.get(p).map_or("-".into(), |s| format!("{:.2} [{:.2},{:.2}]", s.mean, s.low, s.high))
+                });
+                (format!("player {} place (mean)", p + 1), cell)
+            }));
+        }
         let rest: Vec<(&str, Cell)> = vec![
             ("draws %", Box::new(|r: &Report| format!("{:.1}", 100.0 * r.draws.rate))),
             ("first mover wins %", Box::new(|r: &Report| format!("{:.1}", 100.0 * r.first_mover_wins.rate))),
