@@ -523,3 +523,17 @@ fn a_game_of_four_players_shows_every_player() {
     click(&mut h, "S@c3");
     assert!(h.query_by_label_contains("East (to move)").is_some(), "the turn passes to the second of four");
 }
+
+/// A sowing game: the seeds are nobody's, shown once in the legend; a pit is
+/// sown from the list of moves, and the last seed in the store moves again.
+#[test]
+fn a_pit_is_sown_and_the_store_gives_another_move() {
+    let mut h = harness("traditional/kalah");
+    assert!(h.query_by_label_contains("Seed: nobody's").is_some(), "the seeds are in the legend once");
+    click(&mut h, "c1");
+    assert_eq!(moves_played(&h), 1);
+    let state = h.state().bench.session.state();
+    assert_eq!(state.to_move(), 0, "the last seed fell in South's store: South moves again");
+    let store = h.state().bench.session.game.board().field("k1").expect("a store");
+    assert_eq!(state.height(store), 1);
+}

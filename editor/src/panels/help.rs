@@ -90,14 +90,22 @@ fn words(ui: &mut egui::Ui, game: &Game) {
 /// The players with their pieces, each kind by name, and the field types.
 fn legend(ui: &mut egui::Ui, game: &Game, turned: bool) {
     ui.label(RichText::new("Players and pieces").strong());
+    let owned = game.kinds().iter().enumerate().filter(|(_, k)| !k.neutral);
     for (p, name) in game.players().iter().enumerate() {
         ui.horizontal_wrapped(|ui| {
             let player = p as u8;
             ui.label(RichText::new(name).strong());
-            for (k, kind) in game.kinds().iter().enumerate() {
+            for (k, kind) in owned.clone() {
                 piece_icon(ui, game, Piece::new(k as u8, player), 22.0);
                 ui.label(&kind.name);
             }
+        });
+    }
+    // Pieces of nobody's (a mancala's seeds): once, not per player.
+    for (k, kind) in game.kinds().iter().enumerate().filter(|(_, k)| k.neutral) {
+        ui.horizontal(|ui| {
+            piece_icon(ui, game, Piece::new(k as u8, tabula::NOBODY), 22.0);
+            ui.label(format!("{}: nobody's; any player moves them by the rules", kind.name));
         });
     }
     if turned {
