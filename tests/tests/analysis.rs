@@ -45,8 +45,9 @@ fn a_game_the_first_player_always_wins_is_reported_so_with_its_interval() {
 }
 
 /// The report of a run, without its one figure that depends on the clock.
+/// The report without what depends on when and how fast the run was made.
 fn report_untimed(results: &Results) -> Report {
-    Report { games_per_second: 0.0, ..Report::new(results) }
+    Report { games_per_second: 0.0, provenance: None, ..Report::new(results) }
 }
 
 #[test]
