@@ -10,6 +10,7 @@ mod cond;
 pub(crate) mod locate;
 mod moves;
 pub(crate) mod rules;
+mod specialise;
 mod walk_cost;
 
 pub(crate) use rules::MAX_PIECES;

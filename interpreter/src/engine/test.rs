@@ -153,68 +153,6 @@ impl Game {
     }
 }
 
-impl Game {
-    /// What `t` says on `field` for `me` in every position: `Some` when that
-    /// follows from the board alone (zones, field types, named fields, the
-    /// player), `None` when it depends on the pieces.
-    pub(crate) fn static_value(&self, t: &Test, me: Player, field: FieldId) -> Option<bool> {
-        match t {
-            Test::True => Some(true),
-            Test::False => Some(false),
-            Test::InZone(_) | Test::Type(_) | Test::Fields(_) | Test::PlayerIs(_) => {
-                Some(self.eval(t, &self.initial, me, field))
-            }
-            Test::Not(t) => self.static_value(t, me, field).map(|v| !v),
-            Test::All(ts) | Test::Any(ts) => {
-                // All is decided by a false part, Any by a true one.
-                let decider = matches!(t, Test::Any(_));
-                let values: Vec<_> = ts.iter().map(|t| self.static_value(t, me, field)).collect();
-                if values.contains(&Some(decider)) {
-                    Some(decider)
-                } else if values.iter().all(|v| *v == Some(!decider)) {
-                    Some(!decider)
-                } else {
-                    None
-                }
-            }
-            _ => None,
-        }
-    }
-}
-
-impl Game {
-    /// `t` for `me` on `fields`, with every part that the board alone decides
-    /// the same way on all of them replaced by its value.
-    pub(crate) fn simplify(&self, t: &Test, me: Player, fields: &[FieldId]) -> Test {
-        let mut values = fields.iter().map(|&f| self.static_value(t, me, f));
-        if let Some(Some(v)) = values.next() {
-            if values.all(|x| x == Some(v)) {
-                return if v { Test::True } else { Test::False };
-            }
-        }
-        match t {
-            Test::All(ts) | Test::Any(ts) => {
-                // A part equal to `neutral` drops out; one equal to `decider` decides.
-                let all = matches!(t, Test::All(_));
-                let (neutral, decider) = if all { (Test::True, Test::False) } else { (Test::False, Test::True) };
-                let mut parts: Vec<Test> =
-                    ts.iter().map(|t| self.simplify(t, me, fields)).filter(|p| *p != neutral).collect();
-                if parts.contains(&decider) {
-                    decider
-                } else if parts.len() <= 1 {
-                    parts.pop().unwrap_or(neutral)
-                } else if all {
-                    Test::All(parts)
-                } else {
-                    Test::Any(parts)
-                }
-            }
-            Test::Not(inner) => Test::Not(Box::new(self.simplify(inner, me, fields))),
-            _ => t.clone(),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::Test;

@@ -1,0 +1,185 @@
+//! Specialising the compiled rules: what the board alone decides about each
+//! rule is worked out once, before play (placement targets, conditions with
+//! the board and the player folded in, landing masks, the lines a `Line` may
+//! make). The last step of compiling; the engine reads the result.
+
+use crate::board::FieldId;
+use crate::piece::Player;
+use crate::program::rules::{Effect, Filter, Motion};
+use crate::program::{Game, Test};
+use crate::ruleset::Arrive;
+
+impl Game {
+    /// Fills in what each rule can know before play: its placement targets,
+    /// its conditions with what the board and the player decide folded in,
+    /// and its landing mask; and the lines `Line` looks for. Called once
+    /// the game is compiled.
+    pub(crate) fn specialise_rules(&mut self) {
+        let single = self.fields.iter().all(|f| f.limit <= 1);
+        let players = 0..self.player_count();
+        for p in 0..self.phases.len() {
+            for r in 0..self.phases[p].rules.len() {
+                let rule = &self.phases[p].rules[r];
+                let (targets, to_on_targets) = players
+                    .clone()
+                    .map(|me| {
+                        let targets: Vec<FieldId> = self
+                            .board
+                            .fields()
+                            .filter(|&f| self.static_value(&rule.to, me, f) != Some(false))
+                            .collect();
+                        let rest = self.simplify(&rule.to, me, &targets).compact();
+                        (targets, rest)
+                    })
+                    .unzip();
+                // A state condition has no field atoms: any field stands for all.
+                let only_if_for = players.clone().map(|me| self.simplify(&rule.only_if, me, &[0]).compact()).collect();
+                // An occupied field takes a piece only by a capture or an exchange, which a safe
+                // field forbids; an exchange needs a field to send the enemy to, which the hand is not.
+                let displaces = match rule.arrive {
+                    Arrive::Capture => true,
+                    Arrive::Exchange => !matches!(rule.motion, Motion::Enter { .. }),
+                    Arrive::Stack => false,
+                };
+                let captures = |safe: bool| if displaces && !safe { Test::ENEMY } else { 0 };
+                // Per field, `to` with what the board decides there folded in (a throne no soldier
+                // may stop on), if what is left looks only at what tops the field, alike for every player.
+                let to_on = |f: FieldId| {
+                    let mut masks = players.clone().map(|me| self.simplify(&rule.to, me, &[f]).tops_mask());
+                    let first = masks.next().flatten();
+                    first.filter(|_| masks.all(|m| m == first))
+                };
+                let landing = single.then(|| {
+                    let fields = self.board.fields().zip(&self.fields);
+                    fields
+                        .map(|(f, props)| match props.limit {
+                            1 => to_on(f).map(|to| to & (Test::EMPTY | captures(props.safe))),
+                            _ => Some(0),
+                        })
+                        .collect::<Option<Vec<u8>>>()
+                });
+                let landing = landing.flatten();
+                let rule = &mut self.phases[p].rules[r];
+                rule.targets = targets;
+                rule.to_on_targets = to_on_targets;
+                rule.only_if_for = only_if_for;
+                rule.landing = landing;
+            }
+            let phase = &mut self.phases[p];
+            phase.playable = players
+                .clone()
+                .map(|me| {
+                    [false, true].map(|fallback| {
+                        let rules = phase.rules.iter().enumerate();
+                        let playable = rules
+                            .filter(|(_, r)| r.fallback == fallback && r.only_if_for[usize::from(me)] != Test::False);
+                        playable.map(|(i, _)| i as u8).collect()
+                    })
+                })
+                .collect();
+        }
+        self.precompute_lines();
+    }
+
+    /// Every state condition with its lines made by the last move read from masks; and
+    /// whether any condition reads where the last piece ended.
+    fn precompute_lines(&mut self) {
+        let ends = self.ends.iter().map(|e| &e.test);
+        let phases = self.phases.iter().flat_map(|p| {
+            let rules = p.rules.iter().flat_map(|r| {
+                let effects = r.effects.iter().flat_map(|e| match e {
+                    Effect::CaptureChosen(c) => vec![&c.cond, &c.among, &c.otherwise],
+                    Effect::Spawn { on, .. } => vec![on],
+                    _ => Vec::new(),
+                });
+                [&r.to, &r.from, &r.only_if].into_iter().chain(effects)
+            });
+            let filters = p.filters.iter().flat_map(|f| match f {
+                Filter::RequireAfter { cond, only_if, .. } => vec![cond, only_if],
+                Filter::Capture { .. } | Filter::MostCaptures => Vec::new(),
+            });
+            p.until.iter().chain(rules).chain(filters)
+        });
+        self.reads_last_to = ends.chain(phases).any(Test::mentions_last_to);
+        for e in 0..self.ends.len() {
+            self.ends[e].test = self.with_line_masks(&self.ends[e].test);
+        }
+        for p in 0..self.phases.len() {
+            self.phases[p].until = self.phases[p].until.as_ref().map(|t| self.with_line_masks(t));
+            for r in 0..self.phases[p].rules.len() {
+                self.phases[p].rules[r].only_if_for =
+                    self.phases[p].rules[r].only_if_for.iter().map(|t| self.with_line_masks(t)).collect();
+                for e in 0..self.phases[p].rules[r].effects.len() {
+                    if let Effect::CaptureChosen(choice) = &self.phases[p].rules[r].effects[e] {
+                        let cond = self.with_line_masks(&choice.cond);
+                        if let Effect::CaptureChosen(choice) = &mut self.phases[p].rules[r].effects[e] {
+                            choice.cond = cond;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl Game {
+    /// What `t` says on `field` for `me` in every position: `Some` when that
+    /// follows from the board alone (zones, field types, named fields, the
+    /// player), `None` when it depends on the pieces.
+    pub(crate) fn static_value(&self, t: &Test, me: Player, field: FieldId) -> Option<bool> {
+        match t {
+            Test::True => Some(true),
+            Test::False => Some(false),
+            Test::InZone(_) | Test::Type(_) | Test::Fields(_) | Test::PlayerIs(_) => {
+                Some(self.eval(t, &self.initial, me, field))
+            }
+            Test::Not(t) => self.static_value(t, me, field).map(|v| !v),
+            Test::All(ts) | Test::Any(ts) => {
+                // All is decided by a false part, Any by a true one.
+                let decider = matches!(t, Test::Any(_));
+                let values: Vec<_> = ts.iter().map(|t| self.static_value(t, me, field)).collect();
+                if values.contains(&Some(decider)) {
+                    Some(decider)
+                } else if values.iter().all(|v| *v == Some(!decider)) {
+                    Some(!decider)
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        }
+    }
+}
+
+impl Game {
+    /// `t` for `me` on `fields`, with every part that the board alone decides
+    /// the same way on all of them replaced by its value.
+    pub(crate) fn simplify(&self, t: &Test, me: Player, fields: &[FieldId]) -> Test {
+        let mut values = fields.iter().map(|&f| self.static_value(t, me, f));
+        if let Some(Some(v)) = values.next() {
+            if values.all(|x| x == Some(v)) {
+                return if v { Test::True } else { Test::False };
+            }
+        }
+        match t {
+            Test::All(ts) | Test::Any(ts) => {
+                // A part equal to `neutral` drops out; one equal to `decider` decides.
+                let all = matches!(t, Test::All(_));
+                let (neutral, decider) = if all { (Test::True, Test::False) } else { (Test::False, Test::True) };
+                let mut parts: Vec<Test> =
+                    ts.iter().map(|t| self.simplify(t, me, fields)).filter(|p| *p != neutral).collect();
+                if parts.contains(&decider) {
+                    decider
+                } else if parts.len() <= 1 {
+                    parts.pop().unwrap_or(neutral)
+                } else if all {
+                    Test::All(parts)
+                } else {
+                    Test::Any(parts)
+                }
+            }
+            Test::Not(inner) => Test::Not(Box::new(self.simplify(inner, me, fields))),
+            _ => t.clone(),
+        }
+    }
+}
