@@ -8,6 +8,7 @@
 //! everything else the author wrote stay as they were.
 
 use crate::error::Pos;
+use crate::ruleset::scan::{pos, skip_comment_or_string};
 
 /// The language this Tabula reads. A ruleset says which one it is written
 /// for (`language: 2`); one written for a later language is refused.
@@ -185,37 +186,6 @@ fn calls(text: &str) -> impl Iterator<Item = (usize, &str)> {
     })
 }
 
-/// Where a comment or string starting at `i` ends, or `None` if none starts there.
-fn skip_comment_or_string(text: &str, i: usize) -> Option<usize> {
-    // The scanners step byte by byte: inside a character of several bytes nothing starts.
-    let rest = text.get(i..)?;
-    if rest.starts_with("//") {
-        return Some(rest.find('\n').map_or(text.len(), |n| i + n));
-    }
-    if let Some(body) = rest.strip_prefix("/*") {
-        return Some(body.find("*/").map_or(text.len(), |n| i + 2 + n + 2));
-    }
-    if let Some(raw) = rest.strip_prefix('r').filter(|r| r.starts_with(['"', '#'])) {
-        let hashes = raw.len() - raw.trim_start_matches('#').len();
-        let close = format!("\"{}", "#".repeat(hashes));
-        let body = i + 1 + hashes + 1;
-        return Some(text.get(body..)?.find(&close).map_or(text.len(), |n| body + n + close.len()));
-    }
-    let quote = rest.chars().next()?;
-    if quote != '"' && quote != '\'' {
-        return None;
-    }
-    let mut chars = rest.char_indices().skip(1);
-    while let Some((n, c)) = chars.next() {
-        if c == '\\' {
-            chars.next();
-        } else if c == quote {
-            return Some(i + n + 1);
-        }
-    }
-    Some(text.len())
-}
-
 /// The `)` that closes the `(` at `open`.
 fn matching_paren(text: &str, open: usize) -> Option<usize> {
     let mut depth = 0usize;
@@ -264,14 +234,6 @@ fn top_level_args(args: &str) -> Vec<&str> {
         parts.push(&args[start..]);
     }
     parts
-}
-
-/// The line and column (1-based, in characters) of a byte offset.
-fn pos(text: &str, offset: usize) -> Pos {
-    let before = &text[..offset];
-    let line = before.matches('\n').count() + 1;
-    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    Pos { line, col }
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 //! `TABULA_BLESS=1 cargo test -p tabula-tests --test constructs` rewrites it.
 
 use std::collections::{BTreeMap, BTreeSet};
+use tabula::ruleset::template;
 use tabula::shipped;
 use tabula_tests::workspace;
 
@@ -77,7 +78,14 @@ fn constructs(text: &str) -> BTreeSet<String> {
 fn table() -> BTreeMap<String, Vec<&'static str>> {
     let mut uses: BTreeMap<String, Vec<&'static str>> = BTreeMap::new();
     for name in shipped::names() {
-        for c in constructs(shipped::text(name).expect("shipped")) {
+        let text = shipped::text(name).expect("shipped");
+        // The constructs a ruleset's templates stand for, not the templates' own names.
+        let expanded = template::expand(text).expect("expands").text;
+        let mut found = constructs(&expanded);
+        if expanded != text {
+            found.insert("templates:".to_string());
+        }
+        for c in found {
             uses.entry(c).or_default().push(name);
         }
     }

@@ -369,11 +369,26 @@ pub(super) fn parse_colour(ctx: &mut Ctx, text: &str) -> Option<[u8; 3]> {
     }
 }
 
-pub(crate) fn zones(ctx: &mut Ctx, defs: &[ZoneDef], board: &Board, players: u8) -> Vec<Zone> {
-    let mut out = Vec::new();
+pub(crate) fn zones(ctx: &mut Ctx, defs: &[ZoneDef], board: &Board, players: u8, names: &Names) -> Vec<Zone> {
+    let mut out: Vec<Zone> = Vec::new();
     ctx.at(Seg::Field("zones"), |ctx| {
         for (i, def) in defs.iter().enumerate() {
-            ctx.at(Seg::Index(i), |ctx| out.push(zone(ctx, def, board, players)));
+            ctx.at(Seg::Index(i), |ctx| {
+                let on = def.when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
+                let zone = zone(ctx, def, board, players);
+                if !on {
+                    return;
+                }
+                if out.iter().any(|z| z.name == def.name) {
+                    ctx.at(Seg::Field("name"), |ctx| {
+                        ctx.error(format!(
+                            "two zones named {:?} are in force: their `when` must exclude each other",
+                            def.name
+                        ));
+                    });
+                }
+                out.push(zone);
+            });
         }
     });
     out

@@ -93,15 +93,27 @@ pub fn compile(text: &str, source: &str, given: &Options) -> Result<Game, Error>
             old.iter().map(|o| Diagnostic { at: Some(o.at), path: String::new(), message: o.message() }).collect();
         return Err(Error::Load(LoadError { source: source.to_string(), diagnostics }));
     }
-    let def: RulesetDef = read_ron(text, source)?;
-    compile_def(&def, text, source, given)
+    let load_error = |diagnostics| Error::Load(LoadError { source: source.to_string(), diagnostics });
+    let expansion = crate::ruleset::template::expand(text).map_err(load_error)?;
+    // Errors are found in the expanded text and reported where their text was written.
+    let relocate = |e: Error| match e {
+        Error::Load(mut e) => {
+            e.diagnostics = e.diagnostics.into_iter().map(|d| expansion.relocate(text, d)).collect();
+            e.diagnostics.sort_by_key(|d| d.at);
+            Error::Load(e)
+        }
+        other => other,
+    };
+    let def: RulesetDef = read_ron(&expansion.text, source).map_err(|e| relocate(Error::Load(e)))?;
+    compile_def(&def, text, &expansion.text, source, given).map_err(relocate)
 }
 
-/// Compiles a ruleset already read; `text` (its source, if any) locates errors.
-pub fn compile_def(def: &RulesetDef, text: &str, source: &str, given: &Options) -> Result<Game, Error> {
+/// Compiles a ruleset already read from `text`; `expanded` (the text with its
+/// templates expanded) locates errors.
+fn compile_def(def: &RulesetDef, text: &str, expanded: &str, source: &str, given: &Options) -> Result<Game, Error> {
     let declared = options::declarations(&def.options);
     let values = options::resolve(&declared, given)?;
-    let mut ctx = Ctx::new(text, &values, &declared);
+    let mut ctx = Ctx::new(expanded, &values, &declared);
     if let Some(language) = def.language.filter(|&l| l == 0 || l > crate::migrate::LANGUAGE) {
         ctx.at(Seg::Field("language"), |ctx| {
             ctx.error(format!(

@@ -46,7 +46,8 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         fields: board.names().to_vec(),
         // Field types may share a name when options choose between them (a layout).
         field_types: def.field_types.iter().map(|t| t.name.clone()).collect(),
-        zones: unique_names(ctx, "zones", def.zones.iter().map(|z| &z.name)),
+        // Zones, too (see `board::zones`, which sets the names of those in force).
+        zones: def.zones.iter().map(|z| z.name.clone()).collect(),
         phases: unique_names(ctx, "phases", def.phases.iter().map(|p| &p.name)),
         dirs: board.dir_names().to_vec(),
         dice,
@@ -77,7 +78,8 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         }
     }
     let (fields, field_types) = board::field_types(ctx, &def.field_types, &board, stack_limit, &names);
-    let zones = board::zones(ctx, &def.zones, &board, players);
+    let zones = board::zones(ctx, &def.zones, &board, players, &names);
+    names.zones = zones.iter().map(|z| z.name.clone()).collect();
     let kinds = ctx.at(Seg::Field("pieces"), |ctx| {
         def.pieces
             .iter()

@@ -159,10 +159,14 @@ pub struct Hostile {
 /// Else player 2's is `p2`, or every player's is listed in `each` (player 1
 /// first, instead of `fields`), or without these all players share `fields`.
 /// `groups` orders fields in groups (rows, say) where a rule needs an order.
+/// A zone whose `when` (on options) does not hold is left out, so that two
+/// zones of one name may stand for two readings of a rule.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ZoneDef {
     pub name: String,
+    #[serde(default)]
+    pub when: Option<Cond>,
     #[serde(default)]
     pub fields: Vec<String>,
     #[serde(default)]

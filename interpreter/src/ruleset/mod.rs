@@ -9,6 +9,8 @@ mod cond;
 mod moves;
 mod phase;
 mod piece;
+pub(crate) mod scan;
+pub mod template;
 
 pub use board::{
     BoardDef, Diagonals, FieldDef, FieldTypeDef, Hostile, LinkDef, Naming, Search, SendTo, WrapDef, ZoneDef,

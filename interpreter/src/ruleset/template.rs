@@ -1,0 +1,620 @@
+//! Rule templates: a ruleset names a value once, with parameters, and uses it
+//! wherever such a value may stand (RBG's macros, Ludii's defines):
+//!
+//! ```ron
+//! templates: {
+//!     "Entry": (params: ["steps", "when"], body: (
+//!         pieces: ["Stone"],
+//!         by: Enter(via: Type("3-field"), steps: steps, dirs: ["Orthogonal"]),
+//!         when: when,
+//!     )),
+//! },
+//! // ...
+//! moves: [Entry(steps: 5, when: Is("count", "First")), Entry(steps: 6, when: Is("count", "After"))],
+//! ```
+//!
+//! Templates are expanded in the text before it is read, so a template may
+//! stand for any value: a move rule, a condition, an effect, a setup line, a
+//! chance outcome. In a body, a parameter's name where a value stands is the
+//! argument's text (a name before `:` is a field and stays). A body may use
+//! other templates, not itself. Every byte of the expanded text maps back to
+//! where it was written, so an error in a template's body is reported there,
+//! with the use it came from.
+
+use super::scan::{Tok, Token, offset, pos, tokens};
+use crate::error::{Diagnostic, did_you_mean};
+
+/// Templates used within templates deeper than this are refused (a use of itself, by another way round).
+const MAX_DEPTH: usize = 32;
+/// The largest expanded text: uses within uses may grow exponentially.
+const MAX_LEN: usize = 1 << 20;
+
+/// A ruleset's text with its templates expanded.
+#[derive(Debug, Clone)]
+pub struct Expansion {
+    /// The text with the `templates:` entry left out and every use replaced by its body.
+    pub text: String,
+    pieces: Vec<Piece>,
+    uses: Vec<Use>,
+}
+
+/// A run of the expanded text copied from the original.
+#[derive(Debug, Clone, Copy)]
+struct Piece {
+    out: usize,
+    orig: usize,
+    len: usize,
+    /// The use (in `uses`) of the outermost template this text came from.
+    used: Option<usize>,
+}
+
+#[derive(Debug, Clone)]
+struct Use {
+    name: String,
+    /// Byte offset of the use in the original text.
+    at: usize,
+}
+
+/// An expanded fragment, with its map back to the original.
+#[derive(Debug, Clone, Default)]
+struct Out {
+    text: String,
+    pieces: Vec<Piece>,
+}
+
+impl Out {
+    fn copy(&mut self, original: &str, from: usize, to: usize, used: Option<usize>) {
+        if to > from {
+            self.pieces.push(Piece { out: self.text.len(), orig: from, len: to - from, used });
+            self.text.push_str(&original[from..to]);
+        }
+    }
+
+    fn append(&mut self, other: &Out) {
+        let shift = self.text.len();
+        self.pieces.extend(other.pieces.iter().map(|p| Piece { out: p.out + shift, ..*p }));
+        self.text.push_str(&other.text);
+    }
+}
+
+#[derive(Debug)]
+struct Template {
+    name: String,
+    params: Vec<String>,
+    /// Token indices of the body.
+    body: std::ops::Range<usize>,
+}
+
+/// Expands the templates of a ruleset's text; the errors are in the original text's positions.
+pub fn expand(text: &str) -> Result<Expansion, Vec<Diagnostic>> {
+    let toks = tokens(text);
+    let identity = || Expansion {
+        text: text.to_string(),
+        pieces: vec![Piece { out: 0, orig: 0, len: text.len(), used: None }],
+        uses: Vec::new(),
+    };
+    let Some(entry) = find_entry(text, &toks) else { return Ok(identity()) };
+    let mut x = Expander {
+        text,
+        toks: &toks,
+        templates: Vec::new(),
+        uses: Vec::new(),
+        errors: Vec::new(),
+        stack: Vec::new(),
+        overflowed: false,
+        path: "templates",
+    };
+    let Some(removed) = x.definitions(entry) else { return Err(x.errors) };
+    x.path = "";
+    let mut out = Out::default();
+    let before = 0..entry;
+    let after = toks.partition_point(|t| t.start < removed.end)..toks.len();
+    // Each part ends where its last token does; the blanks after it are copied too.
+    x.emit(&mut out, before, 0, removed.start, &[], None);
+    let end = text.len();
+    x.emit(&mut out, after, removed.end, end, &[], None);
+    if x.errors.is_empty() { Ok(Expansion { text: out.text, pieces: out.pieces, uses: x.uses }) } else { Err(x.errors) }
+}
+
+impl Expansion {
+    /// A diagnostic about the expanded text, placed where its text was written in `original`.
+    pub fn relocate(&self, original: &str, mut d: Diagnostic) -> Diagnostic {
+        let Some(at) = d.at else { return d };
+        if self.uses.is_empty() && self.pieces.len() == 1 && self.text.len() == original.len() {
+            return d;
+        }
+        let off = offset(&self.text, at);
+        let i = self.pieces.partition_point(|p| p.out <= off).saturating_sub(1);
+        let Some(piece) = self.pieces.get(i) else { return d };
+        d.at = Some(pos(original, piece.orig + (off - piece.out).min(piece.len)));
+        if let Some(u) = piece.used.and_then(|u| self.uses.get(u)) {
+            let p = pos(original, u.at);
+            d.message += &format!(" (in template `{}` used at {}:{})", u.name, p.line, p.col);
+        }
+        d
+    }
+}
+
+/// The token index of `templates` among the fields of the ruleset's outermost `( )`.
+fn find_entry(text: &str, toks: &[Token]) -> Option<usize> {
+    if !text.contains("templates") {
+        return None;
+    }
+    let mut depth = 0usize;
+    let mut in_main = false;
+    for (i, t) in toks.iter().enumerate() {
+        match t.kind {
+            Tok::Open(b) => {
+                if depth == 0 && b == b'(' {
+                    in_main = true;
+                }
+                depth += 1;
+            }
+            Tok::Close(_) => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 && in_main {
+                    return None;
+                }
+            }
+            Tok::Ident
+                if in_main
+                    && depth == 1
+                    && &text[t.start..t.end] == "templates"
+                    && toks.get(i + 1).is_some_and(|n| n.kind == Tok::Colon) =>
+            {
+                return Some(i);
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+struct Expander<'t> {
+    text: &'t str,
+    toks: &'t [Token],
+    templates: Vec<Template>,
+    uses: Vec<Use>,
+    errors: Vec<Diagnostic>,
+    /// The templates being expanded, innermost last.
+    stack: Vec<usize>,
+    /// The expansion has grown too long: nothing more is expanded.
+    overflowed: bool,
+    /// Where errors are: in the definitions (`templates`), or in the uses (the rest).
+    path: &'static str,
+}
+
+impl Expander<'_> {
+    fn word(&self, i: usize) -> &str {
+        let t = self.toks[i];
+        &self.text[t.start..t.end]
+    }
+
+    fn kind(&self, i: usize) -> Option<Tok> {
+        self.toks.get(i).map(|t| t.kind)
+    }
+
+    fn error(&mut self, at_byte: usize, message: impl Into<String>) {
+        self.errors.push(Diagnostic {
+            at: Some(pos(self.text, at_byte)),
+            path: self.path.into(),
+            message: message.into(),
+        });
+    }
+
+    fn error_at_token(&mut self, i: usize, message: impl Into<String>) {
+        let at = self.toks.get(i).map_or(self.text.len(), |t| t.start);
+        self.error(at, message);
+    }
+
+    /// The token index just past the value starting at `i`, if one does.
+    fn value_end(&self, i: usize) -> Option<usize> {
+        let mut j = i;
+        if self.kind(j) == Some(Tok::Ident) && matches!(self.kind(j + 1), Some(Tok::Open(b'('))) {
+            j += 1;
+        }
+        match self.kind(j)? {
+            Tok::Open(_) => {
+                let mut depth = 0usize;
+                for (k, t) in self.toks.iter().enumerate().skip(j) {
+                    match t.kind {
+                        Tok::Open(_) => depth += 1,
+                        Tok::Close(_) => {
+                            depth -= 1;
+                            if depth == 0 {
+                                return Some(k + 1);
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                None
+            }
+            Tok::Ident | Tok::Atom => Some(j + 1),
+            _ => None,
+        }
+    }
+
+    /// Reads `templates: { "Name": (params: [...], body: ...), ... }` at token
+    /// `entry`; the byte range of the whole entry (its comma too), or `None` after errors.
+    fn definitions(&mut self, entry: usize) -> Option<std::ops::Range<usize>> {
+        let open = entry + 2;
+        if self.kind(open) != Some(Tok::Open(b'{')) {
+            self.error_at_token(open, "templates: expected a map `{ \"Name\": (params: [...], body: ...) }`");
+            return None;
+        }
+        let mut i = open + 1;
+        loop {
+            match self.kind(i) {
+                Some(Tok::Close(b'}')) => break,
+                Some(Tok::Atom) if self.word(i).starts_with('"') => {
+                    i = self.definition(i)?;
+                    match self.kind(i) {
+                        Some(Tok::Comma) => i += 1,
+                        Some(Tok::Close(b'}')) => {}
+                        _ => {
+                            self.error_at_token(i, "templates: expected `,` or `}` after a template");
+                            return None;
+                        }
+                    }
+                }
+                _ => {
+                    self.error_at_token(i, "templates: expected a template's name in quotes, or `}`");
+                    return None;
+                }
+            }
+        }
+        let mut end = self.toks[i].end;
+        if self.kind(i + 1) == Some(Tok::Comma) {
+            end = self.toks[i + 1].end;
+        }
+        if !self.errors.is_empty() {
+            return None;
+        }
+        Some(self.toks[entry].start..end)
+    }
+
+    /// One `"Name": (params: [...], body: ...)` at token `i`; the index past it.
+    fn definition(&mut self, i: usize) -> Option<usize> {
+        let quoted = self.word(i);
+        let name = unquote(quoted).unwrap_or_default().to_string();
+        if !is_name(&name) {
+            self.error_at_token(i, format!("template name {quoted}: expected a name of letters, digits and `_`"));
+        } else if self.templates.iter().any(|t| t.name == name) {
+            self.error_at_token(i, format!("template `{name}` is defined twice"));
+        }
+        if self.kind(i + 1) != Some(Tok::Colon) || self.kind(i + 2) != Some(Tok::Open(b'(')) {
+            self.error_at_token(i + 1, format!("template `{name}`: expected `: (params: [...], body: ...)`"));
+            return None;
+        }
+        let mut j = i + 3;
+        let (mut params, mut body) = (Vec::new(), None);
+        while self.kind(j) != Some(Tok::Close(b')')) {
+            let field =
+                (self.kind(j) == Some(Tok::Ident) && self.kind(j + 1) == Some(Tok::Colon)).then(|| self.word(j));
+            let Some(end) = self.value_end(j + 2).filter(|_| field.is_some()) else {
+                self.error_at_token(
+                    j,
+                    format!("template `{name}`: expected `params: [...]`, `body: ...` or `doc: \"...\"`"),
+                );
+                return None;
+            };
+            match field {
+                Some("params") => params = self.params(&name, j + 2, end),
+                Some("body") => body = Some(j + 2..end),
+                Some("doc") => {}
+                Some(other) => {
+                    let hint =
+                        did_you_mean(other, ["params", "body", "doc"]).map(|c| format!(" (did you mean `{c}`?)"));
+                    self.error_at_token(
+                        j,
+                        format!("template `{name}`: unknown field `{other}`{}", hint.unwrap_or_default()),
+                    );
+                }
+                None => {}
+            }
+            j = end;
+            match self.kind(j) {
+                Some(Tok::Comma) => j += 1,
+                Some(Tok::Close(b')')) => {}
+                _ => {
+                    self.error_at_token(j, format!("template `{name}`: expected `,` or `)`"));
+                    return None;
+                }
+            }
+        }
+        let Some(body) = body else {
+            self.error_at_token(i, format!("template `{name}` has no `body`"));
+            return Some(j + 1);
+        };
+        for p in &params {
+            let used = body.clone().any(|k| self.is_value_name(k, p));
+            if !used {
+                self.error_at_token(
+                    body.start,
+                    format!("template `{name}`: its body does not use the parameter `{p}`"),
+                );
+            }
+        }
+        self.templates.push(Template { name, params, body });
+        Some(j + 1)
+    }
+
+    /// The parameter names of `[...]` between tokens `from` and `to`.
+    fn params(&mut self, name: &str, from: usize, to: usize) -> Vec<String> {
+        let mut params: Vec<String> = Vec::new();
+        if self.kind(from) != Some(Tok::Open(b'[')) {
+            self.error_at_token(from, format!("template `{name}`: params: expected a list of names in quotes"));
+            return params;
+        }
+        for k in from + 1..to - 1 {
+            match self.kind(k) {
+                Some(Tok::Comma) => {}
+                Some(Tok::Atom) if unquote(self.word(k)).is_some_and(is_name) => {
+                    let p = unquote(self.word(k)).unwrap_or_default().to_string();
+                    if params.contains(&p) {
+                        self.error_at_token(k, format!("template `{name}`: parameter `{p}` is named twice"));
+                    }
+                    params.push(p);
+                }
+                _ => self.error_at_token(k, format!("template `{name}`: params: expected names in quotes")),
+            }
+        }
+        params
+    }
+
+    /// Whether token `k` is `name` where a value stands (not a field before `:`, not a call).
+    fn is_value_name(&self, k: usize, name: &str) -> bool {
+        self.kind(k) == Some(Tok::Ident)
+            && self.word(k) == name
+            && !matches!(self.kind(k + 1), Some(Tok::Colon | Tok::Open(b'(')))
+    }
+
+    /// Copies the tokens `range` (the text from byte `from` to byte `to`)
+    /// into `out`, replacing parameters by their arguments and template uses by their bodies.
+    fn emit(
+        &mut self,
+        out: &mut Out,
+        range: std::ops::Range<usize>,
+        from: usize,
+        to: usize,
+        args: &[(String, Out)],
+        used: Option<usize>,
+    ) {
+        let mut cursor = from;
+        let mut i = range.start;
+        while i < range.end {
+            let t = self.toks[i];
+            if t.kind == Tok::Ident {
+                if let Some((_, arg)) = args.iter().find(|(p, _)| self.is_value_name(i, p)) {
+                    out.copy(self.text, cursor, t.start, used);
+                    out.append(arg);
+                    cursor = t.end;
+                    i += 1;
+                    if self.too_long(out, t.start) {
+                        return;
+                    }
+                    continue;
+                }
+                let template = self.templates.iter().position(|d| d.name == self.word(i));
+                if let Some(k) = template.filter(|_| self.kind(i + 1) != Some(Tok::Colon)) {
+                    let end = if matches!(self.kind(i + 1), Some(Tok::Open(b'('))) {
+                        self.value_end(i).unwrap_or(range.end).min(range.end)
+                    } else {
+                        i + 1
+                    };
+                    out.copy(self.text, cursor, t.start, used);
+                    self.use_template(out, k, i, end, args, used);
+                    cursor = self.toks[end - 1].end;
+                    i = end;
+                    if self.too_long(out, t.start) {
+                        return;
+                    }
+                    continue;
+                }
+            }
+            i += 1;
+        }
+        out.copy(self.text, cursor, to, used);
+    }
+
+    /// Whether the expansion has grown too long (said once, at the use where it did).
+    fn too_long(&mut self, out: &Out, at: usize) -> bool {
+        if out.text.len() > MAX_LEN && !self.overflowed {
+            self.overflowed = true;
+            self.error(at, format!("the templates expand to more than {MAX_LEN} bytes"));
+        }
+        self.overflowed
+    }
+
+    /// Expands the use of template `k` at tokens `at..end` (its name and arguments).
+    fn use_template(
+        &mut self,
+        out: &mut Out,
+        k: usize,
+        at: usize,
+        end: usize,
+        env: &[(String, Out)],
+        used: Option<usize>,
+    ) {
+        let name = self.templates[k].name.clone();
+        let at_byte = self.toks[at].start;
+        if self.overflowed {
+            return;
+        }
+        if self.stack.contains(&k) || self.stack.len() >= MAX_DEPTH {
+            let chain: Vec<&str> = self.stack.iter().map(|&s| self.templates[s].name.as_str()).collect();
+            self.error(at_byte, format!("template `{name}` uses itself ({} -> {name})", chain.join(" -> ")));
+            return;
+        }
+        // The arguments, expanded where they are written (in the caller's parameters).
+        let mut args: Vec<(String, Out)> = Vec::new();
+        let mut j = at + 2;
+        while j + 1 < end {
+            let named = self.kind(j) == Some(Tok::Ident) && self.kind(j + 1) == Some(Tok::Colon);
+            let Some(value_end) = self.value_end(j + 2).filter(|&e| named && e < end) else {
+                self.error_at_token(
+                    j,
+                    format!("`{name}`: expected `parameter: value` (a template's arguments are named)"),
+                );
+                return;
+            };
+            let param = self.word(j).to_string();
+            if !self.templates[k].params.contains(&param) {
+                let hint = did_you_mean(&param, self.templates[k].params.iter().map(String::as_str))
+                    .map(|c| format!(" (did you mean `{c}`?)"));
+                self.error_at_token(
+                    j,
+                    format!("template `{name}` has no parameter `{param}`{}", hint.unwrap_or_default()),
+                );
+            } else if args.iter().any(|(p, _)| *p == param) {
+                self.error_at_token(j, format!("`{name}`: `{param}` is given twice"));
+            }
+            let mut arg = Out::default();
+            let (from, to) = (self.toks[j + 2].start, self.toks[value_end - 1].end);
+            self.emit(&mut arg, j + 2..value_end, from, to, env, used);
+            args.push((param, arg));
+            j = value_end;
+            if self.kind(j) == Some(Tok::Comma) {
+                j += 1;
+            }
+        }
+        let missing: Vec<String> =
+            self.templates[k].params.iter().filter(|p| !args.iter().any(|(a, _)| a == *p)).cloned().collect();
+        if !missing.is_empty() {
+            self.error(at_byte, format!("template `{name}` needs `{}`", missing.join("`, `")));
+            return;
+        }
+        let used = used.or_else(|| {
+            self.uses.push(Use { name: name.clone(), at: at_byte });
+            Some(self.uses.len() - 1)
+        });
+        let body = self.templates[k].body.clone();
+        let (from, to) = (self.toks[body.start].start, self.toks[body.end - 1].end);
+        self.stack.push(k);
+        self.emit(out, body, from, to, &args, used);
+        self.stack.pop();
+    }
+}
+
+/// The text of a plain string `"..."` (templates and parameters are named without escapes).
+fn unquote(word: &str) -> Option<&str> {
+    word.strip_prefix('"')?.strip_suffix('"')
+}
+
+fn is_name(s: &str) -> bool {
+    s.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::Pos;
+
+    fn expanded(text: &str) -> String {
+        expand(text).expect("expands").text
+    }
+
+    #[test]
+    fn a_text_without_templates_is_itself() {
+        let text = "Ruleset(name: \"x\", // templates: none\n)";
+        assert_eq!(expanded(text), text);
+    }
+
+    #[test]
+    fn uses_become_bodies_with_their_arguments() {
+        let text = r#"Ruleset(
+    templates: {
+        "Go": (params: ["d", "n"], body: Run(dirs: d, distance: n)),
+    },
+    moves: [Go(d: ["N"], n: 3), Go(n: Throw, d: ["S", "E"])],
+)"#;
+        assert_eq!(
+            expanded(text),
+            "Ruleset(\n    \n    moves: [Run(dirs: [\"N\"], distance: 3), Run(dirs: [\"S\", \"E\"], distance: Throw)],\n)"
+        );
+    }
+
+    #[test]
+    fn fields_named_as_a_parameter_stay_and_bodies_may_use_templates() {
+        let text = r#"R(templates: {
+    "Inner": (params: ["steps"], body: X(steps: steps)),
+    "Outer": (params: ["steps"], body: [Inner(steps: steps), Inner(steps: 1)]),
+    "Plain": (body: Empty),
+}, a: Outer(steps: 5), b: Plain, c: Plain())"#;
+        assert_eq!(expanded(text), "R( a: [X(steps: 5), X(steps: 1)], b: Empty, c: Empty)");
+    }
+
+    fn errors(text: &str) -> Vec<String> {
+        expand(text).expect_err("refused").iter().map(ToString::to_string).collect()
+    }
+
+    #[test]
+    fn wrong_uses_are_errors_where_they_stand() {
+        let defs = r#"R(templates: {"Go": (params: ["n"], body: Run(n: n))}, "#;
+        assert_eq!(errors(&format!("{defs}a: Go())")), ["1:59: template `Go` needs `n`"]);
+        let e = errors(&format!("{defs}a: Go(m: 1))"));
+        assert!(e[0].contains("1:62") && e[0].contains("has no parameter `m`"), "{e:?}");
+        let e = errors(&format!("{defs}a: Go(1))"));
+        assert!(e[0].contains("arguments are named"), "{e:?}");
+    }
+
+    #[test]
+    fn a_template_that_uses_itself_is_refused() {
+        let e = errors(r#"R(templates: {"A": (body: B()), "B": (body: [A()])}, x: A())"#);
+        assert!(e[0].contains("template `A` uses itself (A -> B -> A)"), "{e:?}");
+    }
+
+    #[test]
+    fn uses_within_uses_cannot_explode() {
+        let mut defs = String::from(r#""T0": (body: "xxxxxxxxxxxxxxxx"),"#);
+        for k in 1..40 {
+            defs += &format!(r#""T{k}": (body: [T{0}(), T{0}()]),"#, k - 1);
+        }
+        let e = errors(&format!("R(templates: {{{defs}}}, x: T39())"));
+        assert!(e.iter().any(|e| e.contains("more than")), "{e:?}");
+    }
+
+    #[test]
+    fn arguments_within_arguments_cannot_explode() {
+        let mut defs = String::from(r#""T0": (params: ["x"], body: [x, x]),"#);
+        for k in 1..40 {
+            defs += &format!(r#""T{k}": (params: ["x"], body: T{0}(x: [x, x])),"#, k - 1);
+        }
+        let e = errors(&format!("R(templates: {{{defs}}}, a: T39(x: \"xxxxxxxx\"))"));
+        assert!(e.iter().any(|e| e.contains("more than")), "{e:?}");
+        assert!(!errors("R(templates: {\"").is_empty());
+    }
+
+    #[test]
+    fn definitions_are_checked() {
+        let e = errors(
+            r#"R(templates: {"A": (params: ["n", "n"], body: X(n)), "A": (parms: [], body: 1), "B": (params: ["k"], body: 2)})"#,
+        );
+        assert!(e.iter().any(|e| e.contains("parameter `n` is named twice")), "{e:?}");
+        assert!(e.iter().any(|e| e.contains("`A` is defined twice")), "{e:?}");
+        assert!(e.iter().any(|e| e.contains("unknown field `parms` (did you mean `params`?)")), "{e:?}");
+        assert!(e.iter().any(|e| e.contains("does not use the parameter `k`")), "{e:?}");
+        assert!(!errors("R(templates: [1])").is_empty());
+        assert!(!errors(r#"R(templates: {"A": (body: 1"#).is_empty());
+    }
+
+    #[test]
+    fn positions_map_back_to_where_the_text_was_written() {
+        let text = "R(templates: {\n  \"Go\": (params: [\"n\"], body: Run(n: n, bad: 1)),\n},\na: Go(n: 7))";
+        let x = expand(text).unwrap();
+        let at = |needle: &str| {
+            let o = x.text.find(needle).unwrap();
+            let d = Diagnostic { at: Some(pos(&x.text, o)), path: String::new(), message: "m".into() };
+            x.relocate(text, d)
+        };
+        // In the body: where the body is written, with the use.
+        let d = at("bad");
+        assert_eq!(d.at, Some(Pos { line: 2, col: 41 }));
+        assert_eq!(d.message, "m (in template `Go` used at 4:4)");
+        // An argument: where the argument is written.
+        let d = at("7");
+        assert_eq!(d.at, Some(Pos { line: 4, col: 10 }));
+    }
+}
