@@ -106,3 +106,44 @@ fn when_no_move_passes_a_filter_keeps_all_or_none() {
     assert_eq!(filtered(setup, "KeepAll"), ["1-2"]);
     assert_eq!(filtered(setup, "KeepNone"), ["pass"]);
 }
+
+/// Two rules that overlap: a stone steps in any direction, or north (turned
+/// over). The step north is one move, the first rule's.
+const OVERLAPPING: &str = r#"Ruleset(
+    name: "overlap",
+    title: "Overlap",
+    players: ["A", "B"],
+    board: Grid(cols: 3, rows: 3, links: ["Orthogonal"]),
+    pieces: [(name: "Stone", letter: 'S')],
+    setup: [On(piece: "Stone", player: Player(1), fields: ["b2"]), On(piece: "Stone", player: Player(2), fields: ["a1"])],
+    phases: [(name: "play", moves: [
+        (pieces: ["Stone"], by: Step(dirs: ["Orthogonal"]), to: Empty),
+        (pieces: ["Stone"], by: Step(dirs: ["N"]), to: Empty, then: [Flip()]),
+    ])],
+    end: [(at: StartOfTurn, cond: NoMoves, result: Win(Opponent), reason: "stuck")],
+)"#;
+
+#[test]
+fn legal_moves_are_a_set_and_the_first_rule_makes_a_shared_move() {
+    let game = Game::from_source(OVERLAPPING, "overlap.ron", &Options::new()).expect("compiles");
+    let state = game.initial_state();
+    let moves = game.legal_moves(&state);
+    let texts: Vec<String> = moves.iter().map(|&m| game.move_text(m)).collect();
+    assert_eq!(texts, ["b2-b3", "b2-c2", "b2-b1", "b2-a2"]);
+    // The step north is the first rule's: the stone is not turned over.
+    let north = game.parse_move(&state, "b2-b3").expect("legal");
+    let after = game.play(&state, north).expect("plays");
+    let stone = after.stack(game.board().field("b3").expect("b3"))[0];
+    assert!(!stone.flipped, "the second rule's Flip applied");
+    // Reversed, the second rule comes first and its Flip applies.
+    let swapped = OVERLAPPING.replace(
+        r#"(pieces: ["Stone"], by: Step(dirs: ["Orthogonal"]), to: Empty),
+        (pieces: ["Stone"], by: Step(dirs: ["N"]), to: Empty, then: [Flip()]),"#,
+        r#"(pieces: ["Stone"], by: Step(dirs: ["N"]), to: Empty, then: [Flip()]),
+        (pieces: ["Stone"], by: Step(dirs: ["Orthogonal"]), to: Empty),"#,
+    );
+    let game = Game::from_source(&swapped, "overlap.ron", &Options::new()).expect("compiles");
+    assert_eq!(game.legal_moves(&state).len(), 4);
+    let after = game.play(&state, game.parse_move(&state, "b2-b3").expect("legal")).expect("plays");
+    assert!(after.stack(game.board().field("b3").expect("b3"))[0].flipped);
+}

@@ -435,6 +435,7 @@ fn phase(
         name: def.name.clone(),
         rules,
         playable,
+        may_repeat: false, // found by `Game::specialise_rules`
         decisions: def.decisions.max(1),
         throw,
         until,

@@ -3,9 +3,10 @@
 //! the board and the player folded in, landing masks, the lines a `Line` may
 //! make). The last step of compiling; the engine reads the result.
 
-use crate::board::FieldId;
+use crate::board::{Board, FieldId, NO_FIELD};
+use crate::m::Action;
 use crate::piece::Player;
-use crate::program::rules::{Effect, Filter, Motion};
+use crate::program::rules::{Effect, Filter, Motion, Rule};
 use crate::program::{Game, Test};
 use crate::ruleset::Arrive;
 
@@ -77,6 +78,13 @@ impl Game {
                     })
                 })
                 .collect();
+            phase.may_repeat = phase.playable.iter().flatten().any(|rules| {
+                rules.iter().enumerate().any(|(i, &a)| {
+                    rules[i + 1..].iter().any(|&b| {
+                        may_share_moves(&self.board, &phase.rules[usize::from(a)], &phase.rules[usize::from(b)])
+                    })
+                })
+            });
         }
         self.precompute_lines();
     }
@@ -181,5 +189,57 @@ impl Game {
             Test::Not(inner) => Test::Not(Box::new(self.simplify(inner, me, fields))),
             _ => t.clone(),
         }
+    }
+}
+
+/// Whether two rules may make one and the same move: they move a common kind,
+/// make moves of one action, and can land on a common field (for motions that
+/// land), and, where both reach fixed fields from each field (steps, leaps,
+/// short jumps), reach a common field from one field. Rules that cannot are
+/// not compared at play.
+fn may_share_moves(board: &Board, a: &Rule, b: &Rule) -> bool {
+    if a.pieces & b.pieces == 0 || action(&a.motion) != action(&b.motion) {
+        return false;
+    }
+    let lands = !matches!(action(&a.motion), Action::Lift | Action::Exit);
+    if lands && a.targets.iter().zip(&b.targets).all(|(x, y)| !x.iter().any(|f| y.contains(f))) {
+        return false;
+    }
+    board.fields().any(|f| match (reached(board, &a.motion, f), reached(board, &b.motion, f)) {
+        (Some(x), Some(y)) => x.iter().any(|t| y.contains(t)),
+        _ => true,
+    })
+}
+
+/// The fields a motion reaches from `from` whatever the state, where they are fixed.
+fn reached(board: &Board, m: &Motion, from: FieldId) -> Option<Vec<FieldId>> {
+    match m {
+        Motion::Step(reach) | Motion::Leap(reach) => Some(reach.from(from).iter().map(|&(to, _)| to).collect()),
+        Motion::Jump { dirs, fly: false, .. } => Some(
+            dirs.iter()
+                .map(|&d| board.neighbour(from, d))
+                .zip(dirs)
+                .filter(|&(over, _)| over != NO_FIELD)
+                .map(|(over, &d)| board.neighbour(over, d))
+                .collect(),
+        ),
+        _ => None,
+    }
+}
+
+/// The action of the moves a motion makes.
+fn action(m: &Motion) -> Action {
+    match m {
+        Motion::Step(_)
+        | Motion::Leap(_)
+        | Motion::Slide { .. }
+        | Motion::Fly
+        | Motion::Run { .. }
+        | Motion::Walk { .. }
+        | Motion::Jump { .. } => Action::Board,
+        Motion::Place { .. } | Motion::Enter { .. } => Action::Place,
+        Motion::Lift => Action::Lift,
+        Motion::RunOff { .. } | Motion::Exit { .. } => Action::Exit,
+        Motion::Sow { .. } => Action::Sow,
     }
 }

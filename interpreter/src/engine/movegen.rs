@@ -72,6 +72,7 @@ impl Game {
         let most = self.phases[usize::from(s.phase)].filters.contains(&Filter::MostCaptures);
         if let Some(c) = s.continuing {
             self.chain_moves(s, c, out);
+            self.drop_repeats(s, out);
             self.keep_landings_that_go_on(s, out);
             if most {
                 self.keep_most_captures(s, out);
@@ -84,10 +85,29 @@ impl Game {
             out.push(m);
             true
         });
+        self.drop_repeats(s, out);
         self.filter_moves(s, out);
         if out.is_empty() {
             out.push(Move::simple(Action::Pass));
         }
+    }
+
+    /// The legal moves are a set: a move that two rules make (the same piece
+    /// from the same field to the same field) is one move, made by the first
+    /// of those rules in the phase, whose effects it has.
+    fn drop_repeats(&self, s: &State, moves: &mut Vec<Move>) {
+        if !self.phases[usize::from(s.phase)].may_repeat {
+            return;
+        }
+        let mut kept = 0;
+        for i in 0..moves.len() {
+            let m = moves[i];
+            if !moves[..kept].iter().any(|k| Move { rule: m.rule, ..*k } == m) {
+                moves[kept] = m;
+                kept += 1;
+            }
+        }
+        moves.truncate(kept);
     }
 
     /// Keeps the moves whose whole capture chain takes the most pieces.

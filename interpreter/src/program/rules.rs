@@ -28,6 +28,9 @@ pub(crate) struct Phase {
     pub filters: Vec<Filter>,
     /// The `doc` of each move rule in force (under the options), in words.
     pub docs: Vec<String>,
+    /// Two rules of the phase may make one and the same move (see
+    /// `Game::drop_repeats`); where none can, the moves are not compared.
+    pub may_repeat: bool,
 }
 
 /// A turn filter as compiled (see `FilterDef`).
