@@ -3,35 +3,14 @@
 
 use super::Ctx;
 use super::cond::{Names, constant, options_only};
+use super::dirs::{GRID_DIRS, expand_dirs};
+use super::limits::MAX_STACK;
 use super::locate::Seg;
 use crate::board::{Board, DirId, FieldId, FieldSet, NewField};
 use crate::program::{FieldProps, FieldType, Zone};
 use crate::ruleset::Cond;
 use crate::ruleset::{BoardDef, Diagonals, FieldTypeDef, Naming, ZoneDef};
 use std::collections::BTreeMap;
-
-/// Grid directions as (name, column step, row step); rows count upwards.
-const GRID_DIRS: [(&str, i16, i16); 8] =
-    [("N", 0, 1), ("NE", 1, 1), ("E", 1, 0), ("SE", 1, -1), ("S", 0, -1), ("SW", -1, -1), ("W", -1, 0), ("NW", -1, 1)];
-
-/// Expands direction groups: `Orthogonal`, `Diagonal`, `All`.
-pub(crate) fn expand_dirs(names: &[String]) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    let mut add = |d: &str| {
-        if !out.iter().any(|o| o == d) {
-            out.push(d.to_string());
-        }
-    };
-    for name in names {
-        match name.as_str() {
-            "Orthogonal" => ["N", "E", "S", "W"].into_iter().for_each(&mut add),
-            "Diagonal" => ["NE", "SE", "SW", "NW"].into_iter().for_each(&mut add),
-            "All" => GRID_DIRS.iter().for_each(|d| add(d.0)),
-            other => add(other),
-        }
-    }
-    out
-}
 
 const MAX_FIELDS: usize = 4096;
 /// Direction ids are bytes, and the last byte means "no direction".
@@ -269,8 +248,8 @@ pub(crate) fn field_types(
                     ctx.error("a ruleset has at most 64 field types");
                     return;
                 }
-                if def.limit.is_some_and(|l| l > super::rules::MAX_STACK) {
-                    let most = super::rules::MAX_STACK;
+                if def.limit.is_some_and(|l| l > MAX_STACK) {
+                    let most = MAX_STACK;
                     ctx.at(Seg::Field("limit"), |ctx| ctx.error(format!("a stack limit is at most {most}")));
                 }
                 let send_to = def.send_to.as_ref().and_then(|to| {
@@ -319,7 +298,7 @@ pub(crate) fn field_types(
                             None => {}
                         }
                         *p = FieldProps {
-                            limit: def.limit.unwrap_or(stack_limit).min(super::rules::MAX_STACK),
+                            limit: def.limit.unwrap_or(stack_limit).min(MAX_STACK),
                             steps: def.steps,
                             safe: def.safe,
                             hostile_empty,

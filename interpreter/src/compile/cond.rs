@@ -273,7 +273,7 @@ fn lower(ctx: &mut Ctx, cond: &Cond, place: Place, names: &Names, depth: usize) 
             field_atom(ctx, place, Test::Fields(set), "Field", &need)
         }
         Cond::Beside(dirs, inner) => {
-            let expanded = super::board::expand_dirs(dirs);
+            let expanded = super::dirs::expand_dirs(dirs);
             if expanded.is_empty() {
                 ctx.at(Seg::Index(0), |ctx| ctx.error("expected at least one direction"));
             }

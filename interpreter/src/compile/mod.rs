@@ -7,13 +7,15 @@
 
 mod board;
 mod cond;
+mod dirs;
+mod limits;
 pub(crate) mod locate;
 mod moves;
 pub(crate) mod rules;
 mod specialise;
 mod walk_cost;
 
-pub(crate) use rules::MAX_PIECES;
+pub(crate) use limits::MAX_PIECES;
 
 use crate::error::{Diagnostic, LoadError, Pos, unknown};
 use crate::options::{self, OptionValue, Options};

@@ -2,8 +2,8 @@
 //! and origin conditions, arrival, and effects.
 
 use super::Ctx;
-use super::board::expand_dirs;
 use super::cond::{Names, Place, constant, test};
+use super::dirs::expand_dirs;
 use super::locate::Seg;
 use super::walk_cost::{WalkShape, worst_walk};
 use crate::board::{Board, FieldId, NO_FIELD};

@@ -3,6 +3,7 @@
 use super::Ctx;
 use super::board;
 use super::cond::{Names, Place, check_one, check_who, constant, test};
+use super::limits::{MAX_PIECES, MAX_STACK};
 use super::locate::Seg;
 use super::moves;
 use crate::board::{Board, FieldId};
@@ -224,13 +225,6 @@ fn teams(ctx: &mut Ctx, defs: &[TeamDef], names: &Names) -> (Vec<u8>, Vec<String
     }
     (team.into_iter().map(|t| t.unwrap_or(0)).collect(), team_names)
 }
-
-/// Pieces in a game at most: pool counts stay far from overflowing.
-pub(crate) const MAX_PIECES: u32 = 10_000;
-
-/// The highest stack a field may hold: a mancala's 48 seeds may all end in
-/// one pit. (A state keeps room for the highest stack on every field.)
-pub(crate) const MAX_STACK: u8 = 64;
 
 /// The hash records and result files keep of a ruleset's text: the first 8 bytes of its SHA-256, in hex.
 pub fn content_hash(text: &str) -> String {
@@ -486,7 +480,7 @@ fn relative_dirs(ctx: &mut Ctx, relative: &moves::Relative, board: &Board, playe
                     ctx.error(format!("{name:?} is already a direction of the board"));
                 }
                 for (i, dirs) in per_player.iter().enumerate() {
-                    let expanded = board::expand_dirs(dirs);
+                    let expanded = super::dirs::expand_dirs(dirs);
                     ctx.at(Seg::Index(i), |ctx| {
                         if expanded.is_empty() {
                             ctx.error("expected at least one direction");
