@@ -250,6 +250,11 @@ enum Command {
         #[arg(long)]
         ruleset: Option<String>,
     },
+    /// Prints a ruleset with its templates expanded: what the compiler reads.
+    Expand {
+        /// A shipped ruleset's name (see `tabula list`) or the path of a .ron file.
+        ruleset: String,
+    },
     /// Rewrites a ruleset written for an older form of the language in today's
     /// (comments and layout kept), and names each construct it changed.
     Migrate {
@@ -297,6 +302,12 @@ fn run(command: Command) -> Result<ExitCode, Error> {
         Command::Simulate { game, games, seed } => simulate_cmd(&game.load()?, games, seed),
         Command::Replay { record, ruleset } => replay(&record, ruleset.as_deref())?,
         Command::Migrate { file, in_place } => migrate(&file, in_place)?,
+        Command::Expand { ruleset } => {
+            let (source, text) = shipped::resolve(&ruleset)?;
+            let expansion = tabula::ruleset::template::expand(&text)
+                .map_err(|diagnostics| Error::Load(tabula::LoadError { source, diagnostics }))?;
+            say!("{}", expansion.text.trim_end_matches('\n'));
+        }
         Command::Ladder { game, agents, games, seed, threads } => {
             ladder(&game.load()?, &agents, games, seed, threads)?;
         }

@@ -583,6 +583,20 @@ fn migrate_rewrites_an_old_ruleset_in_todays_language() {
 }
 
 #[test]
+fn expand_prints_a_ruleset_with_its_templates_expanded() {
+    let o = tabula(&["expand", "seneti"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(!text.contains("templates:") && !text.contains("Entry("), "{text}");
+    assert_eq!(text.matches("by: Enter(via: Type(\"3-field\"), steps: 5,").count(), 2, "{text}");
+    let dir = folder("expand");
+    let file = dir.join("bad.ron");
+    std::fs::write(&file, "Ruleset(templates: {\"A\": (params: [\"n\"], body: X(n: n))}, a: A())").expect("writes");
+    let o = tabula(&["expand", path(&file)]);
+    assert!(!o.status.success() && stderr(&o).contains("bad.ron:1:62: template `A` needs `n`"), "{}", stderr(&o));
+}
+
+#[test]
 fn plan_says_how_many_games_a_comparison_needs() {
     let o = tabula(&["plan", "--base", "0.5", "--difference", "0.1", "--tests", "1"]);
     assert!(o.status.success(), "{}", stderr(&o));
