@@ -4,7 +4,7 @@
 
 use crate::board::NO_FIELD;
 use crate::error::{PlayError, did_you_mean};
-use crate::m::{Action, Move, NO_DIR};
+use crate::moves::{Action, Move, NO_DIR};
 use crate::program::Game;
 use crate::state::{Pending, State};
 

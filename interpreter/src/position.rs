@@ -22,9 +22,9 @@
 use crate::board::FieldId;
 use crate::compile::locate::Seg;
 use crate::compile::{Ctx, MAX_PIECES, read_ron};
-use crate::engine::Test;
+use crate::engine::Cond;
 use crate::error::LoadError;
-use crate::m::NO_DIR;
+use crate::moves::NO_DIR;
 use crate::piece::{NOBODY, Piece, Player};
 use crate::program::Game;
 use crate::state::{Continuing, Outcome, Pending, Pool, Reason, State};
@@ -310,7 +310,7 @@ impl Game {
                 let Some(f) = ctx.find("field", name, self.board.names()).map(|f| f as FieldId) else { return };
                 let me = s.to_move;
                 let chain = s.top(f).filter(|p| p.owner == me).and_then(|p| {
-                    let mine = |r: &&crate::engine::Rule| r.only_if_for[usize::from(me)] != Test::False;
+                    let mine = |r: &&crate::engine::Rule| r.only_if_for[usize::from(me)] != Cond::False;
                     phase.rules.iter().filter(mine).filter(|r| r.pieces & (1 << p.kind) != 0).find_map(|r| r.continues)
                 });
                 let Some(chain) = chain else {

@@ -2,7 +2,7 @@
 
 use crate::compile::read_ron;
 use crate::compile::rules::content_hash;
-use crate::m::Move;
+use crate::moves::Move;
 use crate::options::Options;
 use crate::program::Game;
 use crate::state::State;

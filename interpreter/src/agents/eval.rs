@@ -2,7 +2,7 @@
 //! conditions: what the rules say wins is what the evaluation rewards.
 
 use crate::board::{FieldId, NO_FIELD};
-use crate::engine::{Motion, Ranking, Test};
+use crate::engine::{Cond, Motion, Ranking};
 use crate::piece::Player;
 use crate::program::Game;
 use crate::ruleset::Who;
@@ -42,17 +42,17 @@ impl Evaluator {
             for atom in atoms {
                 match (atom, end.result) {
                     (
-                        Test::NoPieces(Who::Opponent | Who::Next | Who::AnyOpponent | Who::EveryOpponent),
+                        Cond::NoPieces(Who::Opponent | Who::Next | Who::AnyOpponent | Who::EveryOpponent),
                         Ranking::Win(Who::Me),
                     ) => e.material = true,
-                    (Test::NoPieces(Who::Me), Ranking::Win(Who::Me) | Ranking::Finish(Who::Me)) => {
+                    (Cond::NoPieces(Who::Me), Ranking::Win(Who::Me) | Ranking::Finish(Who::Me)) => {
                         e.exit_steps = Some(exit_steps(game));
                     }
-                    (Test::PieceIn(Who::Me, _, zone), Ranking::Win(Who::Me) | Ranking::Finish(Who::Me)) => {
+                    (Cond::PieceIn(Who::Me, _, zone), Ranking::Win(Who::Me) | Ranking::Finish(Who::Me)) => {
                         e.goals.push(distances(game, *zone));
                     }
-                    (Test::OnBoard(..) | Test::Lead(..), _) => e.presence = true,
-                    (Test::NoMoves, Ranking::Win(Who::Opponent)) => e.mobility = true,
+                    (Cond::OnBoard(..) | Cond::Lead(..), _) => e.presence = true,
+                    (Cond::NoMoves, Ranking::Win(Who::Opponent)) => e.mobility = true,
                     (_, Ranking::MorePieces | Ranking::MorePiecesOr(_)) => e.presence = true,
                     _ => {}
                 }
@@ -137,10 +137,10 @@ impl Evaluator {
 }
 
 /// The atoms a condition needs to be true (those under `Not` are left out).
-fn positive_atoms<'t>(t: &'t Test, out: &mut Vec<&'t Test>) {
+fn positive_atoms<'t>(t: &'t Cond, out: &mut Vec<&'t Cond>) {
     match t {
-        Test::All(ts) | Test::Any(ts) => ts.iter().for_each(|t| positive_atoms(t, out)),
-        Test::Not(_) => {}
+        Cond::All(ts) | Cond::Any(ts) => ts.iter().for_each(|t| positive_atoms(t, out)),
+        Cond::Not(_) => {}
         atom => out.push(atom),
     }
 }
@@ -195,7 +195,7 @@ fn exit_steps(game: &Game) -> Vec<Vec<u16>> {
     (0..game.player_count())
         .map(|p| {
             let rules = game.phases.iter().flat_map(|phase| &phase.rules);
-            let dir = rules.filter(|r| r.only_if_for[usize::from(p)] != Test::False).find_map(|r| match &r.motion {
+            let dir = rules.filter(|r| r.only_if_for[usize::from(p)] != Cond::False).find_map(|r| match &r.motion {
                 Motion::RunOff { dirs, .. } => dirs.first().copied(),
                 _ => None,
             });

@@ -1,7 +1,7 @@
 //! Greedy: the move whose resulting position evaluates best, one ply deep.
 
 use super::{Agent, Evaluator, pick};
-use crate::m::{Action, Move};
+use crate::moves::{Action, Move};
 use crate::program::Game;
 use crate::state::State;
 use rand::Rng;

@@ -6,7 +6,7 @@
 //! (one per player) backed up along the path: no two-player negamax.
 
 use super::{Agent, Budget, Evaluator, pick};
-use crate::m::{Action, Move};
+use crate::moves::{Action, Move};
 use crate::piece::{MAX_PLAYERS, Player};
 use crate::program::Game;
 use crate::state::State;

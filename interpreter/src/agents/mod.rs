@@ -10,7 +10,7 @@ pub use eval::Evaluator;
 pub use greedy::GreedyAgent;
 pub use mcts::MctsAgent;
 
-use crate::m::{Action, Move};
+use crate::moves::{Action, Move};
 use crate::program::Game;
 use crate::state::State;
 use rand::Rng;

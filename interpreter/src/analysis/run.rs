@@ -4,7 +4,7 @@
 
 use super::game_seed;
 use crate::agents::{AgentSpec, sample_chance};
-use crate::m::Action;
+use crate::moves::Action;
 use crate::program::Game;
 use crate::state::Reason;
 use rand::SeedableRng;

@@ -8,7 +8,7 @@ use super::limits::MAX_STACK;
 use super::locate::Seg;
 use crate::board::{Board, DirId, FieldId, FieldSet, NewField};
 use crate::program::{FieldProps, FieldType, Zone};
-use crate::ruleset::Cond;
+use crate::ruleset::CondDef;
 use crate::ruleset::{BoardDef, Diagonals, FieldTypeDef, Naming, ZoneDef};
 use std::collections::BTreeMap;
 
@@ -18,7 +18,7 @@ const MAX_DIRS: usize = 255;
 /// The largest drawing position of a field of a `Graph` board.
 const MAX_COORD: f32 = 10_000.0;
 
-pub(crate) fn board(ctx: &mut Ctx, def: &BoardDef, conditions: &BTreeMap<String, Cond>) -> Option<Board> {
+pub(crate) fn board(ctx: &mut Ctx, def: &BoardDef, conditions: &BTreeMap<String, CondDef>) -> Option<Board> {
     match def {
         BoardDef::Grid { cols, rows, links, wrap, wrap_when, holes, names, diagonals } => {
             let mut wrap = wrap.clone();

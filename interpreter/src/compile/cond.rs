@@ -5,8 +5,8 @@ use super::Ctx;
 use super::locate::Seg;
 use crate::board::FieldSet;
 use crate::options::OptionValue;
-use crate::program::Test;
-use crate::ruleset::{Cond, OptValue, OptionDef, Through, Who};
+use crate::program::Cond;
+use crate::ruleset::{CondDef, OptValue, OptionDef, Through, Who};
 use std::collections::BTreeMap;
 
 /// Where a condition stands, and so which atoms it may use.
@@ -31,7 +31,7 @@ pub(crate) struct Names<'a> {
     /// Bit set of the kinds that are dice.
     pub dice: u32,
     pub players: u8,
-    pub conditions: &'a BTreeMap<String, Cond>,
+    pub conditions: &'a BTreeMap<String, CondDef>,
     /// What bounds a walk's cost (filled in once the field types and chance are known).
     pub walk: super::walk_cost::WalkFields,
 }
@@ -46,7 +46,7 @@ pub(crate) const MAX_CHAIN: usize = 64;
 /// which each uses the one below twice doubles at every level (30 levels are
 /// a billion tests). Each problem is reported where the condition is defined.
 /// Returns whether all is well.
-pub(crate) fn check_named(ctx: &mut Ctx, conditions: &BTreeMap<String, Cond>) -> bool {
+pub(crate) fn check_named(ctx: &mut Ctx, conditions: &BTreeMap<String, CondDef>) -> bool {
     #[derive(Clone, Copy)]
     enum Seen {
         Open,
@@ -54,21 +54,21 @@ pub(crate) fn check_named(ctx: &mut Ctx, conditions: &BTreeMap<String, Cond>) ->
     }
     /// The tests `cond` expands to and its longest chain of names; `Err` names a cycle.
     fn walk(
-        cond: &Cond,
-        conditions: &BTreeMap<String, Cond>,
+        cond: &CondDef,
+        conditions: &BTreeMap<String, CondDef>,
         seen: &mut BTreeMap<String, Seen>,
         path: &mut Vec<String>,
     ) -> Result<(u64, usize), Vec<String>> {
         Ok(match cond {
-            Cond::All(list) | Cond::Any(list) => list.iter().try_fold((1u64, 0usize), |(size, chain), c| {
+            CondDef::All(list) | CondDef::Any(list) => list.iter().try_fold((1u64, 0usize), |(size, chain), c| {
                 let (s, d) = walk(c, conditions, seen, path)?;
                 Ok::<_, Vec<String>>((size.saturating_add(s), chain.max(d)))
             })?,
-            Cond::Not(c) => {
+            CondDef::Not(c) => {
                 let (s, d) = walk(c, conditions, seen, path)?;
                 (s.saturating_add(1), d)
             }
-            Cond::Ref(name) => match seen.get(name) {
+            CondDef::Ref(name) => match seen.get(name) {
                 Some(Seen::Done { size, chain }) => (*size, chain + 1),
                 Some(Seen::Open) => {
                     let from = path.iter().position(|n| n == name).unwrap_or(0);
@@ -130,7 +130,7 @@ pub(crate) fn check_named(ctx: &mut Ctx, conditions: &BTreeMap<String, Cond>) ->
 }
 
 /// A condition on options only, before any name but the named conditions is known.
-pub(crate) fn options_only(ctx: &mut Ctx, cond: &Cond, conditions: &BTreeMap<String, Cond>) -> bool {
+pub(crate) fn options_only(ctx: &mut Ctx, cond: &CondDef, conditions: &BTreeMap<String, CondDef>) -> bool {
     let names = Names {
         kinds: Vec::new(),
         fields: Vec::new(),
@@ -147,10 +147,10 @@ pub(crate) fn options_only(ctx: &mut Ctx, cond: &Cond, conditions: &BTreeMap<Str
 }
 
 /// A condition that must be known when the ruleset is compiled.
-pub(crate) fn constant(ctx: &mut Ctx, cond: &Cond, names: &Names) -> bool {
+pub(crate) fn constant(ctx: &mut Ctx, cond: &CondDef, names: &Names) -> bool {
     match test(ctx, cond, Place::Options, names) {
-        Test::True => true,
-        Test::False => false,
+        Cond::True => true,
+        Cond::False => false,
         _ => {
             ctx.error("this condition must depend on options only");
             false
@@ -158,11 +158,11 @@ pub(crate) fn constant(ctx: &mut Ctx, cond: &Cond, names: &Names) -> bool {
     }
 }
 
-pub(crate) fn test(ctx: &mut Ctx, cond: &Cond, place: Place, names: &Names) -> Test {
+pub(crate) fn test(ctx: &mut Ctx, cond: &CondDef, place: Place, names: &Names) -> Cond {
     lower(ctx, cond, place, names, 0).compact()
 }
 
-fn lower(ctx: &mut Ctx, cond: &Cond, place: Place, names: &Names, depth: usize) -> Test {
+fn lower(ctx: &mut Ctx, cond: &CondDef, place: Place, names: &Names, depth: usize) -> Cond {
     let need = |ctx: &mut Ctx, wanted: Place, what: &str| {
         if place != wanted {
             let here = match place {
@@ -177,49 +177,49 @@ fn lower(ctx: &mut Ctx, cond: &Cond, place: Place, names: &Names, depth: usize) 
         ctx.find_all("piece", kinds, &names.kinds).into_iter().fold(0, |m, k| m | 1 << k)
     };
     match cond {
-        Cond::True => Test::True,
-        Cond::False => Test::False,
-        Cond::All(list) => all(list
+        CondDef::True => Cond::True,
+        CondDef::False => Cond::False,
+        CondDef::All(list) => all(list
             .iter()
             .enumerate()
             .map(|(i, c)| ctx.at(Seg::Index(i), |ctx| lower(ctx, c, place, names, depth)))
             .collect()),
-        Cond::Any(list) => any(list
+        CondDef::Any(list) => any(list
             .iter()
             .enumerate()
             .map(|(i, c)| ctx.at(Seg::Index(i), |ctx| lower(ctx, c, place, names, depth)))
             .collect()),
-        Cond::Not(c) => match lower(ctx, c, place, names, depth) {
-            Test::True => Test::False,
-            Test::False => Test::True,
-            t => Test::Not(Box::new(t)),
+        CondDef::Not(c) => match lower(ctx, c, place, names, depth) {
+            Cond::True => Cond::False,
+            Cond::False => Cond::True,
+            t => Cond::Not(Box::new(t)),
         },
-        Cond::Ref(name) => {
+        CondDef::Ref(name) => {
             let Some(def) = names.conditions.get(name) else {
                 ctx.error(crate::error::unknown("condition", name, names.conditions.keys().map(String::as_str)));
-                return Test::False;
+                return Cond::False;
             };
             // `check_named` has refused cycles and long chains; this only keeps
             // a caller that skipped it from recursing without end.
             if depth > MAX_CHAIN {
                 ctx.error(format!("condition {name:?}: a chain of more than {MAX_CHAIN} named conditions"));
-                return Test::False;
+                return Cond::False;
             }
             ctx.elsewhere(vec![Seg::Field("conditions"), Seg::Key(name.clone())], |ctx| {
                 lower(ctx, def, place, names, depth + 1)
             })
         }
-        Cond::Opt(name) => match ctx.options.get(name) {
+        CondDef::Opt(name) => match ctx.options.get(name) {
             Some(OptionValue::Bool(b)) => bool_test(*b),
             Some(other) => {
                 ctx.error(format!(
                     "option {name:?} is not a bool option (its value is {other}); use Is({name:?}, value)"
                 ));
-                Test::False
+                Cond::False
             }
             None => unknown_option(ctx, name),
         },
-        Cond::Is(name, value) => match ctx.options.get(name) {
+        CondDef::Is(name, value) => match ctx.options.get(name) {
             Some(current) => {
                 let matches = match (current, value) {
                     (OptionValue::Bool(a), OptValue::Bool(b)) => a == b,
@@ -244,47 +244,47 @@ fn lower(ctx: &mut Ctx, cond: &Cond, place: Place, names: &Names, depth: usize) 
             }
             None => unknown_option(ctx, name),
         },
-        Cond::Empty => field_atom(ctx, place, Test::Empty, "Empty", &need),
-        Cond::Own => field_atom(ctx, place, Test::Own, "Own", &need),
-        Cond::Enemy => field_atom(ctx, place, Test::Enemy, "Enemy", &need),
-        Cond::Full => field_atom(ctx, place, Test::Full, "Full", &need),
-        Cond::Height(h) => field_atom(ctx, place, Test::Height(*h), "Height", &need),
-        Cond::Top(kinds) => {
+        CondDef::Empty => field_atom(ctx, place, Cond::Empty, "Empty", &need),
+        CondDef::Own => field_atom(ctx, place, Cond::Own, "Own", &need),
+        CondDef::Enemy => field_atom(ctx, place, Cond::Enemy, "Enemy", &need),
+        CondDef::Full => field_atom(ctx, place, Cond::Full, "Full", &need),
+        CondDef::Height(h) => field_atom(ctx, place, Cond::Height(*h), "Height", &need),
+        CondDef::Top(kinds) => {
             let m = ctx.at(Seg::Index(0), |ctx| mask(ctx, kinds));
-            field_atom(ctx, place, Test::Top(m), "Top", &need)
+            field_atom(ctx, place, Cond::Top(m), "Top", &need)
         }
-        Cond::Has(kinds) => {
+        CondDef::Has(kinds) => {
             let m = ctx.at(Seg::Index(0), |ctx| mask(ctx, kinds));
-            field_atom(ctx, place, Test::Has(m), "Has", &need)
+            field_atom(ctx, place, Cond::Has(m), "Has", &need)
         }
-        Cond::InZone(zone) => {
+        CondDef::InZone(zone) => {
             let z = ctx.at(Seg::Index(0), |ctx| ctx.find("zone", zone, &names.zones));
-            field_atom(ctx, place, z.map_or(Test::False, |z| Test::InZone(z as u8)), "InZone", &need)
+            field_atom(ctx, place, z.map_or(Cond::False, |z| Cond::InZone(z as u8)), "InZone", &need)
         }
-        Cond::Type(t) => {
+        CondDef::Type(t) => {
             let found = ctx.at(Seg::Index(0), |ctx| ctx.find("field type", t, &names.field_types));
             let mask = names.field_types.iter().enumerate().filter(|(_, n)| *n == t).fold(0u64, |m, (i, _)| m | 1 << i);
-            field_atom(ctx, place, found.map_or(Test::False, |_| Test::Type(mask)), "Type", &need)
+            field_atom(ctx, place, found.map_or(Cond::False, |_| Cond::Type(mask)), "Type", &need)
         }
-        Cond::Field(list) => {
+        CondDef::Field(list) => {
             let ids = ctx.at(Seg::Index(0), |ctx| ctx.find_all("field", list, &names.fields));
             let mut set = FieldSet::new(names.fields.len());
             ids.into_iter().for_each(|f| set.insert(f as u16));
-            field_atom(ctx, place, Test::Fields(set), "Field", &need)
+            field_atom(ctx, place, Cond::Fields(set), "Field", &need)
         }
-        Cond::Beside(dirs, inner) => {
+        CondDef::Beside(dirs, inner) => {
             let expanded = super::dirs::expand_dirs(dirs);
             if expanded.is_empty() {
                 ctx.at(Seg::Index(0), |ctx| ctx.error("expected at least one direction"));
             }
             let ids = ctx.at(Seg::Index(0), |ctx| ctx.find_all("direction", &expanded, &names.dirs));
             let inner = ctx.at(Seg::Index(1), |ctx| lower(ctx, inner, place, names, depth));
-            let t = Test::Beside(ids.into_iter().map(|d| d as u8).collect(), Box::new(inner.compact()));
+            let t = Cond::Beside(ids.into_iter().map(|d| d as u8).collect(), Box::new(inner.compact()));
             field_atom(ctx, place, t, "Beside", &need)
         }
-        Cond::Open => field_atom(ctx, place, Test::Open, "Open", &need),
-        Cond::Closed => field_atom(ctx, place, Test::Closed, "Closed", &need),
-        Cond::Line { n, dirs, through, exact } => {
+        CondDef::Open => field_atom(ctx, place, Cond::Open, "Open", &need),
+        CondDef::Closed => field_atom(ctx, place, Cond::Closed, "Closed", &need),
+        CondDef::Line { n, dirs, through, exact } => {
             if *n == 0 {
                 ctx.at(Seg::Field("n"), |ctx| ctx.error("a line holds at least 1 piece"));
             }
@@ -302,98 +302,98 @@ fn lower(ctx: &mut Ctx, cond: &Cond, place: Place, names: &Names, depth: usize) 
                     .collect()
             });
             let moved = *through == Through::Moved;
-            let t = Test::Line { n: *n, exact: *exact, moved, dirs };
+            let t = Cond::Line { n: *n, exact: *exact, moved, dirs };
             match (moved, place) {
                 (false, _) => field_atom(ctx, place, t, "Line(through: Here)", &need),
                 (true, Place::Options) => {
                     ctx.error("`Line` cannot be used in a condition on options only");
-                    Test::False
+                    Cond::False
                 }
                 (true, _) => t,
             }
         }
-        Cond::TopFace(n) => field_atom(ctx, place, Test::TopFace(*n), "TopFace", &need),
-        Cond::Lead(who, n) => {
+        CondDef::TopFace(n) => field_atom(ctx, place, Cond::TopFace(*n), "TopFace", &need),
+        CondDef::Lead(who, n) => {
             need(ctx, Place::State, "Lead");
-            Test::Lead(ctx.at(Seg::Index(0), |ctx| check_who(ctx, *who, names)), *n)
+            Cond::Lead(ctx.at(Seg::Index(0), |ctx| check_who(ctx, *who, names)), *n)
         }
-        Cond::Thrown(values) => {
+        CondDef::Thrown(values) => {
             need(ctx, Place::State, "Thrown");
             if values.iter().any(|&v| v > 63) {
                 ctx.at(Seg::Index(0), |ctx| ctx.error("a thrown value is 0 to 63"));
             }
-            Test::Thrown(values.iter().filter(|&&v| v < 64).fold(0u64, |m, &v| m | 1 << v))
+            Cond::Thrown(values.iter().filter(|&&v| v < 64).fold(0u64, |m, &v| m | 1 << v))
         }
-        Cond::PieceOnBoard(who, kinds) => {
+        CondDef::PieceOnBoard(who, kinds) => {
             need(ctx, Place::State, "PieceOnBoard");
             let m = ctx.at(Seg::Index(1), |ctx| mask(ctx, kinds));
-            Test::PieceOnBoard(check_who(ctx, *who, names), m)
+            Cond::PieceOnBoard(check_who(ctx, *who, names), m)
         }
-        Cond::PlayerIs(n) => {
+        CondDef::PlayerIs(n) => {
             need(ctx, Place::State, "PlayerIs");
             if !(1..=names.players).contains(n) {
                 ctx.error(format!("player {n} does not exist: players are numbered 1 to {}", names.players));
             }
-            Test::PlayerIs(*n)
+            Cond::PlayerIs(*n)
         }
-        Cond::OnBoard(who, n) => {
+        CondDef::OnBoard(who, n) => {
             need(ctx, Place::State, "OnBoard");
-            Test::OnBoard(ctx.at(Seg::Index(0), |ctx| check_who(ctx, *who, names)), *n)
+            Cond::OnBoard(ctx.at(Seg::Index(0), |ctx| check_who(ctx, *who, names)), *n)
         }
-        Cond::CountIn(who, zone, n) => {
+        CondDef::CountIn(who, zone, n) => {
             need(ctx, Place::State, "CountIn");
             let w = ctx.at(Seg::Index(0), |ctx| check_who(ctx, *who, names));
             let z = ctx.at(Seg::Index(1), |ctx| ctx.find("zone", zone, &names.zones));
-            z.map_or(Test::False, |z| Test::CountIn(w, z as u8, *n))
+            z.map_or(Cond::False, |z| Cond::CountIn(w, z as u8, *n))
         }
-        Cond::Phase(p) => {
+        CondDef::Phase(p) => {
             need(ctx, Place::State, "Phase");
             ctx.at(Seg::Index(0), |ctx| ctx.find("phase", p, &names.phases))
-                .map_or(Test::False, |p| Test::Phase(p as u8))
+                .map_or(Cond::False, |p| Cond::Phase(p as u8))
         }
-        Cond::NoPieces(who) => {
+        CondDef::NoPieces(who) => {
             need(ctx, Place::State, "NoPieces");
-            Test::NoPieces(ctx.at(Seg::Index(0), |ctx| check_who(ctx, *who, names)))
+            Cond::NoPieces(ctx.at(Seg::Index(0), |ctx| check_who(ctx, *who, names)))
         }
-        Cond::HandEmpty(who) => {
+        CondDef::HandEmpty(who) => {
             need(ctx, Place::State, "HandEmpty");
-            Test::HandEmpty(ctx.at(Seg::Index(0), |ctx| check_who(ctx, *who, names)))
+            Cond::HandEmpty(ctx.at(Seg::Index(0), |ctx| check_who(ctx, *who, names)))
         }
-        Cond::PieceIn(who, kinds, zone) => {
+        CondDef::PieceIn(who, kinds, zone) => {
             need(ctx, Place::State, "PieceIn");
             let m = ctx.at(Seg::Index(1), |ctx| mask(ctx, kinds));
             let z = ctx.at(Seg::Index(2), |ctx| ctx.find("zone", zone, &names.zones));
             let w = ctx.at(Seg::Index(0), |ctx| check_who(ctx, *who, names));
-            z.map_or(Test::False, |z| Test::PieceIn(w, m, z as u8))
+            z.map_or(Cond::False, |z| Cond::PieceIn(w, m, z as u8))
         }
-        Cond::NoMoves => {
+        CondDef::NoMoves => {
             need(ctx, Place::State, "NoMoves");
-            Test::NoMoves
+            Cond::NoMoves
         }
-        Cond::CanMove(who) => {
+        CondDef::CanMove(who) => {
             need(ctx, Place::State, "CanMove");
-            Test::CanMove(check_who(ctx, *who, names))
+            Cond::CanMove(check_who(ctx, *who, names))
         }
-        Cond::Passed => {
+        CondDef::Passed => {
             need(ctx, Place::State, "Passed");
-            Test::Passed
+            Cond::Passed
         }
-        Cond::LimitReached => {
+        CondDef::LimitReached => {
             need(ctx, Place::State, "LimitReached");
-            Test::LimitReached
+            Cond::LimitReached
         }
     }
 }
 
-fn field_atom(ctx: &mut Ctx, place: Place, t: Test, what: &str, need: &dyn Fn(&mut Ctx, Place, &str)) -> Test {
+fn field_atom(ctx: &mut Ctx, place: Place, t: Cond, what: &str, need: &dyn Fn(&mut Ctx, Place, &str)) -> Cond {
     need(ctx, Place::Field, what);
-    if place == Place::Field { t } else { Test::False }
+    if place == Place::Field { t } else { Cond::False }
 }
 
-fn unknown_option(ctx: &mut Ctx, name: &str) -> Test {
+fn unknown_option(ctx: &mut Ctx, name: &str) -> Cond {
     let names: Vec<String> = ctx.options.keys().cloned().collect();
     ctx.find("option", name, &names);
-    Test::False
+    Cond::False
 }
 
 /// A player named in a condition: one player, or any or every opponent.
@@ -426,25 +426,25 @@ pub(crate) fn check_one(ctx: &mut Ctx, who: Who, names: &Names) -> Who {
     }
 }
 
-fn bool_test(b: bool) -> Test {
-    if b { Test::True } else { Test::False }
+fn bool_test(b: bool) -> Cond {
+    if b { Cond::True } else { Cond::False }
 }
 
-fn all(list: Vec<Test>) -> Test {
-    fold(list, Test::True, Test::All)
+fn all(list: Vec<Cond>) -> Cond {
+    fold(list, Cond::True, Cond::All)
 }
 
-fn any(list: Vec<Test>) -> Test {
-    fold(list, Test::False, Test::Any)
+fn any(list: Vec<Cond>) -> Cond {
+    fold(list, Cond::False, Cond::Any)
 }
 
 /// Folds constants out of `All`/`Any`: `unit` is dropped, its opposite decides.
-fn fold(list: Vec<Test>, unit: Test, make: fn(Vec<Test>) -> Test) -> Test {
-    let decisive = if unit == Test::True { Test::False } else { Test::True };
+fn fold(list: Vec<Cond>, unit: Cond, make: fn(Vec<Cond>) -> Cond) -> Cond {
+    let decisive = if unit == Cond::True { Cond::False } else { Cond::True };
     if list.contains(&decisive) {
         return decisive;
     }
-    let mut rest: Vec<Test> = list.into_iter().filter(|t| *t != unit).collect();
+    let mut rest: Vec<Cond> = list.into_iter().filter(|t| *t != unit).collect();
     match rest.len() {
         0 => unit,
         1 => rest.remove(0),

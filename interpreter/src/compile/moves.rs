@@ -7,11 +7,11 @@ use super::dirs::expand_dirs;
 use super::locate::Seg;
 use super::walk_cost::{WalkShape, worst_walk};
 use crate::board::{Board, FieldId, NO_FIELD};
-use crate::m::NO_DIR;
-use crate::program::Test;
+use crate::moves::NO_DIR;
+use crate::program::Cond;
 use crate::program::rules::{CaptureRun, Chain, Choice, Effect, Enclosure, Motion, Reach, Rule, Walk};
 use crate::ruleset::{
-    Cond, ContinueMode, Distance, EffectDef, Motion as MotionDef, MoveDef, OffCount, PlaceAt, Removal, Sides,
+    CondDef, ContinueMode, Distance, EffectDef, Motion as MotionDef, MoveDef, OffCount, PlaceAt, Removal, Sides,
 };
 use std::collections::BTreeMap;
 
@@ -69,9 +69,9 @@ pub(crate) fn rules(
                 _ => {}
             }
         }
-        let mine = Cond::PlayerIs(player + 1);
+        let mine = CondDef::PlayerIs(player + 1);
         copy.only_if = Some(match copy.only_if {
-            Some(c) => Cond::All(vec![mine, c]),
+            Some(c) => CondDef::All(vec![mine, c]),
             None => mine,
         });
         out.extend(rule(ctx, &copy, board, names, fallback));
@@ -234,7 +234,7 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, fallback: bo
             });
         }
     });
-    if matches!(def.by, MotionDef::Sow { .. }) && def.to != Cond::Empty {
+    if matches!(def.by, MotionDef::Sow { .. }) && def.to != CondDef::Empty {
         ctx.at(Seg::Field("to"), |ctx| {
             ctx.error("a sowing ends where its last piece drops, whatever is there: leave `to` out (say where it may start with `from`)");
         });
@@ -277,8 +277,8 @@ fn compass_only(ctx: &mut Ctx, motion: &MotionDef) {
     }
 }
 
-fn optional(ctx: &mut Ctx, field: &'static str, cond: Option<&Cond>, place: Place, names: &Names) -> Test {
-    cond.map_or(Test::True, |c| ctx.at(Seg::Field(field), |ctx| test(ctx, c, place, names)))
+fn optional(ctx: &mut Ctx, field: &'static str, cond: Option<&CondDef>, place: Place, names: &Names) -> Cond {
+    cond.map_or(Cond::True, |c| ctx.at(Seg::Field(field), |ctx| test(ctx, c, place, names)))
 }
 
 /// Directions where none is allowed too (an empty list).
@@ -301,14 +301,14 @@ fn dir_ids(ctx: &mut Ctx, dirs: &[String], board: &Board) -> Vec<u8> {
 #[derive(Clone, Copy)]
 struct WalkParts<'a> {
     dirs: &'a [String],
-    turns: &'a Cond,
-    pass: &'a Cond,
-    double_again: Option<&'a Cond>,
-    returns: Option<&'a Cond>,
+    turns: &'a CondDef,
+    pass: &'a CondDef,
+    double_again: Option<&'a CondDef>,
+    returns: Option<&'a CondDef>,
 }
 
 fn walk(ctx: &mut Ctx, parts: WalkParts, board: &Board, names: &Names) -> Walk {
-    let option = |ctx: &mut Ctx, name: &'static str, c: Option<&Cond>| {
+    let option = |ctx: &mut Ctx, name: &'static str, c: Option<&CondDef>| {
         c.is_some_and(|c| ctx.at(Seg::Field(name), |ctx| constant(ctx, c, names)))
     };
     Walk {
@@ -337,8 +337,9 @@ fn steps(ctx: &mut Ctx, steps: Distance) -> Distance {
 }
 
 fn motion(ctx: &mut Ctx, def: &MotionDef, board: &Board, names: &Names) -> Option<Motion> {
-    let field_test =
-        |ctx: &mut Ctx, name: &'static str, c: &Cond| ctx.at(Seg::Field(name), |ctx| test(ctx, c, Place::Field, names));
+    let field_test = |ctx: &mut Ctx, name: &'static str, c: &CondDef| {
+        ctx.at(Seg::Field(name), |ctx| test(ctx, c, Place::Field, names))
+    };
     Some(match def {
         MotionDef::Step { dirs } => {
             let dirs = ctx.at(Seg::Field("dirs"), |ctx| dir_ids(ctx, dirs, board));

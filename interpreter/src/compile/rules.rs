@@ -9,8 +9,8 @@ use super::moves;
 use crate::board::{Board, FieldId};
 use crate::options::{self, MAX_PLIES, OptionValue};
 use crate::piece::{Captured, Kind, MAX_PLAYERS, NOBODY, Piece};
+use crate::program::Cond;
 use crate::program::Game;
-use crate::program::Test;
 use crate::program::rules::{Chance, ChanceOutcome, End, Filter, Gather, Phase, Ranking, Rule, Set};
 use crate::ruleset::{
     CaptureTo, ChanceDef, Choose, EndDef, EndResult, FilterDef, Otherwise, PhaseDef, PieceDef, RulesetDef, SetDef,
@@ -449,9 +449,9 @@ fn filter(ctx: &mut Ctx, def: &FilterDef, names: &Names) -> Option<Filter> {
             let cond = ctx.at(Seg::Field("cond"), |ctx| test(ctx, cond, Place::State, names));
             let only_if = only_if
                 .as_ref()
-                .map_or(Test::True, |c| ctx.at(Seg::Field("only_if"), |ctx| test(ctx, c, Place::State, names)));
+                .map_or(Cond::True, |c| ctx.at(Seg::Field("only_if"), |ctx| test(ctx, c, Place::State, names)));
             let keep_all = *otherwise == Otherwise::KeepAll;
-            (on && only_if != Test::False).then_some(Filter::RequireAfter { cond, only_if, keep_all })
+            (on && only_if != Cond::False).then_some(Filter::RequireAfter { cond, only_if, keep_all })
         }
         FilterDef::Capture { huff, when } => {
             let on = when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
@@ -529,7 +529,7 @@ fn end(ctx: &mut Ctx, def: &EndDef, names: &Names) -> Option<End> {
             })
             .collect()
     });
-    (on && t != Test::False).then(|| End { at: def.at, test: t, result, reason: def.reason.clone(), score, gather })
+    (on && t != Cond::False).then(|| End { at: def.at, test: t, result, reason: def.reason.clone(), score, gather })
 }
 
 fn setup(

@@ -4,10 +4,10 @@
 //! make). The last step of compiling; the engine reads the result.
 
 use crate::board::{Board, FieldId, NO_FIELD};
-use crate::m::Action;
+use crate::moves::Action;
 use crate::piece::Player;
 use crate::program::rules::{Effect, Filter, Motion, Rule};
-use crate::program::{Game, Test};
+use crate::program::{Cond, Game};
 use crate::ruleset::Arrive;
 
 impl Game {
@@ -42,7 +42,7 @@ impl Game {
                     Arrive::Exchange => !matches!(rule.motion, Motion::Enter { .. }),
                     Arrive::Stack => false,
                 };
-                let captures = |safe: bool| if displaces && !safe { Test::ENEMY } else { 0 };
+                let captures = |safe: bool| if displaces && !safe { Cond::ENEMY } else { 0 };
                 // Per field, `to` with what the board decides there folded in (a throne no soldier
                 // may stop on), if what is left looks only at what tops the field, alike for every player.
                 let to_on = |f: FieldId| {
@@ -54,7 +54,7 @@ impl Game {
                     let fields = self.board.fields().zip(&self.fields);
                     fields
                         .map(|(f, props)| match props.limit {
-                            1 => to_on(f).map(|to| to & (Test::EMPTY | captures(props.safe))),
+                            1 => to_on(f).map(|to| to & (Cond::EMPTY | captures(props.safe))),
                             _ => Some(0),
                         })
                         .collect::<Option<Vec<u8>>>()
@@ -73,7 +73,7 @@ impl Game {
                     [false, true].map(|fallback| {
                         let rules = phase.rules.iter().enumerate();
                         let playable = rules
-                            .filter(|(_, r)| r.fallback == fallback && r.only_if_for[usize::from(me)] != Test::False);
+                            .filter(|(_, r)| r.fallback == fallback && r.only_if_for[usize::from(me)] != Cond::False);
                         playable.map(|(i, _)| i as u8).collect()
                     })
                 })
@@ -108,7 +108,7 @@ impl Game {
             });
             p.until.iter().chain(rules).chain(filters)
         });
-        self.reads_last_to = ends.chain(phases).any(Test::mentions_last_to);
+        self.reads_last_to = ends.chain(phases).any(Cond::mentions_last_to);
         for e in 0..self.ends.len() {
             self.ends[e].test = self.with_line_masks(&self.ends[e].test);
         }
@@ -134,17 +134,17 @@ impl Game {
     /// What `t` says on `field` for `me` in every position: `Some` when that
     /// follows from the board alone (zones, field types, named fields, the
     /// player), `None` when it depends on the pieces.
-    pub(crate) fn static_value(&self, t: &Test, me: Player, field: FieldId) -> Option<bool> {
+    pub(crate) fn static_value(&self, t: &Cond, me: Player, field: FieldId) -> Option<bool> {
         match t {
-            Test::True => Some(true),
-            Test::False => Some(false),
-            Test::InZone(_) | Test::Type(_) | Test::Fields(_) | Test::PlayerIs(_) => {
+            Cond::True => Some(true),
+            Cond::False => Some(false),
+            Cond::InZone(_) | Cond::Type(_) | Cond::Fields(_) | Cond::PlayerIs(_) => {
                 Some(self.eval(t, &self.initial, me, field))
             }
-            Test::Not(t) => self.static_value(t, me, field).map(|v| !v),
-            Test::All(ts) | Test::Any(ts) => {
+            Cond::Not(t) => self.static_value(t, me, field).map(|v| !v),
+            Cond::All(ts) | Cond::Any(ts) => {
                 // All is decided by a false part, Any by a true one.
-                let decider = matches!(t, Test::Any(_));
+                let decider = matches!(t, Cond::Any(_));
                 let values: Vec<_> = ts.iter().map(|t| self.static_value(t, me, field)).collect();
                 if values.contains(&Some(decider)) {
                     Some(decider)
@@ -162,31 +162,31 @@ impl Game {
 impl Game {
     /// `t` for `me` on `fields`, with every part that the board alone decides
     /// the same way on all of them replaced by its value.
-    pub(crate) fn simplify(&self, t: &Test, me: Player, fields: &[FieldId]) -> Test {
+    pub(crate) fn simplify(&self, t: &Cond, me: Player, fields: &[FieldId]) -> Cond {
         let mut values = fields.iter().map(|&f| self.static_value(t, me, f));
         if let Some(Some(v)) = values.next() {
             if values.all(|x| x == Some(v)) {
-                return if v { Test::True } else { Test::False };
+                return if v { Cond::True } else { Cond::False };
             }
         }
         match t {
-            Test::All(ts) | Test::Any(ts) => {
+            Cond::All(ts) | Cond::Any(ts) => {
                 // A part equal to `neutral` drops out; one equal to `decider` decides.
-                let all = matches!(t, Test::All(_));
-                let (neutral, decider) = if all { (Test::True, Test::False) } else { (Test::False, Test::True) };
-                let mut parts: Vec<Test> =
+                let all = matches!(t, Cond::All(_));
+                let (neutral, decider) = if all { (Cond::True, Cond::False) } else { (Cond::False, Cond::True) };
+                let mut parts: Vec<Cond> =
                     ts.iter().map(|t| self.simplify(t, me, fields)).filter(|p| *p != neutral).collect();
                 if parts.contains(&decider) {
                     decider
                 } else if parts.len() <= 1 {
                     parts.pop().unwrap_or(neutral)
                 } else if all {
-                    Test::All(parts)
+                    Cond::All(parts)
                 } else {
-                    Test::Any(parts)
+                    Cond::Any(parts)
                 }
             }
-            Test::Not(inner) => Test::Not(Box::new(self.simplify(inner, me, fields))),
+            Cond::Not(inner) => Cond::Not(Box::new(self.simplify(inner, me, fields))),
             _ => t.clone(),
         }
     }

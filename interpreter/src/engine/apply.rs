@@ -1,10 +1,10 @@
 //! Applying a move: the move itself, captures and effects, then the turn.
 
-use super::{Effect, Enclosure, Filter, Gather, Motion, Ranking, Replace, Set, test::who};
+use super::{Effect, Enclosure, Filter, Gather, Motion, Ranking, Replace, Set, cond::who};
 use crate::board::{FieldId, FieldSet, NO_FIELD};
 use crate::die;
 use crate::error::PlayError;
-use crate::m::{Action, Move, NO_DIR};
+use crate::moves::{Action, Move, NO_DIR};
 use crate::piece::{Captured, KindId, MAX_PLAYERS, Piece, Player};
 use crate::program::Game;
 use crate::ruleset::{Arrive, When};

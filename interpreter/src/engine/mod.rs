@@ -2,9 +2,9 @@
 //! and the end of the game. It works on indices only; no name is looked up.
 
 mod apply;
+mod cond;
 mod movegen;
 mod perft;
-mod test;
 
-pub(crate) use crate::program::Test;
+pub(crate) use crate::program::Cond;
 pub(crate) use crate::program::rules::*;

@@ -1,8 +1,8 @@
 //! Legal moves.
 
-use super::{Filter, Motion, Rule, Test, Walk};
+use super::{Cond, Filter, Motion, Rule, Walk};
 use crate::board::{FieldId, FieldSet, NO_FIELD};
-use crate::m::{Action, Move, NO_DIR};
+use crate::moves::{Action, Move, NO_DIR};
 use crate::piece::{NOBODY, Piece, Player};
 use crate::program::Game;
 use crate::ruleset::{Arrive, Distance};
@@ -486,7 +486,7 @@ impl Game {
         // The commonest rule, a step or leap that lands by masks alone, in one
         // tight loop written out (as a closure called per piece it cost a
         // fifth more instructions per playout).
-        if let (Motion::Step(reach) | Motion::Leap(reach), Some(landing), Test::True) =
+        if let (Motion::Step(reach) | Motion::Leap(reach), Some(landing), Cond::True) =
             (&rule.motion, &rule.landing, &rule.from)
         {
             for from in s.fields_topped_by(me) {
@@ -635,7 +635,7 @@ impl Game {
         me: Player,
         from: FieldId,
         dirs: &[u8],
-        skip: &Test,
+        skip: &Cond,
         skip_origin: bool,
         added: &mut Vec<u8>,
         mut drop: impl FnMut(FieldId),
@@ -676,7 +676,7 @@ impl Game {
         me: Player,
         from: FieldId,
         d: u8,
-        over: &Test,
+        over: &Cond,
         fly: bool,
     ) -> Option<FieldId> {
         let mut at = self.board.neighbour(from, d);
@@ -757,7 +757,7 @@ impl Game {
         &self,
         s: &State,
         me: Player,
-        via: &Test,
+        via: &Cond,
         steps: u8,
         walk: &Walk,
         pass: &FieldSet,
@@ -782,7 +782,7 @@ impl Game {
     }
 
     /// The fields where `pass` holds for player `me`.
-    fn pass_set(&self, s: &State, me: Player, pass: &Test) -> FieldSet {
+    fn pass_set(&self, s: &State, me: Player, pass: &Cond) -> FieldSet {
         let mut set = FieldSet::new(self.board.len());
         self.board.fields().filter(|&f| self.eval(pass, s, me, f)).for_each(|f| set.insert(f));
         set
@@ -927,7 +927,7 @@ impl Seen {
 /// Whether a piece of `me` can land on `to` by a rule's landing masks ([`Rule::landing`]).
 #[inline(always)]
 fn lands_by_mask(landing: &[u8], s: &State, me: Player, to: FieldId) -> bool {
-    landing[usize::from(to)] & super::test::tops(s, me, to) != 0
+    landing[usize::from(to)] & super::cond::tops(s, me, to) != 0
 }
 
 /// What walks of one rule share: where they may pass (for the state as it
@@ -944,7 +944,7 @@ impl Walking {
     fn lands_lifted(&mut self, game: &Game, rule: &Rule, s: &State, me: Player, origin: FieldId) -> bool {
         if let (true, Some(mask)) = (s.height(origin) <= 1, rule.to.tops_mask()) {
             // A piece alone on its field leaves it empty.
-            return game.fields[usize::from(origin)].limit > 0 && mask & Test::EMPTY != 0;
+            return game.fields[usize::from(origin)].limit > 0 && mask & Cond::EMPTY != 0;
         }
         let scratch = self.scratch.get_or_insert_with(|| s.clone());
         let piece = scratch.pop(origin);
@@ -963,14 +963,14 @@ impl Walking {
         game: &Game,
         s: &State,
         me: Player,
-        pass: &Test,
+        pass: &Cond,
         origin: FieldId,
         f: impl FnOnce(&FieldSet),
     ) {
         let was = self.pass.contains(origin);
         let now = match pass.tops_mask() {
             // A piece alone on its field leaves it empty.
-            Some(mask) if s.height(origin) <= 1 => mask & Test::EMPTY != 0,
+            Some(mask) if s.height(origin) <= 1 => mask & Cond::EMPTY != 0,
             _ => {
                 let scratch = self.scratch.get_or_insert_with(|| s.clone());
                 let piece = scratch.pop(origin);

@@ -8,7 +8,7 @@
 //! part of the move that began them, as published counts have it; each way
 //! of completing a move counts as one.
 
-use crate::m::Move;
+use crate::moves::Move;
 use crate::program::Game;
 use crate::state::{Pending, State};
 

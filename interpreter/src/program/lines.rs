@@ -1,8 +1,8 @@
 //! Lines through a field, worked out once from the board: on boards of up to
 //! 64 fields, "the last piece made a line of n" becomes a few mask tests.
 
+use super::Cond;
 use super::Game;
-use super::Test;
 use crate::board::{Board, FieldId, NO_FIELD};
 use crate::state::State;
 
@@ -69,15 +69,15 @@ impl Game {
     /// `t` with each `Line` through the last field moved to (not `exact`)
     /// read from precomputed masks, where the board
     /// is small enough for one mask word.
-    pub(crate) fn with_line_masks(&self, t: &Test) -> Test {
-        let each = |ts: &[Test]| ts.iter().map(|t| self.with_line_masks(t)).collect();
+    pub(crate) fn with_line_masks(&self, t: &Cond) -> Cond {
+        let each = |ts: &[Cond]| ts.iter().map(|t| self.with_line_masks(t)).collect();
         match t {
-            Test::Line { n, exact: false, moved: true, dirs } if self.board.len() <= 64 => {
-                Test::MovedLineMasks(Box::new(LineMasks::new(&self.board, *n, dirs)))
+            Cond::Line { n, exact: false, moved: true, dirs } if self.board.len() <= 64 => {
+                Cond::MovedLineMasks(Box::new(LineMasks::new(&self.board, *n, dirs)))
             }
-            Test::All(ts) => Test::All(each(ts)),
-            Test::Any(ts) => Test::Any(each(ts)),
-            Test::Not(t) => Test::Not(Box::new(self.with_line_masks(t))),
+            Cond::All(ts) => Cond::All(each(ts)),
+            Cond::Any(ts) => Cond::Any(each(ts)),
+            Cond::Not(t) => Cond::Not(Box::new(self.with_line_masks(t))),
             t => t.clone(),
         }
     }
@@ -91,7 +91,7 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use super::Test;
+    use super::Cond;
     use crate::{Options, shipped};
     use rand::{Rng, SeedableRng};
 
@@ -103,9 +103,9 @@ mod tests {
             let game = shipped::game(name, &Options::new()).expect("compiles");
             let d = |name: &str| game.board.dir(name).expect("a grid direction");
             let pairs = [["E", "W"], ["N", "S"], ["NE", "SW"], ["NW", "SE"]].map(|p| p.map(d).to_vec()).to_vec();
-            let walked = Test::Line { n, exact: false, moved: true, dirs: pairs.clone() };
+            let walked = Cond::Line { n, exact: false, moved: true, dirs: pairs.clone() };
             let by_masks = game.with_line_masks(&walked);
-            assert!(matches!(by_masks, Test::MovedLineMasks(..)), "{name}: a small board reads lines from masks");
+            assert!(matches!(by_masks, Cond::MovedLineMasks(..)), "{name}: a small board reads lines from masks");
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
             let (mut lines, mut moves) = (0, 0);
             for _ in 0..300 {

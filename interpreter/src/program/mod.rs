@@ -1,12 +1,12 @@
 //! The program: a ruleset compiled under one set of option values, lowered to
 //! tables. The compiler makes it; the engine reads it and nothing else.
 
+mod cond;
 mod lines;
 pub(crate) mod rules;
-mod test;
 
+pub(crate) use cond::Cond;
 pub(crate) use rules::{Chance, End, Phase};
-pub(crate) use test::Test;
 
 use crate::board::{Board, FieldId};
 

@@ -2,7 +2,7 @@
 //! end of the game, as the compiler lowers them and the engine reads them.
 //! Indices only; no name is looked up.
 
-use super::Test;
+use super::Cond;
 use crate::board::{DirId, FieldId};
 use crate::piece::Player;
 use crate::ruleset::{Arrive, Distance, When, Who};
@@ -18,7 +18,7 @@ pub(crate) struct Phase {
     pub playable: Vec<[Vec<u8>; 2]>,
     pub decisions: u8,
     pub throw: Option<u8>,
-    pub until: Option<Test>,
+    pub until: Option<Cond>,
     pub next: Option<u8>,
     pub starts: Option<Player>,
     pub replace: Option<Replace>,
@@ -38,7 +38,7 @@ pub(crate) struct Phase {
 pub(crate) enum Filter {
     /// Keeps the moves after which `cond` holds, where `only_if` holds
     /// before the move; if none passes, all stay (`keep_all`) or none.
-    RequireAfter { cond: Test, only_if: Test, keep_all: bool },
+    RequireAfter { cond: Cond, only_if: Cond, keep_all: bool },
     /// If a move captures, only those; with `huff`, not forced, but a turn
     /// that leaves a capture unused forfeits a piece.
     Capture { huff: bool },
@@ -72,10 +72,10 @@ pub(crate) struct Rule {
     /// Bit set of the kinds it moves.
     pub pieces: u32,
     pub motion: Motion,
-    pub to: Test,
-    pub from: Test,
+    pub to: Cond,
+    pub from: Cond,
     /// As written; generation reads `only_if_for`.
-    pub only_if: Test,
+    pub only_if: Cond,
     pub arrive: Arrive,
     pub effects: Vec<Effect>,
     pub continues: Option<Chain>,
@@ -86,13 +86,13 @@ pub(crate) struct Rule {
     pub targets: Vec<Vec<FieldId>>,
     /// Per player, `to` as it reads on the `targets`: the parts the board
     /// alone decides the same way on all of them replaced by their value.
-    pub to_on_targets: Vec<Test>,
+    pub to_on_targets: Vec<Cond>,
     /// Per player, `only_if` with the player it names folded in (`False`:
     /// the rule is never the player's).
-    pub only_if_for: Vec<Test>,
+    pub only_if_for: Vec<Cond>,
     /// Where no field holds more than one piece, per field whether a move of
     /// this rule can land there, as a mask over what tops it (see
-    /// [`Test::Tops`]): `to`, the stack limit, capturing and safe fields in
+    /// [`Cond::Tops`]): `to`, the stack limit, capturing and safe fields in
     /// one test. `None` where stacks or `to` need the full check.
     pub landing: Option<Vec<u8>>,
 }
@@ -106,7 +106,7 @@ pub(crate) enum Motion {
     Slide {
         dirs: Vec<DirId>,
         max: u8,
-        pass: Test,
+        pass: Cond,
     },
     Place {
         bottom: bool,
@@ -118,12 +118,12 @@ pub(crate) enum Motion {
     Run {
         dirs: Vec<DirId>,
         distance: Distance,
-        pass: Test,
+        pass: Cond,
     },
     RunOff {
         dirs: Vec<DirId>,
         distance: Distance,
-        pass: Test,
+        pass: Cond,
         /// A longer distance leaves too; with `remainder` its rest moves another piece.
         over: bool,
         remainder: bool,
@@ -133,26 +133,26 @@ pub(crate) enum Motion {
         steps: Distance,
     },
     Enter {
-        via: Test,
+        via: Cond,
         steps: Distance,
         walk: Walk,
     },
     Exit {
-        via: Test,
+        via: Cond,
         steps: Distance,
         walk: Walk,
     },
     /// The whole stack, one piece on each following field (see `Motion::Sow`).
     Sow {
         dirs: Vec<DirId>,
-        skip: Test,
+        skip: Cond,
         skip_origin: bool,
     },
     /// Over a field where `over` holds to the field beyond, capturing; with
     /// `fly`, over empty fields before it and onto any empty field after it.
     Jump {
         dirs: Vec<DirId>,
-        over: Test,
+        over: Cond,
         fly: bool,
     },
 }
@@ -168,7 +168,7 @@ impl Rule {
 }
 
 /// Per field, the fields a motion reaches from it in one move, each with the
-/// direction taken ([`crate::m::NO_DIR`] for none): worked out once from the
+/// direction taken ([`crate::moves::NO_DIR`] for none): worked out once from the
 /// board, and kept in one flat table.
 #[derive(Debug, Clone)]
 pub(crate) struct Reach {
@@ -203,7 +203,7 @@ impl Reach {
 pub(crate) struct Walk {
     pub dirs: Vec<DirId>,
     pub turns: bool,
-    pub pass: Test,
+    pub pass: Cond,
     pub double_again: bool,
     /// A board walk may end on the field it started from.
     pub returns: bool,
@@ -216,7 +216,7 @@ pub(crate) enum Effect {
     Tip,
     TurnClockwise,
     Spawn {
-        on: Test,
+        on: Cond,
         zone: u8,
         optional: bool,
     },
@@ -226,7 +226,7 @@ pub(crate) enum Effect {
     CaptureRun(Box<CaptureRun>),
     Promote {
         to: crate::piece::KindId,
-        on: Test,
+        on: Cond,
         ends_chain: bool,
         /// Only where the move ends (not on the way of a chain that goes on).
         at_end: bool,
@@ -239,8 +239,8 @@ pub(crate) struct Enclosure {
     pub dirs: Vec<DirId>,
     /// All sides must be closed, not only the one beyond on a line.
     pub all: bool,
-    pub target: Test,
-    pub anvil: Test,
+    pub target: Cond,
+    pub anvil: Cond,
     /// The board's edge closes a side (with `all`).
     pub edge: bool,
 }
@@ -249,26 +249,26 @@ pub(crate) struct Enclosure {
 #[derive(Debug, Clone)]
 pub(crate) struct CaptureRun {
     /// Of the field the move ended on.
-    pub on: Test,
+    pub on: Cond,
     /// Links from there to the run's first field (none: that field).
     pub start: Vec<DirId>,
     /// Links from each field of the run to the next (none: one field).
     pub step: Vec<DirId>,
     /// Of each field of the run: captured while it holds.
-    pub cond: Test,
+    pub cond: Cond,
     /// The stack the move ended on goes too, when the run took any.
     pub landed: bool,
     /// After the run: where it does not hold, the run is undone.
-    pub keep_if: Option<Test>,
+    pub keep_if: Option<Cond>,
 }
 
 /// Which stacks a mover may choose to capture: where `among` holds, or where
 /// none does, where `otherwise` holds (occupied fields only).
 #[derive(Debug, Clone)]
 pub(crate) struct Choice {
-    pub cond: Test,
-    pub among: Test,
-    pub otherwise: Test,
+    pub cond: Cond,
+    pub among: Cond,
+    pub otherwise: Cond,
 }
 
 /// Replacing pieces that cannot move (see `ReplaceDef`).
@@ -288,7 +288,7 @@ pub(crate) enum Set {
 #[derive(Debug, Clone)]
 pub(crate) struct End {
     pub at: When,
-    pub test: Test,
+    pub test: Cond,
     pub result: Ranking,
     pub reason: String,
     /// (zone, points) for each enemy piece on the board in the zone.

@@ -1,6 +1,6 @@
 //! Boards, field types and zones as written.
 
-use super::Cond;
+use super::CondDef;
 use serde::{Deserialize, Serialize};
 
 /// Where the fields and links come from.
@@ -138,7 +138,7 @@ pub struct FieldTypeDef {
     #[serde(default)]
     pub colour: Option<String>,
     #[serde(default)]
-    pub when: Option<Cond>,
+    pub when: Option<CondDef>,
 }
 
 /// Against whose pieces a field acts as an enemy piece in an enclosure, by
@@ -166,7 +166,7 @@ pub struct Hostile {
 pub struct ZoneDef {
     pub name: String,
     #[serde(default)]
-    pub when: Option<Cond>,
+    pub when: Option<CondDef>,
     #[serde(default)]
     pub fields: Vec<String>,
     #[serde(default)]
@@ -218,5 +218,5 @@ pub enum Search {
 #[serde(deny_unknown_fields)]
 pub struct WrapDef {
     pub dirs: Vec<String>,
-    pub when: Cond,
+    pub when: CondDef,
 }

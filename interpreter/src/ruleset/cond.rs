@@ -6,13 +6,14 @@ use serde::{Deserialize, Serialize};
 /// option atoms anywhere; field atoms in a move's `to`; state atoms in `until`
 /// and end conditions. The compiler says so when an atom is out of place.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub enum Cond {
+// Error messages name it as a person writes it: a `Cond`.
+#[serde(deny_unknown_fields, rename = "Cond")]
+pub enum CondDef {
     True,
     False,
-    All(Vec<Cond>),
-    Any(Vec<Cond>),
-    Not(Box<Cond>),
+    All(Vec<CondDef>),
+    Any(Vec<CondDef>),
+    Not(Box<CondDef>),
     /// A named condition from the ruleset's `conditions`.
     Ref(String),
 
@@ -45,7 +46,7 @@ pub enum Cond {
     Field(Vec<String>),
     /// A field next to this one, along one of the directions, satisfies the
     /// condition (a condition on that field): `Beside(["Orthogonal"], Empty)`.
-    Beside(Vec<String>, Box<Cond>),
+    Beside(Vec<String>, Box<CondDef>),
     /// The top piece is not turned over (its open face up).
     Open,
     /// The top piece is turned over (closed).

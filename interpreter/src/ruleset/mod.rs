@@ -15,7 +15,7 @@ pub mod template;
 pub use board::{
     BoardDef, Diagonals, FieldDef, FieldTypeDef, Hostile, LinkDef, Naming, Search, SendTo, WrapDef, ZoneDef,
 };
-pub use cond::{Cond, OptValue, Through, Who};
+pub use cond::{CondDef, OptValue, Through, Who};
 pub use moves::{Arrive, ContinueMode, Distance, EffectDef, Motion, MoveDef, OffCount, PlaceAt, Removal, Sides};
 pub use phase::{
     ChanceDef, EndDef, EndResult, FilterDef, GatherDef, Looks, Otherwise, Outcome as ChanceOutcome, PhaseDef,
@@ -74,7 +74,7 @@ pub struct RulesetDef {
     pub directions: BTreeMap<String, Vec<Vec<String>>>,
     /// Named conditions, used elsewhere as `Ref("name")`.
     #[serde(default)]
-    pub conditions: BTreeMap<String, Cond>,
+    pub conditions: BTreeMap<String, CondDef>,
     pub pieces: Vec<PieceDef>,
     /// Chance devices (throwing sticks, dice): outcomes with weights.
     #[serde(default)]
@@ -92,7 +92,7 @@ pub struct RulesetDef {
     /// Where this holds, a game is played as a match: the game and a return
     /// game with the players' seats swapped (for batch self-play).
     #[serde(default)]
-    pub return_match: Option<Cond>,
+    pub return_match: Option<CondDef>,
     /// The phase whose first decision is the game's first move, where the
     /// phases before it only set the board up (Seega's placement, Konane's
     /// removals): analyses count the first mover there. Default: the first
@@ -112,7 +112,7 @@ pub struct TeamDef {
     pub name: String,
     pub players: Vec<u8>,
     #[serde(default)]
-    pub when: Option<Cond>,
+    pub when: Option<CondDef>,
 }
 
 /// A declared option. `when:` conditions and `Opt`/`Is` tests refer to it by name.

@@ -1,6 +1,6 @@
 //! Move rules and their effects.
 
-use super::Cond;
+use super::CondDef;
 use serde::{Deserialize, Serialize};
 
 /// A move rule: which pieces, how they go, where they may end, what follows.
@@ -13,13 +13,13 @@ pub struct MoveDef {
     /// What must hold of the field the move ends on (for `Lift`: the field
     /// the piece is taken from).
     #[serde(default = "empty")]
-    pub to: Cond,
+    pub to: CondDef,
     /// What must hold of the field the piece starts from.
     #[serde(default)]
-    pub from: Option<Cond>,
+    pub from: Option<CondDef>,
     /// A condition on the game state, for the mover: the rule applies only then.
     #[serde(default)]
-    pub only_if: Option<Cond>,
+    pub only_if: Option<CondDef>,
     /// What happens to an enemy stack on the field the piece lands on.
     #[serde(default)]
     pub on_enemy: Arrive,
@@ -27,14 +27,14 @@ pub struct MoveDef {
     #[serde(default)]
     pub then: Vec<EffectDef>,
     #[serde(default)]
-    pub when: Option<Cond>,
+    pub when: Option<CondDef>,
     /// The rule in words, for people (shown beside the board in the editor).
     #[serde(default)]
     pub doc: String,
 }
 
-fn empty() -> Cond {
-    Cond::Empty
+fn empty() -> CondDef {
+    CondDef::Empty
 }
 
 /// How a piece moves.
@@ -58,7 +58,7 @@ pub enum Motion {
         #[serde(default)]
         max: Option<u8>,
         #[serde(default = "always")]
-        pass: Cond,
+        pass: CondDef,
     },
     /// From the mover's hand onto the board, on top of the stack or under it.
     /// With `fall`, the piece then falls along that direction while the next
@@ -79,7 +79,7 @@ pub enum Motion {
         dirs: Vec<String>,
         distance: Distance,
         #[serde(default = "always")]
-        pass: Cond,
+        pass: CondDef,
     },
     /// Off the board past the end of the links in a direction: the step
     /// beyond the last field is the step off. `Exact` needs the distance to
@@ -89,7 +89,7 @@ pub enum Motion {
         dirs: Vec<String>,
         distance: Distance,
         #[serde(default = "always")]
-        pass: Cond,
+        pass: CondDef,
         count: OffCount,
     },
     /// Exactly `steps` steps along the directions' links, passing over fields
@@ -104,27 +104,27 @@ pub enum Motion {
         dirs: Vec<String>,
         steps: Distance,
         #[serde(default = "always")]
-        turns: Cond,
+        turns: CondDef,
         #[serde(default = "always")]
-        pass: Cond,
+        pass: CondDef,
         #[serde(default = "never")]
-        double_again: Cond,
+        double_again: CondDef,
         #[serde(default = "always")]
-        returns: Cond,
+        returns: CondDef,
     },
     /// From the hand onto the board through an entry field (where `via`
     /// holds), which is the first of `steps` steps; the rest is a walk.
     /// `steps` is a number or a distance: `Throw` counts the throw along the
     /// track from the entry field (a throw of 1 enters on it).
     Enter {
-        via: Cond,
+        via: CondDef,
         #[serde(deserialize_with = "number_or_distance")]
         steps: Distance,
         dirs: Vec<String>,
         #[serde(default = "always")]
-        turns: Cond,
+        turns: CondDef,
         #[serde(default = "always")]
-        pass: Cond,
+        pass: CondDef,
     },
     /// Over one field where `over` holds (by default an enemy piece) to the
     /// field beyond it in the same direction, capturing what it jumped over.
@@ -133,7 +133,7 @@ pub enum Motion {
     Jump {
         dirs: Vec<String>,
         #[serde(default = "enemy")]
-        over: Cond,
+        over: CondDef,
         #[serde(default)]
         fly: bool,
     },
@@ -147,35 +147,35 @@ pub enum Motion {
     Sow {
         dirs: Vec<String>,
         #[serde(default = "never")]
-        skip: Cond,
+        skip: CondDef,
         #[serde(default = "never")]
-        skip_origin: Cond,
+        skip_origin: CondDef,
     },
     /// Off the board through an exit field (where `via` holds): a walk of
     /// `steps - 1` steps ending on the exit field, and the last step off. The
     /// piece goes back to the mover's hand. `steps` as for `Enter`.
     Exit {
-        via: Cond,
+        via: CondDef,
         #[serde(deserialize_with = "number_or_distance")]
         steps: Distance,
         dirs: Vec<String>,
         #[serde(default = "always")]
-        turns: Cond,
+        turns: CondDef,
         #[serde(default = "always")]
-        pass: Cond,
+        pass: CondDef,
     },
 }
 
-fn always() -> Cond {
-    Cond::True
+fn always() -> CondDef {
+    CondDef::True
 }
 
-fn enemy() -> Cond {
-    Cond::Enemy
+fn enemy() -> CondDef {
+    CondDef::Enemy
 }
 
-fn never() -> Cond {
-    Cond::False
+fn never() -> CondDef {
+    CondDef::False
 }
 
 /// How far a piece goes.
@@ -256,13 +256,13 @@ pub enum EffectDef {
         #[serde(default)]
         sides: Sides,
         #[serde(default = "enemy")]
-        target: Cond,
+        target: CondDef,
         #[serde(default = "own")]
-        anvil: Cond,
+        anvil: CondDef,
         #[serde(default = "never")]
-        edge: Cond,
+        edge: CondDef,
         #[serde(default)]
-        when: Option<Cond>,
+        when: Option<CondDef>,
     },
     /// If this move captured, the same piece moves again with a capturing
     /// move of the phase: `May` (the player may `stop`) or `Must` (if it can).
@@ -272,11 +272,11 @@ pub enum EffectDef {
     Continue {
         mode: ContinueMode,
         #[serde(default = "never")]
-        same_dir: Cond,
+        same_dir: CondDef,
         #[serde(default)]
         removal: Removal,
         #[serde(default)]
-        when: Option<Cond>,
+        when: Option<CondDef>,
     },
     /// The moved piece becomes a piece of kind `to` where `on` holds of the
     /// field it ends on (a man reaching the far row is crowned). Where
@@ -286,28 +286,28 @@ pub enum EffectDef {
     /// as it was.
     Promote {
         to: String,
-        on: Cond,
+        on: CondDef,
         #[serde(default = "always")]
-        ends_chain: Cond,
+        ends_chain: CondDef,
         #[serde(default = "never")]
-        at_end: Cond,
+        at_end: CondDef,
         #[serde(default)]
-        when: Option<Cond>,
+        when: Option<CondDef>,
     },
     /// The moved piece is turned over.
     Flip {
         #[serde(default)]
-        when: Option<Cond>,
+        when: Option<CondDef>,
     },
     /// The moved die tips over in the direction of its move.
     Tip {
         #[serde(default)]
-        when: Option<Cond>,
+        when: Option<CondDef>,
     },
     /// The moved die turns a quarter clockwise, seen from above.
     TurnClockwise {
         #[serde(default)]
-        when: Option<Cond>,
+        when: Option<CondDef>,
     },
     /// If `if` (a condition on the game state after the move) holds, the
     /// mover chooses a field where `among` holds and captures the pieces on
@@ -315,12 +315,12 @@ pub enum EffectDef {
     /// occupied field, among the fields where `otherwise` holds.
     CaptureChosen {
         #[serde(rename = "if", default = "always")]
-        if_: Cond,
-        among: Cond,
+        if_: CondDef,
+        among: CondDef,
         #[serde(default = "never")]
-        otherwise: Cond,
+        otherwise: CondDef,
         #[serde(default)]
-        when: Option<Cond>,
+        when: Option<CondDef>,
     },
     /// Capture along a run of fields from where the move ended, where `on`
     /// holds of that field: the first field of the run is reached from it by
@@ -333,31 +333,31 @@ pub enum EffectDef {
     /// going back from the last one; Kalah: the pit opposite an empty one.
     CaptureRun {
         #[serde(default = "always")]
-        on: Cond,
+        on: CondDef,
         #[serde(default)]
         start: Vec<String>,
         #[serde(default)]
         step: Vec<String>,
         #[serde(rename = "if")]
-        if_: Cond,
+        if_: CondDef,
         #[serde(default)]
         landed: bool,
         #[serde(default)]
-        keep_if: Option<Cond>,
+        keep_if: Option<CondDef>,
         #[serde(default)]
-        when: Option<Cond>,
+        when: Option<CondDef>,
     },
     /// If `on` holds of the field the piece ended on, a new piece of the same
     /// kind and orientation comes from the mover's hand onto the mover's
     /// version of `zone`: into the first group with a free field; the player
     /// picks the field if there are several, and may decline where `optional` holds.
     Spawn {
-        on: Cond,
+        on: CondDef,
         zone: String,
         #[serde(default = "never")]
-        optional: Cond,
+        optional: CondDef,
         #[serde(default)]
-        when: Option<Cond>,
+        when: Option<CondDef>,
     },
 }
 
@@ -381,8 +381,8 @@ pub enum Sides {
     All,
 }
 
-fn own() -> Cond {
-    Cond::Own
+fn own() -> CondDef {
+    CondDef::Own
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

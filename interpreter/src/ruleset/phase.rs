@@ -1,6 +1,6 @@
 //! Phases, turns, chance and the end of the game.
 
-use super::{Cond, MoveDef, Who};
+use super::{CondDef, MoveDef, Who};
 use serde::{Deserialize, Serialize};
 
 /// A phase of the game: the moves allowed in it and when it ends.
@@ -17,7 +17,7 @@ pub struct PhaseDef {
     /// pieces' ordinary moves. Otherwise (the default) only a player with no
     /// ordinary move at all uses them.
     #[serde(default = "never")]
-    pub fallback_per_piece: Cond,
+    pub fallback_per_piece: CondDef,
     /// Turn filters: applied in order to the legal moves of each ordinary
     /// decision of the phase (not to throws or placements due; capture
     /// chains only by `MostCaptures`).
@@ -31,7 +31,7 @@ pub struct PhaseDef {
     pub throw: Option<String>,
     /// Checked when a turn ends: if it holds, play goes on in phase `next`.
     #[serde(default)]
-    pub until: Option<Cond>,
+    pub until: Option<CondDef>,
     #[serde(default)]
     pub next: Option<String>,
     /// Who moves first in the next phase.
@@ -54,9 +54,9 @@ pub struct PhaseDef {
 #[serde(deny_unknown_fields)]
 pub struct ReplaceDef {
     #[serde(default = "always")]
-    pub grace: Cond,
+    pub grace: CondDef,
     #[serde(default = "never")]
-    pub prisoners: Cond,
+    pub prisoners: CondDef,
 }
 
 /// A turn filter: keeps some of the legal moves of a decision.
@@ -68,13 +68,13 @@ pub enum FilterDef {
     /// decision before which `only_if` holds (a state condition; default
     /// always). If no move passes, `otherwise` says what is left.
     RequireAfter {
-        cond: Cond,
+        cond: CondDef,
         #[serde(default)]
-        only_if: Option<Cond>,
+        only_if: Option<CondDef>,
         #[serde(default)]
         otherwise: Otherwise,
         #[serde(default)]
-        when: Option<Cond>,
+        when: Option<CondDef>,
     },
     /// Mandatory capture: if a move captures, only the moves that capture.
     /// Where `huff` holds, capturing is not forced; instead a turn that
@@ -82,16 +82,16 @@ pub enum FilterDef {
     /// (the one that moved, if it could; else the first found).
     Capture {
         #[serde(default = "never")]
-        huff: Cond,
+        huff: CondDef,
         #[serde(default)]
-        when: Option<Cond>,
+        when: Option<CondDef>,
     },
     /// Maximum capture: only the turns that capture the most pieces, counted
     /// over the whole capture chain each move begins (and, within a chain,
     /// only the jumps that keep to such a chain).
     MostCaptures {
         #[serde(default)]
-        when: Option<Cond>,
+        when: Option<CondDef>,
     },
 }
 
@@ -105,12 +105,12 @@ pub enum Otherwise {
     KeepNone,
 }
 
-fn always() -> Cond {
-    Cond::True
+fn always() -> CondDef {
+    CondDef::True
 }
 
-fn never() -> Cond {
-    Cond::False
+fn never() -> CondDef {
+    CondDef::False
 }
 
 fn one() -> u8 {
@@ -139,7 +139,7 @@ pub struct ChanceDef {
     /// Devices are chosen by options: of those with one name, the one whose
     /// `when` holds is used.
     #[serde(default)]
-    pub when: Option<Cond>,
+    pub when: Option<CondDef>,
 }
 
 /// What a chance device looks like.
@@ -163,7 +163,7 @@ pub struct Outcome {
     pub weight: u32,
     /// After a move with this throw, the same player throws again.
     #[serde(default)]
-    pub again: Option<Cond>,
+    pub again: Option<CondDef>,
     /// The throw counts nothing: it is thrown again at once.
     #[serde(default)]
     pub rethrow: bool,
@@ -186,7 +186,7 @@ pub enum SetDef {
 #[serde(deny_unknown_fields)]
 pub struct EndDef {
     pub at: When,
-    pub cond: Cond,
+    pub cond: CondDef,
     pub result: EndResult,
     /// Why the game ended, in words, e.g. `"all enemy stones captured"`.
     pub reason: String,
@@ -198,7 +198,7 @@ pub struct EndDef {
     #[serde(default)]
     pub gather: Vec<GatherDef>,
     #[serde(default)]
-    pub when: Option<Cond>,
+    pub when: Option<CondDef>,
 }
 
 /// When an end condition is checked.

@@ -1,6 +1,6 @@
 //! Piece kinds and the setup.
 
-use super::{Cond, Who};
+use super::{CondDef, Who};
 use serde::{Deserialize, Serialize};
 
 /// A kind of piece. Kinds have no owner; every piece on the board has one.
@@ -40,11 +40,11 @@ pub struct PieceDef {
 #[serde(deny_unknown_fields)]
 pub struct DieDef {
     #[serde(default = "never")]
-    pub left_handed: Cond,
+    pub left_handed: CondDef,
 }
 
-fn never() -> Cond {
-    Cond::False
+fn never() -> CondDef {
+    CondDef::False
 }
 
 fn one() -> i32 {
@@ -60,7 +60,7 @@ fn one_each() -> u8 {
 pub struct CaptureRule {
     pub to: CaptureTo,
     #[serde(default)]
-    pub when: Option<Cond>,
+    pub when: Option<CondDef>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -102,7 +102,7 @@ pub enum SetupDef {
         #[serde(default = "one_each")]
         count: u8,
         #[serde(default)]
-        when: Option<Cond>,
+        when: Option<CondDef>,
     },
     /// Pieces in a player's hand (reserve).
     Hand {
@@ -111,6 +111,6 @@ pub enum SetupDef {
         player: Option<Who>,
         count: u16,
         #[serde(default)]
-        when: Option<Cond>,
+        when: Option<CondDef>,
     },
 }

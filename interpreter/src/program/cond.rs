@@ -1,4 +1,4 @@
-//! Compiled conditions: what a `Cond` of the ruleset becomes, with names
+//! Compiled conditions: what a `CondDef` of the ruleset becomes, with names
 //! turned to indices and option tests folded away. The engine evaluates them.
 
 use crate::board::FieldSet;
@@ -7,18 +7,18 @@ use crate::ruleset::Who;
 /// A compiled condition. Field atoms read the field under test; state atoms the
 /// game state, seen from player `me`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Test {
+pub(crate) enum Cond {
     True,
     False,
-    All(Vec<Test>),
-    Any(Vec<Test>),
-    Not(Box<Test>),
+    All(Vec<Cond>),
+    Any(Vec<Cond>),
+    Not(Box<Cond>),
     Empty,
     Own,
     Enemy,
     /// What tops the field is one of a set: a mask over the classes of
-    /// [`State::top_class`] (see [`Test::EMPTY`] and the others). Made by
-    /// [`Test::compact`] from `Empty`, `Own`, `Enemy`, `Open`, `Closed` and
+    /// [`State::top_class`] (see [`Cond::EMPTY`] and the others). Made by
+    /// [`Cond::compact`] from `Empty`, `Own`, `Enemy`, `Open`, `Closed` and
     /// their combinations: one test instead of a tree.
     Tops(u8),
     Top(u32),
@@ -30,7 +30,7 @@ pub(crate) enum Test {
     Type(u64),
     Fields(FieldSet),
     /// A neighbour along one of the directions satisfies the test.
-    Beside(Vec<u8>, Box<Test>),
+    Beside(Vec<u8>, Box<Cond>),
     Open,
     Closed,
     OnBoard(Who, u16),
@@ -64,7 +64,7 @@ pub(crate) enum Test {
     LimitReached,
 }
 
-impl Test {
+impl Cond {
     // The bits of a `Tops` mask are the classes of `State::top_class`:
     // empty, own open, enemy open, own turned over, enemy turned over,
     // neutral open, neutral turned over.
@@ -75,35 +75,35 @@ impl Test {
     pub(crate) const OPEN: u8 = 0b010_0110;
     pub(crate) const CLOSED: u8 = 0b101_1000;
 
-    /// The test as a [`Test::Tops`] mask, if what tops the field is all it looks at.
+    /// The test as a [`Cond::Tops`] mask, if what tops the field is all it looks at.
     pub(crate) fn tops_mask(&self) -> Option<u8> {
-        const ALL: u8 = Test::EMPTY | Test::OWN | Test::ENEMY | Test::NEUTRAL;
-        const _: () = assert!(Test::OPEN | Test::CLOSED == Test::OWN | Test::ENEMY | Test::NEUTRAL);
+        const ALL: u8 = Cond::EMPTY | Cond::OWN | Cond::ENEMY | Cond::NEUTRAL;
+        const _: () = assert!(Cond::OPEN | Cond::CLOSED == Cond::OWN | Cond::ENEMY | Cond::NEUTRAL);
         match self {
-            Test::True => Some(ALL),
-            Test::False => Some(0),
-            Test::Empty => Some(Test::EMPTY),
-            Test::Own => Some(Test::OWN),
-            Test::Enemy => Some(Test::ENEMY),
-            Test::Open => Some(Test::OPEN),
-            Test::Closed => Some(Test::CLOSED),
-            Test::Tops(mask) => Some(*mask),
-            Test::Not(t) => t.tops_mask().map(|m| !m & ALL),
-            Test::All(ts) => ts.iter().try_fold(ALL, |acc, t| t.tops_mask().map(|m| acc & m)),
-            Test::Any(ts) => ts.iter().try_fold(0, |acc, t| t.tops_mask().map(|m| acc | m)),
+            Cond::True => Some(ALL),
+            Cond::False => Some(0),
+            Cond::Empty => Some(Cond::EMPTY),
+            Cond::Own => Some(Cond::OWN),
+            Cond::Enemy => Some(Cond::ENEMY),
+            Cond::Open => Some(Cond::OPEN),
+            Cond::Closed => Some(Cond::CLOSED),
+            Cond::Tops(mask) => Some(*mask),
+            Cond::Not(t) => t.tops_mask().map(|m| !m & ALL),
+            Cond::All(ts) => ts.iter().try_fold(ALL, |acc, t| t.tops_mask().map(|m| acc & m)),
+            Cond::Any(ts) => ts.iter().try_fold(0, |acc, t| t.tops_mask().map(|m| acc | m)),
             _ => None,
         }
     }
 
     /// The same test with each largest part that looks only at what tops the
-    /// field made one [`Test::Tops`] (`True` and `False` stay as they are).
-    pub(crate) fn compact(self) -> Test {
+    /// field made one [`Cond::Tops`] (`True` and `False` stay as they are).
+    pub(crate) fn compact(self) -> Cond {
         match (self.tops_mask(), self) {
-            (_, t @ (Test::True | Test::False)) => t,
-            (Some(mask), _) => Test::Tops(mask),
-            (None, Test::All(ts)) => Test::All(ts.into_iter().map(Test::compact).collect()),
-            (None, Test::Any(ts)) => Test::Any(ts.into_iter().map(Test::compact).collect()),
-            (None, Test::Not(t)) => Test::Not(Box::new(t.compact())),
+            (_, t @ (Cond::True | Cond::False)) => t,
+            (Some(mask), _) => Cond::Tops(mask),
+            (None, Cond::All(ts)) => Cond::All(ts.into_iter().map(Cond::compact).collect()),
+            (None, Cond::Any(ts)) => Cond::Any(ts.into_iter().map(Cond::compact).collect()),
+            (None, Cond::Not(t)) => Cond::Not(Box::new(t.compact())),
             (None, t) => t,
         }
     }
@@ -111,9 +111,9 @@ impl Test {
     /// Whether the test reads where the last piece ended.
     pub(crate) fn mentions_last_to(&self) -> bool {
         match self {
-            Test::Line { moved: true, .. } | Test::MovedLineMasks(..) => true,
-            Test::All(ts) | Test::Any(ts) => ts.iter().any(Test::mentions_last_to),
-            Test::Not(t) => t.mentions_last_to(),
+            Cond::Line { moved: true, .. } | Cond::MovedLineMasks(..) => true,
+            Cond::All(ts) | Cond::Any(ts) => ts.iter().any(Cond::mentions_last_to),
+            Cond::Not(t) => t.mentions_last_to(),
             _ => false,
         }
     }
@@ -121,9 +121,9 @@ impl Test {
     /// Whether the test looks at the turn limit (an end "at the limit").
     pub(crate) fn mentions_limit(&self) -> bool {
         match self {
-            Test::LimitReached => true,
-            Test::All(ts) | Test::Any(ts) => ts.iter().any(Test::mentions_limit),
-            Test::Not(t) => t.mentions_limit(),
+            Cond::LimitReached => true,
+            Cond::All(ts) | Cond::Any(ts) => ts.iter().any(Cond::mentions_limit),
+            Cond::Not(t) => t.mentions_limit(),
             _ => false,
         }
     }

@@ -1,4 +1,4 @@
-//! Moves. (`move` is a keyword; the file is `m.rs`, as in shakmaty.)
+//! Moves: `Move`, one decision or chance outcome, and its `Action`.
 
 use crate::board::{FieldId, NO_FIELD};
 use crate::piece::KindId;

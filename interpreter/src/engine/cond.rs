@@ -2,12 +2,12 @@
 
 use crate::board::FieldId;
 use crate::piece::{NOBODY, Player};
+pub(crate) use crate::program::Cond;
 use crate::program::Game;
-pub(crate) use crate::program::Test;
 use crate::ruleset::Who;
 use crate::state::{Pool, State};
 
-/// What tops `field`, seen from `me`, as a one-bit [`Test::Tops`] mask.
+/// What tops `field`, seen from `me`, as a one-bit [`Cond::Tops`] mask.
 #[inline(always)]
 pub(crate) fn tops(s: &State, me: Player, field: FieldId) -> u8 {
     1 << s.top_class(field, me)
@@ -60,75 +60,75 @@ impl Game {
 
     /// Evaluates `t` for player `me`; `field` is the field under test (any for state tests).
     #[inline(always)]
-    pub(crate) fn eval(&self, t: &Test, s: &State, me: Player, field: FieldId) -> bool {
+    pub(crate) fn eval(&self, t: &Cond, s: &State, me: Player, field: FieldId) -> bool {
         // Most rules leave `from` and `only_if` at `True`, and most `to` are a
         // `Tops` mask: no call for those.
         match t {
-            Test::True => true,
-            Test::Tops(mask) => mask & tops(s, me, field) != 0,
+            Cond::True => true,
+            Cond::Tops(mask) => mask & tops(s, me, field) != 0,
             _ => self.eval_node(t, s, me, field),
         }
     }
 
-    fn eval_node(&self, t: &Test, s: &State, me: Player, field: FieldId) -> bool {
+    fn eval_node(&self, t: &Cond, s: &State, me: Player, field: FieldId) -> bool {
         let top = || s.top(field);
         match t {
-            Test::True => true,
-            Test::False => false,
-            Test::All(ts) => ts.iter().all(|t| self.eval(t, s, me, field)),
-            Test::Any(ts) => ts.iter().any(|t| self.eval(t, s, me, field)),
-            Test::Not(t) => !self.eval(t, s, me, field),
-            Test::Empty => s.height(field) == 0,
-            Test::Own => top().is_some_and(|p| p.owner == me),
-            Test::Enemy => top().is_some_and(|p| p.owner != me && p.owner != NOBODY),
-            Test::Tops(mask) => mask & tops(s, me, field) != 0,
-            Test::Top(mask) => top().is_some_and(|p| mask & (1 << p.kind) != 0),
-            Test::Has(mask) => s.stack(field).iter().any(|p| mask & (1 << p.kind) != 0),
-            Test::Height(h) => s.height(field) == *h,
-            Test::Full => s.height(field) >= self.fields[usize::from(field)].limit,
-            Test::InZone(z) => self.zones[usize::from(*z)].contains(me, field),
-            Test::Type(mask) => self.fields[usize::from(field)].ftype.is_some_and(|t| mask & (1 << t) != 0),
-            Test::Fields(set) => set.contains(field),
-            Test::Beside(dirs, t) => dirs.iter().any(|&d| {
+            Cond::True => true,
+            Cond::False => false,
+            Cond::All(ts) => ts.iter().all(|t| self.eval(t, s, me, field)),
+            Cond::Any(ts) => ts.iter().any(|t| self.eval(t, s, me, field)),
+            Cond::Not(t) => !self.eval(t, s, me, field),
+            Cond::Empty => s.height(field) == 0,
+            Cond::Own => top().is_some_and(|p| p.owner == me),
+            Cond::Enemy => top().is_some_and(|p| p.owner != me && p.owner != NOBODY),
+            Cond::Tops(mask) => mask & tops(s, me, field) != 0,
+            Cond::Top(mask) => top().is_some_and(|p| mask & (1 << p.kind) != 0),
+            Cond::Has(mask) => s.stack(field).iter().any(|p| mask & (1 << p.kind) != 0),
+            Cond::Height(h) => s.height(field) == *h,
+            Cond::Full => s.height(field) >= self.fields[usize::from(field)].limit,
+            Cond::InZone(z) => self.zones[usize::from(*z)].contains(me, field),
+            Cond::Type(mask) => self.fields[usize::from(field)].ftype.is_some_and(|t| mask & (1 << t) != 0),
+            Cond::Fields(set) => set.contains(field),
+            Cond::Beside(dirs, t) => dirs.iter().any(|&d| {
                 let next = self.board.neighbour(field, d);
                 next != crate::board::NO_FIELD && self.eval(t, s, me, next)
             }),
-            Test::Open => top().is_some_and(|p| !p.flipped),
-            Test::Closed => top().is_some_and(|p| p.flipped),
-            Test::Line { n, exact, moved, dirs } => {
+            Cond::Open => top().is_some_and(|p| !p.flipped),
+            Cond::Closed => top().is_some_and(|p| p.flipped),
+            Cond::Line { n, exact, moved, dirs } => {
                 let at = if *moved { s.last_to } else { field };
                 at != crate::board::NO_FIELD
                     && s.top(at).is_some_and(|p| dirs.iter().any(|d| self.has_line(s, at, p.owner, d, *n, *exact)))
             }
-            Test::OnBoard(w, n) => self.holds(*w, me, s, |p| s.on_board(p) >= u32::from(*n)),
-            Test::CountIn(w, z, n) => self.holds(*w, me, s, |p| self.count_in(s, *z, p) >= u32::from(*n)),
-            Test::MovedLineMasks(lines) => self.made_line_by_masks(s, lines),
-            Test::Thrown(mask) => s.throw.is_some_and(|t| t < 64 && mask & (1 << t) != 0),
-            Test::PieceOnBoard(w, mask) => self.holds(*w, me, s, |p| {
+            Cond::OnBoard(w, n) => self.holds(*w, me, s, |p| s.on_board(p) >= u32::from(*n)),
+            Cond::CountIn(w, z, n) => self.holds(*w, me, s, |p| self.count_in(s, *z, p) >= u32::from(*n)),
+            Cond::MovedLineMasks(lines) => self.made_line_by_masks(s, lines),
+            Cond::Thrown(mask) => s.throw.is_some_and(|t| t < 64 && mask & (1 << t) != 0),
+            Cond::PieceOnBoard(w, mask) => self.holds(*w, me, s, |p| {
                 s.fields_topped_by(p).any(|f| s.top(f).is_some_and(|t| mask & (1 << t.kind) != 0))
             }),
-            Test::PlayerIs(n) => me + 1 == *n,
-            Test::Lead(w, n) => self.holds(*w, me, s, |p| {
+            Cond::PlayerIs(n) => me + 1 == *n,
+            Cond::Lead(w, n) => self.holds(*w, me, s, |p| {
                 // Ahead of every other player by n.
                 let most_other = (0..s.players).filter(|&o| o != p).map(|o| s.on_board(o)).max().unwrap_or(0);
                 s.on_board(p) >= most_other + u32::from(*n)
             }),
-            Test::TopFace(n) => top().is_some_and(|p| {
+            Cond::TopFace(n) => top().is_some_and(|p| {
                 self.kinds[usize::from(p.kind)].die.is_some() && crate::die::face(p.orient, crate::die::Face::Top) == *n
             }),
-            Test::Phase(p) => s.phase == *p,
-            Test::NoPieces(w) => {
+            Cond::Phase(p) => s.phase == *p,
+            Cond::NoPieces(w) => {
                 self.holds(*w, me, s, |p| s.on_board(p) == 0 && (0..s.kinds).all(|k| s.pool(Pool::Hand, p, k, p) == 0))
             }
-            Test::HandEmpty(w) => self.holds(*w, me, s, |p| s.pool_total(Pool::Hand, p) == 0),
-            Test::PieceIn(w, mask, z) => self.holds(*w, me, s, |p| {
+            Cond::HandEmpty(w) => self.holds(*w, me, s, |p| s.pool_total(Pool::Hand, p) == 0),
+            Cond::PieceIn(w, mask, z) => self.holds(*w, me, s, |p| {
                 let zone = &self.zones[usize::from(*z)].members[usize::from(p)];
                 zone.common(s.topped_by(p)).any(|f| s.top(f).is_some_and(|t| mask & (1 << t.kind) != 0))
             }),
-            Test::NoMoves => !self.has_move(s),
-            Test::CanMove(w) => self.holds(*w, me, s, |p| self.has_move_for(s, p)),
-            Test::Passed => s.passed,
-            Test::LimitReached => self.max_plies > 0 && s.ply >= self.max_plies,
+            Cond::NoMoves => !self.has_move(s),
+            Cond::CanMove(w) => self.holds(*w, me, s, |p| self.has_move_for(s, p)),
+            Cond::Passed => s.passed,
+            Cond::LimitReached => self.max_plies > 0 && s.ply >= self.max_plies,
         }
     }
 }
@@ -155,21 +155,21 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use super::Test;
+    use super::Cond;
     use crate::piece::Piece;
     use crate::{Options, shipped};
 
     /// Conditions on what tops a field, up to two levels deep.
-    fn tops_conditions() -> Vec<Test> {
-        let atoms = [Test::True, Test::False, Test::Empty, Test::Own, Test::Enemy, Test::Open, Test::Closed];
-        let mut one: Vec<Test> = atoms.to_vec();
-        one.extend(atoms.iter().map(|a| Test::Not(Box::new(a.clone()))));
+    fn tops_conditions() -> Vec<Cond> {
+        let atoms = [Cond::True, Cond::False, Cond::Empty, Cond::Own, Cond::Enemy, Cond::Open, Cond::Closed];
+        let mut one: Vec<Cond> = atoms.to_vec();
+        one.extend(atoms.iter().map(|a| Cond::Not(Box::new(a.clone()))));
         let mut all = one.clone();
         for a in &one {
             for b in &one {
-                all.push(Test::All(vec![a.clone(), b.clone()]));
-                all.push(Test::Any(vec![a.clone(), b.clone()]));
-                all.push(Test::Not(Box::new(Test::Any(vec![a.clone(), Test::All(vec![b.clone(), a.clone()])]))));
+                all.push(Cond::All(vec![a.clone(), b.clone()]));
+                all.push(Cond::Any(vec![a.clone(), b.clone()]));
+                all.push(Cond::Not(Box::new(Cond::Any(vec![a.clone(), Cond::All(vec![b.clone(), a.clone()])]))));
             }
         }
         all
