@@ -254,6 +254,7 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, fallback: bo
         to_on_targets: Vec::new(),
         only_if_for: Vec::new(),
         landing: None,
+        empty_targets: None,
     })
 }
 

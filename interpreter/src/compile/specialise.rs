@@ -21,7 +21,7 @@ impl Game {
         for p in 0..self.phases.len() {
             for r in 0..self.phases[p].rules.len() {
                 let rule = &self.phases[p].rules[r];
-                let (targets, to_on_targets) = players
+                let (targets, to_on_targets): (Vec<Vec<FieldId>>, Vec<Cond>) = players
                     .clone()
                     .map(|me| {
                         let targets: Vec<FieldId> = self
@@ -60,11 +60,24 @@ impl Game {
                         .collect::<Option<Vec<u8>>>()
                 });
                 let landing = landing.flatten();
+                let on_empty_only = matches!(rule.motion, Motion::Place { fall: None, bottom: false })
+                    && self.board.len() <= 64
+                    && !self.kinds.iter().any(|k| k.neutral);
+                let empty_targets = landing.as_ref().filter(|_| on_empty_only).and_then(|landing| {
+                    let empty_only = |f: &FieldId| matches!(landing[usize::from(*f)], 0 | Cond::EMPTY);
+                    let bits = |targets: &Vec<FieldId>| {
+                        targets.iter().all(empty_only).then(|| {
+                            targets.iter().filter(|&&f| landing[usize::from(f)] != 0).fold(0u64, |b, &f| b | 1 << f)
+                        })
+                    };
+                    targets.iter().map(bits).collect::<Option<Vec<u64>>>()
+                });
                 let rule = &mut self.phases[p].rules[r];
                 rule.targets = targets;
                 rule.to_on_targets = to_on_targets;
                 rule.only_if_for = only_if_for;
                 rule.landing = landing;
+                rule.empty_targets = empty_targets;
             }
             let phase = &mut self.phases[p];
             phase.playable = players

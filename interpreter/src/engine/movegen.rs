@@ -418,6 +418,17 @@ impl Game {
                             !self.can_land(rule, s, me, NO_FIELD, to) || emit(place(to))
                         })
                     }
+                    Motion::Place { .. } if rule.empty_targets.is_some() => {
+                        let targets = rule.empty_targets.as_ref().map_or(0, |t| t[usize::from(me)]);
+                        let occupied = (0..s.players).fold(0, |o, p| o | s.topped_by(p).first_word());
+                        let mut free = targets & !occupied;
+                        let mut go_on = true;
+                        while free != 0 && go_on {
+                            go_on = emit(place(free.trailing_zeros() as FieldId));
+                            free &= free - 1;
+                        }
+                        go_on
+                    }
                     Motion::Place { fall, .. } => rule.targets[usize::from(me)].iter().all(|&to| {
                         s.height(to) >= self.fields[usize::from(to)].limit
                             || !self.eval(&rule.to_on_targets[usize::from(me)], s, me, to)

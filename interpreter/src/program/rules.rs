@@ -95,6 +95,11 @@ pub(crate) struct Rule {
     /// [`Cond::Tops`]): `to`, the stack limit, capturing and safe fields in
     /// one test. `None` where stacks or `to` need the full check.
     pub landing: Option<Vec<u8>>,
+    /// Per player, for a placement that may go on empty fields only, on a
+    /// board of at most 64 fields without neutral pieces: the fields it may
+    /// go on when they are empty, as bits. Its moves are then these bits
+    /// less the occupied fields, in field order.
+    pub empty_targets: Option<Vec<u64>>,
 }
 
 #[derive(Debug, Clone)]
