@@ -431,12 +431,12 @@ fn check(files: &[String], options: &[String]) -> Result<ExitCode, Error> {
         let result = shipped::resolve(file).and_then(|(source, text)| Game::from_source(&text, &source, &given));
         match result {
             Ok(game) => say!(
-                "{file}: ok: {} ({} fields, {} kinds of piece, {} phases, {} options)",
+                "{file}: ok: {} ({}, {}, {}, {})",
                 game.title(),
-                game.board().len(),
-                game.kinds().len(),
-                game.phase_names().count(),
-                game.option_defs().len()
+                counted(game.board().len(), "field", "fields"),
+                counted(game.kinds().len(), "kind of piece", "kinds of piece"),
+                counted(game.phase_names().count(), "phase", "phases"),
+                counted(game.option_defs().len(), "option", "options")
             ),
             Err(e) => {
                 failed = true;
@@ -587,6 +587,11 @@ fn plan(
         _ => return bad("give --base and --difference (a rate), --spread and --difference (a mean), or --from FILE"),
     }
     Ok(())
+}
+
+/// "1 phase", "2 phases".
+fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 fn migrate(file: &str, in_place: bool) -> Result<(), Error> {

@@ -596,6 +596,52 @@ fn expand_prints_a_ruleset_with_its_templates_expanded() {
     assert!(!o.status.success() && stderr(&o).contains("bad.ron:1:62: template `A` needs `n`"), "{}", stderr(&o));
 }
 
+/// The body of the code block of docs/tutorial.md whose info string is `info`.
+fn tutorial_block(info: &str) -> String {
+    let page = std::fs::read_to_string(workspace("docs/tutorial.md")).expect("docs/tutorial.md");
+    let open = format!("```{info}\n");
+    let start = page.find(&open).unwrap_or_else(|| panic!("no block ```{info}")) + open.len();
+    let len = page[start..].find("```").expect("the block is closed");
+    page[start..start + len].to_string()
+}
+
+#[test]
+fn the_tutorials_commands_print_what_it_says() {
+    // The tutorial's last ruleset, saved as the reader saves it.
+    let dir = folder("tutorial");
+    std::fs::write(dir.join("tapatan.ron"), tutorial_block("ron tutorial=4")).expect("writes");
+    let page = std::fs::read_to_string(workspace("docs/tutorial.md")).expect("docs/tutorial.md");
+    let commands: Vec<String> = page
+        .split("```sh tutorial\n")
+        .skip(1)
+        .flat_map(|b| b.split("```").next().unwrap_or("").lines().map(str::to_string).collect::<Vec<_>>())
+        .collect();
+    assert!(commands.len() >= 4, "{commands:?}");
+    let mut outputs = Vec::new();
+    for line in &commands {
+        // Words, with "..." as one word.
+        let mut words: Vec<String> = Vec::new();
+        for (i, part) in line.split('"').enumerate() {
+            if i % 2 == 1 {
+                words.push(part.to_string());
+            } else {
+                words.extend(part.split_whitespace().map(str::to_string));
+            }
+        }
+        assert_eq!(words[0], "tabula", "{line}");
+        let o = Command::new(env!("CARGO_BIN_EXE_tabula")).args(&words[1..]).current_dir(&dir).output().expect("runs");
+        assert!(o.status.success(), "{line}: {}", stderr(&o));
+        outputs.push(stdout(&o));
+    }
+    assert_eq!(outputs[0], tutorial_block("text tutorial=check"));
+    assert_eq!(outputs[1], tutorial_block("text tutorial=3-moves"));
+    assert!(outputs[2].contains(" wins: three in a row") || outputs[2].contains("no move"), "{}", outputs[2]);
+    let compare = outputs.last().expect("the comparison");
+    for shown in tutorial_block("text tutorial=compare").lines().filter(|l| l.trim() != "...") {
+        assert!(compare.lines().any(|l| l == shown), "the tutorial shows\n{shown}\nbut compare printed\n{compare}");
+    }
+}
+
 #[test]
 fn plan_says_how_many_games_a_comparison_needs() {
     let o = tabula(&["plan", "--base", "0.5", "--difference", "0.1", "--tests", "1"]);
