@@ -14,6 +14,7 @@ mod moves;
 pub(crate) mod rules;
 mod specialise;
 mod walk_cost;
+mod walk_paths;
 
 pub(crate) use limits::MAX_PIECES;
 

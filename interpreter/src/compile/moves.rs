@@ -318,6 +318,7 @@ fn walk(ctx: &mut Ctx, parts: WalkParts, board: &Board, names: &Names) -> Walk {
         pass: ctx.at(Seg::Field("pass"), |ctx| test(ctx, parts.pass, Place::Field, names)),
         double_again: option(ctx, "double_again", parts.double_again),
         returns: option(ctx, "returns", parts.returns),
+        paths: None, // worked out by `Game::specialise_rules`
     }
 }
 

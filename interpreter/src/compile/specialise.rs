@@ -78,6 +78,11 @@ impl Game {
                 rule.only_if_for = only_if_for;
                 rule.landing = landing;
                 rule.empty_targets = empty_targets;
+                if let Motion::Walk { walk, .. } | Motion::Enter { walk, .. } | Motion::Exit { walk, .. } =
+                    &mut rule.motion
+                {
+                    walk.paths = super::walk_paths::walk_paths(&self.board, &self.fields, walk);
+                }
             }
             let phase = &mut self.phases[p];
             phase.playable = players

@@ -812,6 +812,34 @@ impl Game {
         double: bool,
         visit: &mut dyn FnMut(FieldId) -> bool,
     ) -> bool {
+        // Where the paths were worked out before play, a scan of them finds the same ends in the same order.
+        if let Some(paths) = walk.paths.as_ref().and_then(|p| p.of(start, n, double)) {
+            let pass = pass.first_word();
+            let mut seen = 0u64;
+            for p in paths {
+                let bit = 1u64 << p.end;
+                if pass & p.need == p.need && pass & p.need_not == 0 && seen & bit == 0 {
+                    seen |= bit;
+                    if !visit(p.end) {
+                        return false;
+                    }
+                }
+            }
+            return true;
+        }
+        self.search_walk_ends(pass, walk, start, n, double, visit)
+    }
+
+    /// [`Game::walk_ends`] by searching the board: for walks whose paths were not worked out.
+    fn search_walk_ends(
+        &self,
+        pass: &FieldSet,
+        walk: &Walk,
+        start: FieldId,
+        n: u8,
+        double: bool,
+        visit: &mut dyn FnMut(FieldId) -> bool,
+    ) -> bool {
         /// A depth-first search over paths; `used` is a bit set of the links walked.
         struct Search<'a> {
             game: &'a Game,
@@ -834,7 +862,8 @@ impl Game {
             ) -> bool {
                 if left == 0 {
                     let props = self.game.fields[usize::from(at)];
-                    let again = self.double && props.double && (!doubled || self.walk.double_again);
+                    // (A walk of no steps goes nowhere, doubled or not.)
+                    let again = self.double && self.n > 0 && props.double && (!doubled || self.walk.double_again);
                     if again && self.depth < 64 && self.pass.contains(at) {
                         return self.go(at, self.n, last, true, visit);
                     }
@@ -1028,6 +1057,62 @@ mod tests {
             (pieces: ["Stone"], by: Enter(via: Field(["2", "7"]), steps: 1, dirs: ["next"]), to: Any([Empty, Enemy])),
         ])],
     )"#;
+
+    /// A walk's paths worked out before play find the ends the search finds,
+    /// in its order, whatever is passable: every walk of every shipped ruleset
+    /// under every value of its options, from every field, for every number of
+    /// steps, doubling or not, over random sets of passable fields.
+    #[test]
+    fn walk_paths_find_what_the_search_finds() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let mut compared = 0u32;
+        for name in shipped::names() {
+            // The default options, and each option's every value with the others at their default.
+            let defs = shipped::game(name, &Options::new()).expect("compiles").option_defs().to_vec();
+            let one_changed = defs.iter().filter(|d| d.name() != "max_plies").flat_map(|d| {
+                crate::options::all_values(d)
+                    .into_iter()
+                    .map(|v| [(d.name().to_string(), v.to_string())].into_iter().collect::<Options>())
+            });
+            for options in std::iter::once(Options::new()).chain(one_changed) {
+                let game = shipped::game(name, &options).expect("compiles");
+                let walks = game.phases.iter().flat_map(|p| &p.rules).filter_map(|r| match &r.motion {
+                    Motion::Walk { walk, .. } | Motion::Enter { walk, .. } | Motion::Exit { walk, .. } => Some(walk),
+                    _ => None,
+                });
+                for walk in walks {
+                    assert!(walk.paths.is_some() || game.board.len() > 64, "{name}: a walk without its paths");
+                    if walk.paths.is_none() {
+                        continue;
+                    }
+                    for _ in 0..40 {
+                        let mut pass = crate::board::FieldSet::new(game.board.len());
+                        game.board.fields().filter(|_| rng.random_bool(0.7)).for_each(|f| pass.insert(f));
+                        for start in game.board.fields() {
+                            for (n, double) in (1..=8).flat_map(|n| [(n, false), (n, true)]) {
+                                let ends = |by_paths: bool| {
+                                    let mut ends = Vec::new();
+                                    let mut visit = |f| {
+                                        ends.push(f);
+                                        true
+                                    };
+                                    if by_paths {
+                                        game.walk_ends(&pass, walk, start, n, double, &mut visit);
+                                    } else {
+                                        game.search_walk_ends(&pass, walk, start, n, double, &mut visit);
+                                    }
+                                    ends
+                                };
+                                assert_eq!(ends(true), ends(false), "{name} {options:?}: {start} {n} {double}");
+                                compared += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(compared > 10_000, "only {compared} walks compared");
+    }
 
     #[test]
     fn landing_masks_say_what_the_full_check_says() {

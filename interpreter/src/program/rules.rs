@@ -212,6 +212,46 @@ pub(crate) struct Walk {
     pub double_again: bool,
     /// A board walk may end on the field it started from.
     pub returns: bool,
+    /// Every path of the walk, worked out from the board once (see
+    /// [`WalkPaths`]); `None` where the board is too large or the paths too many.
+    pub paths: Option<WalkPaths>,
+}
+
+/// The paths of a walk from every field, for every number of steps up to
+/// `most`, with and without doubling, in the order the walk's search finds
+/// their ends. The fields a path passes over are not known before play (they
+/// must be passable then), so each path keeps them as a mask: at play a walk
+/// is a scan of its paths, each a test of two masks, instead of a search.
+/// For boards of up to 64 fields.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct WalkPaths {
+    /// The paths of (start, steps, double) are `paths[index[k]..index[k + 1]]`,
+    /// `k = (start * (most + 1) + steps) * 2 + double`.
+    pub index: Vec<u32>,
+    pub paths: Vec<PathEnd>,
+    pub most: u8,
+}
+
+/// One path of a walk: it ends on `end` if every field of `need` is passable
+/// and none of `need_not` is (a doubling field where the walk stops instead).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct PathEnd {
+    pub need: u64,
+    pub need_not: u64,
+    pub end: FieldId,
+}
+
+impl WalkPaths {
+    /// The paths of a walk of `steps` from `start`, if worked out.
+    #[inline]
+    pub(crate) fn of(&self, start: FieldId, steps: u8, double: bool) -> Option<&[PathEnd]> {
+        if steps > self.most {
+            return None;
+        }
+        let k = (usize::from(start) * (usize::from(self.most) + 1) + usize::from(steps)) * 2 + usize::from(double);
+        let (from, to) = (*self.index.get(k)?, *self.index.get(k + 1)?);
+        self.paths.get(from as usize..to as usize)
+    }
 }
 
 #[derive(Debug, Clone)]

@@ -1,0 +1,94 @@
+//! Working out a walk's paths before play ([`WalkPaths`]): the same search
+//! the engine would run at every move, run once per start field and number of
+//! steps on the empty board, keeping for each path the fields it must pass.
+
+use crate::board::{Board, FieldId, NO_FIELD};
+use crate::program::FieldProps;
+use crate::program::rules::{PathEnd, Walk, WalkPaths};
+
+/// Walks of more steps than this are searched at play.
+const MOST_STEPS: u8 = 8;
+/// Paths kept for one walk at most (about 20 bytes each); beyond, the walk is searched at play.
+const MOST_PATHS: usize = 1 << 18;
+
+/// The paths of `walk` on `board`, or `None` where the board has more than
+/// 64 fields or the paths are too many to keep.
+pub(crate) fn walk_paths(board: &Board, fields: &[FieldProps], walk: &Walk) -> Option<WalkPaths> {
+    if board.len() > 64 {
+        return None;
+    }
+    let mut out = WalkPaths { index: vec![0], paths: Vec::new(), most: MOST_STEPS };
+    let mut used = vec![0u64; board.undirected_links().div_ceil(64)];
+    for start in board.fields() {
+        for n in 0..=MOST_STEPS {
+            for double in [false, true] {
+                let mut search =
+                    Search { board, fields, walk, n, double, used: &mut used, depth: 0, out: &mut out.paths };
+                if !search.go(start, n, None, false, 0) {
+                    return None;
+                }
+                out.index.push(out.paths.len() as u32);
+            }
+        }
+    }
+    Some(out)
+}
+
+/// The engine's walk search (`Game::walk_ends`) with the fields' passability
+/// left open: where the engine tests a field, the path notes it.
+struct Search<'a> {
+    board: &'a Board,
+    fields: &'a [FieldProps],
+    walk: &'a Walk,
+    n: u8,
+    double: bool,
+    used: &'a mut [u64],
+    depth: usize,
+    out: &'a mut Vec<PathEnd>,
+}
+
+impl Search<'_> {
+    /// False once the paths are too many.
+    fn go(&mut self, at: FieldId, left: u8, last: Option<u8>, doubled: bool, need: u64) -> bool {
+        if left == 0 {
+            let props = self.fields[usize::from(at)];
+            // (A walk of no steps goes nowhere, doubled or not.)
+            let again = self.double && self.n > 0 && props.double && (!doubled || self.walk.double_again);
+            let bit = 1u64 << at;
+            if again && self.depth < 64 {
+                // Passable, the doubling field sends the walk on; else it ends there.
+                if !self.go(at, self.n, last, true, need | bit) {
+                    return false;
+                }
+                self.out.push(PathEnd { need, need_not: bit, end: at });
+            } else {
+                self.out.push(PathEnd { need, need_not: 0, end: at });
+            }
+            return self.out.len() <= MOST_PATHS;
+        }
+        for &d in &self.walk.dirs {
+            if !self.walk.turns && last.is_some_and(|l| l != d) {
+                continue;
+            }
+            let next = self.board.neighbour(at, d);
+            if next == NO_FIELD {
+                continue;
+            }
+            let need = if left > 1 { need | 1u64 << next } else { need };
+            let link = usize::from(self.board.link_id(at, d));
+            let (word, bit) = (link / 64, 1u64 << (link % 64));
+            if self.used[word] & bit != 0 {
+                continue;
+            }
+            self.used[word] |= bit;
+            self.depth += 1;
+            let go_on = self.go(next, left - 1, Some(d), doubled, need);
+            self.depth -= 1;
+            self.used[word] &= !bit;
+            if !go_on {
+                return false;
+            }
+        }
+        true
+    }
+}
