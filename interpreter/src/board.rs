@@ -215,6 +215,12 @@ impl FieldSet {
         FieldSet(vec![0; fields.div_ceil(64)])
     }
 
+    /// Empties the set and sizes it for a board of `fields`, keeping its buffer.
+    pub fn reset(&mut self, fields: usize) {
+        self.0.clear();
+        self.0.resize(fields.div_ceil(64), 0);
+    }
+
     pub fn insert(&mut self, field: FieldId) {
         self.0[usize::from(field) / 64] |= 1 << (field % 64);
     }

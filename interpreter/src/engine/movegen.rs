@@ -489,9 +489,7 @@ impl Game {
             return true;
         }
         let mut walking = match &rule.motion {
-            Motion::Walk { walk, .. } | Motion::Exit { walk, .. } => {
-                Some(Walking { pass: self.pass_set(s, me, &walk.pass), scratch: None })
-            }
+            Motion::Walk { walk, .. } | Motion::Exit { walk, .. } => Some(Walking::new(self, s, me, &walk.pass)),
             _ => None,
         };
         // The commonest rule, a step or leap that lands by masks alone, in one
@@ -795,8 +793,14 @@ impl Game {
     /// The fields where `pass` holds for player `me`.
     fn pass_set(&self, s: &State, me: Player, pass: &Cond) -> FieldSet {
         let mut set = FieldSet::new(self.board.len());
-        self.board.fields().filter(|&f| self.eval(pass, s, me, f)).for_each(|f| set.insert(f));
+        self.fill_pass_set(s, me, pass, &mut set);
         set
+    }
+
+    /// Makes `set` the fields where `pass` holds for player `me`.
+    fn fill_pass_set(&self, s: &State, me: Player, pass: &Cond, set: &mut FieldSet) {
+        set.reset(self.board.len());
+        self.board.fields().filter(|&f| self.eval(pass, s, me, f)).for_each(|f| set.insert(f));
     }
 
     /// Calls `visit` with each field a walk of `n` steps from `start` can end
@@ -975,10 +979,47 @@ fn lands_by_mask(landing: &[u8], s: &State, me: Player, to: FieldId) -> bool {
 /// made when first needed.
 struct Walking {
     pass: FieldSet,
+    /// A copy of the state to lift the walking piece off in, made when first needed.
     scratch: Option<State>,
+    /// Whether `scratch` is a copy of this generation's state yet.
+    copied: bool,
+}
+
+thread_local! {
+    /// The last walk's pass set and scratch state, kept for the next: filling
+    /// them again reuses their buffers, so walks allocate nothing per generation.
+    static SPARE: std::cell::RefCell<Option<(FieldSet, Option<State>)>> = const { std::cell::RefCell::new(None) };
+}
+
+impl Drop for Walking {
+    fn drop(&mut self) {
+        let spare = (std::mem::take(&mut self.pass), self.scratch.take());
+        SPARE.with(|cell| *cell.borrow_mut() = Some(spare));
+    }
 }
 
 impl Walking {
+    /// The walking state of a generation in `s` for player `me`, whose walks pass where `pass` holds.
+    fn new(game: &Game, s: &State, me: Player, pass: &Cond) -> Walking {
+        let (mut set, scratch) = SPARE.with(|cell| cell.borrow_mut().take()).unwrap_or_default();
+        game.fill_pass_set(s, me, pass, &mut set);
+        Walking { pass: set, scratch, copied: false }
+    }
+
+    /// The scratch state, a copy of `s`.
+    fn scratch(&mut self, s: &State) -> &mut State {
+        let copied = std::mem::replace(&mut self.copied, true);
+        match &mut self.scratch {
+            Some(scratch) => {
+                if !copied {
+                    scratch.clone_from(s);
+                }
+                scratch
+            }
+            none => none.insert(s.clone()),
+        }
+    }
+
     /// Whether the piece on `origin` may land there again, on what it
     /// uncovers, under `rule`.
     fn lands_lifted(&mut self, game: &Game, rule: &Rule, s: &State, me: Player, origin: FieldId) -> bool {
@@ -986,7 +1027,7 @@ impl Walking {
             // A piece alone on its field leaves it empty.
             return game.fields[usize::from(origin)].limit > 0 && mask & Cond::EMPTY != 0;
         }
-        let scratch = self.scratch.get_or_insert_with(|| s.clone());
+        let scratch = self.scratch(s);
         let piece = scratch.pop(origin);
         let lands = game.can_land(rule, scratch, me, NO_FIELD, origin);
         if let Some(p) = piece {
@@ -1012,7 +1053,7 @@ impl Walking {
             // A piece alone on its field leaves it empty.
             Some(mask) if s.height(origin) <= 1 => mask & Cond::EMPTY != 0,
             _ => {
-                let scratch = self.scratch.get_or_insert_with(|| s.clone());
+                let scratch = self.scratch(s);
                 let piece = scratch.pop(origin);
                 let now = game.eval(pass, scratch, me, origin);
                 if let Some(p) = piece {
