@@ -74,19 +74,44 @@ fn constructs(text: &str) -> BTreeSet<String> {
     found
 }
 
+/// The constructs a ruleset's text uses, its templates expanded (the
+/// constructs they stand for count, not the templates' own names).
+fn used(text: &str) -> BTreeSet<String> {
+    let expanded = template::expand(text).expect("expands").text;
+    let mut found = constructs(&expanded);
+    if expanded != text {
+        found.insert("templates:".to_string());
+    }
+    found
+}
+
 /// Each construct with the shipped rulesets that use it.
 fn table() -> BTreeMap<String, Vec<&'static str>> {
     let mut uses: BTreeMap<String, Vec<&'static str>> = BTreeMap::new();
     for name in shipped::names() {
-        let text = shipped::text(name).expect("shipped");
-        // The constructs a ruleset's templates stand for, not the templates' own names.
-        let expanded = template::expand(text).expect("expands").text;
-        let mut found = constructs(&expanded);
-        if expanded != text {
-            found.insert("templates:".to_string());
-        }
-        for c in found {
+        for c in used(shipped::text(name).expect("shipped")) {
             uses.entry(c).or_default().push(name);
+        }
+    }
+    uses
+}
+
+/// Each construct with the test rulesets of tests/blocks/ that use it: small
+/// games made to test a general block where one shipped game alone uses it.
+fn block_table() -> BTreeMap<String, Vec<String>> {
+    let mut files: Vec<_> = std::fs::read_dir(workspace().join("tests/blocks"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+        .collect();
+    files.sort();
+    let mut uses: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for path in files {
+        let name = path.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+        for c in used(&std::fs::read_to_string(&path).expect("reads")) {
+            uses.entry(c).or_default().push(name.clone());
         }
     }
     uses
@@ -94,15 +119,49 @@ fn table() -> BTreeMap<String, Vec<&'static str>> {
 
 fn appendix() -> String {
     let uses = table();
+    let blocks = block_table();
     let all = shipped::names().count();
-    let mut out = format!("{BEGIN}\n\n| construct | rulesets | used by |\n|---|---:|---|\n");
+    let mut out =
+        format!("{BEGIN}\n\n| construct | rulesets | used by | test rulesets (tests/blocks) |\n|---|---:|---|---|\n");
     for (construct, rulesets) in &uses {
         let by = if rulesets.len() == all { "every shipped ruleset".to_string() } else { rulesets.join(", ") };
-        out.push_str(&format!("| `{construct}` | {} | {by} |\n", rulesets.len()));
+        let tests = blocks.get(construct).map_or(String::new(), |b| b.join(", "));
+        out.push_str(&format!("| `{construct}` | {} | {by} | {tests} |\n", rulesets.len()));
     }
     let single = uses.values().filter(|r| r.len() == 1).count();
     out.push_str(&format!("\n{} constructs; {single} of them used by one shipped ruleset only.\n\n{END}", uses.len()));
     out
+}
+
+/// The constructs used by one shipped ruleset and by no test ruleset.
+fn single_use_untested() -> BTreeSet<String> {
+    let blocks = block_table();
+    table().into_iter().filter(|(c, r)| r.len() == 1 && !blocks.contains_key(c)).map(|(c, _)| c).collect()
+}
+
+/// A ratchet: a construct used by one shipped ruleset needs a test ruleset of
+/// its own under tests/blocks/ (or to be folded into a general one). Those
+/// without one yet are listed in tests/single-use-constructs.txt; the list may
+/// only shrink: a new single-use construct fails here, and so does one listed
+/// that no longer needs to be.
+#[test]
+fn single_use_constructs_have_test_rulesets() {
+    let listed: BTreeSet<String> = std::fs::read_to_string(workspace().join("tests/single-use-constructs.txt"))
+        .expect("tests/single-use-constructs.txt")
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(str::to_string)
+        .collect();
+    let untested = single_use_untested();
+    let new: Vec<&String> = untested.difference(&listed).collect();
+    let done: Vec<&String> = listed.difference(&untested).collect();
+    assert!(
+        new.is_empty(),
+        "used by one shipped ruleset and by no test ruleset in tests/blocks/: {new:?}; \
+         fold each into a general construct or give it a test ruleset"
+    );
+    assert!(done.is_empty(), "remove from tests/single-use-constructs.txt, now tested or shared: {done:?}");
 }
 
 #[test]

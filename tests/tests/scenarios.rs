@@ -31,6 +31,15 @@ fn load(path: &Path) -> Result<Scenario, String> {
         .map_err(|e| format!("{}: {e}", path.display()))
 }
 
+/// A shipped ruleset's text, or a test ruleset's: `blocks/NAME` is tests/blocks/NAME.ron.
+fn ruleset_text(name: &str) -> Result<String, String> {
+    match name.strip_prefix("blocks/") {
+        Some(block) => std::fs::read_to_string(workspace().join(format!("tests/blocks/{block}.ron")))
+            .map_err(|e| format!("test ruleset {name:?}: {e}")),
+        None => shipped::text(name).map(str::to_string).ok_or_else(|| format!("no shipped ruleset {name:?}")),
+    }
+}
+
 fn test_name(path: &Path) -> String {
     path.file_stem().unwrap_or_default().to_string_lossy().into_owned()
 }
@@ -50,11 +59,11 @@ fn main() {
         let name = test_name(&path);
         trials.push(Trial::test(name, move || {
             let s = load(&path)?;
-            let text = shipped::text(&s.ruleset).ok_or_else(|| format!("no shipped ruleset {:?}", s.ruleset))?;
+            let text = ruleset_text(&s.ruleset)?;
             if !test_name(&path).starts_with(&s.rule) {
                 return Err(format!("the file name should start with the rule id {:?}", s.rule).into());
             }
-            run(&s, text).map_err(Failed::from)
+            run(&s, &text).map_err(Failed::from)
         }));
     }
     trials.push(Trial::test("every rule id has a scenario", every_rule_has_a_scenario));
@@ -122,7 +131,7 @@ fn mutations_are_caught() -> Result<(), Failed> {
     let scenarios: Vec<Scenario> = scenario_files().iter().map(|p| load(p)).collect::<Result<_, _>>()?;
     let mut survivors = Vec::new();
     for m in &mutations {
-        let original = shipped::text(&m.ruleset).ok_or_else(|| format!("no ruleset {}", m.ruleset))?;
+        let original = ruleset_text(&m.ruleset)?;
         if !original.contains(&m.replace) {
             return Err(format!("{}: the text to replace is not in {}: {:?}", m.rule, m.ruleset, m.replace).into());
         }
