@@ -231,12 +231,34 @@ fn outcome(game: &Game, state: &State) -> Option<String> {
     state.outcome().map(|o| game.describe_outcome(o))
 }
 
-/// Every shipped ruleset compiled under every combination of its option values
-/// (integers with a wide range at their default), with `max_plies` as given.
+/// The test rulesets of tests/blocks/ (small games that test a general block
+/// on another board than the one game that ships it), as (`blocks/NAME`, text).
+pub fn block_rulesets() -> Vec<(String, String)> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(workspace().join("tests/blocks"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .map(|p| {
+            let name = format!("blocks/{}", p.file_stem().unwrap_or_default().to_string_lossy());
+            (name, std::fs::read_to_string(p).expect("reads a test ruleset"))
+        })
+        .collect()
+}
+
+/// Every shipped ruleset and every test ruleset of tests/blocks/, compiled
+/// under every combination of its option values (integers with a wide range at
+/// their default), with `max_plies` as given.
 pub fn all_variants(max_plies: u32) -> Vec<(String, Options, Game)> {
     let mut out = Vec::new();
-    for name in shipped::names() {
-        let text = shipped::text(name).expect("shipped");
+    let shipped = shipped::names().map(|n| (n.to_string(), shipped::text(n).expect("shipped").to_string()));
+    for (name, text) in shipped.chain(block_rulesets()) {
+        let (name, text) = (name.as_str(), text.as_str());
         let base = compile(text, name, &Options::new());
         let defs: Vec<_> = base.option_defs().iter().filter(|d| d.name() != "max_plies").cloned().collect();
         let mut combos: Vec<Vec<(String, OptionValue)>> = vec![Vec::new()];

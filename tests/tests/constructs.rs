@@ -96,8 +96,9 @@ fn table() -> BTreeMap<String, Vec<&'static str>> {
     uses
 }
 
-/// Each construct with the test rulesets of tests/blocks/ that use it: small
-/// games made to test a general block where one shipped game alone uses it.
+/// Each construct with the test rulesets that use it: those of tests/blocks/,
+/// small games made to test a general block where one shipped game alone uses
+/// it, and the tutorial's.
 fn block_table() -> BTreeMap<String, Vec<String>> {
     let mut files: Vec<_> = std::fs::read_dir(workspace().join("tests/blocks"))
         .into_iter()
@@ -107,14 +108,25 @@ fn block_table() -> BTreeMap<String, Vec<String>> {
         .filter(|p| p.extension().is_some_and(|e| e == "ron"))
         .collect();
     files.sort();
+    let mut texts: Vec<(String, String)> =
+        files.iter().map(|p| (p.file_stem().unwrap_or_default().to_string_lossy().into_owned(), read(p))).collect();
+    // The tutorial's last ruleset, which tests/tests/tutorial.rs checks, counts too.
+    let tutorial = read(&workspace().join("docs/tutorial.md"));
+    let open = "```ron tutorial=4\n";
+    let start = tutorial.find(open).expect("the tutorial's last ruleset") + open.len();
+    let len = tutorial[start..].find("```").expect("closed");
+    texts.push(("tutorial".to_string(), tutorial[start..start + len].to_string()));
     let mut uses: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    for path in files {
-        let name = path.file_stem().unwrap_or_default().to_string_lossy().into_owned();
-        for c in used(&std::fs::read_to_string(&path).expect("reads")) {
+    for (name, text) in texts {
+        for c in used(&text) {
             uses.entry(c).or_default().push(name.clone());
         }
     }
     uses
+}
+
+fn read(path: &std::path::Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 fn appendix() -> String {
