@@ -3,26 +3,15 @@
 
 use tabula::{Game, Options};
 
-/// A straight track; a piece on 1 walks 2; 3 and 5 are doubling fields that take no piece.
-const DOUBLING: &str = r#"Ruleset(
-    name: "doubling",
-    title: "Doubling",
-    players: ["A", "B"],
-    options: [Bool(name: "again", default: false)],
-    board: Track(length: 10, cols: 10),
-    field_types: [
-        (name: "two", fields: ["1", "10"], steps: 2),
-        (name: "rosette", fields: ["3", "5"], limit: 0, double: true),
-    ],
-    pieces: [(name: "Stone", letter: 'S')],
-    setup: [On(piece: "Stone", player: Player(1), fields: ["1"]), On(piece: "Stone", player: Player(2), fields: ["10"])],
-    phases: [(name: "play", moves: [
-        (pieces: ["Stone"], by: Walk(dirs: ["next", "prev"], steps: FieldSteps, double_again: Opt("again"))),
-    ])],
-)"#;
+/// tests/blocks/doubling.ron: a piece on 1 walks 2 along a track whose
+/// fields 3 and 5 double a walk that would end on them.
+fn doubling() -> String {
+    std::fs::read_to_string(tabula_tests::workspace().join("tests/blocks/doubling.ron"))
+        .expect("tests/blocks/doubling.ron")
+}
 
 fn moves(options: &Options) -> Vec<String> {
-    first_moves(DOUBLING, "doubling.ron", options)
+    first_moves(&doubling(), "doubling.ron", options)
 }
 
 /// The legal moves at the start of a ruleset made for a test.

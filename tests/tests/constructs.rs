@@ -141,7 +141,11 @@ fn appendix() -> String {
         out.push_str(&format!("| `{construct}` | {} | {by} | {tests} |\n", rulesets.len()));
     }
     let single = uses.values().filter(|r| r.len() == 1).count();
-    out.push_str(&format!("\n{} constructs; {single} of them used by one shipped ruleset only.\n\n{END}", uses.len()));
+    let untested = single_use_untested().len();
+    out.push_str(&format!(
+        "\n{} constructs; {single} of them used by one shipped ruleset only, {untested} of those without a test ruleset.\n\n{END}",
+        uses.len()
+    ));
     out
 }
 
