@@ -452,9 +452,6 @@ fn compare_adaptive(
     factors: &[Factor],
     criterion: Criterion,
 ) -> Result<(), Error> {
-    if args.json.is_some() || args.csv.is_some() {
-        return Err(Error::Io("--adaptive writes no --json or --csv yet: leave them out".into()));
-    }
     let config = args.config(None)?;
     let schedule = factorial::halving_schedule(variants.len(), config.games);
     let mut runs: Vec<Option<Results>> = vec![None; variants.len()];
@@ -497,7 +494,35 @@ fn compare_adaptive(
         config.agents[1]
     );
     say!("{f}");
+    if let Some(path) = &args.csv {
+        write(path, &compare_csv(&labels, &runs), args.force)?;
+    }
+    if let Some(path) = &args.json {
+        let games: Vec<usize> = runs.iter().map(|r| r.games.len()).collect();
+        let report = serde_json::json!({
+            "provenance": provenance(&runs[0]),
+            "design": "successive halving",
+            "rounds": schedule,
+            "variants": labels,
+            "games": games,
+            "factorial": f,
+        });
+        write(path, &serde_json::to_string_pretty(&report).map_err(|e| Error::Io(e.to_string()))?, args.force)?;
+    }
     Ok(())
+}
+
+/// Where a run's results come from, for the files a comparison writes.
+fn provenance(results: &Results) -> serde_json::Value {
+    serde_json::json!({
+        "ruleset": results.ruleset,
+        "hash": results.hash,
+        "options": results.options,
+        "agents": results.config.agents,
+        "seed": results.config.seed,
+        "tabula": results.provenance.as_ref().map(|p| p.tabula.clone()),
+        "created": results.provenance.as_ref().map(|p| p.created.clone()),
+    })
 }
 
 /// A paired comparison of two variants, looked at every `--batch` games and
@@ -507,8 +532,8 @@ fn compare_sequential(variants: &[(String, Game)], args: &RunArgs, tests: &TestA
     if variants.len() != 2 || tests.independent {
         return Err(Error::Io("--sequential compares two variants played on the same seeds (no --independent)".into()));
     }
-    if args.json.is_some() || args.csv.is_some() || args.plot.is_some() {
-        return Err(Error::Io("--sequential writes no --json, --csv or --plot yet: leave them out".into()));
+    if args.plot.is_some() {
+        return Err(Error::Io("--sequential draws no --plot yet: leave it out".into()));
     }
     let config = args.config(None)?;
     let looks = config.games.div_ceil(tests.batch.max(1)).max(1);
@@ -525,6 +550,9 @@ fn compare_sequential(variants: &[(String, Game)], args: &RunArgs, tests: &TestA
     );
     let (mut wins, mut losses, mut played, mut sides) = (0u32, 0u32, 0u32, [None, None]);
     let mut decision = Decision::Continue;
+    // Every game played, per variant, for --csv; every look, for --json.
+    let mut all: Vec<Option<Results>> = vec![None, None];
+    let mut looked = Vec::new();
     for look in 0..looks {
         let batch = Config { shard: Some((look, looks)), ..config.clone() };
         let mut runs = Vec::new();
@@ -545,6 +573,13 @@ fn compare_sequential(variants: &[(String, Game)], args: &RunArgs, tests: &TestA
         played += batch.indices().len() as u32;
         decision = sprt.look(&mut sides, wins, losses);
         let (up, down) = sprt.ratios(wins, losses);
+        looked.push(serde_json::json!({"games": played, "wins": wins, "losses": losses, "up": up, "down": down}));
+        for (k, run) in runs.into_iter().enumerate() {
+            match &mut all[k] {
+                Some(r) => r.absorb(run),
+                None => all[k] = Some(run),
+            }
+        }
         say!(
             "  after {played} games: decided differently {} (variant's player 1 won {wins}, lost {losses}); ratios {up:.3} / {down:.3}",
             wins + losses
@@ -560,6 +595,26 @@ fn compare_sequential(variants: &[(String, Game)], args: &RunArgs, tests: &TestA
         Decision::Continue => "not decided within the games allowed (raise --games)",
     };
     say!("  {verdict} (after {played} games per variant).");
+    let labels: Vec<String> = variants.iter().map(|(l, _)| l.clone()).collect();
+    let all: Vec<Results> = all.into_iter().flatten().collect();
+    if let Some(path) = &args.csv {
+        write(path, &compare_csv(&labels, &all), args.force)?;
+    }
+    if let Some(path) = &args.json {
+        let report = serde_json::json!({
+            "provenance": all.first().map(provenance),
+            "design": "sequential probability ratio test, paired",
+            "variants": labels,
+            "effect": sprt.effect,
+            "alpha": sprt.alpha,
+            "beta": sprt.beta,
+            "bounds": [low, high],
+            "looks": looked,
+            "games": played,
+            "decision": verdict,
+        });
+        write(path, &serde_json::to_string_pretty(&report).map_err(|e| Error::Io(e.to_string()))?, args.force)?;
+    }
     Ok(())
 }
 

@@ -676,12 +676,38 @@ fn plan_says_how_many_games_a_comparison_needs() {
 
 #[test]
 fn a_sequential_comparison_stops_when_it_is_decided() {
-    let o = tabula(&["compare", "senet", "--sweep", "chance=Sticks,Die", "--games", "3000", "--sequential", "--quiet"]);
+    let dir = folder("sequential");
+    let (csv, json) = (dir.join("games.csv"), dir.join("run.json"));
+    let o = tabula(&[
+        "compare",
+        "senet",
+        "--sweep",
+        "chance=Sticks,Die",
+        "--games",
+        "3000",
+        "--sequential",
+        "--quiet",
+        "--csv",
+        path(&csv),
+        "--json",
+        path(&json),
+    ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.contains("SPRT") && out.contains("no difference as large as the effect"), "{out}");
     let looks = out.matches("  after ").count();
     assert!((1..30).contains(&looks), "stopped before the 30 looks 3000 games allow: {out}");
+    // The files hold the games played and every look, with where they come from.
+    let played = looks * 100;
+    let rows = std::fs::read_to_string(&csv).expect("the CSV");
+    assert_eq!(rows.lines().count(), 1 + 2 * played, "a header and a line per game of each variant");
+    assert!(rows.lines().nth(1).is_some_and(|l| l.starts_with("\"chance=Sticks\",\"senet\",")), "{rows}");
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).expect("the JSON")).expect("JSON");
+    assert_eq!(report["looks"].as_array().map(Vec::len), Some(looks));
+    assert_eq!(report["games"], played);
+    assert_eq!(report["decision"], "no difference as large as the effect");
+    assert_eq!(report["provenance"]["ruleset"], "senet");
     let o = tabula(&["compare", "senet", "--sweep", "chance=Sticks,Die", "--sequential", "--independent", "--quiet"]);
     assert!(!o.status.success() && stderr(&o).contains("same seeds"), "{}", stderr(&o));
     let o = tabula(&["compare", "senet", "--sweep", "chance=Sticks,Die", "--sequential", "--effect", "0.4"]);
@@ -772,6 +798,8 @@ fn the_ladder_puts_the_stronger_agent_first() {
 /// played the most games and come first; one option alone is refused.
 #[test]
 fn an_adaptive_sweep_spends_its_games_on_the_best_variants() {
+    let dir = folder("adaptive");
+    let (csv, json) = (dir.join("games.csv"), dir.join("run.json"));
     let o = tabula(&[
         "compare",
         "senet",
@@ -783,10 +811,21 @@ fn an_adaptive_sweep_spends_its_games_on_the_best_variants() {
         "80",
         "--adaptive",
         "--quiet",
+        "--csv",
+        path(&csv),
+        "--json",
+        path(&json),
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.contains("4 variants by successive halving, rounds of 20, 40, 80 games"), "{out}");
+    // Every game of every variant, as far as each went; the ranking with its rounds.
+    let rows = std::fs::read_to_string(&csv).expect("the CSV");
+    assert_eq!(rows.lines().count(), 1 + 80 + 40 + 20 + 20, "{rows}");
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).expect("the JSON")).expect("JSON");
+    assert_eq!(report["rounds"], serde_json::json!([20, 40, 80]));
+    assert_eq!(report["factorial"]["ranking"][0]["games"], 80);
     let games: Vec<u32> = out
         .lines()
         .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()) && l.contains("bear_off="))
