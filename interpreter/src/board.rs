@@ -244,6 +244,17 @@ impl FieldSet {
         Fields { words: self.0.iter().copied(), read: 0, word: 0 }
     }
 
+    /// Word `i` of the set: the fields `64 * i` to `64 * i + 63` (none past the end).
+    #[inline]
+    pub(crate) fn word(&self, i: usize) -> u64 {
+        self.0.get(i).copied().unwrap_or(0)
+    }
+
+    /// How many words the set has (see [`FieldSet::word`]).
+    pub(crate) fn words(&self) -> usize {
+        self.0.len()
+    }
+
     /// The fields 0 to 63 as one word: the whole set on boards of up to 64 fields.
     #[inline]
     pub(crate) fn first_word(&self) -> u64 {

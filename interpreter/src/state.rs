@@ -431,6 +431,12 @@ impl State {
         &self.topped[usize::from(player)]
     }
 
+    /// Word `i` (see [`FieldSet::word`]) of the fields a player's piece tops, whoever's.
+    #[inline]
+    pub(crate) fn topped_word(&self, i: usize) -> u64 {
+        self.topped.iter().fold(0, |o, set| o | set.word(i))
+    }
+
     /// Whether a piece of `player` tops `field`.
     #[inline(always)]
     pub(crate) fn is_topped_by(&self, field: FieldId, player: Player) -> bool {

@@ -255,6 +255,8 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, fallback: bo
         only_if_for: Vec::new(),
         landing: None,
         empty_targets: None,
+        landing_bits: None,
+        fall_lines: None,
     })
 }
 

@@ -429,7 +429,8 @@ fn phase(
         name: def.name.clone(),
         rules,
         playable,
-        may_repeat: false, // found by `Game::specialise_rules`
+        may_repeat: false,    // found by `Game::specialise_rules`
+        flying_chains: false, // likewise
         decisions: def.decisions.max(1),
         throw,
         until,

@@ -3,10 +3,10 @@
 //! the board and the player folded in, landing masks, the lines a `Line` may
 //! make). The last step of compiling; the engine reads the result.
 
-use crate::board::{Board, FieldId, NO_FIELD};
+use crate::board::{Board, DirId, FieldId, NO_FIELD};
 use crate::moves::Action;
 use crate::piece::Player;
-use crate::program::rules::{Effect, Filter, Motion, Rule};
+use crate::program::rules::{Effect, FallLine, FallLines, Filter, LandingBits, Motion, Rule};
 use crate::program::{Cond, Game};
 use crate::ruleset::Arrive;
 
@@ -60,7 +60,7 @@ impl Game {
                         .collect::<Option<Vec<u8>>>()
                 });
                 let landing = landing.flatten();
-                let on_empty_only = matches!(rule.motion, Motion::Place { fall: None, bottom: false })
+                let on_empty_only = matches!(rule.motion, Motion::Place { bottom: false, .. })
                     && self.board.len() <= 64
                     && !self.kinds.iter().any(|k| k.neutral);
                 let empty_targets = landing.as_ref().filter(|_| on_empty_only).and_then(|landing| {
@@ -72,7 +72,14 @@ impl Game {
                     };
                     targets.iter().map(bits).collect::<Option<Vec<u64>>>()
                 });
+                let landing_bits = landing.as_deref().and_then(|l| self.landing_bits(l));
+                let fall_lines = match rule.motion {
+                    Motion::Place { fall: Some(d), .. } => self.fall_lines(d),
+                    _ => None,
+                };
                 let rule = &mut self.phases[p].rules[r];
+                rule.landing_bits = landing_bits;
+                rule.fall_lines = fall_lines;
                 rule.targets = targets;
                 rule.to_on_targets = to_on_targets;
                 rule.only_if_for = only_if_for;
@@ -96,6 +103,7 @@ impl Game {
                     })
                 })
                 .collect();
+            phase.flying_chains = phase.rules.iter().any(Rule::flies_in_chains);
             phase.may_repeat = phase.playable.iter().flatten().any(|rules| {
                 rules.iter().enumerate().any(|(i, &a)| {
                     rules[i + 1..].iter().any(|&b| {
@@ -105,6 +113,52 @@ impl Game {
             });
         }
         self.precompute_lines();
+    }
+
+    /// A rule's landing masks as bits (see [`Rule::landing_bits`]), where they
+    /// can be: a board of at most 64 fields, no neutral pieces, and masks that
+    /// read only who owns the top of a field.
+    fn landing_bits(&self, landing: &[u8]) -> Option<LandingBits> {
+        let by_owner = |m: u8| (m >> 1 & 1 == m >> 3 & 1) && (m >> 2 & 1 == m >> 4 & 1);
+        if self.board.len() > 64 || self.kinds.iter().any(|k| k.neutral) || !landing.iter().all(|&m| by_owner(m)) {
+            return None;
+        }
+        let bits =
+            |class: u8| landing.iter().enumerate().filter(|&(_, &m)| m & class != 0).fold(0u64, |b, (f, _)| b | 1 << f);
+        Some(LandingBits { empty: bits(Cond::EMPTY), own: bits(Cond::OWN), other: bits(Cond::ENEMY) })
+    }
+
+    /// The lines pieces fall along in direction `dir` (see [`FallLines`]), where
+    /// the board has at most 64 fields, none neutral, and every line runs
+    /// one way through the numbering of the fields.
+    fn fall_lines(&self, dir: DirId) -> Option<FallLines> {
+        if self.board.len() > 64 || self.kinds.iter().any(|k| k.neutral) {
+            return None;
+        }
+        let line = |from: FieldId| {
+            // As `Game::fall` goes: until the edge or back at the start.
+            let mut fields = vec![from];
+            let mut at = from;
+            loop {
+                at = self.board.neighbour(at, dir);
+                if at == NO_FIELD || at == from {
+                    break;
+                }
+                if fields.len() > self.board.len() {
+                    return None; // round a cycle that misses the start
+                }
+                fields.push(at);
+            }
+            let below = &fields[1..];
+            let falling = below.windows(2).all(|w| w[0] > w[1]);
+            let rising = below.windows(2).all(|w| w[0] < w[1]);
+            let bits = below.iter().fold(0u64, |b, &f| b | 1 << f);
+            (falling || rising).then_some(FallLine { below: bits, fields, falling })
+        };
+        let lines = self.board.fields().map(line).collect::<Option<Vec<_>>>()?;
+        let takes =
+            self.board.fields().filter(|&f| self.fields[usize::from(f)].limit > 0).fold(0u64, |b, f| b | 1 << f);
+        Some(FallLines { lines, takes })
     }
 
     /// Every state condition with its lines made by the last move read from masks; and

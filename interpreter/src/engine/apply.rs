@@ -491,35 +491,22 @@ impl Game {
     fn replace_stuck(&self, s: &mut State, mover: Player, replace: Replace) {
         if replace.grace {
             // The mover has moved: their replacing pieces are no longer exempt.
-            for f in self.board.fields() {
-                if s.top(f).is_some_and(|p| p.owner == mover && p.mark) {
-                    change_top(s, f, |p| p.mark = false);
+            // (Word by word: taking a mark off changes no set of topped fields.)
+            for w in 0..s.topped_by(mover).words() {
+                for f in fields_of_word(w, s.topped_by(mover).word(w)) {
+                    if s.top(f).is_some_and(|p| p.mark) {
+                        change_top(s, f, |p| p.mark = false);
+                    }
                 }
             }
         }
-        for f in self.board.fields() {
-            let Some(p) = s.top(f) else { continue };
-            let checked = if replace.grace { !p.mark } else { p.owner != mover };
-            // Replacing is for games of two (the compiler sees to it): the receiver is the other player.
-            let receiver = (p.owner + 1) % s.players;
-            if !checked || s.hand(receiver, p.kind) == 0 {
-                continue;
-            }
-            let mut stuck = true;
-            self.generate_as(s, p.owner, Some(f), &mut |_| {
-                stuck = false;
-                false
-            });
-            if !stuck {
-                continue;
-            }
-            s.pop(f);
-            s.pool_add(Pool::Hand, receiver, p.kind, receiver, -1);
-            s.push(f, Piece { owner: receiver, mark: replace.grace, ..p });
-            if replace.prisoners {
-                s.pool_add(Pool::Prisoners, receiver, p.kind, p.owner, 1);
-            } else {
-                s.pool_add(Pool::Hand, p.owner, p.kind, p.owner, 1);
+        // The fields a player's piece tops (all, where neutral pieces may), word by word:
+        // replacing a piece changes its owner, never which fields are occupied.
+        let neutral = self.kinds.iter().any(|k| k.neutral);
+        for w in 0..s.topped_by(mover).words() {
+            let occupied = if neutral { !0 } else { s.topped_word(w) };
+            for f in fields_of_word(w, occupied).filter(|&f| usize::from(f) < self.board.len()) {
+                self.replace_if_stuck(s, f, mover, replace);
             }
         }
         if replace.prisoners {
@@ -532,6 +519,33 @@ impl Game {
                     s.pool_add(Pool::Hand, 1, kind, 1, 1);
                 }
             }
+        }
+    }
+
+    /// The piece on `f`, if it is checked and cannot move, goes to the other player.
+    fn replace_if_stuck(&self, s: &mut State, f: FieldId, mover: Player, replace: Replace) {
+        let Some(p) = s.top(f) else { return };
+        let checked = if replace.grace { !p.mark } else { p.owner != mover };
+        // Replacing is for games of two (the compiler sees to it): the receiver is the other player.
+        let receiver = (p.owner + 1) % s.players;
+        if !checked || s.hand(receiver, p.kind) == 0 {
+            return;
+        }
+        let mut stuck = true;
+        self.generate_as(s, p.owner, Some(f), &mut |_| {
+            stuck = false;
+            false
+        });
+        if !stuck {
+            return;
+        }
+        s.pop(f);
+        s.pool_add(Pool::Hand, receiver, p.kind, receiver, -1);
+        s.push(f, Piece { owner: receiver, mark: replace.grace, ..p });
+        if replace.prisoners {
+            s.pool_add(Pool::Prisoners, receiver, p.kind, p.owner, 1);
+        } else {
+            s.pool_add(Pool::Hand, p.owner, p.kind, p.owner, 1);
         }
     }
 
@@ -794,6 +808,15 @@ impl Game {
 /// The best place no team has taken yet.
 fn next_place(s: &State) -> u8 {
     s.finished[..usize::from(s.players)].iter().filter(|&&f| f != OUT).max().copied().unwrap_or(0) + 1
+}
+
+/// The fields of word `w` of a field set (see `FieldSet::word`), lowest first.
+fn fields_of_word(w: usize, mut bits: u64) -> impl Iterator<Item = FieldId> {
+    std::iter::from_fn(move || {
+        let f = (bits != 0).then(|| (w * 64) as FieldId + bits.trailing_zeros() as FieldId);
+        bits &= bits.wrapping_sub(1);
+        f
+    })
 }
 
 /// Changes the top piece of a field in place.

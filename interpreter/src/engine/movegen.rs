@@ -353,13 +353,13 @@ impl Game {
     /// implies it anyway). A jump with one landing is
     /// not touched, so only flying pieces pay for this.
     fn keep_landings_that_go_on(&self, s: &State, moves: &mut Vec<Move>) {
-        let rules = &self.phases[usize::from(s.phase)].rules;
-        let flies =
-            |r: &Rule| matches!(r.motion, Motion::Jump { fly: true, .. }) && r.continues.is_some_and(|c| c.must);
-        if !rules.iter().any(flies) {
+        let phase = &self.phases[usize::from(s.phase)];
+        if !phase.flying_chains {
             return;
         }
-        let flying_must = |m: &Move| m.action == Action::Board && rules.get(usize::from(m.rule)).is_some_and(flies);
+        let rules = &phase.rules;
+        let flying_must =
+            |m: &Move| m.action == Action::Board && rules.get(usize::from(m.rule)).is_some_and(Rule::flies_in_chains);
         let same_jump = |a: &Move, b: &Move| a.from == b.from && a.rule == b.rule && a.dir == b.dir;
         let jumps = moves.iter().filter(|m| flying_must(m));
         if !jumps.clone().any(|a| jumps.clone().any(|b| same_jump(a, b) && a.to != b.to)) {
@@ -421,18 +421,22 @@ impl Game {
                     Motion::Place { .. } if rule.empty_targets.is_some() => {
                         let targets = rule.empty_targets.as_ref().map_or(0, |t| t[usize::from(me)]);
                         let occupied = (0..s.players).fold(0, |o, p| o | s.topped_by(p).first_word());
-                        let mut free = targets & !occupied;
-                        let mut go_on = true;
-                        while free != 0 && go_on {
-                            go_on = emit(place(free.trailing_zeros() as FieldId));
-                            free &= free - 1;
+                        let free = targets & !occupied;
+                        if let Motion::Place { fall: Some(d), .. } = rule.motion {
+                            // A piece put there falls: the loop for it apart, as placements mostly stay.
+                            each_bit(free, |to| {
+                                let rest =
+                                    rule.fall_lines.as_ref().map_or_else(|| self.fall(s, to, d), |l| l.rest(s, to));
+                                emit(place(rest))
+                            })
+                        } else {
+                            each_bit(free, |to| emit(place(to)))
                         }
-                        go_on
                     }
-                    Motion::Place { fall, .. } => rule.targets[usize::from(me)].iter().all(|&to| {
+                    Motion::Place { .. } => rule.targets[usize::from(me)].iter().all(|&to| {
                         s.height(to) >= self.fields[usize::from(to)].limit
                             || !self.eval(&rule.to_on_targets[usize::from(me)], s, me, to)
-                            || emit(place(fall.map_or(to, |d| self.fall(s, to, d))))
+                            || emit(place(self.rest(rule, s, to)))
                     }),
                     _ => true,
                 };
@@ -495,6 +499,28 @@ impl Game {
         // The commonest rule, a step or leap that lands by masks alone, in one
         // tight loop written out (as a closure called per piece it cost a
         // fifth more instructions per playout).
+        if let (Motion::Step(reach) | Motion::Leap(reach), Some(bits), Cond::True) =
+            (&rule.motion, &rule.landing_bits, &rule.from)
+        {
+            let landable = bits.landable(s, me);
+            let mut movers = s.topped_by(me).first_word() & only.map_or(!0, |o| 1 << o);
+            while movers != 0 {
+                let from = movers.trailing_zeros() as FieldId;
+                movers &= movers - 1;
+                let Some(p) = s.top(from) else { continue };
+                if rule.pieces & (1 << p.kind) == 0 {
+                    continue;
+                }
+                for &(to, dir) in reach.from(from) {
+                    if landable >> to & 1 != 0
+                        && !emit(Move { action: Action::Board, rule: rule_id, kind: p.kind, dir, from, to })
+                    {
+                        return false;
+                    }
+                }
+            }
+            return true;
+        }
         if let (Motion::Step(reach) | Motion::Leap(reach), Some(landing), Cond::True) =
             (&rule.motion, &rule.landing, &rule.from)
         {
@@ -713,6 +739,16 @@ impl Game {
             Distance::TopFace => die().map(|p| crate::die::face(p.orient, crate::die::Face::Top)),
         }
         .filter(|&n| n > 0)
+    }
+
+    /// Where a piece put on `to` by a placement of `rule` comes to rest.
+    #[inline]
+    fn rest(&self, rule: &Rule, s: &State, to: FieldId) -> FieldId {
+        match (&rule.motion, &rule.fall_lines) {
+            (_, Some(lines)) => lines.rest(s, to),
+            (Motion::Place { fall: Some(d), .. }, None) => self.fall(s, to, *d),
+            _ => to,
+        }
     }
 
     /// Where a piece put on `from` comes to rest, falling along `dir` while the next field is empty.
@@ -968,6 +1004,18 @@ impl Seen {
     }
 }
 
+/// Calls `f` with each field of `bits`, lowest first, until it returns false; false if stopped.
+#[inline(always)]
+fn each_bit(mut bits: u64, mut f: impl FnMut(FieldId) -> bool) -> bool {
+    while bits != 0 {
+        if !f(bits.trailing_zeros() as FieldId) {
+            return false;
+        }
+        bits &= bits - 1;
+    }
+    true
+}
+
 /// Whether a piece of `me` can land on `to` by a rule's landing masks ([`Rule::landing`]).
 #[inline(always)]
 fn lands_by_mask(landing: &[u8], s: &State, me: Player, to: FieldId) -> bool {
@@ -1071,7 +1119,7 @@ impl Walking {
 #[cfg(test)]
 mod tests {
     use crate::board::NO_FIELD;
-    use crate::engine::Motion;
+    use crate::engine::{Motion, Rule};
     use crate::{Options, shipped};
     use rand::{Rng, SeedableRng};
 
@@ -1157,7 +1205,7 @@ mod tests {
 
     #[test]
     fn landing_masks_say_what_the_full_check_says() {
-        let mut checked = 0u64;
+        let (mut checked, mut checked_bits) = (0u64, 0u64);
         let arrivals = crate::Game::from_source(ARRIVALS, "arrivals.ron", &Options::new()).expect("compiles");
         let games = shipped::names().map(|name| (name, shipped::game(name, &Options::new()).expect("compiles")));
         for (name, game) in games.chain([("arrivals", arrivals)]) {
@@ -1173,8 +1221,13 @@ mod tests {
                                 _ => s.fields_topped_by(me).collect(),
                             };
                             for from in froms {
+                                let bits = rule.landing_bits.map(|b| b.landable(&s, me));
                                 for to in game.board.fields() {
                                     let full = game.can_land_on_stacks(rule, &s, me, from, to);
+                                    if let Some(bits) = bits {
+                                        assert_eq!(bits >> to & 1 != 0, full, "{name}: landing bits {from} to {to}");
+                                        checked_bits += 1;
+                                    }
                                     assert_eq!(
                                         game.can_land(rule, &s, me, from, to),
                                         full,
@@ -1194,5 +1247,63 @@ mod tests {
             }
         }
         assert!(checked > 100_000, "only {checked} landings checked");
+        assert!(checked_bits > 100_000, "only {checked_bits} landings checked by bits");
+    }
+
+    /// Falls down, up, sideways and aslant on a grid with a field that takes
+    /// no piece; and down a column that wraps round (a line back to its start).
+    const FALLS: &str = r#"Ruleset(
+        name: "falls",
+        title: "Falls",
+        players: ["A", "B"],
+        board: Grid(cols: 4, rows: 4, links: ["All"], wrap: WRAP),
+        field_types: [(name: "hole", fields: ["b2"], limit: 0)],
+        pieces: [(name: "Stone", letter: 'S')],
+        setup: [Hand(piece: "Stone", player: Player(1), count: 8), Hand(piece: "Stone", player: Player(2), count: 8)],
+        phases: [(name: "play", moves: [
+            (pieces: ["Stone"], by: Place(fall: "S"), to: Empty),
+            (pieces: ["Stone"], by: Place(fall: "N"), to: Empty),
+            (pieces: ["Stone"], by: Place(fall: "W"), to: Empty),
+            (pieces: ["Stone"], by: Place(fall: "NE"), to: Empty),
+        ])],
+        end: [(at: StartOfTurn, cond: NoMoves, result: Draw, reason: "full")],
+    )"#;
+
+    /// Where a piece comes to rest by its fall line's bits is where it falls
+    /// field by field, along random games of every shipped ruleset and of
+    /// the falls above; a line that wraps round is left to the fall itself.
+    #[test]
+    fn fall_lines_rest_where_the_fall_does() {
+        let falls = |wrap: &str| {
+            let source = FALLS.replace("WRAP", wrap);
+            crate::Game::from_source(&source, "falls.ron", &Options::new()).expect("compiles")
+        };
+        let wrapping = falls(r#"["N", "S"]"#);
+        let falling = |r: &&Rule| matches!(r.motion, Motion::Place { fall: Some(_), .. });
+        let rules =
+            |g: &crate::Game| g.phases.iter().flat_map(|p| &p.rules).filter(falling).cloned().collect::<Vec<_>>();
+        let wrapped = rules(&wrapping);
+        assert!(wrapped[..2].iter().all(|r| r.fall_lines.is_none()), "a column that wraps has no fall line");
+        assert!(rules(&falls("[]")).iter().all(|r| r.fall_lines.is_some()), "every way down a grid is a fall line");
+        let games = shipped::names().map(|name| (name, shipped::game(name, &Options::new()).expect("compiles")));
+        let mut checked = 0u64;
+        for (name, game) in games.chain([("falls", falls("[]")), ("wrapping falls", wrapping)]) {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
+            for rule in rules(&game).iter().filter(|r| r.fall_lines.is_some() || name == "wrapping falls") {
+                let Motion::Place { fall: Some(d), .. } = rule.motion else { unreachable!() };
+                for _ in 0..20 {
+                    let mut s = game.initial_state();
+                    while !s.is_over() {
+                        for to in game.board.fields() {
+                            assert_eq!(game.rest(rule, &s, to), game.fall(&s, to, d), "{name}: put on {to}");
+                            checked += 1;
+                        }
+                        let legal = game.legal_moves(&s);
+                        game.play_unchecked(&mut s, legal[rng.random_range(0..legal.len())]);
+                    }
+                }
+            }
+        }
+        assert!(checked > 20_000, "only {checked} falls checked");
     }
 }

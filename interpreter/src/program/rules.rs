@@ -31,6 +31,9 @@ pub(crate) struct Phase {
     /// Two rules of the phase may make one and the same move (see
     /// `Game::drop_repeats`); where none can, the moves are not compared.
     pub may_repeat: bool,
+    /// A rule of the phase jumps flying pieces in chains that must go on (see
+    /// `Game::keep_landings_that_go_on`); where none does, landings are not compared.
+    pub flying_chains: bool,
 }
 
 /// A turn filter as compiled (see `FilterDef`).
@@ -100,6 +103,78 @@ pub(crate) struct Rule {
     /// go on when they are empty, as bits. Its moves are then these bits
     /// less the occupied fields, in field order.
     pub empty_targets: Option<Vec<u64>>,
+    /// [`Rule::landing`] as bits, where the board has at most 64 fields, no
+    /// piece is neutral and the masks read only who owns a top (not whether
+    /// it is turned over): a step tests one bit of a word worked out once
+    /// per generation instead of looking up what tops its target.
+    pub landing_bits: Option<LandingBits>,
+    /// For a placement that falls, where the board allows: the line each
+    /// field falls along, so that where a piece comes to rest is a bit scan
+    /// (see [`FallLines`]).
+    pub fall_lines: Option<FallLines>,
+}
+
+/// Per field, the fields a piece put there falls through, in order, where
+/// the fields of every such line are numbered in one order (rising or
+/// falling), as on a grid: the first field of a line that is not free is
+/// then the lowest or highest bit of the line's fields less the free ones,
+/// and the piece rests on the field before it. For boards of up to 64 fields.
+#[derive(Debug, Clone)]
+pub(crate) struct FallLines {
+    pub lines: Vec<FallLine>,
+    /// The fields that take pieces (a field with no room for one is not free).
+    pub takes: u64,
+}
+
+/// The line a piece put on one field falls along.
+#[derive(Debug, Clone)]
+pub(crate) struct FallLine {
+    /// The field put on, then each field below it, in the order of the fall.
+    pub fields: Vec<FieldId>,
+    /// The fields below, as bits.
+    pub below: u64,
+    /// The fields below are numbered falling (else rising).
+    pub falling: bool,
+}
+
+impl FallLines {
+    /// Where a piece put on `from` comes to rest in `s`.
+    #[inline]
+    pub(crate) fn rest(&self, s: &crate::state::State, from: FieldId) -> FieldId {
+        let occupied = (0..s.players).fold(0, |o, p| o | s.topped_by(p).first_word());
+        let line = &self.lines[usize::from(from)];
+        let blocked = line.below & (occupied | !self.takes);
+        let passed = if blocked == 0 {
+            line.fields.len() - 1
+        } else if line.falling {
+            // The first field not free is the highest; those passed lie above it.
+            let first = 63 - blocked.leading_zeros();
+            ((line.below >> first) >> 1).count_ones() as usize
+        } else {
+            let first = blocked.trailing_zeros();
+            (line.below & ((1u64 << first) - 1)).count_ones() as usize
+        };
+        line.fields[passed]
+    }
+}
+
+/// Where a rule's moves may land, by who owns the top of the field: bits of
+/// the fields (see [`Rule::landing_bits`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct LandingBits {
+    pub empty: u64,
+    pub own: u64,
+    pub other: u64,
+}
+
+impl LandingBits {
+    /// The fields a move of `me` may land on in `s`.
+    #[inline]
+    pub(crate) fn landable(&self, s: &crate::state::State, me: Player) -> u64 {
+        let own = s.topped_by(me).first_word();
+        let occupied = (0..s.players).fold(0, |o, p| o | s.topped_by(p).first_word());
+        (self.empty & !occupied) | (self.own & own) | (self.other & occupied & !own)
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -163,6 +238,11 @@ pub(crate) enum Motion {
 }
 
 impl Rule {
+    /// A flying jump whose capture chain must go on.
+    pub(crate) fn flies_in_chains(&self) -> bool {
+        matches!(self.motion, Motion::Jump { fly: true, .. }) && self.continues.is_some_and(|c| c.must)
+    }
+
     /// The rule's `CaptureChosen`, if it has one.
     pub(crate) fn choice(&self) -> Option<&Choice> {
         self.effects.iter().find_map(|e| match e {
