@@ -5,7 +5,7 @@
 //! keeps the value for the player who moved into it, from a vector of values
 //! (one per player) backed up along the path: no two-player negamax.
 
-use super::{Agent, Budget, Evaluator, pick};
+use super::{Agent, Budget, Evaluator, pick, random_move};
 use crate::moves::{Action, Move};
 use crate::piece::{MAX_PLAYERS, Player};
 use crate::program::Game;
@@ -39,11 +39,7 @@ impl MctsAgent {
     /// Plays random moves, then scores the position for every player.
     fn rollout(&mut self, game: &Game, s: &mut State, rng: &mut dyn rand::RngCore) -> [f64; MAX_PLAYERS] {
         for _ in 0..self.rollout_depth {
-            game.legal_moves_into(s, &mut self.buf);
-            if self.buf.is_empty() {
-                break;
-            }
-            let m = pick(game, s, &self.buf, rng);
+            let Some(m) = random_move(game, s, &mut self.buf, rng) else { break };
             game.play_unchecked(s, m);
         }
         let value =

@@ -122,9 +122,24 @@ impl Agent for RandomAgent {
     }
 
     fn choose(&mut self, game: &Game, state: &State, rng: &mut dyn rand::RngCore) -> Move {
-        game.legal_moves_into(state, &mut self.buf);
-        pick(game, state, &self.buf, rng)
+        random_move(game, state, &mut self.buf, rng).expect("the game is not over")
     }
+}
+
+/// A random legal move (a chance outcome by its probability), as [`pick`]
+/// draws it from the legal moves; where the moves can be counted, only the one
+/// drawn is made. `None` if the game is over. `buf` is scratch space.
+pub(crate) fn random_move(
+    game: &Game,
+    state: &State,
+    buf: &mut Vec<Move>,
+    rng: &mut dyn rand::RngCore,
+) -> Option<Move> {
+    if let Some(n) = game.count_moves(state).filter(|&n| n > 0) {
+        return game.nth_move(state, rng.random_range(0..n as usize) as u32);
+    }
+    game.legal_moves_into(state, buf);
+    (!buf.is_empty()).then(|| pick(game, state, buf, rng))
 }
 
 /// A random legal move, or a chance outcome by its probability.
@@ -144,13 +159,10 @@ pub const PLY_CAP: u32 = 200_000;
 /// returns the number of moves made. `buf` is reused to avoid allocation.
 pub fn random_playout(game: &Game, state: &mut State, rng: &mut dyn rand::RngCore, buf: &mut Vec<Move>) -> u32 {
     let mut n = 0;
-    loop {
-        game.legal_moves_into(state, buf);
-        if buf.is_empty() || state.ply() >= PLY_CAP {
-            return n;
-        }
-        let m = pick(game, state, buf, rng);
+    while state.ply() < PLY_CAP {
+        let Some(m) = random_move(game, state, buf, rng) else { break };
         game.play_unchecked(state, m);
         n += 1;
     }
+    n
 }

@@ -431,6 +431,7 @@ fn phase(
         playable,
         may_repeat: false,    // found by `Game::specialise_rules`
         flying_chains: false, // likewise
+        countable: false,     // likewise
         decisions: def.decisions.max(1),
         throw,
         until,

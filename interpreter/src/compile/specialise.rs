@@ -112,6 +112,17 @@ impl Game {
                 })
             });
         }
+        for phase in &mut self.phases {
+            let countable = |rules: &Vec<u8>| {
+                rules.iter().all(|&r| {
+                    let rule = &phase.rules[usize::from(r)];
+                    matches!(rule.motion, Motion::Place { .. }) && rule.empty_targets.is_some()
+                })
+            };
+            phase.countable = phase.filters.is_empty()
+                && !phase.may_repeat
+                && phase.playable.iter().all(|[ordinary, fallback]| fallback.is_empty() && countable(ordinary));
+        }
         self.precompute_lines();
     }
 

@@ -3,6 +3,7 @@
 
 mod apply;
 mod cond;
+mod count;
 mod movegen;
 mod perft;
 

@@ -215,6 +215,9 @@ impl Game {
 
     /// Whether the player to move has a move other than `pass`.
     pub(crate) fn has_move(&self, s: &State) -> bool {
+        if let Some(n) = self.count_moves(s) {
+            return n > 0;
+        }
         let phase = &self.phases[usize::from(s.phase)];
         if phase.filters.iter().any(|f| !f.keeps_some()) {
             // A filter may leave no move: the moves are worked out and filtered.
@@ -743,7 +746,7 @@ impl Game {
 
     /// Where a piece put on `to` by a placement of `rule` comes to rest.
     #[inline]
-    fn rest(&self, rule: &Rule, s: &State, to: FieldId) -> FieldId {
+    pub(super) fn rest(&self, rule: &Rule, s: &State, to: FieldId) -> FieldId {
         match (&rule.motion, &rule.fall_lines) {
             (_, Some(lines)) => lines.rest(s, to),
             (Motion::Place { fall: Some(d), .. }, None) => self.fall(s, to, *d),

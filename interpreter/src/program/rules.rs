@@ -34,6 +34,13 @@ pub(crate) struct Phase {
     /// A rule of the phase jumps flying pieces in chains that must go on (see
     /// `Game::keep_landings_that_go_on`); where none does, landings are not compared.
     pub flying_chains: bool,
+    /// The phase's moves can be counted without being made (see
+    /// `Game::count_moves`): every rule a placement on empty fields kept as
+    /// bits, no fallback rules, no turn filters, no move made by two rules.
+    /// (Steps that land by bits are made as fast as they are counted: a
+    /// random playout that counted them and made the one drawn ran 7% more
+    /// instructions in Breakthrough than one that made them all.)
+    pub countable: bool,
 }
 
 /// A turn filter as compiled (see `FilterDef`).

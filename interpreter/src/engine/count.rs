@@ -1,0 +1,116 @@
+//! Counting the legal moves without making them. Where a phase's moves are
+//! all placements on empty fields kept as bits (`Rule::empty_targets`), their
+//! number is a sum of bit counts and the `i`th of them is found by skipping
+//! whole groups: a random playout draws one move without building the list,
+//! and "has the player a move?" is one count. The moves and their order are
+//! those of [`Game::legal_moves`].
+
+use crate::board::{FieldId, NO_FIELD};
+use crate::moves::{Action, Move, NO_DIR};
+use crate::piece::KindId;
+use crate::program::Game;
+use crate::program::rules::Phase;
+use crate::state::{Pending, State};
+
+impl Game {
+    /// How many legal moves `s` has, where they can be counted without being
+    /// made ([`Phase::countable`], an ordinary decision in a game not over);
+    /// `None` elsewhere. A count of 0 means the only legal move is `pass`.
+    #[inline]
+    pub(crate) fn count_moves(&self, s: &State) -> Option<u32> {
+        let phase = self.countable(s)?;
+        let mut n = 0;
+        self.placements(s, phase, |_, _, free| {
+            n += free.count_ones();
+            true
+        });
+        Some(n)
+    }
+
+    /// The `i`th legal move of `s` (from 0, in the order of
+    /// [`Game::legal_moves`]), where [`Game::count_moves`] counted more than `i`.
+    pub(crate) fn nth_move(&self, s: &State, mut i: u32) -> Option<Move> {
+        let phase = self.countable(s)?;
+        let mut found = None;
+        self.placements(s, phase, |rule_id, kind, free| {
+            let n = free.count_ones();
+            if i >= n {
+                i -= n;
+                return true;
+            }
+            let mut bits = free;
+            (0..i).for_each(|_| bits &= bits - 1);
+            let rule = &phase.rules[usize::from(rule_id)];
+            let to = self.rest(rule, s, bits.trailing_zeros() as FieldId);
+            found = Some(Move { action: Action::Place, rule: rule_id, kind, dir: NO_DIR, from: NO_FIELD, to });
+            false
+        });
+        found
+    }
+
+    /// The phase of `s` where its moves can be counted now.
+    #[inline]
+    fn countable(&self, s: &State) -> Option<&Phase> {
+        let phase = &self.phases[usize::from(s.phase)];
+        let ordinary = s.outcome.is_none() && s.pending == Pending::None && s.continuing.is_none();
+        (phase.countable && ordinary).then_some(phase)
+    }
+
+    /// Calls `group` with each rule, kind and the fields it may be put on now,
+    /// in the order the moves are generated, until it returns false.
+    #[inline]
+    fn placements(&self, s: &State, phase: &Phase, mut group: impl FnMut(u8, KindId, u64) -> bool) {
+        let me = s.to_move;
+        let occupied = (0..s.players).fold(0, |o, p| o | s.topped_by(p).first_word());
+        for &ri in &phase.playable[usize::from(me)][0] {
+            let rule = &phase.rules[usize::from(ri)];
+            let Some(targets) = &rule.empty_targets else { continue };
+            if !self.eval(&rule.only_if_for[usize::from(me)], s, me, NO_FIELD) {
+                continue;
+            }
+            let free = targets[usize::from(me)] & !occupied;
+            for kind in 0..self.kinds.len() as KindId {
+                if rule.pieces & (1 << kind) != 0 && s.hand(me, kind) != 0 && !group(ri, kind, free) {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::moves::Action;
+    use crate::{Options, shipped};
+    use rand::{Rng, SeedableRng};
+
+    /// Along random games of every shipped ruleset, wherever the moves are
+    /// counted, the count is the number of legal moves and the `i`th move
+    /// is the `i`th legal move.
+    #[test]
+    fn counted_moves_are_the_legal_moves() {
+        let mut counted = 0u64;
+        for name in shipped::names() {
+            let game = shipped::game(name, &Options::new()).expect("compiles");
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(6);
+            for _ in 0..20 {
+                let mut s = game.initial_state();
+                while !s.is_over() {
+                    let legal = game.legal_moves(&s);
+                    if let Some(n) = game.count_moves(&s) {
+                        if n == 0 {
+                            assert_eq!(legal.iter().map(|m| m.action).collect::<Vec<_>>(), [Action::Pass], "{name}");
+                        } else {
+                            let nth: Vec<_> = (0..n).map(|i| game.nth_move(&s, i).expect("counted")).collect();
+                            assert_eq!(nth, legal, "{name}");
+                            assert_eq!(game.nth_move(&s, n), None, "{name}: past the count");
+                        }
+                        counted += 1;
+                    }
+                    game.play_unchecked(&mut s, legal[rng.random_range(0..legal.len())]);
+                }
+            }
+        }
+        assert!(counted > 1_000, "only {counted} positions counted");
+    }
+}
