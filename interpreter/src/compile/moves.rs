@@ -257,6 +257,7 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, fallback: bo
         empty_targets: None,
         landing_bits: None,
         fall_lines: None,
+        stack_landing: None,
     })
 }
 

@@ -60,6 +60,11 @@ impl Game {
                         .collect::<Option<Vec<u8>>>()
                 });
                 let landing = landing.flatten();
+                // Where stacks grow, a rule that stacks on what it lands on needs room and `to`.
+                let stack_landing = (!single && rule.arrive == Arrive::Stack).then(|| {
+                    let fields = self.board.fields().zip(&self.fields);
+                    fields.map(|(f, props)| if props.limit == 0 { Some(0) } else { to_on(f) }).collect()
+                });
                 let on_empty_only = matches!(rule.motion, Motion::Place { bottom: false, .. })
                     && self.board.len() <= 64
                     && !self.kinds.iter().any(|k| k.neutral);
@@ -79,6 +84,7 @@ impl Game {
                 };
                 let rule = &mut self.phases[p].rules[r];
                 rule.landing_bits = landing_bits;
+                rule.stack_landing = stack_landing.flatten();
                 rule.fall_lines = fall_lines;
                 rule.targets = targets;
                 rule.to_on_targets = to_on_targets;

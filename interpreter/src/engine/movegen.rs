@@ -958,9 +958,10 @@ impl Game {
     /// captures or exchanges has gone, and room for that stack on `from`.
     #[inline]
     pub(crate) fn can_land(&self, rule: &Rule, s: &State, me: Player, from: FieldId, to: FieldId) -> bool {
-        match &rule.landing {
-            Some(masks) => lands_by_mask(masks, s, me, to),
-            None => self.can_land_on_stacks(rule, s, me, from, to),
+        match (&rule.landing, &rule.stack_landing) {
+            (Some(masks), _) => lands_by_mask(masks, s, me, to),
+            (None, Some(masks)) => lands_by_mask(masks, s, me, to) && s.height(to) < self.fields[usize::from(to)].limit,
+            (None, None) => self.can_land_on_stacks(rule, s, me, from, to),
         }
     }
 
@@ -1208,7 +1209,7 @@ mod tests {
 
     #[test]
     fn landing_masks_say_what_the_full_check_says() {
-        let (mut checked, mut checked_bits) = (0u64, 0u64);
+        let (mut checked, mut checked_bits, mut checked_stacks) = (0u64, 0u64, 0u64);
         let arrivals = crate::Game::from_source(ARRIVALS, "arrivals.ron", &Options::new()).expect("compiles");
         let games = shipped::names().map(|name| (name, shipped::game(name, &Options::new()).expect("compiles")));
         for (name, game) in games.chain([("arrivals", arrivals)]) {
@@ -1216,7 +1217,8 @@ mod tests {
             for _ in 0..10 {
                 let mut s = game.initial_state();
                 while !s.is_over() {
-                    for rule in game.phases.iter().flat_map(|p| &p.rules).filter(|r| r.landing.is_some()) {
+                    let by_masks = |r: &&Rule| r.landing.is_some() || r.stack_landing.is_some();
+                    for rule in game.phases.iter().flat_map(|p| &p.rules).filter(by_masks) {
                         for me in 0..2 {
                             // An entering piece comes from the hand, any other from the board.
                             let froms: Vec<_> = match rule.motion {
@@ -1240,6 +1242,7 @@ mod tests {
                                         rule.landing
                                     );
                                     checked += 1;
+                                    checked_stacks += u64::from(rule.stack_landing.is_some());
                                 }
                             }
                         }
@@ -1251,6 +1254,7 @@ mod tests {
         }
         assert!(checked > 100_000, "only {checked} landings checked");
         assert!(checked_bits > 100_000, "only {checked_bits} landings checked by bits");
+        assert!(checked_stacks > 100_000, "only {checked_stacks} landings on stacks checked by masks");
     }
 
     /// Falls down, up, sideways and aslant on a grid with a field that takes

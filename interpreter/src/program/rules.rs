@@ -110,6 +110,11 @@ pub(crate) struct Rule {
     /// go on when they are empty, as bits. Its moves are then these bits
     /// less the occupied fields, in field order.
     pub empty_targets: Option<Vec<u64>>,
+    /// For a rule that stacks its piece on what it lands on, on a board where
+    /// stacks grow: per field, the mask over what tops it that `to` allows
+    /// there (see [`Cond::Tops`]); the piece lands where the mask holds and
+    /// the stack has room. `None` where `to` needs the full check.
+    pub stack_landing: Option<Vec<u8>>,
     /// [`Rule::landing`] as bits, where the board has at most 64 fields, no
     /// piece is neutral and the masks read only who owns a top (not whether
     /// it is turned over): a step tests one bit of a word worked out once
