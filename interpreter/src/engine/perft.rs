@@ -41,9 +41,14 @@ impl Game {
             // A huff (or not) is part of the turn it begins: each way counts as one.
             return self.sum_over_moves(s, |next| self.perft_at(next, depth, moves, states));
         }
+        let last = depth == 1 && !self.may_leave_a_choice(s);
+        if let (true, Some(n)) = (last, self.count_moves(s)) {
+            // Counted without being made; none is a pass.
+            return u64::from(n.max(1));
+        }
         let (buf, deeper_moves) = moves.split_first_mut().expect("a buffer per level");
         self.legal_moves_into(s, buf);
-        if depth == 1 && !self.may_leave_a_choice(s) {
+        if last {
             return buf.len() as u64;
         }
         let (next, deeper_states) = states.split_first_mut().expect("a state per level");
