@@ -958,15 +958,23 @@ impl Game {
     /// captures or exchanges has gone, and room for that stack on `from`.
     #[inline]
     pub(crate) fn can_land(&self, rule: &Rule, s: &State, me: Player, from: FieldId, to: FieldId) -> bool {
-        match (&rule.landing, &rule.stack_landing) {
-            (Some(masks), _) => lands_by_mask(masks, s, me, to),
-            (None, Some(masks)) => lands_by_mask(masks, s, me, to) && s.height(to) < self.fields[usize::from(to)].limit,
-            (None, None) => self.can_land_on_stacks(rule, s, me, from, to),
+        match &rule.landing {
+            Some(masks) => lands_by_mask(masks, s, me, to),
+            None => self.can_land_on_stacks(rule, s, me, from, to),
+        }
+    }
+
+    /// [`Game::can_land`] where stacks grow: by [`Rule::stack_landing`] where
+    /// the rule has it, else in full. (Apart, so that `can_land` stays inlined.)
+    fn can_land_on_stacks(&self, rule: &Rule, s: &State, me: Player, from: FieldId, to: FieldId) -> bool {
+        match &rule.stack_landing {
+            Some(masks) => lands_by_mask(masks, s, me, to) && s.height(to) < self.fields[usize::from(to)].limit,
+            None => self.can_land_in_full(rule, s, me, from, to),
         }
     }
 
     /// [`Game::can_land`] in full, for stacks and conditions beyond what tops a field.
-    fn can_land_on_stacks(&self, rule: &Rule, s: &State, me: Player, from: FieldId, to: FieldId) -> bool {
+    fn can_land_in_full(&self, rule: &Rule, s: &State, me: Player, from: FieldId, to: FieldId) -> bool {
         let props = self.fields[usize::from(to)];
         let enemy = s.top(to).is_some_and(|t| t.owner != me);
         let displaces = enemy && rule.arrive != Arrive::Stack;
@@ -1228,7 +1236,7 @@ mod tests {
                             for from in froms {
                                 let bits = rule.landing_bits.map(|b| b.landable(&s, me));
                                 for to in game.board.fields() {
-                                    let full = game.can_land_on_stacks(rule, &s, me, from, to);
+                                    let full = game.can_land_in_full(rule, &s, me, from, to);
                                     if let Some(bits) = bits {
                                         assert_eq!(bits >> to & 1 != 0, full, "{name}: landing bits {from} to {to}");
                                         checked_bits += 1;
