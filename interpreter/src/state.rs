@@ -452,6 +452,18 @@ impl State {
         TOP_CLASS[(usize::from(player) << 5 | usize::from(self.top_code[usize::from(field)])) & 0xff]
     }
 
+    /// [`State::top_class`] of `field` with its top piece lifted off: what
+    /// the piece below is, seen from `player` (0 where there is none).
+    #[inline]
+    pub(crate) fn class_below_top(&self, field: FieldId, player: Player) -> u8 {
+        let stack = self.stack(field);
+        let code = match stack.len().checked_sub(2).map(|i| stack[i]) {
+            Some(p) => 1 + 2 * p.owner + u8::from(p.flipped),
+            None => 0,
+        };
+        TOP_CLASS[(usize::from(player) << 5 | usize::from(code)) & 0xff]
+    }
+
     /// Brings [`State::topped`] up to date after the stack on `field` changed.
     #[inline]
     fn retop(&mut self, field: FieldId) {
