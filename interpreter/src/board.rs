@@ -250,6 +250,11 @@ impl FieldSet {
         self.0.get(i).copied().unwrap_or(0)
     }
 
+    /// Sets word `i` of the set (see [`FieldSet::word`]), which must have it.
+    pub(crate) fn set_word(&mut self, i: usize, word: u64) {
+        self.0[i] = word;
+    }
+
     /// How many words the set has (see [`FieldSet::word`]).
     pub(crate) fn words(&self) -> usize {
         self.0.len()

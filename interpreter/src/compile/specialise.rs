@@ -3,7 +3,7 @@
 //! the board and the player folded in, landing masks, the lines a `Line` may
 //! make). The last step of compiling; the engine reads the result.
 
-use crate::board::{Board, DirId, FieldId, NO_FIELD};
+use crate::board::{Board, DirId, FieldId, FieldSet, NO_FIELD};
 use crate::moves::Action;
 use crate::piece::Player;
 use crate::program::rules::{Effect, FallLine, FallLines, Filter, LandingBits, Motion, Rule};
@@ -78,6 +78,11 @@ impl Game {
                     targets.iter().map(bits).collect::<Option<Vec<u64>>>()
                 });
                 let landing_bits = landing.as_deref().and_then(|l| self.landing_bits(l));
+                // Read per field at every move: where the board alone decides it, a set of fields.
+                let via_fields = match &rule.motion {
+                    Motion::Enter { via, .. } | Motion::Exit { via, .. } => self.board_decided(via),
+                    _ => None,
+                };
                 let fall_lines = match rule.motion {
                     Motion::Place { fall: Some(d), .. } => self.fall_lines(d),
                     _ => None,
@@ -91,6 +96,11 @@ impl Game {
                 rule.only_if_for = only_if_for;
                 rule.landing = landing;
                 rule.empty_targets = empty_targets;
+                if let (Motion::Enter { via, .. } | Motion::Exit { via, .. }, Some(fields)) =
+                    (&mut rule.motion, via_fields)
+                {
+                    *via = Cond::Fields(fields);
+                }
                 if let Motion::Walk { walk, .. } | Motion::Enter { walk, .. } | Motion::Exit { walk, .. } =
                     &mut rule.motion
                 {
@@ -130,6 +140,22 @@ impl Game {
                 && phase.playable.iter().all(|[ordinary, fallback]| fallback.is_empty() && countable(ordinary));
         }
         self.precompute_lines();
+    }
+
+    /// The fields where `t` holds, where the board alone decides it, alike for every player.
+    fn board_decided(&self, t: &Cond) -> Option<FieldSet> {
+        let mut set = FieldSet::new(self.board.len());
+        for f in self.board.fields() {
+            let mut values = (0..self.player_count()).map(|me| self.static_value(t, me, f));
+            let first = values.next().flatten()?;
+            if !values.all(|v| v == Some(first)) {
+                return None;
+            }
+            if first {
+                set.insert(f);
+            }
+        }
+        Some(set)
     }
 
     /// A rule's landing masks as bits (see [`Rule::landing_bits`]), where they

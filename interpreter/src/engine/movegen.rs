@@ -416,8 +416,8 @@ impl Game {
                 let go_on = match &rule.motion {
                     Motion::Enter { via, steps, walk } => {
                         let Some(steps) = self.distance(*steps, s, NO_FIELD, NO_DIR) else { return true };
-                        let pass = self.pass_set(s, me, &walk.pass);
-                        self.entry_targets(s, me, via, steps, walk, &pass, &mut |to| {
+                        let walking = Walking::new(self, s, me, &walk.pass);
+                        self.entry_targets(s, me, via, steps, walk, &walking.pass, &mut |to| {
                             !self.can_land(rule, s, me, NO_FIELD, to) || emit(place(to))
                         })
                     }
@@ -813,33 +813,30 @@ impl Game {
     ) -> bool {
         let mut seen = Seen::default();
         let mut once = |f: FieldId| !seen.insert(f) || visit(f);
-        for f in self.board.fields() {
-            if !self.eval(via, s, me, f) {
-                continue;
-            }
-            let go_on = if steps == 1 {
+        let enter_on = |f: FieldId| {
+            if steps == 1 {
                 once(f)
             } else {
                 !pass.contains(f) || self.walk_ends(pass, walk, f, steps - 1, true, &mut once)
-            };
-            if !go_on {
-                return false;
             }
+        };
+        match via {
+            // Entry fields the board decides (see `Game::specialise_rules`): only those.
+            Cond::Fields(entries) => entries.iter().all(enter_on),
+            _ => self.board.fields().filter(|&f| self.eval(via, s, me, f)).all(enter_on),
         }
-        true
-    }
-
-    /// The fields where `pass` holds for player `me`.
-    fn pass_set(&self, s: &State, me: Player, pass: &Cond) -> FieldSet {
-        let mut set = FieldSet::new(self.board.len());
-        self.fill_pass_set(s, me, pass, &mut set);
-        set
     }
 
     /// Makes `set` the fields where `pass` holds for player `me`.
     fn fill_pass_set(&self, s: &State, me: Player, pass: &Cond, set: &mut FieldSet) {
         set.reset(self.board.len());
-        self.board.fields().filter(|&f| self.eval(pass, s, me, f)).for_each(|f| set.insert(f));
+        let passable = self.board.fields().filter(|&f| self.eval(pass, s, me, f));
+        if self.board.len() <= 64 {
+            // One word, made in a register.
+            set.set_word(0, passable.fold(0, |w, f| w | 1 << f));
+        } else {
+            passable.for_each(|f| set.insert(f));
+        }
     }
 
     /// Calls `visit` with each field a walk of `n` steps from `start` can end
