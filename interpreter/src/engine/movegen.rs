@@ -294,6 +294,8 @@ impl Game {
     ) -> (bool, bool) {
         let phase = &self.phases[usize::from(s.phase)];
         let mut found = false;
+        // The rules' walks share one pass set where they pass over the same fields.
+        let mut walks = None;
         for &ri in rules {
             let rule = &phase.rules[usize::from(ri)];
             if !self.eval(&rule.only_if_for[usize::from(me)], s, me, NO_FIELD) {
@@ -303,7 +305,7 @@ impl Game {
                 found = true;
                 emit(m)
             };
-            if !self.rule_moves(s, me, rule, ri, only, &mut counted) {
+            if !self.rule_moves(s, me, rule, ri, only, &mut walks, &mut counted) {
                 return (found, false);
             }
         }
@@ -401,6 +403,7 @@ impl Game {
         rule: &Rule,
         rule_id: u8,
         only: Option<FieldId>,
+        walks: &mut Option<Walking>,
         emit: &mut impl FnMut(Move) -> bool,
     ) -> bool {
         let from_hand = matches!(rule.motion, Motion::Place { .. } | Motion::Enter { .. });
@@ -416,7 +419,7 @@ impl Game {
                 let go_on = match &rule.motion {
                     Motion::Enter { via, steps, walk } => {
                         let Some(steps) = self.distance(*steps, s, NO_FIELD, NO_DIR) else { return true };
-                        let walking = Walking::new(self, s, me, &walk.pass);
+                        let walking = Walking::of(walks, self, s, me, &walk.pass);
                         self.entry_targets(s, me, via, steps, walk, &walking.pass, &mut |to| {
                             !self.can_land(rule, s, me, NO_FIELD, to) || emit(place(to))
                         })
@@ -496,7 +499,7 @@ impl Game {
             return true;
         }
         let mut walking = match &rule.motion {
-            Motion::Walk { walk, .. } | Motion::Exit { walk, .. } => Some(Walking::new(self, s, me, &walk.pass)),
+            Motion::Walk { walk, .. } | Motion::Exit { walk, .. } => Some(Walking::of(walks, self, s, me, &walk.pass)),
             _ => None,
         };
         // The commonest rule, a step or leap that lands by masks alone, in one
@@ -548,7 +551,7 @@ impl Game {
                 return true;
             }
             !self.eval(&rule.from, s, me, from)
-                || self.piece_moves(s, me, rule, rule_id, from, p, walking.as_mut(), emit)
+                || self.piece_moves(s, me, rule, rule_id, from, p, walking.as_deref_mut(), emit)
         };
         match only {
             Some(from) => piece_moves(from),
@@ -1034,7 +1037,9 @@ fn lands_by_mask(landing: &[u8], s: &State, me: Player, to: FieldId) -> bool {
 /// What walks of one rule share: where they may pass (for the state as it
 /// is), and a scratch copy of the state to see a piece's field without it,
 /// made when first needed.
-struct Walking {
+pub(crate) struct Walking {
+    /// The mask over what tops a field that `pass` was made for, if it is one.
+    mask: Option<u8>,
     pass: FieldSet,
     /// A copy of the state to lift the walking piece off in, made when first needed.
     scratch: Option<State>,
@@ -1060,7 +1065,19 @@ impl Walking {
     fn new(game: &Game, s: &State, me: Player, pass: &Cond) -> Walking {
         let (mut set, scratch) = SPARE.with(|cell| cell.borrow_mut().take()).unwrap_or_default();
         game.fill_pass_set(s, me, pass, &mut set);
-        Walking { pass: set, scratch, copied: false }
+        Walking { mask: pass.tops_mask(), pass: set, scratch, copied: false }
+    }
+
+    /// The walking state in `walks` if it was made for walks that pass where
+    /// `pass` does (a mask over what tops a field, the same), else a new one.
+    fn of<'w>(walks: &'w mut Option<Walking>, game: &Game, s: &State, me: Player, pass: &Cond) -> &'w mut Walking {
+        let mask = pass.tops_mask();
+        if !walks.as_ref().is_some_and(|w| mask.is_some() && w.mask == mask) {
+            // The one there goes first: its buffers are the new one's.
+            *walks = None;
+            *walks = Some(Walking::new(game, s, me, pass));
+        }
+        walks.as_mut().expect("made above")
     }
 
     /// The scratch state, a copy of `s`.
