@@ -395,7 +395,9 @@ impl Game {
         });
     }
 
-    /// The moves of one rule; false if `emit` asked to stop.
+    /// The moves of one rule; false if `emit` asked to stop. `walks` is the
+    /// walking state the generation's rules share (see [`Walking::of`]).
+    #[allow(clippy::too_many_arguments)] // one call site; the rule, where it moves from, and the generation's scratch
     fn rule_moves(
         &self,
         s: &State,
