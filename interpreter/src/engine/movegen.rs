@@ -441,10 +441,10 @@ impl Game {
                             each_bit(free, |to| emit(place(to)))
                         }
                     }
-                    Motion::Place { .. } => rule.targets[usize::from(me)].iter().all(|&to| {
+                    Motion::Place { fall, .. } => rule.targets[usize::from(me)].iter().all(|&to| {
                         s.height(to) >= self.fields[usize::from(to)].limit
                             || !self.eval(&rule.to_on_targets[usize::from(me)], s, me, to)
-                            || emit(place(self.rest(rule, s, to)))
+                            || emit(place(if fall.is_some() { self.rest(rule, s, to) } else { to }))
                     }),
                     _ => true,
                 };
@@ -1043,8 +1043,9 @@ pub(crate) struct Walking {
     /// The mask over what tops a field that `pass` was made for, if it is one.
     mask: Option<u8>,
     pass: FieldSet,
-    /// A copy of the state to lift the walking piece off in, made when first needed.
-    scratch: Option<State>,
+    /// A copy of the state to lift the walking piece off in, made when first
+    /// needed (boxed: the walking state moves in and out of [`SPARE`] per generation).
+    scratch: Option<Box<State>>,
     /// Whether `scratch` is a copy of this generation's state yet.
     copied: bool,
 }
@@ -1052,7 +1053,7 @@ pub(crate) struct Walking {
 thread_local! {
     /// The last walk's pass set and scratch state, kept for the next: filling
     /// them again reuses their buffers, so walks allocate nothing per generation.
-    static SPARE: std::cell::RefCell<Option<(FieldSet, Option<State>)>> = const { std::cell::RefCell::new(None) };
+    static SPARE: std::cell::RefCell<Option<(FieldSet, Option<Box<State>>)>> = const { std::cell::RefCell::new(None) };
 }
 
 impl Drop for Walking {
@@ -1088,11 +1089,11 @@ impl Walking {
         match &mut self.scratch {
             Some(scratch) => {
                 if !copied {
-                    scratch.clone_from(s);
+                    (**scratch).clone_from(s);
                 }
                 scratch
             }
-            none => none.insert(s.clone()),
+            none => none.insert(Box::new(s.clone())),
         }
     }
 
