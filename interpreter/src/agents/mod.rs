@@ -99,10 +99,9 @@ impl fmt::Display for AgentSpec {
 
 /// Samples a chance outcome by its real probability.
 pub fn sample_chance(game: &Game, state: &State, moves: &[Move], rng: &mut dyn rand::RngCore) -> Move {
-    let probs = game.chance_outcomes(state).map(|(_, o)| o).unwrap_or_default();
     let mut x: f64 = rng.random();
-    for (m, (_, p)) in moves.iter().zip(&probs) {
-        if x < *p {
+    for (m, p) in moves.iter().zip(game.chance_probabilities(state)) {
+        if x < p {
             return *m;
         }
         x -= p;

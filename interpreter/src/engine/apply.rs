@@ -1,6 +1,7 @@
 //! Applying a move: the move itself, captures and effects, then the turn.
 
-use super::{Effect, Enclosure, Filter, Gather, Motion, Ranking, Replace, Set, cond::who};
+use super::scratch::ScratchState;
+use super::{Effect, Enclosure, Filter, Gather, Motion, Ranking, Replace, Set, cond::who, movegen::SowScratch};
 use crate::board::{FieldId, FieldSet, NO_FIELD};
 use crate::die;
 use crate::error::PlayError;
@@ -247,14 +248,15 @@ impl Game {
             }
             Action::Sow => {
                 if let Motion::Sow { dirs, skip, skip_origin } = &rule.motion {
-                    let mut fields = Vec::with_capacity(usize::from(s.height(m.from)));
-                    landed = self.sow(s, me, m.from, dirs, skip, *skip_origin, &mut Vec::new(), |f| fields.push(f));
+                    let (mut added, mut fields) = SowScratch::take();
+                    landed = self.sow(s, me, m.from, dirs, skip, *skip_origin, &mut added, |f| fields.push(f));
                     if landed != NO_FIELD {
-                        for f in fields {
+                        for &f in &fields {
                             let piece = s.pop(m.from).expect("one piece for each field sown");
                             s.push(f, piece);
                         }
                     }
+                    SowScratch::keep(added, fields);
                 }
             }
             Action::Exit => {
@@ -336,7 +338,7 @@ impl Game {
 
     /// A capture run from `landed` (see `EffectDef::CaptureRun`): how many pieces it took.
     fn capture_run(&self, s: &mut State, run: &super::CaptureRun, landed: FieldId, me: Player) -> u32 {
-        let before = run.keep_if.as_ref().map(|_| s.clone());
+        let before = run.keep_if.as_ref().map(|_| ScratchState::of(s));
         let next = |f: FieldId, dirs: &[u8]| {
             dirs.iter().map(|&d| self.board.neighbour(f, d)).find(|&t| t != NO_FIELD).unwrap_or(NO_FIELD)
         };
@@ -358,7 +360,7 @@ impl Game {
         }
         if let (Some(keep), Some(before)) = (&run.keep_if, before) {
             if !self.eval(keep, s, me, NO_FIELD) {
-                *s = before;
+                s.clone_from(&before);
                 return 0;
             }
         }
@@ -425,10 +427,12 @@ impl Game {
         match arrive {
             Arrive::Stack => 0,
             Arrive::Exchange if from != NO_FIELD => {
-                let n = usize::from(s.height(to));
-                let stack: Vec<Piece> = s.stack(to).to_vec();
+                // The enemy stack goes to `from` as it stands, bottom first.
+                for i in 0..usize::from(s.height(to)) {
+                    let p = s.stack(to)[i];
+                    s.push(from, p);
+                }
                 s.clear(to);
-                stack.into_iter().take(n).for_each(|p| s.push(from, p));
                 0
             }
             _ => self.capture_stack(s, to, me),

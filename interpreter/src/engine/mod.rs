@@ -6,6 +6,7 @@ mod cond;
 mod count;
 mod movegen;
 mod perft;
+mod scratch;
 
 pub(crate) use crate::program::Cond;
 pub(crate) use crate::program::rules::*;

@@ -1,5 +1,6 @@
 //! Legal moves.
 
+use super::scratch::{ScratchMoves, ScratchState};
 use super::{Cond, Filter, Motion, Rule, Walk};
 use crate::board::{FieldId, FieldSet, NO_FIELD};
 use crate::moves::{Action, Move, NO_DIR};
@@ -162,12 +163,12 @@ impl Game {
     /// Whether move `m` captures something. Jumps and landings tell at once;
     /// a move with effects that may capture is played on `scratch` (a copy of
     /// the state, made when first needed).
-    pub(crate) fn captures(&self, s: &State, m: Move, scratch: &mut Option<State>) -> bool {
+    pub(crate) fn captures(&self, s: &State, m: Move, scratch: &mut Option<ScratchState>) -> bool {
         let Some(rule) = self.phases[usize::from(s.phase)].rules.get(usize::from(m.rule)) else { return false };
         let me = s.to_move;
         let enemy_on = |f: FieldId| f != NO_FIELD && s.top(f).is_some_and(|p| p.owner != me);
         if rule.effects.iter().any(|e| matches!(e, super::Effect::Enclose(_) | super::Effect::CaptureRun(_))) {
-            let scratch = scratch.get_or_insert_with(|| s.clone());
+            let scratch = scratch.get_or_insert_with(|| ScratchState::of(s));
             scratch.clone_from(s);
             return self.apply_core(scratch, m).captured > 0;
         }
@@ -221,7 +222,7 @@ impl Game {
         let phase = &self.phases[usize::from(s.phase)];
         if phase.filters.iter().any(|f| !f.keeps_some()) {
             // A filter may leave no move: the moves are worked out and filtered.
-            let mut moves = Vec::new();
+            let mut moves = ScratchMoves::new();
             self.generate(s, s.to_move, None, &mut |m| {
                 moves.push(m);
                 true
@@ -318,14 +319,14 @@ impl Game {
     /// legal move, paid only where its `only_if` holds.
     fn filter_moves(&self, s: &State, moves: &mut Vec<Move>) {
         let me = s.to_move;
-        let mut scratch: Option<State> = None;
+        let mut scratch: Option<ScratchState> = None;
         for filter in &self.phases[usize::from(s.phase)].filters {
             match filter {
                 Filter::RequireAfter { cond, only_if, keep_all } => {
                     if moves.is_empty() || !self.eval(only_if, s, me, NO_FIELD) {
                         continue;
                     }
-                    let scratch = scratch.get_or_insert_with(|| s.clone());
+                    let scratch = scratch.get_or_insert_with(|| ScratchState::of(s));
                     // The moves that pass go to the front, in their order.
                     let mut kept = 0;
                     for i in 0..moves.len() {
@@ -370,29 +371,17 @@ impl Game {
         if !jumps.clone().any(|a| jumps.clone().any(|b| same_jump(a, b) && a.to != b.to)) {
             return;
         }
-        let mut scratch = s.clone();
-        let goes_on: Vec<bool> = moves
-            .iter()
-            .map(|&m| {
-                flying_must(&m) && {
-                    scratch.clone_from(s);
-                    self.play_unchecked(&mut scratch, m);
-                    scratch.continuing.is_some()
-                }
-            })
-            .collect();
-        let keep: Vec<bool> = (0..moves.len())
-            .map(|i| {
-                goes_on[i]
-                    || !flying_must(&moves[i])
-                    || !(0..moves.len()).any(|j| goes_on[j] && same_jump(&moves[i], &moves[j]))
-            })
-            .collect();
-        let mut i = 0;
-        moves.retain(|_| {
-            i += 1;
-            keep[i - 1]
-        });
+        let mut scratch = ScratchState::of(s);
+        // The flying jumps whose chain goes on after them.
+        let mut going = ScratchMoves::new();
+        for &m in moves.iter().filter(|m| flying_must(m)) {
+            scratch.clone_from(s);
+            self.play_unchecked(&mut scratch, m);
+            if scratch.continuing.is_some() {
+                going.push(m);
+            }
+        }
+        moves.retain(|m| going.contains(m) || !flying_must(m) || !going.iter().any(|g| same_jump(m, g)));
     }
 
     /// The moves of one rule; false if `emit` asked to stop. `walks` is the
@@ -458,22 +447,21 @@ impl Game {
             if only.is_some() {
                 return true;
             }
-            let mut added = Vec::new();
-            for from in self.board.fields() {
-                let Some(p) = s.top(from) else { continue };
+            let (mut added, fields) = SowScratch::take();
+            let go_on = self.board.fields().all(|from| {
+                let Some(p) = s.top(from) else { return true };
                 if (p.owner != me && p.owner != NOBODY)
                     || rule.pieces & (1 << p.kind) == 0
                     || !self.eval(&rule.from, s, me, from)
                 {
-                    continue;
+                    return true;
                 }
                 let to = self.sow(s, me, from, dirs, skip, *skip_origin, &mut added, |_| {});
                 let sown = Move { action: Action::Sow, rule: rule_id, kind: p.kind, dir: NO_DIR, from, to };
-                if to != NO_FIELD && !emit(sown) {
-                    return false;
-                }
-            }
-            return true;
+                to == NO_FIELD || emit(sown)
+            });
+            SowScratch::keep(added, fields);
+            return go_on;
         }
         if let Motion::Lift = rule.motion {
             if only.is_some() {
@@ -1034,6 +1022,28 @@ fn each_bit(mut bits: u64, mut f: impl FnMut(FieldId) -> bool) -> bool {
 #[inline(always)]
 fn lands_by_mask(landing: &[u8], s: &State, me: Player, to: FieldId) -> bool {
     landing[usize::from(to)] & super::cond::tops(s, me, to) != 0
+}
+
+/// Sowing's scratch space, kept per thread so that sowing allocates nothing
+/// per move: the pieces dropped so far per field, and the fields sown.
+pub(crate) struct SowScratch;
+
+thread_local! {
+    static SOWING: std::cell::RefCell<(Vec<u8>, Vec<FieldId>)> = const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
+}
+
+impl SowScratch {
+    /// The buffers, taken out (a sowing within a sowing, as a capture probe
+    /// during generation, finds them gone and makes its own).
+    pub(crate) fn take() -> (Vec<u8>, Vec<FieldId>) {
+        SOWING.with(|cell| cell.take())
+    }
+
+    /// Puts the buffers back for the next sowing.
+    pub(crate) fn keep(added: Vec<u8>, mut fields: Vec<FieldId>) {
+        fields.clear();
+        SOWING.with(|cell| *cell.borrow_mut() = (added, fields));
+    }
 }
 
 /// What walks of one rule share: where they may pass (for the state as it

@@ -267,12 +267,22 @@ impl Game {
 
     /// The chance device due in `state`: its name and `(label, probability)` per outcome.
     pub fn chance_outcomes(&self, state: &State) -> Option<(&str, Vec<(&str, f64)>)> {
+        let c = self.pending_chance(state)?;
+        Some((&c.name, c.outcomes.iter().map(|o| o.label.as_str()).zip(self.chance_probabilities(state)).collect()))
+    }
+
+    /// The probability of each outcome of the pending chance device, in
+    /// order (none if no chance is pending), without a list.
+    pub(crate) fn chance_probabilities(&self, state: &State) -> impl Iterator<Item = f64> + '_ {
+        self.pending_chance(state).into_iter().flat_map(|c| {
+            let total = f64::from(c.total);
+            c.outcomes.iter().map(move |o| f64::from(o.weight) / total)
+        })
+    }
+
+    fn pending_chance(&self, state: &State) -> Option<&Chance> {
         match state.pending() {
-            crate::state::Pending::Chance(c) => {
-                let c = &self.chance[usize::from(c)];
-                let total = f64::from(c.total);
-                Some((&c.name, c.outcomes.iter().map(|o| (o.label.as_str(), f64::from(o.weight) / total)).collect()))
-            }
+            crate::state::Pending::Chance(c) => Some(&self.chance[usize::from(c)]),
             _ => None,
         }
     }
