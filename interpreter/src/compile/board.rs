@@ -44,7 +44,8 @@ pub(crate) fn board(ctx: &mut Ctx, def: &BoardDef, conditions: &BTreeMap<String,
                     });
                 }
                 // The editor draws the board from these: NaN or a huge position would not draw.
-                if !(f.at.0.is_finite() && f.at.1.is_finite()) || f.at.0.abs().max(f.at.1.abs()) > MAX_COORD {
+                let drawable = f.at.0.is_finite() && f.at.1.is_finite() && f.at.0.abs().max(f.at.1.abs()) <= MAX_COORD;
+                if !drawable {
                     ctx.at(Seg::Field("fields"), |ctx| {
                         ctx.at(Seg::Index(i), |ctx| {
                             ctx.at(Seg::Field("at"), |ctx| {
@@ -53,11 +54,12 @@ pub(crate) fn board(ctx: &mut Ctx, def: &BoardDef, conditions: &BTreeMap<String,
                         });
                     });
                 }
-                let integral = f.at.0.fract() == 0.0 && f.at.1.fract() == 0.0;
+                // (Only a position in range has grid coordinates: a huge one is an error above.)
+                let integral = drawable && f.at.0.fract() == 0.0 && f.at.1.fract() == 0.0;
                 new.push(NewField {
                     name: f.name.clone(),
                     at: f.at,
-                    coord: integral.then_some((f.at.0 as i16, -(f.at.1 as i16))),
+                    coord: if integral { Some((f.at.0 as i16, -(f.at.1 as i16))) } else { None },
                 });
             }
             if new.is_empty() || new.len() > MAX_FIELDS {
