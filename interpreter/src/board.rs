@@ -273,6 +273,17 @@ impl FieldSet {
     }
 }
 
+/// The fields of word `w` of a field set (see [`FieldSet::word`]), lowest first:
+/// for bits worked out from sets (a union, a mask) without making a set.
+#[inline]
+pub(crate) fn fields_of_word(w: usize, mut bits: u64) -> impl Iterator<Item = FieldId> {
+    std::iter::from_fn(move || {
+        let f = (bits != 0).then(|| (w * 64) as FieldId + bits.trailing_zeros() as FieldId);
+        bits &= bits.wrapping_sub(1);
+        f
+    })
+}
+
 /// The fields of a [`FieldSet`] (or of the words of one), lowest first: one bit scan each.
 pub struct Fields<W> {
     words: W,

@@ -210,6 +210,12 @@ pub struct Continuing {
     pub at_end: bool,
 }
 
+/// [`State::top_code`] of a field that `p` tops.
+#[inline]
+fn top_code(p: Piece) -> u8 {
+    1 + 2 * p.owner + u8::from(p.flipped)
+}
+
 /// The Zobrist key of `piece` at height `index` (0 at the bottom) of
 /// `field`: its description mixed into a random-looking number (one step of
 /// splitmix64), which needs no table of keys.
@@ -457,10 +463,7 @@ impl State {
     #[inline]
     pub(crate) fn class_below_top(&self, field: FieldId, player: Player) -> u8 {
         let stack = self.stack(field);
-        let code = match stack.len().checked_sub(2).map(|i| stack[i]) {
-            Some(p) => 1 + 2 * p.owner + u8::from(p.flipped),
-            None => 0,
-        };
+        let code = stack.len().checked_sub(2).map_or(0, |i| top_code(stack[i]));
         TOP_CLASS[(usize::from(player) << 5 | usize::from(code)) & 0xff]
     }
 
@@ -475,7 +478,7 @@ impl State {
         if let Some(p) = top.filter(|p| p.owner != NOBODY) {
             self.topped[usize::from(p.owner)].insert(field);
         }
-        self.top_code[usize::from(field)] = top.map_or(0, |p| 1 + 2 * p.owner + u8::from(p.flipped));
+        self.top_code[usize::from(field)] = top.map_or(0, top_code);
     }
 
     /// How many pieces the state can hold on one field at most (the largest stack limit).

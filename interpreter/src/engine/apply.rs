@@ -2,7 +2,7 @@
 
 use super::scratch::ScratchState;
 use super::{Effect, Enclosure, Filter, Gather, Motion, Ranking, Replace, Set, cond::who, movegen::SowScratch};
-use crate::board::{FieldId, FieldSet, NO_FIELD};
+use crate::board::{FieldId, FieldSet, NO_FIELD, fields_of_word};
 use crate::die;
 use crate::error::PlayError;
 use crate::moves::{Action, Move, NO_DIR};
@@ -812,15 +812,6 @@ impl Game {
 /// The best place no team has taken yet.
 fn next_place(s: &State) -> u8 {
     s.finished[..usize::from(s.players)].iter().filter(|&&f| f != OUT).max().copied().unwrap_or(0) + 1
-}
-
-/// The fields of word `w` of a field set (see `FieldSet::word`), lowest first.
-fn fields_of_word(w: usize, mut bits: u64) -> impl Iterator<Item = FieldId> {
-    std::iter::from_fn(move || {
-        let f = (bits != 0).then(|| (w * 64) as FieldId + bits.trailing_zeros() as FieldId);
-        bits &= bits.wrapping_sub(1);
-        f
-    })
 }
 
 /// Changes the top piece of a field in place.

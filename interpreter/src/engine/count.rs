@@ -61,7 +61,7 @@ impl Game {
     #[inline]
     fn placements(&self, s: &State, phase: &Phase, mut group: impl FnMut(u8, KindId, u64) -> bool) {
         let me = s.to_move;
-        let occupied = (0..s.players).fold(0, |o, p| o | s.topped_by(p).first_word());
+        let occupied = s.topped_word(0);
         for &ri in &phase.playable[usize::from(me)][0] {
             let rule = &phase.rules[usize::from(ri)];
             let Some(targets) = &rule.empty_targets else { continue };

@@ -2,7 +2,7 @@
 
 use super::scratch::{ScratchMoves, ScratchState};
 use super::{Cond, Filter, Motion, Rule, Walk};
-use crate::board::{FieldId, FieldSet, NO_FIELD};
+use crate::board::{FieldId, FieldSet, NO_FIELD, fields_of_word};
 use crate::moves::{Action, Move, NO_DIR};
 use crate::piece::{NOBODY, Piece, Player};
 use crate::program::Game;
@@ -417,23 +417,13 @@ impl Game {
                     }
                     Motion::Place { .. } if rule.empty_targets.is_some() => {
                         let targets = rule.empty_targets.as_ref().map_or(0, |t| t[usize::from(me)]);
-                        let occupied = (0..s.players).fold(0, |o, p| o | s.topped_by(p).first_word());
-                        let free = targets & !occupied;
-                        if let Motion::Place { fall: Some(d), .. } = rule.motion {
-                            // A piece put there falls: the loop for it apart, as placements mostly stay.
-                            each_bit(free, |to| {
-                                let rest =
-                                    rule.fall_lines.as_ref().map_or_else(|| self.fall(s, to, d), |l| l.rest(s, to));
-                                emit(place(rest))
-                            })
-                        } else {
-                            each_bit(free, |to| emit(place(to)))
-                        }
+                        let occupied = s.topped_word(0);
+                        fields_of_word(0, targets & !occupied).all(|to| emit(place(self.rest(rule, s, to))))
                     }
-                    Motion::Place { fall, .. } => rule.targets[usize::from(me)].iter().all(|&to| {
+                    Motion::Place { .. } => rule.targets[usize::from(me)].iter().all(|&to| {
                         s.height(to) >= self.fields[usize::from(to)].limit
                             || !self.eval(&rule.to_on_targets[usize::from(me)], s, me, to)
-                            || emit(place(if fall.is_some() { self.rest(rule, s, to) } else { to }))
+                            || emit(place(self.rest(rule, s, to)))
                     }),
                     _ => true,
                 };
@@ -499,10 +489,8 @@ impl Game {
             (&rule.motion, &rule.landing_bits, &rule.from)
         {
             let landable = bits.landable(s, me);
-            let mut movers = s.topped_by(me).first_word() & only.map_or(!0, |o| 1 << o);
-            while movers != 0 {
-                let from = movers.trailing_zeros() as FieldId;
-                movers &= movers - 1;
+            let movers = s.topped_by(me).first_word() & only.map_or(!0, |o| 1 << o);
+            for from in fields_of_word(0, movers) {
                 let Some(p) = s.top(from) else { continue };
                 if rule.pieces & (1 << p.kind) == 0 {
                     continue;
@@ -738,9 +726,11 @@ impl Game {
     }
 
     /// Where a piece put on `to` by a placement of `rule` comes to rest.
-    #[inline]
+    /// (Always inlined: most placements do not fall, and then it is `to`.)
+    #[inline(always)]
     pub(super) fn rest(&self, rule: &Rule, s: &State, to: FieldId) -> FieldId {
         match (&rule.motion, &rule.fall_lines) {
+            (Motion::Place { fall: None, .. }, _) => to,
             (_, Some(lines)) => lines.rest(s, to),
             (Motion::Place { fall: Some(d), .. }, None) => self.fall(s, to, *d),
             _ => to,
@@ -1004,18 +994,6 @@ impl Seen {
         }
         true
     }
-}
-
-/// Calls `f` with each field of `bits`, lowest first, until it returns false; false if stopped.
-#[inline(always)]
-fn each_bit(mut bits: u64, mut f: impl FnMut(FieldId) -> bool) -> bool {
-    while bits != 0 {
-        if !f(bits.trailing_zeros() as FieldId) {
-            return false;
-        }
-        bits &= bits - 1;
-    }
-    true
 }
 
 /// Whether a piece of `me` can land on `to` by a rule's landing masks ([`Rule::landing`]).

@@ -153,7 +153,7 @@ impl FallLines {
     /// Where a piece put on `from` comes to rest in `s`.
     #[inline]
     pub(crate) fn rest(&self, s: &crate::state::State, from: FieldId) -> FieldId {
-        let occupied = (0..s.players).fold(0, |o, p| o | s.topped_by(p).first_word());
+        let occupied = s.topped_word(0);
         let line = &self.lines[usize::from(from)];
         let blocked = line.below & (occupied | !self.takes);
         let passed = if blocked == 0 {
@@ -184,7 +184,7 @@ impl LandingBits {
     #[inline]
     pub(crate) fn landable(&self, s: &crate::state::State, me: Player) -> u64 {
         let own = s.topped_by(me).first_word();
-        let occupied = (0..s.players).fold(0, |o, p| o | s.topped_by(p).first_word());
+        let occupied = s.topped_word(0);
         (self.empty & !occupied) | (self.own & own) | (self.other & occupied & !own)
     }
 }
