@@ -1,7 +1,7 @@
 //! Applying a move: the move itself, captures and effects, then the turn.
 
-use super::scratch::ScratchState;
-use super::{Effect, Enclosure, Filter, Gather, Motion, Ranking, Replace, Set, cond::who, movegen::SowScratch};
+use super::scratch::{ScratchState, scratch_sowing};
+use super::{Effect, Enclosure, Filter, Gather, Motion, Ranking, Replace, Set, cond::who};
 use crate::board::{FieldId, FieldSet, NO_FIELD, fields_of_word};
 use crate::die;
 use crate::error::PlayError;
@@ -248,15 +248,15 @@ impl Game {
             }
             Action::Sow => {
                 if let Motion::Sow { dirs, skip, skip_origin } = &rule.motion {
-                    let (mut added, mut fields) = SowScratch::take();
-                    landed = self.sow(s, me, m.from, dirs, skip, *skip_origin, &mut added, |f| fields.push(f));
+                    let mut sowing = scratch_sowing();
+                    let super::scratch::Sowing { added, fields } = &mut *sowing;
+                    landed = self.sow(s, me, m.from, dirs, skip, *skip_origin, added, |f| fields.push(f));
                     if landed != NO_FIELD {
-                        for &f in &fields {
+                        for &f in fields.iter() {
                             let piece = s.pop(m.from).expect("one piece for each field sown");
                             s.push(f, piece);
                         }
                     }
-                    SowScratch::keep(added, fields);
                 }
             }
             Action::Exit => {

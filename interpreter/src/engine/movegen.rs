@@ -1,6 +1,6 @@
 //! Legal moves.
 
-use super::scratch::{ScratchMoves, ScratchState};
+use super::scratch::{Pooled, ScratchState, scratch_fields, scratch_moves, scratch_sowing};
 use super::{Cond, Filter, Motion, Rule, Walk};
 use crate::board::{FieldId, FieldSet, NO_FIELD, fields_of_word};
 use crate::moves::{Action, Move, NO_DIR};
@@ -222,7 +222,7 @@ impl Game {
         let phase = &self.phases[usize::from(s.phase)];
         if phase.filters.iter().any(|f| !f.keeps_some()) {
             // A filter may leave no move: the moves are worked out and filtered.
-            let mut moves = ScratchMoves::new();
+            let mut moves = scratch_moves();
             self.generate(s, s.to_move, None, &mut |m| {
                 moves.push(m);
                 true
@@ -373,7 +373,7 @@ impl Game {
         }
         let mut scratch = ScratchState::of(s);
         // The flying jumps whose chain goes on after them.
-        let mut going = ScratchMoves::new();
+        let mut going = scratch_moves();
         for &m in moves.iter().filter(|m| flying_must(m)) {
             scratch.clone_from(s);
             self.play_unchecked(&mut scratch, m);
@@ -437,8 +437,8 @@ impl Game {
             if only.is_some() {
                 return true;
             }
-            let (mut added, fields) = SowScratch::take();
-            let go_on = self.board.fields().all(|from| {
+            let mut sowing = scratch_sowing();
+            return self.board.fields().all(|from| {
                 let Some(p) = s.top(from) else { return true };
                 if (p.owner != me && p.owner != NOBODY)
                     || rule.pieces & (1 << p.kind) == 0
@@ -446,12 +446,10 @@ impl Game {
                 {
                     return true;
                 }
-                let to = self.sow(s, me, from, dirs, skip, *skip_origin, &mut added, |_| {});
+                let to = self.sow(s, me, from, dirs, skip, *skip_origin, &mut sowing.added, |_| {});
                 let sown = Move { action: Action::Sow, rule: rule_id, kind: p.kind, dir: NO_DIR, from, to };
                 to == NO_FIELD || emit(sown)
             });
-            SowScratch::keep(added, fields);
-            return go_on;
         }
         if let Motion::Lift = rule.motion {
             if only.is_some() {
@@ -1002,61 +1000,23 @@ fn lands_by_mask(landing: &[u8], s: &State, me: Player, to: FieldId) -> bool {
     landing[usize::from(to)] & super::cond::tops(s, me, to) != 0
 }
 
-/// Sowing's scratch space, kept per thread so that sowing allocates nothing
-/// per move: the pieces dropped so far per field, and the fields sown.
-pub(crate) struct SowScratch;
-
-thread_local! {
-    static SOWING: std::cell::RefCell<(Vec<u8>, Vec<FieldId>)> = const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
-}
-
-impl SowScratch {
-    /// The buffers, taken out (a sowing within a sowing, as a capture probe
-    /// during generation, finds them gone and makes its own).
-    pub(crate) fn take() -> (Vec<u8>, Vec<FieldId>) {
-        SOWING.with(|cell| cell.take())
-    }
-
-    /// Puts the buffers back for the next sowing.
-    pub(crate) fn keep(added: Vec<u8>, mut fields: Vec<FieldId>) {
-        fields.clear();
-        SOWING.with(|cell| *cell.borrow_mut() = (added, fields));
-    }
-}
-
 /// What walks of one rule share: where they may pass (for the state as it
 /// is), and a scratch copy of the state to see a piece's field without it,
 /// made when first needed.
 pub(crate) struct Walking {
     /// The mask over what tops a field that `pass` was made for, if it is one.
     mask: Option<u8>,
-    pass: FieldSet,
-    /// A copy of the state to lift the walking piece off in, made when first
-    /// needed (boxed: the walking state moves in and out of [`SPARE`] per generation).
-    scratch: Option<Box<State>>,
-    /// Whether `scratch` is a copy of this generation's state yet.
-    copied: bool,
-}
-
-thread_local! {
-    /// The last walk's pass set and scratch state, kept for the next: filling
-    /// them again reuses their buffers, so walks allocate nothing per generation.
-    static SPARE: std::cell::RefCell<Option<(FieldSet, Option<Box<State>>)>> = const { std::cell::RefCell::new(None) };
-}
-
-impl Drop for Walking {
-    fn drop(&mut self) {
-        let spare = (std::mem::take(&mut self.pass), self.scratch.take());
-        SPARE.with(|cell| *cell.borrow_mut() = Some(spare));
-    }
+    pass: Pooled<FieldSet>,
+    /// A copy of the state to lift the walking piece off in, made when first needed.
+    scratch: Option<ScratchState>,
 }
 
 impl Walking {
     /// The walking state of a generation in `s` for player `me`, whose walks pass where `pass` holds.
     fn new(game: &Game, s: &State, me: Player, pass: &Cond) -> Walking {
-        let (mut set, scratch) = SPARE.with(|cell| cell.borrow_mut().take()).unwrap_or_default();
+        let mut set = scratch_fields(game.board.len());
         game.fill_pass_set(s, me, pass, &mut set);
-        Walking { mask: pass.tops_mask(), pass: set, scratch, copied: false }
+        Walking { mask: pass.tops_mask(), pass: set, scratch: None }
     }
 
     /// The walking state in `walks` if it was made for walks that pass where
@@ -1071,18 +1031,9 @@ impl Walking {
         walks.as_mut().expect("made above")
     }
 
-    /// The scratch state, a copy of `s`.
+    /// The scratch state, a copy of `s` (the generation's state).
     fn scratch(&mut self, s: &State) -> &mut State {
-        let copied = std::mem::replace(&mut self.copied, true);
-        match &mut self.scratch {
-            Some(scratch) => {
-                if !copied {
-                    (**scratch).clone_from(s);
-                }
-                scratch
-            }
-            none => none.insert(Box::new(s.clone())),
-        }
+        self.scratch.get_or_insert_with(|| ScratchState::of(s))
     }
 
     /// Whether the piece on `origin` may land there again, on what it
