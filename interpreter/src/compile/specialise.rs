@@ -65,9 +65,8 @@ impl Game {
                     let fields = self.board.fields().zip(&self.fields);
                     fields.map(|(f, props)| if props.limit == 0 { Some(0) } else { to_on(f) }).collect()
                 });
-                let on_empty_only = matches!(rule.motion, Motion::Place { bottom: false, .. })
-                    && self.board.len() <= 64
-                    && !self.kinds.iter().any(|k| k.neutral);
+                let on_empty_only =
+                    matches!(rule.motion, Motion::Place { bottom: false, .. }) && self.occupancy_is_one_word();
                 let empty_targets = landing.as_ref().filter(|_| on_empty_only).and_then(|landing| {
                     let empty_only = |f: &FieldId| matches!(landing[usize::from(*f)], 0 | Cond::EMPTY);
                     let bits = |targets: &Vec<FieldId>| {
@@ -163,7 +162,7 @@ impl Game {
     /// read only who owns the top of a field.
     fn landing_bits(&self, landing: &[u8]) -> Option<LandingBits> {
         let by_owner = |m: u8| (m >> 1 & 1 == m >> 3 & 1) && (m >> 2 & 1 == m >> 4 & 1);
-        if self.board.len() > 64 || self.kinds.iter().any(|k| k.neutral) || !landing.iter().all(|&m| by_owner(m)) {
+        if !self.occupancy_is_one_word() || !landing.iter().all(|&m| by_owner(m)) {
             return None;
         }
         let bits =
@@ -175,7 +174,7 @@ impl Game {
     /// the board has at most 64 fields, none neutral, and every line runs
     /// one way through the numbering of the fields.
     fn fall_lines(&self, dir: DirId) -> Option<FallLines> {
-        if self.board.len() > 64 || self.kinds.iter().any(|k| k.neutral) {
+        if !self.occupancy_is_one_word() {
             return None;
         }
         let line = |from: FieldId| {

@@ -506,9 +506,9 @@ impl Game {
         }
         // The fields a player's piece tops (all, where neutral pieces may), word by word:
         // replacing a piece changes its owner, never which fields are occupied.
-        let neutral = self.kinds.iter().any(|k| k.neutral);
+        let topped = self.topped_sets_hold_every_piece();
         for w in 0..s.topped_by(mover).words() {
-            let occupied = if neutral { !0 } else { s.topped_word(w) };
+            let occupied = if topped { s.topped_word(w) } else { !0 };
             for f in fields_of_word(w, occupied).filter(|&f| usize::from(f) < self.board.len()) {
                 self.replace_if_stuck(s, f, mover, replace);
             }

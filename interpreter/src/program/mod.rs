@@ -167,6 +167,18 @@ impl Game {
         self.players.len() as u8
     }
 
+    /// Whether the players' topped sets hold every occupied field: no kind
+    /// of piece is neutral (a neutral piece tops its field for nobody).
+    pub(crate) fn topped_sets_hold_every_piece(&self) -> bool {
+        !self.kinds.iter().any(|k| k.neutral)
+    }
+
+    /// Whether who stands where is one word per player: at most 64 fields,
+    /// every occupied one in a topped set (what the moves by bits need).
+    pub(crate) fn occupancy_is_one_word(&self) -> bool {
+        self.board.len() <= 64 && self.topped_sets_hold_every_piece()
+    }
+
     /// The team of each player, player 1 first: numbers from 0; each player
     /// is a team of their own unless the ruleset has `teams`.
     pub fn teams(&self) -> &[u8] {
