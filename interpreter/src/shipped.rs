@@ -90,3 +90,33 @@ mod tests {
         assert_eq!(tic.player_colour(0), None, "no colours given");
     }
 }
+
+/// For the unit tests that check a fast path against the path it replaces
+/// along random games of every shipped ruleset.
+#[cfg(test)]
+pub(crate) mod testing {
+    use crate::moves::Move;
+    use crate::state::State;
+    use crate::{Game, Options};
+    use rand::{Rng, SeedableRng};
+
+    /// Every shipped ruleset compiled at its default options, with its name.
+    pub(crate) fn games() -> impl Iterator<Item = (&'static str, Game)> {
+        super::names().map(|name| (name, super::game(name, &Options::new()).expect("compiles")))
+    }
+
+    /// Plays `games` random games of `game`, the moves drawn by a generator
+    /// seeded with `seed`; calls `visit` with every position before its move
+    /// is played, and that position's legal moves.
+    pub(crate) fn visit_random_games(game: &Game, seed: u64, games: usize, mut visit: impl FnMut(&State, &[Move])) {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        for _ in 0..games {
+            let mut s = game.initial_state();
+            while !s.is_over() {
+                let legal = game.legal_moves(&s);
+                visit(&s, &legal);
+                game.play_unchecked(&mut s, legal[rng.random_range(0..legal.len())]);
+            }
+        }
+    }
+}

@@ -81,8 +81,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use crate::moves::Action;
-    use crate::{Options, shipped};
-    use rand::{Rng, SeedableRng};
+    use crate::shipped::testing::{games, visit_random_games};
 
     /// Along random games of every shipped ruleset, wherever the moves are
     /// counted, the count is the number of legal moves and the `i`th move
@@ -90,26 +89,19 @@ mod tests {
     #[test]
     fn counted_moves_are_the_legal_moves() {
         let mut counted = 0u64;
-        for name in shipped::names() {
-            let game = shipped::game(name, &Options::new()).expect("compiles");
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(6);
-            for _ in 0..20 {
-                let mut s = game.initial_state();
-                while !s.is_over() {
-                    let legal = game.legal_moves(&s);
-                    if let Some(n) = game.count_moves(&s) {
-                        if n == 0 {
-                            assert_eq!(legal.iter().map(|m| m.action).collect::<Vec<_>>(), [Action::Pass], "{name}");
-                        } else {
-                            let nth: Vec<_> = (0..n).map(|i| game.nth_move(&s, i).expect("counted")).collect();
-                            assert_eq!(nth, legal, "{name}");
-                            assert_eq!(game.nth_move(&s, n), None, "{name}: past the count");
-                        }
-                        counted += 1;
+        for (name, game) in games() {
+            visit_random_games(&game, 6, 20, |s, legal| {
+                if let Some(n) = game.count_moves(s) {
+                    if n == 0 {
+                        assert_eq!(legal.iter().map(|m| m.action).collect::<Vec<_>>(), [Action::Pass], "{name}");
+                    } else {
+                        let nth: Vec<_> = (0..n).map(|i| game.nth_move(s, i).expect("counted")).collect();
+                        assert_eq!(nth, legal, "{name}");
+                        assert_eq!(game.nth_move(s, n), None, "{name}: past the count");
                     }
-                    game.play_unchecked(&mut s, legal[rng.random_range(0..legal.len())]);
+                    counted += 1;
                 }
-            }
+            });
         }
         assert!(counted > 1_000, "only {counted} positions counted");
     }

@@ -1093,6 +1093,7 @@ impl Walking {
 mod tests {
     use crate::board::NO_FIELD;
     use crate::engine::{Motion, Rule};
+    use crate::shipped::testing::{games, visit_random_games};
     use crate::{Options, shipped};
     use rand::{Rng, SeedableRng};
 
@@ -1180,46 +1181,39 @@ mod tests {
     fn landing_masks_say_what_the_full_check_says() {
         let (mut checked, mut checked_bits, mut checked_stacks) = (0u64, 0u64, 0u64);
         let arrivals = crate::Game::from_source(ARRIVALS, "arrivals.ron", &Options::new()).expect("compiles");
-        let games = shipped::names().map(|name| (name, shipped::game(name, &Options::new()).expect("compiles")));
-        for (name, game) in games.chain([("arrivals", arrivals)]) {
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
-            for _ in 0..10 {
-                let mut s = game.initial_state();
-                while !s.is_over() {
-                    let by_masks = |r: &&Rule| r.landing.is_some() || r.stack_landing.is_some();
-                    for rule in game.phases.iter().flat_map(|p| &p.rules).filter(by_masks) {
-                        for me in 0..2 {
-                            // An entering piece comes from the hand, any other from the board.
-                            let froms: Vec<_> = match rule.motion {
-                                Motion::Enter { .. } => vec![NO_FIELD],
-                                _ => s.fields_topped_by(me).collect(),
-                            };
-                            for from in froms {
-                                let bits = rule.landing_bits.map(|b| b.landable(&s, me));
-                                for to in game.board.fields() {
-                                    let full = game.can_land_in_full(rule, &s, me, from, to);
-                                    if let Some(bits) = bits {
-                                        assert_eq!(bits >> to & 1 != 0, full, "{name}: landing bits {from} to {to}");
-                                        checked_bits += 1;
-                                    }
-                                    assert_eq!(
-                                        game.can_land(rule, &s, me, from, to),
-                                        full,
-                                        "{name}: {from} to {to}: {:?} {:?} {:?}",
-                                        rule.arrive,
-                                        rule.to,
-                                        rule.landing
-                                    );
-                                    checked += 1;
-                                    checked_stacks += u64::from(rule.stack_landing.is_some());
+        for (name, game) in games().chain([("arrivals", arrivals)]) {
+            visit_random_games(&game, 3, 10, |s, _| {
+                let by_masks = |r: &&Rule| r.landing.is_some() || r.stack_landing.is_some();
+                for rule in game.phases.iter().flat_map(|p| &p.rules).filter(by_masks) {
+                    for me in 0..2 {
+                        // An entering piece comes from the hand, any other from the board.
+                        let froms: Vec<_> = match rule.motion {
+                            Motion::Enter { .. } => vec![NO_FIELD],
+                            _ => s.fields_topped_by(me).collect(),
+                        };
+                        for from in froms {
+                            let bits = rule.landing_bits.map(|b| b.landable(s, me));
+                            for to in game.board.fields() {
+                                let full = game.can_land_in_full(rule, s, me, from, to);
+                                if let Some(bits) = bits {
+                                    assert_eq!(bits >> to & 1 != 0, full, "{name}: landing bits {from} to {to}");
+                                    checked_bits += 1;
                                 }
+                                assert_eq!(
+                                    game.can_land(rule, s, me, from, to),
+                                    full,
+                                    "{name}: {from} to {to}: {:?} {:?} {:?}",
+                                    rule.arrive,
+                                    rule.to,
+                                    rule.landing
+                                );
+                                checked += 1;
+                                checked_stacks += u64::from(rule.stack_landing.is_some());
                             }
                         }
                     }
-                    let legal = game.legal_moves(&s);
-                    game.play_unchecked(&mut s, legal[rng.random_range(0..legal.len())]);
                 }
-            }
+            });
         }
         assert!(checked > 100_000, "only {checked} landings checked");
         assert!(checked_bits > 100_000, "only {checked_bits} landings checked by bits");
@@ -1233,25 +1227,18 @@ mod tests {
     #[test]
     fn what_lies_under_the_top_is_what_tops_the_field_without_it() {
         let mut checked = 0u64;
-        for name in shipped::names() {
-            let game = shipped::game(name, &Options::new()).expect("compiles");
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
-            for _ in 0..5 {
-                let mut s = game.initial_state();
-                while !s.is_over() {
-                    let mut lifted = s.clone();
-                    for f in game.board.fields().filter(|&f| s.height(f) > 0) {
-                        lifted.clone_from(&s);
-                        lifted.pop(f);
-                        for me in 0..s.players {
-                            assert_eq!(s.class_below_top(f, me), lifted.top_class(f, me), "{name}: {f}");
-                            checked += u64::from(s.height(f) > 1);
-                        }
+        for (name, game) in games() {
+            visit_random_games(&game, 7, 5, |s, _| {
+                let mut lifted = s.clone();
+                for f in game.board.fields().filter(|&f| s.height(f) > 0) {
+                    lifted.clone_from(s);
+                    lifted.pop(f);
+                    for me in 0..s.players {
+                        assert_eq!(s.class_below_top(f, me), lifted.top_class(f, me), "{name}: {f}");
+                        checked += u64::from(s.height(f) > 1);
                     }
-                    let legal = game.legal_moves(&s);
-                    game.play_unchecked(&mut s, legal[rng.random_range(0..legal.len())]);
                 }
-            }
+            });
         }
         assert!(checked > 1_000, "only {checked} stacks looked under");
     }
@@ -1291,23 +1278,16 @@ mod tests {
         let wrapped = rules(&wrapping);
         assert!(wrapped[..2].iter().all(|r| r.fall_lines.is_none()), "a column that wraps has no fall line");
         assert!(rules(&falls("[]")).iter().all(|r| r.fall_lines.is_some()), "every way down a grid is a fall line");
-        let games = shipped::names().map(|name| (name, shipped::game(name, &Options::new()).expect("compiles")));
         let mut checked = 0u64;
-        for (name, game) in games.chain([("falls", falls("[]")), ("wrapping falls", wrapping)]) {
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
+        for (name, game) in games().chain([("falls", falls("[]")), ("wrapping falls", wrapping)]) {
             for rule in rules(&game).iter().filter(|r| r.fall_lines.is_some() || name == "wrapping falls") {
                 let Motion::Place { fall: Some(d), .. } = rule.motion else { unreachable!() };
-                for _ in 0..20 {
-                    let mut s = game.initial_state();
-                    while !s.is_over() {
-                        for to in game.board.fields() {
-                            assert_eq!(game.rest(rule, &s, to), game.fall(&s, to, d), "{name}: put on {to}");
-                            checked += 1;
-                        }
-                        let legal = game.legal_moves(&s);
-                        game.play_unchecked(&mut s, legal[rng.random_range(0..legal.len())]);
+                visit_random_games(&game, 4, 20, |s, _| {
+                    for to in game.board.fields() {
+                        assert_eq!(game.rest(rule, s, to), game.fall(s, to, d), "{name}: put on {to}");
+                        checked += 1;
                     }
-                }
+                });
             }
         }
         assert!(checked > 20_000, "only {checked} falls checked");

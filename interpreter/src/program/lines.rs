@@ -92,11 +92,11 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::Cond;
+    use crate::shipped::testing::visit_random_games;
     use crate::{Options, shipped};
-    use rand::{Rng, SeedableRng};
 
     /// Along random games, a `Line` through the last move by masks says what following the lines
-    /// field by field says, after every move.
+    /// field by field says, after every legal move of every position a game reaches.
     #[test]
     fn lines_by_masks_agree_with_lines_walked() {
         for (name, n) in [("classic/tic-tac-toe", 3), ("classic/connect-four", 4)] {
@@ -106,19 +106,17 @@ mod tests {
             let walked = Cond::Line { n, exact: false, moved: true, dirs: pairs.clone() };
             let by_masks = game.with_line_masks(&walked);
             assert!(matches!(by_masks, Cond::MovedLineMasks(..)), "{name}: a small board reads lines from masks");
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
             let (mut lines, mut moves) = (0, 0);
-            for _ in 0..300 {
-                let mut s = game.initial_state();
-                while !s.is_over() {
-                    let legal = game.legal_moves(&s);
-                    game.play_unchecked(&mut s, legal[rng.random_range(0..legal.len())]);
-                    let expected = game.eval(&walked, &s, 0, crate::board::NO_FIELD);
-                    assert_eq!(game.eval(&by_masks, &s, 0, crate::board::NO_FIELD), expected, "{name}");
+            visit_random_games(&game, 7, 100, |s, legal| {
+                for &m in legal {
+                    let mut after = s.clone();
+                    game.play_unchecked(&mut after, m);
+                    let expected = game.eval(&walked, &after, 0, crate::board::NO_FIELD);
+                    assert_eq!(game.eval(&by_masks, &after, 0, crate::board::NO_FIELD), expected, "{name}");
                     lines += usize::from(expected);
                     moves += 1;
                 }
-            }
+            });
             assert!(lines > 100 && lines < moves, "{name}: {lines} lines in {moves} moves: both answers seen");
         }
     }
