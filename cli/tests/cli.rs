@@ -32,6 +32,12 @@ fn workspace(path: &str) -> String {
     format!("{}/../{path}", env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The JSON a command wrote to `path`.
+fn json_file(path: &std::path::Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: not JSON: {e}", path.display()))
+}
+
 fn temp(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("tabula-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
@@ -408,7 +414,7 @@ fn an_existing_output_file_is_replaced_only_with_force() {
     }
     let o = tabula(&["analyze", "seega", "--games", "4", "--quiet", "--json", path(&out), "--force"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&out).expect("reads")).expect("json");
+    let v = json_file(&out);
     assert_eq!(v["games"], 4);
     let names: Vec<_> = std::fs::read_dir(&dir).expect("reads").map(|e| e.expect("entry").file_name()).collect();
     assert_eq!(names, ["report.json"], "no temporary file is left");
@@ -517,11 +523,10 @@ fn merge_refuses_missing_duplicated_and_damaged_shards() {
     let o = tabula(&["merge", path(&a), path(&b), "--quiet", "--allow-partial", "--save", path(&out)]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("PARTIAL: shards 1/3 are missing"), "{}", stdout(&o));
-    let merged: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&out).expect("reads")).expect("json");
+    let merged = json_file(&out);
     assert_eq!(merged["missing_shards"], serde_json::json!([[1, 3]]));
     // A damaged file: an error naming it, not a panic.
-    let text = std::fs::read_to_string(&a).expect("reads");
-    let mut value: serde_json::Value = serde_json::from_str(&text).expect("json");
+    let mut value = json_file(&a);
     for (field, bad) in
         [("seats", serde_json::json!([7, 0])), ("winner", serde_json::json!(9)), ("index", serde_json::json!(99))]
     {
@@ -702,8 +707,7 @@ fn a_sequential_comparison_stops_when_it_is_decided() {
     let rows = std::fs::read_to_string(&csv).expect("the CSV");
     assert_eq!(rows.lines().count(), 1 + 2 * played, "a header and a line per game of each variant");
     assert!(rows.lines().nth(1).is_some_and(|l| l.starts_with("\"chance=Sticks\",\"senet\",")), "{rows}");
-    let report: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&json).expect("the JSON")).expect("JSON");
+    let report = json_file(&json);
     assert_eq!(report["looks"].as_array().map(Vec::len), Some(looks));
     assert_eq!(report["games"], played);
     assert_eq!(report["decision"], "no difference as large as the effect");
@@ -822,8 +826,7 @@ fn an_adaptive_sweep_spends_its_games_on_the_best_variants() {
     // Every game of every variant, as far as each went; the ranking with its rounds.
     let rows = std::fs::read_to_string(&csv).expect("the CSV");
     assert_eq!(rows.lines().count(), 1 + 80 + 40 + 20 + 20, "{rows}");
-    let report: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&json).expect("the JSON")).expect("JSON");
+    let report = json_file(&json);
     assert_eq!(report["rounds"], serde_json::json!([20, 40, 80]));
     assert_eq!(report["factorial"]["ranking"][0]["games"], 80);
     let games: Vec<u32> = out
