@@ -970,9 +970,11 @@ impl Game {
     }
 }
 
-/// The fields a search has visited already: a few inline, more on the heap.
+/// The fields a search has visited already: the first 64 fields as bits,
+/// a few others inline, more on the heap.
 #[derive(Default)]
 pub(crate) struct Seen {
+    low: u64,
     inline: [FieldId; 16],
     len: usize,
     more: Vec<FieldId>,
@@ -980,7 +982,13 @@ pub(crate) struct Seen {
 
 impl Seen {
     /// Adds `f`; false if it was there.
+    #[inline]
     pub(crate) fn insert(&mut self, f: FieldId) -> bool {
+        if f < 64 {
+            let was = self.low;
+            self.low |= 1 << f;
+            return self.low != was;
+        }
         if self.inline[..self.len].contains(&f) || self.more.contains(&f) {
             return false;
         }
@@ -1241,6 +1249,18 @@ mod tests {
             });
         }
         assert!(checked > 1_000, "only {checked} stacks looked under");
+    }
+
+    /// A field is seen once, wherever it is kept: as a bit (the first 64),
+    /// inline, or on the heap.
+    #[test]
+    fn a_field_is_seen_once() {
+        let mut seen = super::Seen::default();
+        let fields: Vec<u16> = (0..200).step_by(3).chain([0, 198, 64, 65]).collect();
+        let first: Vec<bool> = fields.iter().map(|&f| seen.insert(f)).collect();
+        assert!(first[..first.len() - 4].iter().all(|&new| new), "each field the first time");
+        assert_eq!(first[first.len() - 4..], [false, false, true, true], "0 and 198 again; 64 and 65 new");
+        assert!(fields.iter().all(|&f| !seen.insert(f)), "every field the second time");
     }
 
     /// Falls down, up, sideways and aslant on a grid with a field that takes

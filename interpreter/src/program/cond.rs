@@ -74,10 +74,23 @@ impl Cond {
     pub(crate) const NEUTRAL: u8 = 0b110_0000;
     pub(crate) const OPEN: u8 = 0b010_0110;
     pub(crate) const CLOSED: u8 = 0b101_1000;
+    /// Whatever tops a field, or nothing.
+    pub(crate) const ALL: u8 = Cond::EMPTY | Cond::OWN | Cond::ENEMY | Cond::NEUTRAL;
 
     /// The test as a [`Cond::Tops`] mask, if what tops the field is all it looks at.
+    #[inline]
     pub(crate) fn tops_mask(&self) -> Option<u8> {
-        const ALL: u8 = Cond::EMPTY | Cond::OWN | Cond::ENEMY | Cond::NEUTRAL;
+        // A compiled test is compact: a mask already, where it can be one (no call).
+        match self {
+            Cond::Tops(mask) => Some(*mask),
+            Cond::True => Some(Cond::ALL),
+            Cond::False => Some(0),
+            _ => self.tops_mask_of_parts(),
+        }
+    }
+
+    fn tops_mask_of_parts(&self) -> Option<u8> {
+        const ALL: u8 = Cond::ALL;
         const _: () = assert!(Cond::OPEN | Cond::CLOSED == Cond::OWN | Cond::ENEMY | Cond::NEUTRAL);
         match self {
             Cond::True => Some(ALL),
