@@ -1,13 +1,13 @@
-//! No allocation per move: random playouts of every shipped ruleset (at its
-//! default options), once the per-thread scratch has grown, allocate nothing
-//! but the state each game starts from (ARCHITECTURE.md: "no allocation per
-//! ply"). The heap is counted by dhat's allocator in its testing mode; one
-//! test in this file, so that no other test allocates while it counts. (Not
-//! yet covered: the capture options `Most` and `Huff`, whose chain searches
-//! and marks still allocate; see docs/performance.md.)
+//! No allocation per move: random playouts of every shipped ruleset and test
+//! ruleset, under every combination of its option values, once the
+//! per-thread scratch has grown (the same games played before), allocate
+//! nothing but the state each game starts from (ARCHITECTURE.md: "no
+//! allocation per ply"). The heap is counted by dhat's allocator in its
+//! testing mode; one test in this file, so that no other test allocates
+//! while it counts.
 
 use rand::SeedableRng;
-use tabula::{Options, agents::random_playout, shipped};
+use tabula::agents::random_playout;
 
 #[global_allocator]
 static ALLOC: dhat::Alloc = dhat::Alloc;
@@ -18,27 +18,33 @@ fn blocks() -> u64 {
 
 #[test]
 fn random_playouts_allocate_nothing_per_move() {
+    // Compiled before counting starts (compiling allocates); long enough for
+    // games to reach their ends, short enough for every variant to play 20.
+    let variants = tabula_tests::all_variants(400);
     let _profiler = dhat::Profiler::builder().testing().build();
     let mut report = Vec::new();
-    for name in shipped::names() {
-        let game = shipped::game(name, &Options::new()).expect("compiles");
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(8);
+    for (name, options, game) in &variants {
         // The caller's move buffer, large enough for any position here (it grows once if not).
         let mut buf = Vec::with_capacity(1024);
-        // Warm up: the per-thread scratch grows to its size.
-        for _ in 0..3 {
-            random_playout(&game, &mut game.initial_state(), &mut rng, &mut buf);
-        }
+        let games = 20;
+        let play = |buf: &mut Vec<_>| {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(8);
+            (0..games).map(|_| u64::from(random_playout(game, &mut game.initial_state(), &mut rng, buf))).sum::<u64>()
+        };
+        // The same games twice: the first grows the per-thread scratch to the
+        // deepest nesting these games reach; the second must allocate nothing
+        // but the states the games start from.
+        play(&mut buf);
         let start = blocks();
         drop(game.initial_state());
         let per_state = blocks() - start;
-        let (before, mut moves, games) = (blocks(), 0u64, 20u64);
-        for _ in 0..games {
-            moves += u64::from(random_playout(&game, &mut game.initial_state(), &mut rng, &mut buf));
-        }
+        let before = blocks();
+        let moves = play(&mut buf);
         let during = blocks() - before - games * per_state;
-        report.push((name, during, moves));
+        let options: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        report.push((name, options.join(" "), during, moves));
     }
-    let allocating: Vec<_> = report.iter().filter(|(_, during, _)| *during > 0).collect();
-    assert!(allocating.is_empty(), "playouts that allocate (ruleset, allocations, moves): {allocating:?}");
+    assert!(report.len() > 100, "only {} variants played", report.len());
+    let allocating: Vec<_> = report.iter().filter(|(_, _, during, _)| *during > 0).collect();
+    assert!(allocating.is_empty(), "playouts that allocate (ruleset, options, allocations, moves): {allocating:#?}");
 }

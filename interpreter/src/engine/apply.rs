@@ -1,8 +1,8 @@
 //! Applying a move: the move itself, captures and effects, then the turn.
 
-use super::scratch::{ScratchState, scratch_sowing};
+use super::scratch::{ScratchState, scratch_fields, scratch_sowing};
 use super::{Effect, Enclosure, Filter, Gather, Motion, Ranking, Replace, Set, cond::who};
-use crate::board::{FieldId, FieldSet, NO_FIELD, fields_of_word};
+use crate::board::{FieldId, NO_FIELD, fields_of_word};
 use crate::die;
 use crate::error::PlayError;
 use crate::moves::{Action, Move, NO_DIR};
@@ -169,7 +169,7 @@ impl Game {
         if self.captures(s, m, &mut scratch) {
             return false;
         }
-        let mut could = FieldSet::new(self.board.len());
+        let mut could = scratch_fields(self.board.len());
         let mut any = false;
         self.generate(s, s.to_move, None, &mut |c| {
             if c.from != NO_FIELD && self.captures(s, c, &mut scratch) {

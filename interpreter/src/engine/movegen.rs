@@ -1,6 +1,6 @@
 //! Legal moves.
 
-use super::scratch::{Pooled, ScratchState, scratch_fields, scratch_moves, scratch_sowing};
+use super::scratch::{Pooled, ScratchState, scratch_fields, scratch_moves, scratch_numbers, scratch_sowing};
 use super::{Cond, Filter, Motion, Rule, Walk};
 use crate::board::{FieldId, FieldSet, NO_FIELD, fields_of_word};
 use crate::moves::{Action, Move, NO_DIR};
@@ -113,7 +113,8 @@ impl Game {
 
     /// Keeps the moves whose whole capture chain takes the most pieces.
     fn keep_most_captures(&self, s: &State, moves: &mut Vec<Move>) {
-        let totals: Vec<u32> = moves.iter().map(|&m| self.chain_total(s, m, MAX_CHAIN)).collect();
+        let mut totals = scratch_numbers();
+        totals.extend(moves.iter().map(|&m| self.chain_total(s, m, MAX_CHAIN)));
         let best = totals.iter().copied().max().unwrap_or(0);
         if best > 0 {
             let mut i = 0;
@@ -127,12 +128,12 @@ impl Game {
     /// The most pieces a move captures together with the chain it may begin
     /// (searched to `depth` more jumps).
     fn chain_total(&self, s: &State, m: Move, depth: u32) -> u32 {
-        let mut next = s.clone();
+        let mut next = ScratchState::of(s);
         let captured = self.play_counting(&mut next, m);
         let Some(c) = next.continuing.filter(|_| depth > 0 && !next.is_over() && next.to_move == s.to_move) else {
             return captured;
         };
-        let mut more = Vec::new();
+        let mut more = scratch_moves();
         self.chain_moves(&next, c, &mut more);
         captured + more.iter().map(|&m| self.chain_total(&next, m, depth - 1)).max().unwrap_or(0)
     }

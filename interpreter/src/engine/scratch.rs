@@ -1,10 +1,10 @@
 //! Scratch space kept per thread, so that no move allocates: copies of a
 //! state for the probes that play a move on a copy (turn filters, capture
 //! tests, a capture run that may be undone, a walking piece lifted off),
-//! move lists for the generations inside a move, walks' pass sets and
-//! sowing's buffers. Each is taken from a per-thread pool and given back
-//! when dropped; nested probes each take their own, and a pool grows to the
-//! deepest nesting once.
+//! move lists for the generations inside a move (and a count per move),
+//! walks' pass sets and sowing's buffers. Each is taken from a per-thread
+//! pool and given back when dropped; nested probes each take their own, and
+//! a pool grows to the deepest nesting once.
 
 use crate::board::{FieldId, FieldSet};
 use crate::moves::Move;
@@ -20,6 +20,7 @@ thread_local! {
     #[allow(clippy::vec_box)]
     static STATES: Pool<Box<State>> = const { RefCell::new(Vec::new()) };
     static MOVE_LISTS: Pool<Vec<Move>> = const { RefCell::new(Vec::new()) };
+    static NUMBER_LISTS: Pool<Vec<u32>> = const { RefCell::new(Vec::new()) };
     static FIELD_SETS: Pool<FieldSet> = const { RefCell::new(Vec::new()) };
     static SOWINGS: Pool<Sowing> = const { RefCell::new(Vec::new()) };
 }
@@ -91,6 +92,11 @@ impl DerefMut for ScratchState {
 /// An empty scratch move list.
 pub(crate) fn scratch_moves() -> Pooled<Vec<Move>> {
     Pooled::take(&MOVE_LISTS, Vec::new, Vec::clear)
+}
+
+/// An empty scratch list of numbers (a count per move).
+pub(crate) fn scratch_numbers() -> Pooled<Vec<u32>> {
+    Pooled::take(&NUMBER_LISTS, Vec::new, Vec::clear)
 }
 
 /// A scratch field set, empty, for a board of `fields`.
