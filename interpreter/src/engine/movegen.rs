@@ -413,7 +413,7 @@ impl Game {
                         let Some(steps) = self.distance(*steps, s, NO_FIELD, NO_DIR) else { return true };
                         let walking = Walking::of(walks, self, s, me, &walk.pass);
                         self.entry_targets(s, me, via, steps, walk, &walking.pass, &mut |to| {
-                            !self.can_land(rule, s, me, NO_FIELD, to) || emit(place(to))
+                            !self.can_land_at_walk_end(rule, s, me, NO_FIELD, to) || emit(place(to))
                         })
                     }
                     Motion::Place { .. } if rule.empty_targets.is_some() => {
@@ -569,7 +569,8 @@ impl Game {
                 let mut go_on = true;
                 w.with_origin_lifted(self, s, me, &walk.pass, from, |pass| {
                     go_on = self.walk_ends(pass, walk, from, n, true, &mut |to| {
-                        let lands = if to == from { back_home } else { self.can_land(rule, s, me, from, to) };
+                        let lands =
+                            if to == from { back_home } else { self.can_land_at_walk_end(rule, s, me, from, to) };
                         !lands || emit(board_move(to))
                     });
                 });
@@ -947,9 +948,26 @@ impl Game {
     /// the rule has it, else in full. (Apart, so that `can_land` stays inlined.)
     fn can_land_on_stacks(&self, rule: &Rule, s: &State, me: Player, from: FieldId, to: FieldId) -> bool {
         match &rule.stack_landing {
-            Some(masks) => lands_by_mask(masks, s, me, to) && s.height(to) < self.fields[usize::from(to)].limit,
+            Some(masks) => self.lands_on_stack_by_mask(masks, s, me, to),
             None => self.can_land_in_full(rule, s, me, from, to),
         }
+    }
+
+    /// [`Game::can_land`] with the stack masks tested in place: walks end on
+    /// many fields, and the games that walk mostly stack (no call per end).
+    #[inline(always)]
+    fn can_land_at_walk_end(&self, rule: &Rule, s: &State, me: Player, from: FieldId, to: FieldId) -> bool {
+        match (&rule.landing, &rule.stack_landing) {
+            (None, Some(masks)) => self.lands_on_stack_by_mask(masks, s, me, to),
+            _ => self.can_land(rule, s, me, from, to),
+        }
+    }
+
+    /// Whether a piece of `me` can land on `to` by a rule's stack landing
+    /// masks ([`Rule::stack_landing`]): what tops the field, and room on it.
+    #[inline(always)]
+    fn lands_on_stack_by_mask(&self, masks: &[u8], s: &State, me: Player, to: FieldId) -> bool {
+        lands_by_mask(masks, s, me, to) && s.height(to) < self.fields[usize::from(to)].limit
     }
 
     /// [`Game::can_land`] in full, for stacks and conditions beyond what tops a field.
