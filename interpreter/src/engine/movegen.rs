@@ -1001,7 +1001,6 @@ pub(crate) struct Seen {
 
 impl Seen {
     /// Adds `f`; false if it was there.
-    #[inline]
     pub(crate) fn insert(&mut self, f: FieldId) -> bool {
         if f < 64 {
             let was = self.low;
