@@ -4,7 +4,7 @@
 //! make). The last step of compiling; the engine reads the result.
 
 use crate::board::{Board, DirId, FieldId, FieldSet, NO_FIELD};
-use crate::moves::Action;
+use crate::moves::{Action, NO_DIR};
 use crate::piece::Player;
 use crate::program::rules::{Effect, FallLine, FallLines, Filter, LandingBits, Motion, Rule};
 use crate::program::{Cond, Game};
@@ -315,6 +315,12 @@ fn may_share_moves(board: &Board, a: &Rule, b: &Rule) -> bool {
     if a.pieces & b.pieces == 0 || action(&a.motion) != action(&b.motion) {
         return false;
     }
+    // A move names its direction: rules whose moves go in no direction in common share none.
+    if let (Some(x), Some(y)) = (move_dirs(board, &a.motion), move_dirs(board, &b.motion)) {
+        if !x.iter().any(|d| y.contains(d)) {
+            return false;
+        }
+    }
     let lands = !matches!(action(&a.motion), Action::Lift | Action::Exit);
     if lands && a.targets.iter().zip(&b.targets).all(|(x, y)| !x.iter().any(|f| y.contains(f))) {
         return false;
@@ -337,6 +343,19 @@ fn reached(board: &Board, m: &Motion, from: FieldId) -> Option<Vec<FieldId>> {
                 .map(|(over, &d)| board.neighbour(over, d))
                 .collect(),
         ),
+        _ => None,
+    }
+}
+
+/// The directions a motion's moves are named by (`NO_DIR` for those that
+/// name none), where the motion alone fixes them.
+fn move_dirs(board: &Board, m: &Motion) -> Option<Vec<DirId>> {
+    match m {
+        Motion::Slide { dirs, .. } | Motion::Run { dirs, .. } | Motion::Jump { dirs, .. } => Some(dirs.clone()),
+        Motion::Step(reach) | Motion::Leap(reach) => {
+            Some(board.fields().flat_map(|f| reach.from(f).iter().map(|&(_, d)| d)).collect())
+        }
+        Motion::Walk { .. } | Motion::Fly => Some(vec![NO_DIR]),
         _ => None,
     }
 }

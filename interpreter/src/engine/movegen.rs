@@ -1123,6 +1123,41 @@ mod tests {
     use crate::{Options, shipped};
     use rand::{Rng, SeedableRng};
 
+    /// Where the compiler found that no two rules of a phase can make one
+    /// move (`Phase::may_repeat` false, so repeats are not looked for), none
+    /// is made twice: along random games of every shipped ruleset, at every
+    /// ordinary decision.
+    #[test]
+    fn phases_said_not_to_repeat_make_no_move_twice() {
+        let (mut checked, mut spared) = (0, std::collections::BTreeSet::new());
+        // The arrivals' two steps "next" make the same moves: a phase that must be compared.
+        let arrivals = crate::Game::from_source(ARRIVALS, "arrivals.ron", &Options::new()).expect("compiles");
+        assert!(arrivals.phases[0].may_repeat, "rules with a direction in common may repeat");
+        for (name, game) in games().chain([("arrivals", arrivals)]) {
+            visit_random_games(&game, 5, 10, |s, _| {
+                let phase = &game.phases[usize::from(s.phase)];
+                if phase.may_repeat || s.pending != crate::state::Pending::None || s.continuing.is_some() {
+                    return;
+                }
+                let mut made = Vec::new();
+                game.generate(s, s.to_move, None, &mut |m| {
+                    made.push(m);
+                    true
+                });
+                for (i, m) in made.iter().enumerate() {
+                    assert!(!made[..i].iter().any(|k| crate::Move { rule: m.rule, ..*k } == *m), "{name}: {m:?} twice");
+                }
+                checked += 1;
+                if phase.rules.len() > 1 {
+                    spared.insert(name);
+                }
+            });
+        }
+        assert!(checked > 1_000, "only {checked} positions checked");
+        // Phases of several rules told apart: by their directions (Setron, Nine Men's Morris), their targets, their actions.
+        assert!(spared.len() >= 5, "only {spared:?} have phases of several rules that cannot repeat");
+    }
+
     /// Along random games of every shipped ruleset and of one made for the
     /// test, a rule's landing masks say what the full landing check says, for
     /// every field a piece could come from (or the hand) and every target.
