@@ -591,22 +591,16 @@ impl Game {
             Motion::Step(reach) | Motion::Leap(reach) => {
                 reach.from(from).iter().all(|&(to, d)| !self.can_land(rule, s, me, from, to) || emit(moved(to, d)))
             }
-            Motion::Slide { dirs, max, pass } => dirs.iter().all(|&d| {
-                let mut at = from;
-                for _ in 0..*max {
-                    at = self.board.neighbour(at, d);
-                    if at == NO_FIELD || at == from {
-                        break;
-                    }
-                    if self.can_land(rule, s, me, from, at) && !emit(moved(at, d)) {
-                        return false;
-                    }
-                    if s.height(at) > 0 || !self.eval(pass, s, me, at) {
-                        break;
+            Motion::Slide { dirs, max, pass } => {
+                let slide = Slide { dirs, max: *max, pass, from, me };
+                // Where the rule lands by bits, one word for every field its slides reach.
+                match rule.landing_bits.map(|b| b.landable(s, me)) {
+                    Some(landable) => self.slides(s, &slide, |at| landable >> at & 1 != 0, |to, d| emit(moved(to, d))),
+                    None => {
+                        self.slides(s, &slide, |at| self.can_land(rule, s, me, from, at), |to, d| emit(moved(to, d)))
                     }
                 }
-                true
-            }),
+            }
             Motion::Run { dirs, distance, pass } => dirs.iter().all(|&d| {
                 let Some(n) = self.distance(*distance, s, from, d) else { return true };
                 let mut at = from;
@@ -723,6 +717,36 @@ impl Game {
             Distance::TopFace => die().map(|p| crate::die::face(p.orient, crate::die::Face::Top)),
         }
         .filter(|&n| n > 0)
+    }
+
+    /// The slides of a piece: along each direction over empty fields where
+    /// the slide's `pass` holds, each field it `lands` on a move (`emit`,
+    /// false to stop; then false). Generic over `lands`, so that a rule that
+    /// lands by bits tests one bit per field.
+    fn slides(
+        &self,
+        s: &State,
+        slide: &Slide,
+        lands: impl Fn(FieldId) -> bool,
+        mut emit: impl FnMut(FieldId, u8) -> bool,
+    ) -> bool {
+        let Slide { dirs, max, pass, from, me } = *slide;
+        dirs.iter().all(|&d| {
+            let mut at = from;
+            for _ in 0..max {
+                at = self.board.neighbour(at, d);
+                if at == NO_FIELD || at == from {
+                    break;
+                }
+                if lands(at) && !emit(at, d) {
+                    return false;
+                }
+                if s.height(at) > 0 || !self.eval(pass, s, me, at) {
+                    break;
+                }
+            }
+            true
+        })
     }
 
     /// Where a piece put on `to` by a placement of `rule` comes to rest.
@@ -1018,6 +1042,16 @@ impl Seen {
         }
         true
     }
+}
+
+/// A piece's slides (see [`Game::slides`]): the motion's directions, most
+/// steps and `pass`, the field it starts from and its owner.
+struct Slide<'r> {
+    dirs: &'r [u8],
+    max: u8,
+    pass: &'r Cond,
+    from: FieldId,
+    me: Player,
 }
 
 /// Whether a piece of `me` can land on `to` by a rule's landing masks ([`Rule::landing`]).
