@@ -258,6 +258,7 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, fallback: bo
         landing_bits: None,
         fall_lines: None,
         stack_landing: None,
+        captures: None, // found by `Game::specialise_rules`
     })
 }
 

@@ -86,7 +86,9 @@ impl Game {
                     Motion::Place { fall: Some(d), .. } => self.fall_lines(d),
                     _ => None,
                 };
+                let captures = captures_by_rule(&self.phases[p].rules[r], landing.as_deref());
                 let rule = &mut self.phases[p].rules[r];
+                rule.captures = captures;
                 rule.landing_bits = landing_bits;
                 rule.stack_landing = stack_landing.flatten();
                 rule.fall_lines = fall_lines;
@@ -344,6 +346,27 @@ fn reached(board: &Board, m: &Motion, from: FieldId) -> Option<Vec<FieldId>> {
                 .collect(),
         ),
         _ => None,
+    }
+}
+
+/// Whether every move of `rule` captures or none does, where the rule alone
+/// decides it (`landing`: its landing masks, if it has them); see
+/// `Game::captures`, which this answers ahead of play.
+fn captures_by_rule(rule: &Rule, landing: Option<&[u8]>) -> Option<bool> {
+    if rule.effects.iter().any(|e| matches!(e, Effect::Enclose(_) | Effect::CaptureRun(_))) {
+        return None;
+    }
+    match &rule.motion {
+        // The field jumped holds `over`: an enemy, where nothing else may be jumped.
+        Motion::Jump { over, .. } => over.tops_mask().filter(|&m| m != 0 && m & !Cond::ENEMY == 0).map(|_| true),
+        Motion::Place { bottom: true, .. }
+        | Motion::Lift
+        | Motion::Exit { .. }
+        | Motion::RunOff { .. }
+        | Motion::Sow { .. } => Some(false),
+        // A move captures by landing on an enemy: never where it does not capture there, or cannot land there.
+        _ if rule.arrive != Arrive::Capture => Some(false),
+        _ => landing.filter(|l| l.iter().all(|&m| m & (Cond::ENEMY | Cond::NEUTRAL) == 0)).map(|_| false),
     }
 }
 

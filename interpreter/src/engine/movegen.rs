@@ -166,6 +166,15 @@ impl Game {
     /// the state, made when first needed).
     pub(crate) fn captures(&self, s: &State, m: Move, scratch: &mut Option<ScratchState>) -> bool {
         let Some(rule) = self.phases[usize::from(s.phase)].rules.get(usize::from(m.rule)) else { return false };
+        match (rule.captures, m.action) {
+            // The rule alone decides (see `Rule::captures`).
+            (Some(known), Action::Board | Action::Place) => known,
+            _ => self.captures_in_full(s, m, rule, scratch),
+        }
+    }
+
+    /// [`Game::captures`] worked out from the state.
+    fn captures_in_full(&self, s: &State, m: Move, rule: &Rule, scratch: &mut Option<ScratchState>) -> bool {
         let me = s.to_move;
         let enemy_on = |f: FieldId| f != NO_FIELD && s.top(f).is_some_and(|p| p.owner != me);
         if rule.effects.iter().any(|e| matches!(e, super::Effect::Enclose(_) | super::Effect::CaptureRun(_))) {
@@ -1156,6 +1165,35 @@ mod tests {
     use crate::shipped::testing::{games, visit_random_games};
     use crate::{Options, shipped};
     use rand::{Rng, SeedableRng};
+
+    /// Where the compiler says whether a rule's moves capture, playing them
+    /// says the same: along random games of every shipped ruleset, for every
+    /// legal move of such a rule; captures and quiet moves both seen.
+    #[test]
+    fn captures_known_by_the_rule_are_those_made() {
+        let mut seen = [0u32; 2];
+        for name in shipped::names() {
+            // The capture options too, where a ruleset has them (the filters and chains differ).
+            for capture in [None, Some("Huff"), Some("Most")] {
+                let mut options = Options::new();
+                capture.map(|v| options.set("capture", v));
+                let Ok(game) = shipped::game(name, &options) else { continue };
+                visit_random_games(&game, 3, 5, |s, legal| {
+                    for &m in legal {
+                        let rule = &game.phases[usize::from(s.phase)].rules[usize::from(m.rule)];
+                        let (Some(known), crate::moves::Action::Board | crate::moves::Action::Place) =
+                            (rule.captures, m.action)
+                        else {
+                            continue;
+                        };
+                        assert_eq!(known, game.captures_in_full(s, m, rule, &mut None), "{name} {capture:?}: {m:?}");
+                        seen[usize::from(known)] += 1;
+                    }
+                });
+            }
+        }
+        assert!(seen.iter().all(|&n| n > 100), "quiet moves and captures known by the rule: {seen:?}");
+    }
 
     /// Where the compiler found that no two rules of a phase can make one
     /// move (`Phase::may_repeat` false, so repeats are not looked for), none

@@ -124,6 +124,11 @@ pub(crate) struct Rule {
     /// field falls along, so that where a piece comes to rest is a bit scan
     /// (see [`FallLines`]).
     pub fall_lines: Option<FallLines>,
+    /// Whether every move of this rule captures (`Some(true)`: a jump over
+    /// enemy pieces only) or none does (`Some(false)`: it neither jumps nor
+    /// lands on an enemy, and no effect captures), where the rule alone
+    /// decides it (see `Game::captures`).
+    pub captures: Option<bool>,
 }
 
 /// Per field, the fields a piece put there falls through, in order, where
