@@ -98,7 +98,7 @@ impl fmt::Display for AgentSpec {
 }
 
 /// Samples a chance outcome by its real probability.
-pub fn sample_chance(game: &Game, state: &State, moves: &[Move], rng: &mut dyn rand::RngCore) -> Move {
+pub fn sample_chance<R: rand::RngCore + ?Sized>(game: &Game, state: &State, moves: &[Move], rng: &mut R) -> Move {
     let mut x: f64 = rng.random();
     for (m, p) in moves.iter().zip(game.chance_probabilities(state)) {
         if x < p {
@@ -128,11 +128,11 @@ impl Agent for RandomAgent {
 /// A random legal move (a chance outcome by its probability), as [`pick`]
 /// draws it from the legal moves; where the moves can be counted, only the one
 /// drawn is made. `None` if the game is over. `buf` is scratch space.
-pub(crate) fn random_move(
+pub(crate) fn random_move<R: rand::RngCore + ?Sized>(
     game: &Game,
     state: &State,
     buf: &mut Vec<Move>,
-    rng: &mut dyn rand::RngCore,
+    rng: &mut R,
 ) -> Option<Move> {
     if let Some(n) = game.count_moves(state).filter(|&n| n > 0) {
         return game.nth_move(state, rng.random_range(0..n as usize) as u32);
@@ -142,7 +142,7 @@ pub(crate) fn random_move(
 }
 
 /// A random legal move, or a chance outcome by its probability.
-pub(crate) fn pick(game: &Game, state: &State, moves: &[Move], rng: &mut dyn rand::RngCore) -> Move {
+pub(crate) fn pick<R: rand::RngCore + ?Sized>(game: &Game, state: &State, moves: &[Move], rng: &mut R) -> Move {
     if moves.first().is_some_and(|m| m.action == Action::Chance) {
         return sample_chance(game, state, moves, rng);
     }
@@ -156,7 +156,15 @@ pub const PLY_CAP: u32 = 200_000;
 
 /// Plays one random game from `state` to its end, or to [`PLY_CAP`] plies;
 /// returns the number of moves made. `buf` is reused to avoid allocation.
-pub fn random_playout(game: &Game, state: &mut State, rng: &mut dyn rand::RngCore, buf: &mut Vec<Move>) -> u32 {
+///
+/// Generic over the generator, so that a concrete one (as `simulate` passes)
+/// draws without a call through a vtable per move; `&mut dyn RngCore` works too.
+pub fn random_playout<R: rand::RngCore + ?Sized>(
+    game: &Game,
+    state: &mut State,
+    rng: &mut R,
+    buf: &mut Vec<Move>,
+) -> u32 {
     let mut n = 0;
     while state.ply() < PLY_CAP {
         let Some(m) = random_move(game, state, buf, rng) else { break };
