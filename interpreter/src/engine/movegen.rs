@@ -602,12 +602,11 @@ impl Game {
             }
             Motion::Slide { dirs, max, pass } => {
                 let slide = Slide { dirs, max: *max, pass, from, me };
+                let slid = |to, d| emit(moved(to, d));
                 // Where the rule lands by bits, one word for every field its slides reach.
                 match rule.landing_bits.map(|b| b.landable(s, me)) {
-                    Some(landable) => self.slides(s, &slide, |at| landable >> at & 1 != 0, |to, d| emit(moved(to, d))),
-                    None => {
-                        self.slides(s, &slide, |at| self.can_land(rule, s, me, from, at), |to, d| emit(moved(to, d)))
-                    }
+                    Some(landable) => self.slides(s, &slide, |at| landable >> at & 1 != 0, slid),
+                    None => self.slides(s, &slide, |at| self.can_land(rule, s, me, from, at), slid),
                 }
             }
             Motion::Run { dirs, distance, pass } => dirs.iter().all(|&d| {

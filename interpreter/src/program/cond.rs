@@ -89,20 +89,17 @@ impl Cond {
         }
     }
 
+    /// [`Cond::tops_mask`] of a test made of parts (the masks themselves are read there).
     fn tops_mask_of_parts(&self) -> Option<u8> {
-        const ALL: u8 = Cond::ALL;
         const _: () = assert!(Cond::OPEN | Cond::CLOSED == Cond::OWN | Cond::ENEMY | Cond::NEUTRAL);
         match self {
-            Cond::True => Some(ALL),
-            Cond::False => Some(0),
             Cond::Empty => Some(Cond::EMPTY),
             Cond::Own => Some(Cond::OWN),
             Cond::Enemy => Some(Cond::ENEMY),
             Cond::Open => Some(Cond::OPEN),
             Cond::Closed => Some(Cond::CLOSED),
-            Cond::Tops(mask) => Some(*mask),
-            Cond::Not(t) => t.tops_mask().map(|m| !m & ALL),
-            Cond::All(ts) => ts.iter().try_fold(ALL, |acc, t| t.tops_mask().map(|m| acc & m)),
+            Cond::Not(t) => t.tops_mask().map(|m| !m & Cond::ALL),
+            Cond::All(ts) => ts.iter().try_fold(Cond::ALL, |acc, t| t.tops_mask().map(|m| acc & m)),
             Cond::Any(ts) => ts.iter().try_fold(0, |acc, t| t.tops_mask().map(|m| acc | m)),
             _ => None,
         }
