@@ -195,7 +195,8 @@ impl Board {
     }
 }
 
-/// A set of fields as a bit set, for zones and field lists.
+/// A set of fields as a bit set, for zones and field lists: word `i` holds
+/// the fields `64 * i` to `64 * i + 63`, field `f` as bit `f % 64`.
 #[derive(Debug, Default, PartialEq, Eq, Hash)]
 pub struct FieldSet(Vec<u64>);
 
@@ -241,23 +242,12 @@ impl FieldSet {
     /// The fields in the set, in field order.
     #[inline]
     pub fn iter(&self) -> Fields<std::iter::Copied<std::slice::Iter<'_, u64>>> {
-        Fields { words: self.0.iter().copied(), read: 0, word: 0 }
+        fields_in_words(&self.0)
     }
 
-    /// Word `i` of the set: the fields `64 * i` to `64 * i + 63` (none past the end).
-    #[inline]
-    pub(crate) fn word(&self, i: usize) -> u64 {
-        self.0.get(i).copied().unwrap_or(0)
-    }
-
-    /// Sets word `i` of the set (see [`FieldSet::word`]), which must have it.
+    /// Sets word `i` of the set (see [`FieldSet`]), which must have it.
     pub(crate) fn set_word(&mut self, i: usize, word: u64) {
         self.0[i] = word;
-    }
-
-    /// How many words the set has (see [`FieldSet::word`]).
-    pub(crate) fn words(&self) -> usize {
-        self.0.len()
     }
 
     /// The fields 0 to 63 as one word: the whole set on boards of up to 64 fields.
@@ -269,11 +259,23 @@ impl FieldSet {
     /// The fields in both sets, in field order.
     #[inline]
     pub fn common<'a>(&'a self, other: &'a FieldSet) -> Fields<impl Iterator<Item = u64> + 'a> {
-        Fields { words: self.0.iter().zip(&other.0).map(|(a, b)| a & b), read: 0, word: 0 }
+        self.common_words(&other.0)
+    }
+
+    /// The fields in this set and in the set of `words` (see [`FieldSet`]), in field order.
+    #[inline]
+    pub(crate) fn common_words<'a>(&'a self, words: &'a [u64]) -> Fields<impl Iterator<Item = u64> + 'a> {
+        Fields { words: self.0.iter().zip(words).map(|(a, b)| a & b), read: 0, word: 0 }
     }
 }
 
-/// The fields of word `w` of a field set (see [`FieldSet::word`]), lowest first:
+/// The fields of a set given as its words (see [`FieldSet`]), in field order.
+#[inline]
+pub(crate) fn fields_in_words(words: &[u64]) -> Fields<std::iter::Copied<std::slice::Iter<'_, u64>>> {
+    Fields { words: words.iter().copied(), read: 0, word: 0 }
+}
+
+/// The fields of word `w` of a field set (see [`FieldSet`]), lowest first:
 /// for bits worked out from sets (a union, a mask) without making a set.
 #[inline]
 pub(crate) fn fields_of_word(w: usize, mut bits: u64) -> impl Iterator<Item = FieldId> {

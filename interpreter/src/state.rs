@@ -1,7 +1,7 @@
 //! A game state: stacks per field, off-board pools, the player to move, the
 //! phase, and where the current turn stands.
 
-use crate::board::{FieldId, FieldSet};
+use crate::board::FieldId;
 use crate::piece::{KindId, MAX_PLAYERS, NOBODY, Piece, Player};
 
 /// Off-board places a piece can be in. Each player holds one of each.
@@ -126,20 +126,21 @@ pub enum Reason {
 /// first (`Starter`), who has finished (players who finish one by one), where the last piece ended (`last_to`, kept only where
 /// the rules read it: a `Line` through the piece moved), the ply (the turn limit reads it) and the
 /// outcome. Left out: what is worked out from the stacks and kept up to date
-/// with them (`topped`, `top_code`, `counts`, `zobrist`), and the turn
+/// with them (`topped`, the top codes, `counts`, `zobrist`), and the turn
 /// number, which no rule reads. [`State::position_hash`] hashes the same
 /// fields but the ply: the same position reached twice (a repetition).
 #[derive(Debug)]
 pub struct State {
     /// `cells[field * cap + i]` is the i-th piece from the bottom of the stack.
     pub(crate) cells: Vec<Piece>,
-    pub(crate) heights: Vec<u8>,
+    /// Per field, its height and what tops it.
+    pub(crate) fields: Vec<FieldTop>,
     /// Per player, the fields with one of their pieces on top, kept up to
-    /// date with the stacks: move generation starts from these.
-    pub(crate) topped: Vec<FieldSet>,
-    /// Per field, what tops it: 0 nothing, else 1 + 2 * the owner + 1 if the
-    /// piece is turned over. Kept with `topped`; see [`State::top_class`].
-    pub(crate) top_code: Vec<u8>,
+    /// date with the stacks: move generation starts from these. Player p's
+    /// are the `set_words` words from `p * set_words` (see [`FieldSet`](crate::board::FieldSet)):
+    /// one buffer for all, as copying a state copies every buffer.
+    pub(crate) topped: Vec<u64>,
+    pub(crate) set_words: u8,
     /// Pieces of each player on the board, kept up to date by every change of
     /// a stack; the last entry counts the neutral pieces (owner [`NOBODY`]).
     pub(crate) counts: [u32; MAX_PLAYERS + 1],
@@ -210,7 +211,17 @@ pub struct Continuing {
     pub at_end: bool,
 }
 
-/// [`State::top_code`] of a field that `p` tops.
+/// A field's part of a [`State`]: read together, so kept together.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct FieldTop {
+    /// How many pieces are on the field.
+    pub height: u8,
+    /// What tops it: 0 nothing, else 1 + 2 * the owner + 1 if the piece is
+    /// turned over. Kept with `topped`; see [`State::top_class`].
+    pub code: u8,
+}
+
+/// [`FieldTop::code`] of a field that `p` tops.
 #[inline]
 fn top_code(p: Piece) -> u8 {
     1 + 2 * p.owner + u8::from(p.flipped)
@@ -240,9 +251,8 @@ impl Clone for State {
         // Every field not named here is Copy; a new buffer fails to compile until it is named.
         State {
             cells: self.cells.clone(),
-            heights: self.heights.clone(),
+            fields: self.fields.clone(),
             topped: self.topped.clone(),
-            top_code: self.top_code.clone(),
             pools: self.pools.clone(),
             ..*self
         }
@@ -251,23 +261,32 @@ impl Clone for State {
     /// Search copies states at every node: this keeps their allocations.
     fn clone_from(&mut self, source: &State) {
         let mut cells = std::mem::take(&mut self.cells);
-        let mut heights = std::mem::take(&mut self.heights);
-        let mut pools = std::mem::take(&mut self.pools);
+        let mut fields = std::mem::take(&mut self.fields);
         let mut topped = std::mem::take(&mut self.topped);
-        let mut top_code = std::mem::take(&mut self.top_code);
-        top_code.clone_from(&source.top_code);
-        cells.clone_from(&source.cells);
-        heights.clone_from(&source.heights);
-        pools.clone_from(&source.pools);
-        topped.resize_with(source.topped.len(), FieldSet::default);
-        topped.iter_mut().zip(&source.topped).for_each(|(t, s)| t.clone_from(s));
-        *self = State { cells, heights, topped, top_code, pools, ..*source };
+        let mut pools = std::mem::take(&mut self.pools);
+        copy(&mut cells, &source.cells);
+        copy(&mut fields, &source.fields);
+        copy(&mut topped, &source.topped);
+        copy(&mut pools, &source.pools);
+        *self = State { cells, fields, topped, pools, ..*source };
+    }
+}
+
+/// Makes `to` a copy of `from`, keeping its buffer: one copy of the bytes
+/// where the lengths agree, as they do between states of one game.
+#[inline]
+fn copy<T: Copy>(to: &mut Vec<T>, from: &[T]) {
+    if to.len() == from.len() {
+        to.copy_from_slice(from);
+    } else {
+        to.clear();
+        to.extend_from_slice(from);
     }
 }
 
 impl PartialEq for State {
     fn eq(&self, other: &State) -> bool {
-        self.heights == other.heights
+        self.fields.iter().map(|f| f.height).eq(other.fields.iter().map(|f| f.height))
             && self.ply == other.ply
             && self.rules_part() == other.rules_part()
             && self.pools == other.pools
@@ -279,8 +298,8 @@ impl Eq for State {}
 
 impl std::hash::Hash for State {
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
-        // The Zobrist key is a function of the stacks alone: equal states hash equal.
-        (self.zobrist, &self.heights, &self.pools, self.ply, self.rules_part()).hash(h);
+        // The Zobrist key and the top codes are functions of the stacks alone: equal states hash equal.
+        (self.zobrist, &self.fields, &self.pools, self.ply, self.rules_part()).hash(h);
     }
 }
 
@@ -319,15 +338,15 @@ impl State {
     }
 
     fn board_fields(&self) -> impl Iterator<Item = FieldId> + use<> {
-        0..self.heights.len() as FieldId
+        0..self.fields.len() as FieldId
     }
 
     pub(crate) fn empty(fields: usize, cap: u8, kinds: u8, players: u8) -> State {
         State {
             cells: vec![Piece::new(0, 0); fields * usize::from(cap)],
-            heights: vec![0; fields],
-            topped: (0..players).map(|_| FieldSet::new(fields)).collect(),
-            top_code: vec![0; fields],
+            fields: vec![FieldTop { height: 0, code: 0 }; fields],
+            topped: vec![0; usize::from(players) * fields.div_ceil(64)],
+            set_words: u8::try_from(fields.div_ceil(64)).expect("a board of at most 16,320 fields"),
             counts: [0; MAX_PLAYERS + 1],
             zobrist: 0,
             cap,
@@ -412,12 +431,12 @@ impl State {
     #[inline]
     pub fn stack(&self, field: FieldId) -> &[Piece] {
         let start = usize::from(field) * usize::from(self.cap);
-        &self.cells[start..start + usize::from(self.heights[usize::from(field)])]
+        &self.cells[start..start + usize::from(self.fields[usize::from(field)].height)]
     }
 
     #[inline]
     pub fn height(&self, field: FieldId) -> u8 {
-        self.heights[usize::from(field)]
+        self.fields[usize::from(field)].height
     }
 
     #[inline]
@@ -428,25 +447,37 @@ impl State {
     /// The fields with a piece of `player` on top, in field order.
     #[inline]
     pub fn fields_topped_by(&self, player: Player) -> impl Iterator<Item = FieldId> + '_ {
-        self.topped_by(player).iter()
+        crate::board::fields_in_words(self.topped_by(player))
     }
 
-    /// The fields with a piece of `player` on top, as a set.
+    /// The fields with a piece of `player` on top, as the words of a set (see [`FieldSet`](crate::board::FieldSet)).
     #[inline]
-    pub(crate) fn topped_by(&self, player: Player) -> &FieldSet {
-        &self.topped[usize::from(player)]
+    pub(crate) fn topped_by(&self, player: Player) -> &[u64] {
+        let n = usize::from(self.set_words);
+        &self.topped[usize::from(player) * n..][..n]
     }
 
-    /// Word `i` (see [`FieldSet::word`]) of the fields a player's piece tops, whoever's.
+    /// The fields 0 to 63 with a piece of `player` on top, as one word: all
+    /// of them on boards of up to 64 fields.
+    #[inline]
+    pub(crate) fn topped_first_word(&self, player: Player) -> u64 {
+        self.topped.get(usize::from(player) * usize::from(self.set_words)).copied().unwrap_or(0)
+    }
+
+    /// Word `i` (see [`FieldSet`](crate::board::FieldSet)) of the fields a player's piece tops, whoever's.
     #[inline]
     pub(crate) fn topped_word(&self, i: usize) -> u64 {
-        self.topped.iter().fold(0, |o, set| o | set.word(i))
+        match usize::from(self.set_words) {
+            // Boards of up to 64 fields: every word is one player's set.
+            1 if i == 0 => self.topped.iter().fold(0, |o, w| o | w),
+            n => (0..usize::from(self.players)).fold(0, |o, p| o | self.topped.get(p * n + i).copied().unwrap_or(0)),
+        }
     }
 
     /// Whether a piece of `player` tops `field`.
     #[inline(always)]
     pub(crate) fn is_topped_by(&self, field: FieldId, player: Player) -> bool {
-        let code = self.top_code[usize::from(field)];
+        let code = self.fields[usize::from(field)].code;
         code != 0 && (code - 1) / 2 == player
     }
 
@@ -455,7 +486,7 @@ impl State {
     /// 5 a neutral open piece, 6 a neutral turned-over one.
     #[inline(always)]
     pub(crate) fn top_class(&self, field: FieldId, player: Player) -> u8 {
-        TOP_CLASS[(usize::from(player) << 5 | usize::from(self.top_code[usize::from(field)])) & 0xff]
+        TOP_CLASS[(usize::from(player) << 5 | usize::from(self.fields[usize::from(field)].code)) & 0xff]
     }
 
     /// [`State::top_class`] of `field` with its top piece lifted off: what
@@ -471,14 +502,16 @@ impl State {
     #[inline]
     fn retop(&mut self, field: FieldId) {
         let top = self.top(field);
-        let old = self.top_code[usize::from(field)];
+        let old = self.fields[usize::from(field)].code;
+        let (word, bit) = (usize::from(field) / 64, 1u64 << (field % 64));
+        let n = usize::from(self.set_words);
         if old != 0 && (old - 1) / 2 != NOBODY {
-            self.topped[usize::from((old - 1) / 2)].set(field, false);
+            self.topped[usize::from((old - 1) / 2) * n + word] &= !bit;
         }
         if let Some(p) = top.filter(|p| p.owner != NOBODY) {
-            self.topped[usize::from(p.owner)].insert(field);
+            self.topped[usize::from(p.owner) * n + word] |= bit;
         }
-        self.top_code[usize::from(field)] = top.map_or(0, top_code);
+        self.fields[usize::from(field)].code = top.map_or(0, top_code);
     }
 
     /// How many pieces the state can hold on one field at most (the largest stack limit).
@@ -488,10 +521,10 @@ impl State {
 
     /// Puts a piece on top of a stack. The caller keeps to the field's limit.
     pub(crate) fn push(&mut self, field: FieldId, piece: Piece) {
-        let h = self.heights[usize::from(field)];
+        let h = self.fields[usize::from(field)].height;
         debug_assert!(h < self.cap, "stack over capacity");
         self.cells[usize::from(field) * usize::from(self.cap) + usize::from(h)] = piece;
-        self.heights[usize::from(field)] = h + 1;
+        self.fields[usize::from(field)].height = h + 1;
         self.counts[usize::from(piece.owner)] += 1;
         self.zobrist ^= piece_key(field, h, piece);
         self.retop(field);
@@ -499,12 +532,12 @@ impl State {
 
     /// Puts a piece under a stack.
     pub(crate) fn push_bottom(&mut self, field: FieldId, piece: Piece) {
-        let h = usize::from(self.heights[usize::from(field)]);
+        let h = usize::from(self.fields[usize::from(field)].height);
         let start = usize::from(field) * usize::from(self.cap);
         self.zobrist ^= self.stack_key(field);
         self.cells.copy_within(start..start + h, start + 1);
         self.cells[start] = piece;
-        self.heights[usize::from(field)] += 1;
+        self.fields[usize::from(field)].height += 1;
         self.counts[usize::from(piece.owner)] += 1;
         self.zobrist ^= self.stack_key(field);
         self.retop(field);
@@ -512,21 +545,21 @@ impl State {
 
     pub(crate) fn pop(&mut self, field: FieldId) -> Option<Piece> {
         let piece = self.top(field)?;
-        self.heights[usize::from(field)] -= 1;
+        self.fields[usize::from(field)].height -= 1;
         self.counts[usize::from(piece.owner)] -= 1;
-        self.zobrist ^= piece_key(field, self.heights[usize::from(field)], piece);
+        self.zobrist ^= piece_key(field, self.fields[usize::from(field)].height, piece);
         self.retop(field);
         Some(piece)
     }
 
     /// Takes out the piece at `index` from the bottom; those above drop down.
     pub(crate) fn take(&mut self, field: FieldId, index: usize) -> Piece {
-        let h = usize::from(self.heights[usize::from(field)]);
+        let h = usize::from(self.fields[usize::from(field)].height);
         let start = usize::from(field) * usize::from(self.cap);
         let piece = self.cells[start + index];
         self.zobrist ^= self.stack_key(field);
         self.cells.copy_within(start + index + 1..start + h, start + index);
-        self.heights[usize::from(field)] -= 1;
+        self.fields[usize::from(field)].height -= 1;
         self.counts[usize::from(piece.owner)] -= 1;
         self.zobrist ^= self.stack_key(field);
         self.retop(field);
@@ -593,7 +626,7 @@ impl State {
 
     /// Every piece in the game, on the board and in all pools.
     pub fn total_pieces(&self) -> u32 {
-        let board: u32 = self.heights.iter().map(|&h| u32::from(h)).sum();
+        let board: u32 = self.fields.iter().map(|f| u32::from(f.height)).sum();
         board + self.pools.iter().map(|&n| u32::from(n)).sum::<u32>()
     }
 }
@@ -613,6 +646,31 @@ mod tests {
         }
         assert_ne!(s, start, "the clocks moved on");
         assert_eq!(s.position_hash(), start.position_hash());
+    }
+
+    /// A state copied over another, of the same game or of another board and
+    /// players (a scratch state kept per thread serves every game), is its copy.
+    #[test]
+    fn a_state_copied_over_another_is_equal_to_its_source() {
+        use std::hash::{BuildHasher, RandomState};
+        let small = shipped::game("classic/tic-tac-toe", &Options::new()).expect("compiles");
+        let large = shipped::game("traditional/ludo", &Options::new()).expect("compiles");
+        let mut played = small.initial_state();
+        let first = small.legal_moves(&played)[4];
+        small.play_unchecked(&mut played, first);
+        let hasher = RandomState::new();
+        for source in [small.initial_state(), played.clone(), large.initial_state()] {
+            for mut target in [small.initial_state(), played.clone(), large.initial_state()] {
+                target.clone_from(&source);
+                assert_eq!(target, source);
+                assert_eq!(hasher.hash_one(&target), hasher.hash_one(&source));
+                assert_eq!(
+                    target.fields_topped_by(0).collect::<Vec<_>>(),
+                    source.fields_topped_by(0).collect::<Vec<_>>()
+                );
+                assert_eq!(target.topped_word(0), source.topped_word(0));
+            }
+        }
     }
 
     #[test]

@@ -496,8 +496,8 @@ impl Game {
         if replace.grace {
             // The mover has moved: their replacing pieces are no longer exempt.
             // (Word by word: taking a mark off changes no set of topped fields.)
-            for w in 0..s.topped_by(mover).words() {
-                for f in fields_of_word(w, s.topped_by(mover).word(w)) {
+            for w in 0..s.topped_by(mover).len() {
+                for f in fields_of_word(w, s.topped_by(mover)[w]) {
                     if s.top(f).is_some_and(|p| p.mark) {
                         change_top(s, f, |p| p.mark = false);
                     }
@@ -507,7 +507,7 @@ impl Game {
         // The fields a player's piece tops (all, where neutral pieces may), word by word:
         // replacing a piece changes its owner, never which fields are occupied.
         let topped = self.topped_sets_hold_every_piece();
-        for w in 0..s.topped_by(mover).words() {
+        for w in 0..s.topped_by(mover).len() {
             let occupied = if topped { s.topped_word(w) } else { !0 };
             for f in fields_of_word(w, occupied).filter(|&f| usize::from(f) < self.board.len()) {
                 self.replace_if_stuck(s, f, mover, replace);

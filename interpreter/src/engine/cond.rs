@@ -123,7 +123,7 @@ impl Game {
             Cond::HandEmpty(w) => self.holds(*w, me, s, |p| s.pool_total(Pool::Hand, p) == 0),
             Cond::PieceIn(w, mask, z) => self.holds(*w, me, s, |p| {
                 let zone = &self.zones[usize::from(*z)].members[usize::from(p)];
-                zone.common(s.topped_by(p)).any(|f| s.top(f).is_some_and(|t| mask & (1 << t.kind) != 0))
+                zone.common_words(s.topped_by(p)).any(|f| s.top(f).is_some_and(|t| mask & (1 << t.kind) != 0))
             }),
             Cond::NoMoves => !self.has_move(s),
             Cond::CanMove(w) => self.holds(*w, me, s, |p| self.has_move_for(s, p)),

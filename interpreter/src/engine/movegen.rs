@@ -497,7 +497,7 @@ impl Game {
             (&rule.motion, &rule.landing_bits, &rule.from)
         {
             let landable = bits.landable(s, me);
-            let movers = s.topped_by(me).first_word() & only.map_or(!0, |o| 1 << o);
+            let movers = s.topped_first_word(me) & only.map_or(!0, |o| 1 << o);
             for from in fields_of_word(0, movers) {
                 let Some(p) = s.top(from) else { continue };
                 if rule.pieces & (1 << p.kind) == 0 {

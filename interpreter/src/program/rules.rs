@@ -188,7 +188,7 @@ impl LandingBits {
     /// The fields a move of `me` may land on in `s`.
     #[inline]
     pub(crate) fn landable(&self, s: &crate::state::State, me: Player) -> u64 {
-        let own = s.topped_by(me).first_word();
+        let own = s.topped_first_word(me);
         let occupied = s.topped_word(0);
         (self.empty & !occupied) | (self.own & own) | (self.other & occupied & !own)
     }
