@@ -1,6 +1,7 @@
 //! Monte Carlo tree search (UCT). The tree is "open loop": a node is a
 //! sequence of decisions, and chance outcomes on the way are sampled anew each
-//! iteration with their real probabilities. Rollouts are random and short;
+//! iteration with their real probabilities (in a game without chance a node
+//! is one position, and its legal moves are worked out once). Rollouts are random and short;
 //! where they stop, the generic evaluation judges the position. Each node
 //! keeps the value for the player who moved into it, from a vector of values
 //! (one per player) backed up along the path: no two-player negamax.
@@ -29,6 +30,34 @@ struct Node {
     visits: u32,
     value: f64,
     children: Vec<(Move, usize)>,
+    /// Where the node's legal moves are kept (see [`Remembered`]), once worked out.
+    moves: Option<(u32, u32)>,
+}
+
+/// The legal moves of the nodes a search has been through, in one buffer:
+/// where no chance outcome lies on the way (the game has no chance device),
+/// a node is always the same position and its moves need working out once,
+/// not at every visit. Open-loop trees (chance on the way) work them out anew.
+struct Remembered {
+    on: bool,
+    moves: Vec<Move>,
+}
+
+impl Remembered {
+    /// The legal moves in `s`, the state of `node`: remembered, or worked out into `scratch`.
+    fn legal<'a>(&'a mut self, game: &Game, s: &State, node: &mut Node, scratch: &'a mut Vec<Move>) -> &'a [Move] {
+        if !self.on {
+            game.legal_moves_into(s, scratch);
+            return scratch;
+        }
+        let (start, len) = *node.moves.get_or_insert_with(|| {
+            game.legal_moves_into(s, scratch);
+            let start = self.moves.len() as u32;
+            self.moves.extend_from_slice(scratch);
+            (start, scratch.len() as u32)
+        });
+        &self.moves[start as usize..][..len as usize]
+    }
 }
 
 impl MctsAgent {
@@ -72,8 +101,9 @@ impl Agent for MctsAgent {
         // The rollouts reuse `buf`: keep the root's moves apart.
         let root_moves = self.buf.clone();
         let start = Instant::now();
-        let mut tree = vec![Node { mover: state.to_move(), visits: 0, value: 0.0, children: Vec::new() }];
-        let mut legal: Vec<Move> = Vec::new();
+        let mut tree = vec![Node { mover: state.to_move(), visits: 0, value: 0.0, children: Vec::new(), moves: None }];
+        let mut remembered = Remembered { on: game.chance.is_empty(), moves: Vec::new() };
+        let mut scratch: Vec<Move> = Vec::new();
         // Sorted keys of long move lists, for `Members`.
         let (mut legal_keys, mut tried_keys) = (Vec::new(), Vec::new());
         let mut path: Vec<usize> = Vec::new();
@@ -95,9 +125,9 @@ impl Agent for MctsAgent {
                 if s.is_over() {
                     break;
                 }
-                game.legal_moves_into(&s, &mut legal);
+                let legal = remembered.legal(game, &s, &mut tree[node], &mut scratch);
                 if legal[0].action == Action::Chance {
-                    let m = pick(game, &s, &legal, rng);
+                    let m = pick(game, &s, legal, rng);
                     game.play_unchecked(&mut s, m);
                     continue;
                 }
@@ -108,7 +138,7 @@ impl Agent for MctsAgent {
                 let mover = s.to_move();
                 if count > 0 {
                     let m = untried.nth(rng.random_range(0..count)).expect("counted");
-                    tree.push(Node { mover, visits: 0, value: 0.0, children: Vec::new() });
+                    tree.push(Node { mover, visits: 0, value: 0.0, children: Vec::new(), moves: None });
                     let child = tree.len() - 1;
                     tree[node].children.push((m, child));
                     game.play_unchecked(&mut s, m);
@@ -195,8 +225,38 @@ fn key(m: Move) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::{Members, key};
+    use super::{Members, Node, Remembered, key};
     use crate::moves::{Action, Move};
+    use crate::shipped::testing::visit_random_games;
+    use crate::{Options, shipped};
+
+    /// A node's moves, remembered or not, are the legal moves of its state,
+    /// at the first visit and at every later one, with other nodes' moves
+    /// remembered in between: along random games of a placement game, a
+    /// movement game and a race game (which has chance: nothing remembered).
+    #[test]
+    fn a_nodes_remembered_moves_are_its_legal_moves() {
+        for name in ["classic/tic-tac-toe", "traditional/tablut", "traditional/ur"] {
+            let game = shipped::game(name, &Options::new()).expect("compiles");
+            let mut remembered = Remembered { on: game.chance.is_empty(), moves: Vec::new() };
+            let mut scratch = Vec::new();
+            let mut nodes = Vec::new();
+            visit_random_games(&game, 11, 2, |s, legal| {
+                let mut node = Node { mover: 0, visits: 0, value: 0.0, children: Vec::new(), moves: None };
+                assert_eq!(remembered.legal(&game, s, &mut node, &mut scratch), legal, "{name}: first visit");
+                assert_eq!(node.moves.is_some(), remembered.on, "{name}: remembered where no chance lies on the way");
+                nodes.push((s.clone(), node));
+            });
+            for (s, node) in nodes.iter_mut().rev() {
+                assert_eq!(
+                    remembered.legal(&game, s, node, &mut scratch),
+                    game.legal_moves(s),
+                    "{name}: a later visit"
+                );
+            }
+            assert_eq!(remembered.on, name != "traditional/ur", "{name}");
+        }
+    }
 
     /// Short lists are scanned and long ones searched by halves: either way a
     /// move is a member exactly when the list holds it, and moves differing in
