@@ -22,6 +22,9 @@ pub struct MctsAgent {
     /// The exploration constant of UCT.
     exploration: f64,
     buf: Vec<Move>,
+    /// Whether a node that is one position keeps its moves (see [`Remembered`]);
+    /// off only to test that it changes no choice.
+    remember: bool,
 }
 
 struct Node {
@@ -62,7 +65,14 @@ impl Remembered {
 
 impl MctsAgent {
     pub fn new(game: &Game, budget: Budget) -> MctsAgent {
-        MctsAgent { budget, eval: Evaluator::new(game), rollout_depth: 24, exploration: 0.9, buf: Vec::new() }
+        MctsAgent {
+            budget,
+            eval: Evaluator::new(game),
+            rollout_depth: 24,
+            exploration: 0.9,
+            buf: Vec::new(),
+            remember: true,
+        }
     }
 
     /// Plays random moves, then scores the position for every player.
@@ -102,7 +112,9 @@ impl Agent for MctsAgent {
         let root_moves = self.buf.clone();
         let start = Instant::now();
         let mut tree = vec![Node { mover: state.to_move(), visits: 0, value: 0.0, children: Vec::new(), moves: None }];
-        let mut remembered = Remembered { on: game.chance.is_empty(), moves: Vec::new() };
+        // Without chance a node is one position (see `Remembered`).
+        let one_position = self.remember && game.chance.is_empty();
+        let mut remembered = Remembered { on: one_position, moves: Vec::new() };
         let mut scratch: Vec<Move> = Vec::new();
         // Sorted keys of long move lists, for `Members`.
         let (mut legal_keys, mut tried_keys) = (Vec::new(), Vec::new());
@@ -131,10 +143,14 @@ impl Agent for MctsAgent {
                     game.play_unchecked(&mut s, m);
                     continue;
                 }
+                // Where a node is one position, its children are distinct legal moves: as many as
+                // those, and it has them all (and every child is legal: no test below).
+                let expanded = one_position && tree[node].children.len() == legal.len();
                 // The legal moves without a child yet, counted and then one picked: no list is built.
-                let tried = Members::of(tree[node].children.iter().map(|&(m, _)| m), &mut tried_keys);
-                let mut untried = legal.iter().copied().filter(|&m| !tried.contains(m));
-                let count = untried.clone().count();
+                let tried =
+                    Members::of(tree[node].children.iter().map(|&(m, _)| m).filter(|_| !expanded), &mut tried_keys);
+                let mut untried = legal.iter().copied().filter(|&m| !expanded && !tried.contains(m));
+                let count = if expanded { 0 } else { untried.clone().count() };
                 let mover = s.to_move();
                 if count > 0 {
                     let m = untried.nth(rng.random_range(0..count)).expect("counted");
@@ -146,11 +162,11 @@ impl Agent for MctsAgent {
                     break;
                 }
                 let ln = f64::from(tree[node].visits.max(1)).ln();
-                let legal_here = Members::of(legal.iter().copied(), &mut legal_keys);
+                let legal_here = Members::of(legal.iter().copied().filter(|_| !expanded), &mut legal_keys);
                 let (m, child) = tree[node]
                     .children
                     .iter()
-                    .filter(|&&(m, _)| legal_here.contains(m))
+                    .filter(|&&(m, _)| expanded || legal_here.contains(m))
                     .map(|&(m, c)| {
                         let n = &tree[c];
                         let visits = f64::from(n.visits.max(1));
@@ -229,6 +245,31 @@ mod tests {
     use crate::moves::{Action, Move};
     use crate::shipped::testing::visit_random_games;
     use crate::{Options, shipped};
+
+    /// Remembering a node's moves, and taking a node with as many children
+    /// as moves to have them all, change no choice: searches with and without
+    /// them choose the same moves, from positions along random games.
+    #[test]
+    fn a_search_that_remembers_chooses_what_one_that_does_not_chooses() {
+        use crate::agents::{Agent, Budget, MctsAgent};
+        use rand::SeedableRng;
+        let mut compared = 0;
+        for name in ["classic/tic-tac-toe", "classic/connect-four", "traditional/brandubh"] {
+            let game = shipped::game(name, &Options::new()).expect("compiles");
+            let mut positions = Vec::new();
+            visit_random_games(&game, 3, 1, |s, _| positions.push(s.clone()));
+            for (i, s) in positions.iter().enumerate().step_by(3).take(8) {
+                let choose = |remember: bool| {
+                    let mut agent = MctsAgent { remember, ..MctsAgent::new(&game, Budget::Iterations(300)) };
+                    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(i as u64);
+                    agent.choose(&game, s, &mut rng)
+                };
+                assert_eq!(choose(true), choose(false), "{name}, ply {}", s.ply());
+                compared += 1;
+            }
+        }
+        assert!(compared >= 15, "only {compared} positions");
+    }
 
     /// A node's moves, remembered or not, are the legal moves of its state,
     /// at the first visit and at every later one, with other nodes' moves
