@@ -37,29 +37,37 @@ struct Node {
     moves: Option<(u32, u32)>,
 }
 
-/// The legal moves of the nodes a search has been through, in one buffer:
-/// where no chance outcome lies on the way (the game has no chance device),
-/// a node is always the same position and its moves need working out once,
-/// not at every visit. Open-loop trees (chance on the way) work them out anew.
+/// The legal moves of the nodes a search has been through, in one buffer.
+/// A node no chance outcome lies on the way to (from the root, whose state
+/// is given) is always the same position, so its moves need working out once,
+/// not at every visit: in games without chance, every node; in the others,
+/// those before the first throw. Below a throw the tree is open loop, and the
+/// moves are worked out anew.
 struct Remembered {
-    on: bool,
     moves: Vec<Move>,
 }
 
 impl Remembered {
-    /// The legal moves in `s`, the state of `node`: remembered, or worked out into `scratch`.
-    fn legal<'a>(&'a mut self, game: &Game, s: &State, node: &mut Node, scratch: &'a mut Vec<Move>) -> &'a [Move] {
-        if !self.on {
-            game.legal_moves_into(s, scratch);
-            return scratch;
+    /// The legal moves in `s`, the state of `node`; where `fixed` (no chance
+    /// on the way to it), remembered. A throw's outcomes are not kept: the
+    /// node's decision comes after them.
+    fn legal<'a>(
+        &'a mut self,
+        game: &Game,
+        s: &State,
+        node: &mut Node,
+        fixed: bool,
+        scratch: &'a mut Vec<Move>,
+    ) -> &'a [Move] {
+        if let (true, Some((start, len))) = (fixed, node.moves) {
+            return &self.moves[start as usize..][..len as usize];
         }
-        let (start, len) = *node.moves.get_or_insert_with(|| {
-            game.legal_moves_into(s, scratch);
-            let start = self.moves.len() as u32;
+        game.legal_moves_into(s, scratch);
+        if fixed && scratch.first().is_some_and(|m| m.action != Action::Chance) {
+            node.moves = Some((self.moves.len() as u32, scratch.len() as u32));
             self.moves.extend_from_slice(scratch);
-            (start, scratch.len() as u32)
-        });
-        &self.moves[start as usize..][..len as usize]
+        }
+        scratch
     }
 }
 
@@ -112,9 +120,7 @@ impl Agent for MctsAgent {
         let root_moves = self.buf.clone();
         let start = Instant::now();
         let mut tree = vec![Node { mover: state.to_move(), visits: 0, value: 0.0, children: Vec::new(), moves: None }];
-        // Without chance a node is one position (see `Remembered`).
-        let one_position = self.remember && game.chance.is_empty();
-        let mut remembered = Remembered { on: one_position, moves: Vec::new() };
+        let mut remembered = Remembered { moves: Vec::new() };
         let mut scratch: Vec<Move> = Vec::new();
         // Sorted keys of long move lists, for `Members`.
         let (mut legal_keys, mut tried_keys) = (Vec::new(), Vec::new());
@@ -132,20 +138,23 @@ impl Agent for MctsAgent {
             path.clear();
             path.push(0);
             let mut node = 0;
+            // No chance outcome on the way yet: the node is one position (see `Remembered`).
+            let mut fixed = self.remember;
             // Selection and expansion.
             loop {
                 if s.is_over() {
                     break;
                 }
-                let legal = remembered.legal(game, &s, &mut tree[node], &mut scratch);
+                let legal = remembered.legal(game, &s, &mut tree[node], fixed, &mut scratch);
                 if legal[0].action == Action::Chance {
                     let m = pick(game, &s, legal, rng);
                     game.play_unchecked(&mut s, m);
+                    fixed = false;
                     continue;
                 }
                 // Where a node is one position, its children are distinct legal moves: as many as
                 // those, and it has them all (and every child is legal: no test below).
-                let expanded = one_position && tree[node].children.len() == legal.len();
+                let expanded = fixed && tree[node].children.len() == legal.len();
                 // The legal moves without a child yet, counted and then one picked: no list is built.
                 let tried =
                     Members::of(tree[node].children.iter().map(|&(m, _)| m).filter(|_| !expanded), &mut tried_keys);
@@ -254,7 +263,7 @@ mod tests {
         use crate::agents::{Agent, Budget, MctsAgent};
         use rand::SeedableRng;
         let mut compared = 0;
-        for name in ["classic/tic-tac-toe", "classic/connect-four", "traditional/brandubh"] {
+        for name in ["classic/tic-tac-toe", "classic/connect-four", "traditional/brandubh", "traditional/ur"] {
             let game = shipped::game(name, &Options::new()).expect("compiles");
             let mut positions = Vec::new();
             visit_random_games(&game, 3, 1, |s, _| positions.push(s.clone()));
@@ -268,34 +277,36 @@ mod tests {
                 compared += 1;
             }
         }
-        assert!(compared >= 15, "only {compared} positions");
+        assert!(compared >= 20, "only {compared} positions");
     }
 
     /// A node's moves, remembered or not, are the legal moves of its state,
     /// at the first visit and at every later one, with other nodes' moves
-    /// remembered in between: along random games of a placement game, a
-    /// movement game and a race game (which has chance: nothing remembered).
+    /// remembered in between; a throw's outcomes are never kept: along random
+    /// games of a placement game, a movement game and a race game.
     #[test]
     fn a_nodes_remembered_moves_are_its_legal_moves() {
         for name in ["classic/tic-tac-toe", "traditional/tablut", "traditional/ur"] {
             let game = shipped::game(name, &Options::new()).expect("compiles");
-            let mut remembered = Remembered { on: game.chance.is_empty(), moves: Vec::new() };
+            let mut remembered = Remembered { moves: Vec::new() };
             let mut scratch = Vec::new();
-            let mut nodes = Vec::new();
-            visit_random_games(&game, 11, 2, |s, legal| {
-                let mut node = Node { mover: 0, visits: 0, value: 0.0, children: Vec::new(), moves: None };
-                assert_eq!(remembered.legal(&game, s, &mut node, &mut scratch), legal, "{name}: first visit");
-                assert_eq!(node.moves.is_some(), remembered.on, "{name}: remembered where no chance lies on the way");
-                nodes.push((s.clone(), node));
+            let (mut nodes, mut kept) = (Vec::new(), [0; 2]);
+            visit_random_games(&game, 11, 8, |s, legal| {
+                for fixed in [false, true] {
+                    let mut node = Node { mover: 0, visits: 0, value: 0.0, children: Vec::new(), moves: None };
+                    let first = remembered.legal(&game, s, &mut node, fixed, &mut scratch);
+                    assert_eq!(first, legal, "{name}: first visit");
+                    let throw = legal[0].action == Action::Chance;
+                    assert_eq!(node.moves.is_some(), fixed && !throw, "{name}: kept where fixed, but a throw");
+                    kept[usize::from(throw)] += usize::from(fixed);
+                    nodes.push((s.clone(), node, fixed));
+                }
             });
-            for (s, node) in nodes.iter_mut().rev() {
-                assert_eq!(
-                    remembered.legal(&game, s, node, &mut scratch),
-                    game.legal_moves(s),
-                    "{name}: a later visit"
-                );
+            for (s, node, fixed) in nodes.iter_mut().rev() {
+                let later = remembered.legal(&game, s, node, *fixed, &mut scratch);
+                assert_eq!(later, game.legal_moves(s), "{name}: a later visit");
             }
-            assert_eq!(remembered.on, name != "traditional/ur", "{name}");
+            assert!(kept[0] > 50 && (kept[1] > 50) == (name == "traditional/ur"), "{name}: {kept:?}");
         }
     }
 
