@@ -464,9 +464,11 @@ impl State {
         self.topped.get(usize::from(player) * usize::from(self.set_words)).copied().unwrap_or(0)
     }
 
-    /// Word `i` (see [`FieldSet`](crate::board::FieldSet)) of the fields a player's piece tops, whoever's.
+    /// Word `i` (see [`FieldSet`](crate::board::FieldSet)) of the fields a player's piece tops,
+    /// whoever's; `i` is below the words of a set.
     #[inline]
     pub(crate) fn topped_word(&self, i: usize) -> u64 {
+        debug_assert!(i < usize::from(self.set_words), "word {i} of a set of {}", self.set_words);
         match usize::from(self.set_words) {
             // Boards of up to 64 fields: every word is one player's set.
             1 if i == 0 => self.topped.iter().fold(0, |o, w| o | w),

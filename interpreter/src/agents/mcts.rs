@@ -257,7 +257,8 @@ mod tests {
 
     /// Remembering a node's moves, and taking a node with as many children
     /// as moves to have them all, change no choice: searches with and without
-    /// them choose the same moves, from positions along random games.
+    /// them choose the same moves and draw the same random numbers, from
+    /// positions along random games.
     #[test]
     fn a_search_that_remembers_chooses_what_one_that_does_not_chooses() {
         use crate::agents::{Agent, Budget, MctsAgent};
@@ -267,17 +268,24 @@ mod tests {
             let game = shipped::game(name, &Options::new()).expect("compiles");
             let mut positions = Vec::new();
             visit_random_games(&game, 3, 1, |s, _| positions.push(s.clone()));
-            for (i, s) in positions.iter().enumerate().step_by(3).take(8) {
+            // Positions where a search runs: a decision, with a choice.
+            let searched = positions.iter().filter(|s| {
+                let legal = game.legal_moves(s);
+                legal.len() > 1 && legal[0].action != Action::Chance
+            });
+            for (i, s) in searched.enumerate().step_by(2).take(8) {
+                // The move chosen, and the generator's next draw: the same only where the
+                // searches drew the same numbers throughout (the same descents and rollouts).
                 let choose = |remember: bool| {
                     let mut agent = MctsAgent { remember, ..MctsAgent::new(&game, Budget::Iterations(300)) };
                     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(i as u64);
-                    agent.choose(&game, s, &mut rng)
+                    (agent.choose(&game, s, &mut rng), rand::RngCore::next_u64(&mut rng))
                 };
                 assert_eq!(choose(true), choose(false), "{name}, ply {}", s.ply());
                 compared += 1;
             }
         }
-        assert!(compared >= 20, "only {compared} positions");
+        assert!(compared >= 20, "only {compared} positions searched");
     }
 
     /// A node's moves, remembered or not, are the legal moves of its state,
