@@ -258,13 +258,16 @@ mod tests {
     /// Remembering a node's moves, and taking a node with as many children
     /// as moves to have them all, change no choice: searches with and without
     /// them choose the same moves and draw the same random numbers, from
-    /// positions along random games.
+    /// positions along random games: games without chance, one with a throw
+    /// before every decision (Ur) and one with a throw at the opening only
+    /// (Setron: every later node is one position, in a game with chance).
     #[test]
     fn a_search_that_remembers_chooses_what_one_that_does_not_chooses() {
         use crate::agents::{Agent, Budget, MctsAgent};
         use rand::SeedableRng;
         let mut compared = 0;
-        for name in ["classic/tic-tac-toe", "classic/connect-four", "traditional/brandubh", "traditional/ur"] {
+        for name in ["classic/tic-tac-toe", "classic/connect-four", "traditional/brandubh", "traditional/ur", "setron"]
+        {
             let game = shipped::game(name, &Options::new()).expect("compiles");
             let mut positions = Vec::new();
             visit_random_games(&game, 3, 1, |s, _| positions.push(s.clone()));
@@ -285,7 +288,7 @@ mod tests {
                 compared += 1;
             }
         }
-        assert!(compared >= 20, "only {compared} positions searched");
+        assert!(compared >= 28, "only {compared} positions searched");
     }
 
     /// A node's moves, remembered or not, are the legal moves of its state,
