@@ -256,12 +256,6 @@ impl FieldSet {
         self.0.first().copied().unwrap_or(0)
     }
 
-    /// The fields in both sets, in field order.
-    #[inline]
-    pub fn common<'a>(&'a self, other: &'a FieldSet) -> Fields<impl Iterator<Item = u64> + 'a> {
-        self.common_words(&other.0)
-    }
-
     /// The fields in this set and in the set of `words` (see [`FieldSet`]), in field order.
     #[inline]
     pub(crate) fn common_words<'a>(&'a self, words: &'a [u64]) -> Fields<impl Iterator<Item = u64> + 'a> {

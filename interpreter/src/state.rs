@@ -461,6 +461,7 @@ impl State {
     /// of them on boards of up to 64 fields.
     #[inline]
     pub(crate) fn topped_first_word(&self, player: Player) -> u64 {
+        // (A neutral piece's owner has no set: none.)
         self.topped.get(usize::from(player) * usize::from(self.set_words)).copied().unwrap_or(0)
     }
 

@@ -153,29 +153,35 @@ impl Agent for MctsAgent {
                     continue;
                 }
                 // Where a node is one position, its children are distinct legal moves: as many as
-                // those, and it has them all (and every child is legal: no test below).
+                // those, and it has them all, every one legal (no membership tests).
                 let expanded = fixed && tree[node].children.len() == legal.len();
-                // The legal moves without a child yet, counted and then one picked: no list is built.
-                let tried =
-                    Members::of(tree[node].children.iter().map(|&(m, _)| m).filter(|_| !expanded), &mut tried_keys);
-                let mut untried = legal.iter().copied().filter(|&m| !expanded && !tried.contains(m));
-                let count = if expanded { 0 } else { untried.clone().count() };
-                let mover = s.to_move();
-                if count > 0 {
-                    let m = untried.nth(rng.random_range(0..count)).expect("counted");
-                    tree.push(Node { mover, visits: 0, value: 0.0, children: Vec::new(), moves: None });
-                    let child = tree.len() - 1;
-                    tree[node].children.push((m, child));
-                    game.play_unchecked(&mut s, m);
-                    path.push(child);
-                    break;
+                if !expanded {
+                    // The legal moves without a child yet, counted and then one picked: no list is built.
+                    let tried = Members::of(tree[node].children.iter().map(|&(m, _)| m), &mut tried_keys);
+                    let mut untried = legal.iter().copied().filter(|&m| !tried.contains(m));
+                    let count = untried.clone().count();
+                    if count > 0 {
+                        let m = untried.nth(rng.random_range(0..count)).expect("counted");
+                        tree.push(Node {
+                            mover: s.to_move(),
+                            visits: 0,
+                            value: 0.0,
+                            children: Vec::new(),
+                            moves: None,
+                        });
+                        let child = tree.len() - 1;
+                        tree[node].children.push((m, child));
+                        game.play_unchecked(&mut s, m);
+                        path.push(child);
+                        break;
+                    }
                 }
                 let ln = f64::from(tree[node].visits.max(1)).ln();
-                let legal_here = Members::of(legal.iter().copied().filter(|_| !expanded), &mut legal_keys);
+                let legal_here = (!expanded).then(|| Members::of(legal.iter().copied(), &mut legal_keys));
                 let (m, child) = tree[node]
                     .children
                     .iter()
-                    .filter(|&&(m, _)| expanded || legal_here.contains(m))
+                    .filter(|&&(m, _)| legal_here.as_ref().is_none_or(|l| l.contains(m)))
                     .map(|&(m, c)| {
                         let n = &tree[c];
                         let visits = f64::from(n.visits.max(1));
