@@ -679,59 +679,68 @@ impl Game {
     /// Checks the end conditions of one kind for player `me`; true if the game ended.
     fn check_ends(&self, s: &mut State, at: When, me: Player) -> bool {
         for (i, end) in self.ends.iter().enumerate() {
-            if end.at != at || !self.eval(&end.test, s, me, NO_FIELD) {
-                continue;
+            if end.at == at && self.eval(&end.test, s, me, NO_FIELD) && self.end_by(s, i, me) {
+                return true;
             }
-            let reason = Reason::End(i as u16);
-            let team = |p: Player| self.teams[usize::from(p)];
-            for g in &end.gather {
-                self.gather(s, *g, me);
-            }
-            match end.result {
-                Ranking::Win(w) => {
-                    let mut ranks = [0; MAX_PLAYERS];
-                    ranks[usize::from(team(who(w, me, s)))] = 1;
-                    self.conclude(s, reason, ranks);
-                }
-                Ranking::Draw => self.conclude(s, reason, [0; MAX_PLAYERS]),
-                Ranking::MostIn(zone) => {
-                    let mut pieces = [0i64; MAX_PLAYERS];
-                    (0..s.players).for_each(|p| pieces[usize::from(team(p))] += i64::from(self.count_in(s, zone, p)));
-                    self.conclude(s, reason, pieces);
-                }
-                Ranking::MorePieces | Ranking::MorePiecesOr(_) => {
-                    // Teams by their pieces on the board; on a tie for the most, `w`'s team is ahead.
-                    let favoured = match end.result {
-                        Ranking::MorePiecesOr(w) => Some(team(who(w, me, s))),
-                        _ => None,
-                    };
-                    let mut pieces = [0i64; MAX_PLAYERS];
-                    (0..s.players).for_each(|p| pieces[usize::from(team(p))] += i64::from(s.on_board(p)));
-                    let most = pieces.iter().copied().max().unwrap_or(0);
-                    let mut ranks = pieces.map(|n| 2 * n);
-                    if let Some(t) = favoured.filter(|&t| pieces[usize::from(t)] == most) {
-                        ranks[usize::from(t)] += 1;
-                    }
-                    self.conclude(s, reason, ranks);
-                }
-                Ranking::Finish(w) => {
-                    let p = who(w, me, s);
-                    if s.finished[usize::from(p)] == 0 {
-                        self.finish(s, p, reason);
-                    }
-                    if s.outcome.is_none() {
-                        continue;
-                    }
-                }
-            }
-            let winner = s.outcome.and_then(|o| o.winners().next());
-            let score = winner.map_or(0, |w| self.score(s, &end.score, w));
-            if let Some(o) = &mut s.outcome {
-                o.score = score;
-            }
-            return true;
         }
         false
+    }
+
+    /// The end condition `i` holds for `me`: the game ends by it (true), or
+    /// `me` finishes and the others play on (false). Apart from
+    /// [`Game::check_ends`], which runs after every move: its loop stays small.
+    #[cold]
+    #[inline(never)]
+    fn end_by(&self, s: &mut State, i: usize, me: Player) -> bool {
+        let end = &self.ends[i];
+        let reason = Reason::End(i as u16);
+        let team = |p: Player| self.teams[usize::from(p)];
+        for g in &end.gather {
+            self.gather(s, *g, me);
+        }
+        match end.result {
+            Ranking::Win(w) => {
+                let mut ranks = [0; MAX_PLAYERS];
+                ranks[usize::from(team(who(w, me, s)))] = 1;
+                self.conclude(s, reason, ranks);
+            }
+            Ranking::Draw => self.conclude(s, reason, [0; MAX_PLAYERS]),
+            Ranking::MostIn(zone) => {
+                let mut pieces = [0i64; MAX_PLAYERS];
+                (0..s.players).for_each(|p| pieces[usize::from(team(p))] += i64::from(self.count_in(s, zone, p)));
+                self.conclude(s, reason, pieces);
+            }
+            Ranking::MorePieces | Ranking::MorePiecesOr(_) => {
+                // Teams by their pieces on the board; on a tie for the most, `w`'s team is ahead.
+                let favoured = match end.result {
+                    Ranking::MorePiecesOr(w) => Some(team(who(w, me, s))),
+                    _ => None,
+                };
+                let mut pieces = [0i64; MAX_PLAYERS];
+                (0..s.players).for_each(|p| pieces[usize::from(team(p))] += i64::from(s.on_board(p)));
+                let most = pieces.iter().copied().max().unwrap_or(0);
+                let mut ranks = pieces.map(|n| 2 * n);
+                if let Some(t) = favoured.filter(|&t| pieces[usize::from(t)] == most) {
+                    ranks[usize::from(t)] += 1;
+                }
+                self.conclude(s, reason, ranks);
+            }
+            Ranking::Finish(w) => {
+                let p = who(w, me, s);
+                if s.finished[usize::from(p)] == 0 {
+                    self.finish(s, p, reason);
+                }
+                if s.outcome.is_none() {
+                    return false;
+                }
+            }
+        }
+        let winner = s.outcome.and_then(|o| o.winners().next());
+        let score = winner.map_or(0, |w| self.score(s, &end.score, w));
+        if let Some(o) = &mut s.outcome {
+            o.score = score;
+        }
+        true
     }
 
     /// At the end: the pieces on every version of zone `g.from` go onto the

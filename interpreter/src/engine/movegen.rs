@@ -824,7 +824,7 @@ impl Game {
         steps: u8,
         walk: &Walk,
         pass: &FieldSet,
-        visit: &mut dyn FnMut(FieldId) -> bool,
+        visit: &mut impl FnMut(FieldId) -> bool,
     ) -> bool {
         let mut seen = Seen::default();
         let mut once = |f: FieldId| !seen.insert(f) || visit(f);
@@ -865,7 +865,7 @@ impl Game {
         start: FieldId,
         n: u8,
         double: bool,
-        visit: &mut dyn FnMut(FieldId) -> bool,
+        visit: &mut impl FnMut(FieldId) -> bool,
     ) -> bool {
         // Where the paths were worked out before play, a scan of them finds the same ends in the same order.
         if let Some(paths) = walk.paths.as_ref().and_then(|p| p.of(start, n, double)) {
