@@ -265,24 +265,39 @@ mod tests {
     /// as moves to have them all, change no choice: searches with and without
     /// them choose the same moves and draw the same random numbers, from
     /// positions along random games: games without chance, one with a throw
-    /// before every decision (Ur) and one with a throw at the opening only
-    /// (Setron: every later node is one position, in a game with chance).
+    /// before every decision (Ur), one with a throw at the opening only
+    /// (Setron: every later node is one position, in a game with chance), and
+    /// Senet where a piece leaving with a longer throw lets the rest move
+    /// another piece: two decisions of one throw, kept lists above the next
+    /// turn's throw.
     #[test]
     fn a_search_that_remembers_chooses_what_one_that_does_not_chooses() {
         use crate::agents::{Agent, Budget, MctsAgent};
         use rand::SeedableRng;
         let mut compared = 0;
-        for name in ["classic/tic-tac-toe", "classic/connect-four", "traditional/brandubh", "traditional/ur", "setron"]
+        let mut between_throws = 0;
+        for name in
+            ["classic/tic-tac-toe", "classic/connect-four", "traditional/brandubh", "traditional/ur", "setron", "senet"]
         {
             let game = shipped::game(name, &Options::new()).expect("compiles");
             let mut positions = Vec::new();
-            visit_random_games(&game, 3, 1, |s, _| positions.push(s.clone()));
+            visit_random_games(&game, 3, 6, |s, legal| positions.push((s.clone(), legal.to_vec())));
             // Positions where a search runs: a decision, with a choice.
-            let searched = positions.iter().filter(|s| {
-                let legal = game.legal_moves(s);
-                legal.len() > 1 && legal[0].action != Action::Chance
-            });
-            for (i, s) in searched.enumerate().step_by(2).take(8) {
+            fn searched((s, legal): &(crate::state::State, Vec<Move>)) -> Option<&crate::state::State> {
+                (legal.len() > 1 && legal[0].action != Action::Chance).then_some(s)
+            }
+            // A decision followed by another of the same player with no throw between.
+            let second_decision = |w: &[(crate::state::State, Vec<Move>)]| {
+                let (next, legal) = &w[1];
+                legal[0].action != Action::Chance
+                    && next.to_move() == w[0].0.to_move()
+                    && next.ply() == w[0].0.ply() + 1
+            };
+            let twice: Vec<_> =
+                positions.windows(2).filter(|w| second_decision(w)).filter_map(|w| searched(&w[0])).take(4).collect();
+            between_throws += usize::from(name == "senet") * twice.len();
+            let some: Vec<_> = positions.iter().filter_map(searched).step_by(2).take(8).collect();
+            for (i, s) in some.into_iter().chain(twice).enumerate() {
                 // The move chosen, and the generator's next draw: the same only where the
                 // searches drew the same numbers throughout (the same descents and rollouts).
                 let choose = |remember: bool| {
@@ -294,7 +309,8 @@ mod tests {
                 compared += 1;
             }
         }
-        assert!(compared >= 28, "only {compared} positions searched");
+        assert!(compared >= 40, "only {compared} positions searched");
+        assert!(between_throws >= 2, "only {between_throws} Senet searches before a second decision of one throw");
     }
 
     /// A node's moves, remembered or not, are the legal moves of its state,
