@@ -504,7 +504,12 @@ impl State {
     /// Brings [`State::topped`] up to date after the stack on `field` changed.
     #[inline]
     fn retop(&mut self, field: FieldId) {
-        let top = self.top(field);
+        self.retop_to(field, self.top(field));
+    }
+
+    /// [`State::retop`] where the caller knows the new top (a piece just put on).
+    #[inline]
+    fn retop_to(&mut self, field: FieldId, top: Option<Piece>) {
         let old = self.fields[usize::from(field)].code;
         let (word, bit) = (usize::from(field) / 64, 1u64 << (field % 64));
         let n = usize::from(self.set_words);
@@ -530,7 +535,7 @@ impl State {
         self.fields[usize::from(field)].height = h + 1;
         self.counts[usize::from(piece.owner)] += 1;
         self.zobrist ^= piece_key(field, h, piece);
-        self.retop(field);
+        self.retop_to(field, Some(piece));
     }
 
     /// Puts a piece under a stack.

@@ -79,7 +79,7 @@ impl Game {
                 let landing_bits = landing.as_deref().and_then(|l| self.landing_bits(l));
                 // Read per field at every move: where the board alone decides it, a set of fields.
                 let via_fields = match &rule.motion {
-                    Motion::Enter { via, .. } | Motion::Exit { via, .. } => self.board_decided(via),
+                    Motion::Enter { via, .. } | Motion::Exit { via, .. } => self.fields_deciding(via),
                     _ => None,
                 };
                 let fall_lines = match rule.motion {
@@ -100,7 +100,7 @@ impl Game {
                 if let (Motion::Enter { via, .. } | Motion::Exit { via, .. }, Some(fields)) =
                     (&mut rule.motion, via_fields)
                 {
-                    *via = Cond::Fields(fields);
+                    *via = fields;
                 }
                 if let Motion::Walk { walk, .. } | Motion::Enter { walk, .. } | Motion::Exit { walk, .. } =
                     &mut rule.motion
@@ -141,6 +141,24 @@ impl Game {
                 && phase.playable.iter().all(|[ordinary, fallback]| fallback.is_empty() && countable(ordinary));
         }
         self.precompute_lines();
+    }
+
+    /// `t` as the fields where it holds, if the board decides it
+    /// ([`Cond::Fields`]) or the board and the player do ([`Cond::FieldsFor`]).
+    fn fields_deciding(&self, t: &Cond) -> Option<Cond> {
+        if let Some(fields) = self.board_decided(t) {
+            return Some(Cond::Fields(fields));
+        }
+        let for_player = |me: Player| {
+            let mut set = FieldSet::new(self.board.len());
+            for f in self.board.fields() {
+                if self.static_value(t, me, f)? {
+                    set.insert(f);
+                }
+            }
+            Some(set)
+        };
+        (0..self.player_count()).map(for_player).collect::<Option<Vec<_>>>().map(Cond::FieldsFor)
     }
 
     /// The fields where `t` holds, where the board alone decides it, alike for every player.
@@ -254,7 +272,7 @@ impl Game {
         match t {
             Cond::True => Some(true),
             Cond::False => Some(false),
-            Cond::InZone(_) | Cond::Type(_) | Cond::Fields(_) | Cond::PlayerIs(_) => {
+            Cond::InZone(_) | Cond::Type(_) | Cond::Fields(_) | Cond::FieldsFor(_) | Cond::PlayerIs(_) => {
                 Some(self.eval(t, &self.initial, me, field))
             }
             Cond::Not(t) => self.static_value(t, me, field).map(|v| !v),
@@ -397,5 +415,44 @@ fn action(m: &Motion) -> Action {
         Motion::Lift => Action::Lift,
         Motion::RunOff { .. } | Motion::Exit { .. } => Action::Exit,
         Motion::Sow { .. } => Action::Sow,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::program::Cond;
+    use crate::program::rules::Motion;
+    use crate::shipped::testing::games;
+
+    /// A zone, which the board and the player decide, read as fields per
+    /// player says on every field what the zone says, for every player of
+    /// every shipped ruleset; and the race games' entries by a zone of each
+    /// player's own are read so.
+    #[test]
+    fn fields_decided_per_player_are_where_the_condition_holds() {
+        let (mut checked, mut per_player) = (0u32, 0u32);
+        for (name, game) in games() {
+            for z in 0..game.zones.len() as u8 {
+                let zone = Cond::InZone(z);
+                let fields = game.fields_deciding(&zone).expect("the board and the player decide a zone");
+                per_player += u32::from(matches!(fields, Cond::FieldsFor(_)));
+                for me in 0..game.player_count() {
+                    for f in game.board.fields() {
+                        let reads = |t: &Cond| game.eval(t, &game.initial, me, f);
+                        assert_eq!(reads(&fields), reads(&zone), "{name}: zone {z}, player {me}, field {f}");
+                        checked += 1;
+                    }
+                }
+            }
+            let enters_by_own_zone = game
+                .phases
+                .iter()
+                .flat_map(|p| &p.rules)
+                .any(|r| matches!(&r.motion, Motion::Enter { via: Cond::FieldsFor(_), .. }));
+            if ["traditional/ur", "traditional/ludo", "traditional/hounds-and-jackals"].contains(&name) {
+                assert!(enters_by_own_zone, "{name}: entries by the player's own zone read as fields");
+            }
+        }
+        assert!(checked > 1_000 && per_player > 3, "{checked} fields, {per_player} zones per player");
     }
 }

@@ -89,6 +89,7 @@ impl Game {
             Cond::InZone(z) => self.zones[usize::from(*z)].contains(me, field),
             Cond::Type(mask) => self.fields[usize::from(field)].ftype.is_some_and(|t| mask & (1 << t) != 0),
             Cond::Fields(set) => set.contains(field),
+            Cond::FieldsFor(sets) => sets.get(usize::from(me)).is_some_and(|set| set.contains(field)),
             Cond::Beside(dirs, t) => dirs.iter().any(|&d| {
                 let next = self.board.neighbour(field, d);
                 next != crate::board::NO_FIELD && self.eval(t, s, me, next)

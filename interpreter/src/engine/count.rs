@@ -27,6 +27,20 @@ impl Game {
         Some(n)
     }
 
+    /// Whether `s` has a legal move other than `pass`, where the moves are
+    /// counted ([`Game::count_moves`]): the first place free for a piece in
+    /// hand answers, without counting them all. `None` elsewhere.
+    #[inline]
+    pub(crate) fn has_counted_move(&self, s: &State) -> Option<bool> {
+        let phase = self.countable(s)?;
+        let mut any = false;
+        self.placements(s, phase, |_, _, free| {
+            any = free != 0;
+            !any
+        });
+        Some(any)
+    }
+
     /// The `i`th legal move of `s` (from 0, in the order of
     /// [`Game::legal_moves`]), where [`Game::count_moves`] counted more than `i`.
     pub(crate) fn nth_move(&self, s: &State, mut i: u32) -> Option<Move> {
@@ -92,6 +106,7 @@ mod tests {
         for (name, game) in games() {
             visit_random_games(&game, 6, 20, |s, legal| {
                 if let Some(n) = game.count_moves(s) {
+                    assert_eq!(game.has_counted_move(s), Some(n > 0), "{name}");
                     if n == 0 {
                         assert_eq!(legal.iter().map(|m| m.action).collect::<Vec<_>>(), [Action::Pass], "{name}");
                     } else {

@@ -226,8 +226,8 @@ impl Game {
 
     /// Whether the player to move has a move other than `pass`.
     pub(crate) fn has_move(&self, s: &State) -> bool {
-        if let Some(n) = self.count_moves(s) {
-            return n > 0;
+        if let Some(any) = self.has_counted_move(s) {
+            return any;
         }
         let phase = &self.phases[usize::from(s.phase)];
         if phase.filters.iter().any(|f| !f.keeps_some()) {
@@ -838,6 +838,7 @@ impl Game {
         match via {
             // Entry fields the board decides (see `Game::specialise_rules`): only those.
             Cond::Fields(entries) => entries.iter().all(enter_on),
+            Cond::FieldsFor(entries) => entries.get(usize::from(me)).is_none_or(|set| set.iter().all(enter_on)),
             _ => self.board.fields().filter(|&f| self.eval(via, s, me, f)).all(enter_on),
         }
     }
@@ -1160,7 +1161,8 @@ impl Walking {
 #[cfg(test)]
 mod tests {
     use crate::board::NO_FIELD;
-    use crate::engine::{Motion, Rule};
+    use crate::engine::{Cond, Motion, Rule};
+    use crate::moves::Action;
     use crate::shipped::testing::{games, visit_random_games};
     use crate::{Options, shipped};
     use rand::{Rng, SeedableRng};
@@ -1405,6 +1407,40 @@ mod tests {
         ])],
         end: [(at: StartOfTurn, cond: NoMoves, result: Draw, reason: "full")],
     )"#;
+
+    /// Entering or leaving by fields decided per player ([`Cond::FieldsFor`],
+    /// a zone of the player's own) makes the moves that testing the same
+    /// condition on every field makes: along random games of every shipped
+    /// ruleset that enters or leaves so.
+    #[test]
+    fn entries_by_fields_per_player_are_those_tested_field_by_field() {
+        let mut checked = 0u64;
+        for (name, game) in games() {
+            let mut tested = game.clone();
+            let mut changed = 0;
+            for rule in tested.phases.iter_mut().flat_map(|p| &mut p.rules) {
+                if let Motion::Enter { via, .. } | Motion::Exit { via, .. } = &mut rule.motion {
+                    if let Cond::FieldsFor(sets) = via {
+                        // The same fields, as a condition read on each field in turn.
+                        let per_player = sets
+                            .iter()
+                            .enumerate()
+                            .map(|(p, set)| Cond::All(vec![Cond::PlayerIs(p as u8 + 1), Cond::Fields(set.clone())]));
+                        *via = Cond::Any(per_player.collect());
+                        changed += 1;
+                    }
+                }
+            }
+            if changed == 0 {
+                continue;
+            }
+            visit_random_games(&game, 12, 10, |s, legal| {
+                assert_eq!(tested.legal_moves(s), legal, "{name}");
+                checked += u64::from(legal.iter().any(|m| matches!(m.action, Action::Place | Action::Exit)));
+            });
+        }
+        assert!(checked > 1_000, "only {checked} positions with an entry or exit checked");
+    }
 
     /// Where a piece comes to rest by its fall line's bits is where it falls
     /// field by field, along random games of every shipped ruleset and of

@@ -29,6 +29,10 @@ pub(crate) enum Cond {
     /// The field's type is one of these (a bit set: types may share a name).
     Type(u64),
     Fields(FieldSet),
+    /// Per player, the fields where a condition that the board and the
+    /// player decide holds (a zone of the player's own, say): made by
+    /// `Game::specialise_rules` for the fields a piece enters or leaves by.
+    FieldsFor(Vec<FieldSet>),
     /// A neighbour along one of the directions satisfies the test.
     Beside(Vec<u8>, Box<Cond>),
     Open,
