@@ -77,7 +77,8 @@ impl Game {
                     targets.iter().map(bits).collect::<Option<Vec<u64>>>()
                 });
                 let landing_bits = landing.as_deref().and_then(|l| self.landing_bits(l));
-                // Read per field at every move: where the board alone decides it, a set of fields.
+                // Read per field at every move: where the board alone decides it, a set of fields;
+                // where the board and the player do, a set per player.
                 let via_fields = match &rule.motion {
                     Motion::Enter { via, .. } | Motion::Exit { via, .. } => self.fields_deciding(via),
                     _ => None,

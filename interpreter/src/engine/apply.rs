@@ -687,7 +687,7 @@ impl Game {
     }
 
     /// The end condition `i` holds for `me`: the game ends by it (true), or
-    /// `me` finishes and the others play on (false). Apart from
+    /// the player it names finishes (or had) and the game goes on (false). Apart from
     /// [`Game::check_ends`], which runs after every move: its loop stays small.
     #[cold]
     #[inline(never)]

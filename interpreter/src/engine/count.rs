@@ -2,8 +2,8 @@
 //! all placements on empty fields kept as bits (`Rule::empty_targets`), their
 //! number is a sum of bit counts and the `i`th of them is found by skipping
 //! whole groups: a random playout draws one move without building the list,
-//! and "has the player a move?" is one count. The moves and their order are
-//! those of [`Game::legal_moves`].
+//! and "has the player a move?" is the first group with a free place. The
+//! moves and their order are those of [`Game::legal_moves`].
 
 use crate::board::{FieldId, NO_FIELD};
 use crate::moves::{Action, Move, NO_DIR};
@@ -119,5 +119,47 @@ mod tests {
             });
         }
         assert!(counted > 1_000, "only {counted} positions counted");
+    }
+
+    /// Two groups of placements, one of which may go on `a1` only: once `a1`
+    /// is taken, that group has no free place while the other has, first or
+    /// last. Whether the player has a move is the count's answer at every
+    /// position, and a full board ends the game.
+    #[test]
+    fn a_move_is_found_in_any_group_and_none_on_a_full_board() {
+        use crate::{Game, Options};
+        for order in ["CORNER, ANY", "ANY, CORNER"] {
+            let source = r#"Ruleset(
+                name: "two groups",
+                title: "Two groups",
+                players: ["A", "B"],
+                board: Grid(cols: 4, rows: 1, links: ["All"]),
+                pieces: [(name: "Stone", letter: 'S'), (name: "Disc", letter: 'D')],
+                setup: [
+                    Hand(piece: "Stone", player: Player(1), count: 4), Hand(piece: "Disc", player: Player(1), count: 4),
+                    Hand(piece: "Stone", player: Player(2), count: 4), Hand(piece: "Disc", player: Player(2), count: 4),
+                ],
+                phases: [(name: "play", moves: [ORDER])],
+                end: [(at: StartOfTurn, cond: NoMoves, result: Draw, reason: "full")],
+            )"#
+            .replace("ORDER", order)
+            .replace("CORNER", r#"(pieces: ["Stone"], by: Place(), to: All([Empty, Field(["a1"])]))"#)
+            .replace("ANY", r#"(pieces: ["Disc"], by: Place(), to: Empty)"#);
+            let game = Game::from_source(&source, "two-groups.ron", &Options::new()).expect("compiles");
+            let (mut one_group_empty, mut ended_full) = (0, 0);
+            visit_random_games(&game, 8, 30, |s, legal| {
+                let n = game.count_moves(s).expect("placements on empty fields are counted");
+                assert_eq!(game.has_counted_move(s), Some(n > 0), "{order}");
+                assert_eq!(n as usize, legal.len(), "{order}");
+                one_group_empty += usize::from(s.height(0) > 0 && n > 0);
+                let mut after = s.clone();
+                game.play_unchecked(&mut after, legal[0]);
+                if after.is_over() {
+                    assert!(game.board.fields().all(|f| after.height(f) > 0), "{order}: ended with room left");
+                    ended_full += 1;
+                }
+            });
+            assert!(one_group_empty > 10 && ended_full > 10, "{order}: {one_group_empty}, {ended_full}");
+        }
     }
 }

@@ -838,6 +838,7 @@ impl Game {
         match via {
             // Entry fields the board decides (see `Game::specialise_rules`): only those.
             Cond::Fields(entries) => entries.iter().all(enter_on),
+            // Decided by the board and the player: the player's own (none for a player without a set, as `eval` says).
             Cond::FieldsFor(entries) => entries.get(usize::from(me)).is_none_or(|set| set.iter().all(enter_on)),
             _ => self.board.fields().filter(|&f| self.eval(via, s, me, f)).all(enter_on),
         }
@@ -1408,10 +1409,11 @@ mod tests {
         end: [(at: StartOfTurn, cond: NoMoves, result: Draw, reason: "full")],
     )"#;
 
-    /// Entering or leaving by fields decided per player ([`Cond::FieldsFor`],
-    /// a zone of the player's own) makes the moves that testing the same
-    /// condition on every field makes: along random games of every shipped
-    /// ruleset that enters or leaves so.
+    /// Entering by fields decided per player ([`Cond::FieldsFor`], a zone of
+    /// the player's own) makes the moves that testing the same condition on
+    /// every field makes: along random games of every shipped ruleset that
+    /// enters so (Ur, Ludo, Hounds and Jackals). An exit reads such fields by
+    /// `eval`, which `fields_decided_per_player_are_where_the_condition_holds` checks.
     #[test]
     fn entries_by_fields_per_player_are_those_tested_field_by_field() {
         let mut checked = 0u64;
