@@ -71,6 +71,13 @@ impl Remembered {
     }
 }
 
+impl Node {
+    /// A node not yet visited, whose decision is `mover`'s.
+    fn new(mover: Player) -> Node {
+        Node { mover, visits: 0, value: 0.0, children: Vec::new(), moves: None }
+    }
+}
+
 impl MctsAgent {
     pub fn new(game: &Game, budget: Budget) -> MctsAgent {
         MctsAgent {
@@ -119,7 +126,7 @@ impl Agent for MctsAgent {
         // The rollouts reuse `buf`: keep the root's moves apart.
         let root_moves = self.buf.clone();
         let start = Instant::now();
-        let mut tree = vec![Node { mover: state.to_move(), visits: 0, value: 0.0, children: Vec::new(), moves: None }];
+        let mut tree = vec![Node::new(state.to_move())];
         let mut remembered = Remembered { moves: Vec::new() };
         let mut scratch: Vec<Move> = Vec::new();
         // Sorted keys of long move lists, for `Members`.
@@ -162,13 +169,7 @@ impl Agent for MctsAgent {
                     let count = untried.clone().count();
                     if count > 0 {
                         let m = untried.nth(rng.random_range(0..count)).expect("counted");
-                        tree.push(Node {
-                            mover: s.to_move(),
-                            visits: 0,
-                            value: 0.0,
-                            children: Vec::new(),
-                            moves: None,
-                        });
+                        tree.push(Node::new(s.to_move()));
                         let child = tree.len() - 1;
                         tree[node].children.push((m, child));
                         game.play_unchecked(&mut s, m);
@@ -326,7 +327,7 @@ mod tests {
             let (mut nodes, mut kept) = (Vec::new(), [0; 2]);
             visit_random_games(&game, 11, 8, |s, legal| {
                 for fixed in [false, true] {
-                    let mut node = Node { mover: 0, visits: 0, value: 0.0, children: Vec::new(), moves: None };
+                    let mut node = Node::new(0);
                     let first = remembered.legal(&game, s, &mut node, fixed, &mut scratch);
                     assert_eq!(first, legal, "{name}: first visit");
                     let throw = legal[0].action == Action::Chance;

@@ -144,12 +144,10 @@ impl Game {
         self.precompute_lines();
     }
 
-    /// `t` as the fields where it holds, if the board decides it
-    /// ([`Cond::Fields`]) or the board and the player do ([`Cond::FieldsFor`]).
+    /// `t` as the fields where it holds, where the board decides it alike for
+    /// every player ([`Cond::Fields`]) or the board and each player do
+    /// ([`Cond::FieldsFor`]); `None` where it depends on the pieces.
     fn fields_deciding(&self, t: &Cond) -> Option<Cond> {
-        if let Some(fields) = self.board_decided(t) {
-            return Some(Cond::Fields(fields));
-        }
         let for_player = |me: Player| {
             let mut set = FieldSet::new(self.board.len());
             for f in self.board.fields() {
@@ -159,23 +157,11 @@ impl Game {
             }
             Some(set)
         };
-        (0..self.player_count()).map(for_player).collect::<Option<Vec<_>>>().map(Cond::FieldsFor)
-    }
-
-    /// The fields where `t` holds, where the board alone decides it, alike for every player.
-    fn board_decided(&self, t: &Cond) -> Option<FieldSet> {
-        let mut set = FieldSet::new(self.board.len());
-        for f in self.board.fields() {
-            let mut values = (0..self.player_count()).map(|me| self.static_value(t, me, f));
-            let first = values.next().flatten()?;
-            if !values.all(|v| v == Some(first)) {
-                return None;
-            }
-            if first {
-                set.insert(f);
-            }
+        let mut sets = (0..self.player_count()).map(for_player).collect::<Option<Vec<_>>>()?;
+        if sets.windows(2).all(|w| w[0] == w[1]) {
+            return sets.pop().map(Cond::Fields);
         }
-        Some(set)
+        Some(Cond::FieldsFor(sets))
     }
 
     /// A rule's landing masks as bits (see [`Rule::landing_bits`]), where they

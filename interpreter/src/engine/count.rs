@@ -146,12 +146,13 @@ mod tests {
             .replace("CORNER", r#"(pieces: ["Stone"], by: Place(), to: All([Empty, Field(["a1"])]))"#)
             .replace("ANY", r#"(pieces: ["Disc"], by: Place(), to: Empty)"#);
             let game = Game::from_source(&source, "two-groups.ron", &Options::new()).expect("compiles");
+            let corner = game.board.field("a1").expect("a grid field");
             let (mut one_group_empty, mut ended_full) = (0, 0);
             visit_random_games(&game, 8, 30, |s, legal| {
                 let n = game.count_moves(s).expect("placements on empty fields are counted");
                 assert_eq!(game.has_counted_move(s), Some(n > 0), "{order}");
                 assert_eq!(n as usize, legal.len(), "{order}");
-                one_group_empty += usize::from(s.height(0) > 0 && n > 0);
+                one_group_empty += usize::from(s.height(corner) > 0 && n > 0);
                 let mut after = s.clone();
                 game.play_unchecked(&mut after, legal[0]);
                 if after.is_over() {
