@@ -38,10 +38,10 @@ fn json_file(path: &std::path::Path) -> serde_json::Value {
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: not JSON: {e}", path.display()))
 }
 
-fn temp(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabula-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir.join(name)
+/// A fresh folder of its own for a test (`tabula-cli-<name>-…`), removed
+/// when the returned `TempDir` is dropped, pass or fail.
+fn folder(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new().prefix(&format!("tabula-cli-{name}-")).tempdir().expect("a scratch folder")
 }
 
 #[test]
@@ -127,7 +127,8 @@ fn a_bad_option_is_refused() {
 
 #[test]
 fn moves_from_a_position_file() {
-    let file = temp("position.ron");
+    let tmp = folder("position");
+    let file = tmp.path().join("position.ron");
     std::fs::write(
         &file,
         "Position(to_move: 1, phase: \"movement\", board: {\"a2\": \"S\", \"b2\": \"s\", \"c1\": \"S\"})",
@@ -152,7 +153,8 @@ fn simulate_is_deterministic_and_reports_speed() {
 
 #[test]
 fn play_saves_a_record_that_replays() {
-    let file = temp("game.ron");
+    let tmp = folder("game");
+    let file = tmp.path().join("game.ron");
     let path = file.to_str().expect("path");
     let o = tabula(&["play", "seti-beth", "--p1", "random", "--p2", "random", "--seed", "9", "--record", path]);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -214,11 +216,10 @@ fn analyze_reports_rates_with_intervals_and_json() {
 /// report of the whole run; a file of another run is refused.
 #[test]
 fn an_interrupted_run_goes_on_with_resume() {
-    let dir = temp("resume");
-    std::fs::create_dir_all(&dir).expect("dir");
+    let tmp = folder("resume");
+    let dir = tmp.path();
     let file = dir.join("run.json");
     let path = file.to_str().expect("path");
-    let _ = std::fs::remove_file(&file);
     let run = ["analyze", "traditional/kalah", "--games", "60", "--seed", "3", "--quiet"];
     let whole = tabula(&run);
     assert!(whole.status.success(), "{}", stderr(&whole));
@@ -239,8 +240,8 @@ fn an_interrupted_run_goes_on_with_resume() {
 
 #[test]
 fn shards_merge_into_the_report_of_the_whole_run() {
-    let dir = temp("shards");
-    std::fs::create_dir_all(&dir).expect("dir");
+    let tmp = folder("shards");
+    let dir = tmp.path();
     let mut files = Vec::new();
     for i in 0..3 {
         let file = dir.join(format!("part{i}.json")).to_str().expect("path").to_string();
@@ -283,9 +284,8 @@ fn compare_shows_significant_changes_in_words() {
     let o = tabula(&["compare", "seti-aleph", "--sweep", "pharaoh_diagonal=true,false", "--correction", "bonferroni"]);
     assert!(stderr(&o).contains("expected holm, bh or none"), "{}", stderr(&o));
     // --csv writes one row per game of each variant.
-    let dir = std::env::temp_dir().join(format!("tabula-compare-csv-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a folder");
-    let file = dir.join("games.csv");
+    let tmp = folder("compare-csv");
+    let file = tmp.path().join("games.csv");
     let path = file.to_str().expect("path");
     let o = tabula(&[
         "compare",
@@ -310,7 +310,6 @@ fn compare_shows_significant_changes_in_words() {
             && lines[8].contains("pharaoh_diagonal=false"),
         "{text}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
     let o = tabula(&["compare", "seti-aleph", "--games", "10"]);
     assert!(stderr(&o).contains("two or more variants"), "{}", stderr(&o));
 }
@@ -334,7 +333,8 @@ fn moves_show_prints_the_board_and_the_position_once() {
 
 #[test]
 fn a_turned_over_piece_is_marked_on_the_text_board() {
-    let file = temp("closed.ron");
+    let tmp = folder("closed");
+    let file = tmp.path().join("closed.ron");
     std::fs::write(
         &file,
         "Position(to_move: 2, phase: \"play\", board: {\"b2\": \"S'\", \"h1\": \"s\", \"c2\": \"sS\"})",
@@ -350,7 +350,8 @@ fn a_turned_over_piece_is_marked_on_the_text_board() {
 
 #[test]
 fn the_winner_s_score_is_printed_at_the_end_on_replay_and_in_figures() {
-    let file = temp("senet.ron");
+    let tmp = folder("senet");
+    let file = tmp.path().join("senet.ron");
     let path = file.to_str().expect("path");
     let o = tabula(&["play", "senet", "--p1", "random", "--p2", "random", "--seed", "3", "--record", path]);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -373,9 +374,9 @@ fn the_winner_s_score_is_printed_at_the_end_on_replay_and_in_figures() {
 
 #[test]
 fn a_result_file_keeps_every_option_and_the_ruleset_text() {
-    let file = temp("results.json");
+    let tmp = folder("results");
+    let file = tmp.path().join("results.json");
     let path = file.to_str().expect("path");
-    let _ = std::fs::remove_file(&file);
     let o = tabula(&["analyze", "seega", "--games", "4", "--option", "opening=AnyMove", "--save", path, "--quiet"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let text = std::fs::read_to_string(&file).expect("saved");
@@ -388,21 +389,14 @@ fn a_result_file_keeps_every_option_and_the_ruleset_text() {
     assert!(stdout(&o).contains("(opening=AnyMove)"), "{}", stdout(&o));
 }
 
-/// A fresh folder of its own for a test.
-fn folder(name: &str) -> std::path::PathBuf {
-    let dir = temp(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("dir");
-    dir
-}
-
 fn path(p: &std::path::Path) -> &str {
     p.to_str().expect("path")
 }
 
 #[test]
 fn an_existing_output_file_is_replaced_only_with_force() {
-    let dir = folder("force");
+    let tmp = folder("force");
+    let dir = tmp.path();
     let out = dir.join("report.json");
     std::fs::write(&out, "precious").expect("writes");
     for flag in ["--json", "--csv"] {
@@ -416,19 +410,20 @@ fn an_existing_output_file_is_replaced_only_with_force() {
     assert!(o.status.success(), "{}", stderr(&o));
     let v = json_file(&out);
     assert_eq!(v["games"], 4);
-    let names: Vec<_> = std::fs::read_dir(&dir).expect("reads").map(|e| e.expect("entry").file_name()).collect();
+    let names: Vec<_> = std::fs::read_dir(dir).expect("reads").map(|e| e.expect("entry").file_name()).collect();
     assert_eq!(names, ["report.json"], "no temporary file is left");
 }
 
 #[test]
 fn bad_output_paths_are_refused_before_the_games() {
-    let dir = folder("bad-paths");
+    let tmp = folder("bad-paths");
+    let dir = tmp.path();
     let rules = dir.join("rules.ron");
     std::fs::write(&rules, tabula::shipped::text("seega").expect("shipped")).expect("writes");
     let cases: [(&[&str], &str); 5] = [
         (&["analyze", path(&rules), "--csv", path(&rules), "--force"], "is the input"),
         (&["analyze", "seega", "--save", "no/such/folder/r.json"], "does not exist"),
-        (&["analyze", "seega", "--json", path(&dir)], "is a folder"),
+        (&["analyze", "seega", "--json", path(dir)], "is a folder"),
         (&["analyze", "seega", "--json", "twice.json", "--csv", "twice.json"], "given for two outputs"),
         (&["compare", path(&rules), "seega", "--json", path(&rules), "--force"], "is the input"),
     ];
@@ -443,7 +438,8 @@ fn bad_output_paths_are_refused_before_the_games() {
 
 #[test]
 fn play_never_replaces_a_record() {
-    let dir = folder("record");
+    let tmp = folder("record");
+    let dir = tmp.path();
     let record = dir.join("game.ron");
     std::fs::write(&record, "an earlier game").expect("writes");
     let o = tabula(&["play", "seti-beth", "--p1", "random", "--p2", "random", "--record", path(&record)]);
@@ -460,7 +456,8 @@ fn play_never_replaces_a_record() {
 /// `tabula ... | head`: the reader goes away; the command ends quietly.
 #[test]
 fn a_closed_output_pipe_ends_every_command_quietly() {
-    let dir = folder("pipe");
+    let tmp = folder("pipe");
+    let dir = tmp.path();
     let shard = dir.join("shard.json");
     let o = tabula(&["analyze", "seega", "--games", "4", "--quiet", "--save", path(&shard)]);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -496,7 +493,8 @@ fn a_closed_output_pipe_ends_every_command_quietly() {
 
 #[test]
 fn merge_refuses_missing_duplicated_and_damaged_shards() {
-    let dir = folder("merge");
+    let tmp = folder("merge");
+    let dir = tmp.path();
     let shard = |i: u32| {
         let file = dir.join(format!("part{i}.json"));
         let o = tabula(&[
@@ -561,7 +559,8 @@ fn huge_arguments_are_refused_with_a_message() {
 
 #[test]
 fn a_ruleset_that_is_not_utf8_is_refused_with_its_place() {
-    let dir = folder("utf8");
+    let tmp = folder("utf8");
+    let dir = tmp.path();
     let file = dir.join("latin1.ron");
     std::fs::write(&file, b"Ruleset(\n    name: \"caf\xe9\",\n").expect("writes");
     let o = tabula(&["check", path(&file)]);
@@ -571,7 +570,8 @@ fn a_ruleset_that_is_not_utf8_is_refused_with_its_place() {
 
 #[test]
 fn migrate_rewrites_an_old_ruleset_in_todays_language() {
-    let dir = folder("migrate");
+    let tmp = folder("migrate");
+    let dir = tmp.path();
     let file = dir.join("ttt.ron");
     let old = std::fs::read_to_string(workspace("tests/old-rulesets/tic-tac-toe.language-1.ron")).expect("old");
     std::fs::write(&file, &old).expect("writes");
@@ -594,7 +594,8 @@ fn expand_prints_a_ruleset_with_its_templates_expanded() {
     let text = stdout(&o);
     assert!(!text.contains("templates:") && !text.contains("Entry("), "{text}");
     assert_eq!(text.matches("by: Enter(via: Type(\"3-field\"), steps: 5,").count(), 2, "{text}");
-    let dir = folder("expand");
+    let tmp = folder("expand");
+    let dir = tmp.path();
     let file = dir.join("bad.ron");
     std::fs::write(&file, "Ruleset(templates: {\"A\": (params: [\"n\"], body: X(n: n))}, a: A())").expect("writes");
     let o = tabula(&["expand", path(&file)]);
@@ -613,7 +614,8 @@ fn tutorial_block(info: &str) -> String {
 #[test]
 fn the_tutorials_commands_print_what_it_says() {
     // The tutorial's last ruleset, saved as the reader saves it.
-    let dir = folder("tutorial");
+    let tmp = folder("tutorial");
+    let dir = tmp.path();
     std::fs::write(dir.join("tapatan.ron"), tutorial_block("ron tutorial=4")).expect("writes");
     let page = std::fs::read_to_string(workspace("docs/tutorial.md")).expect("docs/tutorial.md");
     let commands: Vec<String> = page
@@ -634,7 +636,7 @@ fn the_tutorials_commands_print_what_it_says() {
             }
         }
         assert_eq!(words[0], "tabula", "{line}");
-        let o = Command::new(env!("CARGO_BIN_EXE_tabula")).args(&words[1..]).current_dir(&dir).output().expect("runs");
+        let o = Command::new(env!("CARGO_BIN_EXE_tabula")).args(&words[1..]).current_dir(dir).output().expect("runs");
         assert!(o.status.success(), "{line}: {}", stderr(&o));
         outputs.push(stdout(&o));
     }
@@ -652,7 +654,8 @@ fn plan_says_how_many_games_a_comparison_needs() {
     let o = tabula(&["plan", "--base", "0.5", "--difference", "0.1", "--tests", "1"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("385 games per variant"), "{}", stdout(&o));
-    let pilot = folder("plan").join("pilot.json");
+    let tmp = folder("plan");
+    let pilot = tmp.path().join("pilot.json");
     let o = tabula(&[
         "compare",
         "senet",
@@ -681,7 +684,8 @@ fn plan_says_how_many_games_a_comparison_needs() {
 
 #[test]
 fn a_sequential_comparison_stops_when_it_is_decided() {
-    let dir = folder("sequential");
+    let tmp = folder("sequential");
+    let dir = tmp.path();
     let (csv, json) = (dir.join("games.csv"), dir.join("run.json"));
     let o = tabula(&[
         "compare",
@@ -720,7 +724,8 @@ fn a_sequential_comparison_stops_when_it_is_decided() {
 
 #[test]
 fn plots_are_written_as_svg_or_png() {
-    let dir = folder("plot");
+    let tmp = folder("plot");
+    let dir = tmp.path();
     let (svg, png) = (dir.join("senet.svg"), dir.join("senet.png"));
     let o =
         tabula(&["compare", "senet", "--sweep", "chance=Sticks,Die", "--games", "40", "--quiet", "--plot", path(&svg)]);
@@ -763,7 +768,8 @@ fn a_sweep_of_several_options_is_ranked_and_broken_down_by_option() {
 
 #[test]
 fn a_factorial_sweep_plots_its_ranking() {
-    let svg = folder("rankplot").join("rank.svg");
+    let tmp = folder("rankplot");
+    let svg = tmp.path().join("rank.svg");
     let o = tabula(&[
         "compare",
         "senet",
@@ -802,7 +808,8 @@ fn the_ladder_puts_the_stronger_agent_first() {
 /// played the most games and come first; one option alone is refused.
 #[test]
 fn an_adaptive_sweep_spends_its_games_on_the_best_variants() {
-    let dir = folder("adaptive");
+    let tmp = folder("adaptive");
+    let dir = tmp.path();
     let (csv, json) = (dir.join("games.csv"), dir.join("run.json"));
     let o = tabula(&[
         "compare",

@@ -99,8 +99,8 @@ mod tests {
 
     #[test]
     fn saving_as_a_variant_makes_it_the_documents_file() {
-        let dir = std::env::temp_dir().join(format!("tabula-doc-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("temp dir");
+        let tmp = tempfile::Builder::new().prefix("tabula-doc-").tempdir().expect("temp dir");
+        let dir = tmp.path();
         let mut doc = Document::shipped("seega").expect("shipped");
         doc.text.push_str("\n// a change\n");
         assert!(doc.is_dirty());

@@ -154,11 +154,12 @@ mod tests {
 
     #[test]
     fn folders_come_first_and_only_ron_files_are_listed() {
-        let dir = std::env::temp_dir().join(format!("tabula-files-{}", std::process::id()));
-        std::fs::create_dir_all(dir.join("sub")).expect("temp dir");
+        let tmp = tempfile::Builder::new().prefix("tabula-files-").tempdir().expect("temp dir");
+        let dir = tmp.path();
+        std::fs::create_dir(dir.join("sub")).expect("sub dir");
         std::fs::write(dir.join("b.ron"), "x").expect("write");
         std::fs::write(dir.join("notes.txt"), "x").expect("write");
-        let mut d = FileDialog::new(PathPurpose::SaveRecord, &dir, "b.ron");
+        let mut d = FileDialog::new(PathPurpose::SaveRecord, dir, "b.ron");
         let names: Vec<&str> = d.entries.iter().map(|e| e.name.as_str()).collect();
         assert_eq!(names, ["sub", "b.ron"]);
         assert_eq!(d.accept(), None, "b.ron exists: saving asks first");
@@ -167,7 +168,7 @@ mod tests {
         d.pick(&Entry { name: "sub".into(), is_dir: true });
         assert!(d.dir.ends_with("sub") && d.entries.is_empty());
         d.up();
-        let mut open = FileDialog::new(PathPurpose::OpenRuleset, &dir, "missing.ron");
+        let mut open = FileDialog::new(PathPurpose::OpenRuleset, dir, "missing.ron");
         assert_eq!(open.accept(), None);
         assert!(open.problem.as_deref().is_some_and(|p| p.contains("no such file")));
     }

@@ -138,9 +138,8 @@ fn a_click_on_an_error_puts_the_cursor_on_it() {
 
 #[test]
 fn a_variant_is_saved_and_loaded_back() {
-    let dir = std::env::temp_dir().join(format!("tabula-editor-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join("seega-variant.ron");
+    let tmp = temp_dir("variant");
+    let path = tmp.path().join("seega-variant.ron");
     let mut h = harness("seega");
     let (_, changed) = edit_the_rules(&mut h, |text| text.replacen("count: 12", "count: 10", 2));
     click(&mut h, "Save as variant…");
@@ -163,9 +162,8 @@ fn a_variant_is_saved_and_loaded_back() {
 
 #[test]
 fn saving_over_another_file_asks_first_and_cancel_keeps_it() {
-    let dir = std::env::temp_dir().join(format!("tabula-editor-overwrite-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join("precious.ron");
+    let tmp = temp_dir("overwrite");
+    let path = tmp.path().join("precious.ron");
     std::fs::write(&path, "my own work").expect("writes");
     let mut h = harness("seega");
     let (_, changed) = edit_the_rules(&mut h, add_a_note);
@@ -247,15 +245,16 @@ fn field(h: &Harness<'_, TabulaApp>, name: &str) -> String {
     h.get_by_label(&format!("field {name}")).value().unwrap_or_default()
 }
 
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabula-editor-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+/// A fresh folder of its own for a test (`tabula-editor-<name>-…`), removed
+/// when the returned `TempDir` is dropped, pass or fail.
+fn temp_dir(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new().prefix(&format!("tabula-editor-{name}-")).tempdir().expect("temp dir")
 }
 
 #[test]
 fn opens_a_ruleset_file_given_on_the_command_line() {
-    let path = temp_dir("args").join("my-seega.ron");
+    let tmp = temp_dir("args");
+    let path = tmp.path().join("my-seega.ron");
     let text = tabula::shipped::text("seega").expect("shipped").replacen("count: 12", "count: 10", 2);
     std::fs::write(&path, &text).expect("write");
     let args = tabula_editor::args::parse([path.display().to_string()]).expect("arguments");
@@ -386,7 +385,8 @@ fn a_position_set_up_by_hand_is_played_from() {
 
 #[test]
 fn the_file_dialog_browses_folders_and_opens_a_ruleset() {
-    let dir = temp_dir("browse");
+    let tmp = temp_dir("browse");
+    let dir = tmp.path();
     std::fs::create_dir_all(dir.join("drafts")).expect("dir");
     let text = tabula::shipped::text("seega").expect("shipped").replacen("count: 12", "count: 8", 2);
     std::fs::write(dir.join("drafts").join("eight.ron"), &text).expect("write");
@@ -404,7 +404,8 @@ fn the_file_dialog_browses_folders_and_opens_a_ruleset() {
 
 #[test]
 fn saving_over_a_file_asks_first() {
-    let path = temp_dir("replace").join("game.ron");
+    let tmp = temp_dir("replace");
+    let path = tmp.path().join("game.ron");
     std::fs::write(&path, "keep me").expect("write");
     let mut h = harness("seega");
     click(&mut h, "field a1");
@@ -433,7 +434,8 @@ impl egui::DroppedFile for Dropped {
 
 #[test]
 fn a_ruleset_file_dropped_on_the_window_is_opened() {
-    let path = temp_dir("drop").join("dropped.ron");
+    let tmp = temp_dir("drop");
+    let path = tmp.path().join("dropped.ron");
     std::fs::write(&path, tabula::shipped::text("seti-beth").expect("shipped")).expect("write");
     let mut h = harness("seega");
     h.input_mut().dropped_files.push(std::sync::Arc::new(Dropped(path.clone())));
@@ -469,7 +471,8 @@ fn the_rules_panel_shows_the_players_pieces_and_fields() {
 
 #[test]
 fn the_analysis_plots_are_exported_as_svg_and_png_and_the_table_copied_as_csv() {
-    let path = temp_dir("plots").join("seti-beth-analysis.svg");
+    let tmp = temp_dir("plots");
+    let path = tmp.path().join("seti-beth-analysis.svg");
     let mut h = harness("seti-beth");
     click(&mut h, "Analysis");
     h.get_by_label("Run analysis").click();

@@ -134,11 +134,10 @@ pub fn text_from_bytes(bytes: Vec<u8>, source: &str) -> Result<String, Error> {
 mod tests {
     use super::*;
 
-    fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("tabula-files-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("scratch folder");
-        dir
+    /// A fresh folder of its own for a test (`tabula-files-<name>-…`),
+    /// removed when the returned `TempDir` is dropped, pass or fail.
+    fn scratch(name: &str) -> tempfile::TempDir {
+        tempfile::Builder::new().prefix(&format!("tabula-files-{name}-")).tempdir().expect("scratch folder")
     }
 
     fn leftovers(dir: &Path) -> Vec<String> {
@@ -159,16 +158,18 @@ mod tests {
 
     #[test]
     fn a_new_file_is_written_and_no_temporary_file_stays() {
-        let dir = scratch("new");
+        let tmp = scratch("new");
+        let dir = tmp.path();
         let path = dir.join("out.json");
         write(&path, b"new", Overwrite::Refuse).expect("writes");
         assert_eq!(std::fs::read(&path).expect("reads"), b"new");
-        assert_eq!(leftovers(&dir), ["out.json"]);
+        assert_eq!(leftovers(dir), ["out.json"]);
     }
 
     #[test]
     fn an_existing_file_is_replaced_only_when_asked() {
-        let dir = scratch("exists");
+        let tmp = scratch("exists");
+        let dir = tmp.path();
         let path = dir.join("out.json");
         std::fs::write(&path, "old").expect("writes");
         let e = write(&path, b"new", Overwrite::Refuse).expect_err("refuses");
@@ -178,15 +179,16 @@ mod tests {
         check(&path, Overwrite::Allow, &[]).expect("may replace");
         write(&path, b"new", Overwrite::Allow).expect("replaces");
         assert_eq!(std::fs::read(&path).expect("reads"), b"new");
-        assert_eq!(leftovers(&dir), ["out.json"]);
+        assert_eq!(leftovers(dir), ["out.json"]);
     }
 
     #[test]
     fn bad_paths_are_refused_before_any_work() {
-        let dir = scratch("bad");
+        let tmp = scratch("bad");
+        let dir = tmp.path();
         let input = dir.join("rules.ron");
         std::fs::write(&input, "rules").expect("writes");
-        let e = check(&dir, Overwrite::Allow, &[]).expect_err("a folder");
+        let e = check(dir, Overwrite::Allow, &[]).expect_err("a folder");
         assert!(e.to_string().contains("is a folder"), "{e}");
         let e = check(&dir.join("no/such/out.json"), Overwrite::Refuse, &[]).expect_err("no folder");
         assert!(e.to_string().contains("does not exist"), "{e}");
@@ -195,6 +197,6 @@ mod tests {
         assert!(e.to_string().contains("is the input"), "{e}");
         assert!(check(Path::new(""), Overwrite::Refuse, &[]).is_err());
         check(&dir.join("fine.json"), Overwrite::Refuse, &[&input]).expect("fine");
-        assert_eq!(leftovers(&dir), ["rules.ron"]);
+        assert_eq!(leftovers(dir), ["rules.ron"]);
     }
 }

@@ -3,7 +3,7 @@
 //! the child is writing, and kills it.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 use tabula::files::{self, Overwrite};
 
@@ -27,33 +27,45 @@ fn temporaries(dir: &Path) -> Vec<PathBuf> {
         .collect()
 }
 
+/// The writer, killed and waited for when dropped: declared after the
+/// folder it writes in, it ends before that folder is removed, pass or fail.
+struct Writer(Child);
+
+impl Drop for Writer {
+    fn drop(&mut self) {
+        self.0.kill().ok();
+        self.0.wait().ok();
+    }
+}
+
 #[test]
 fn a_writer_killed_mid_write_leaves_the_old_file() {
-    let dir = std::env::temp_dir().join(format!("tabula-killed-writer-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("dir");
+    let tmp = tempfile::Builder::new().prefix("tabula-killed-writer-").tempdir().expect("dir");
+    let dir = tmp.path();
     let target = dir.join("results.json");
     std::fs::write(&target, "the old results").expect("writes");
-    let mut child = Command::new(std::env::current_exe().expect("this test"))
-        .args(["--exact", "killed_writer_child", "--nocapture"])
-        .env(CHILD, &target)
-        .spawn()
-        .expect("runs the writer");
+    let mut child = Writer(
+        Command::new(std::env::current_exe().expect("this test"))
+            .args(["--exact", "killed_writer_child", "--nocapture"])
+            .env(CHILD, &target)
+            .spawn()
+            .expect("runs the writer"),
+    );
     // Kill it as soon as its temporary file has some bytes: mid-write.
     let start = Instant::now();
     let mut caught_writing = false;
     while start.elapsed() < Duration::from_secs(60) {
-        if temporaries(&dir).iter().any(|t| std::fs::metadata(t).is_ok_and(|m| m.len() > 0)) {
+        if temporaries(dir).iter().any(|t| std::fs::metadata(t).is_ok_and(|m| m.len() > 0)) {
             caught_writing = true;
             break;
         }
-        if child.try_wait().expect("waits").is_some() {
+        if child.0.try_wait().expect("waits").is_some() {
             break;
         }
         std::thread::sleep(Duration::from_micros(200));
     }
-    child.kill().ok();
-    child.wait().expect("ends");
+    child.0.kill().ok();
+    child.0.wait().expect("ends");
     let now = std::fs::read(&target).expect("the file is there");
     eprintln!("caught writing: {caught_writing}; after {:?}", start.elapsed());
     if caught_writing {
@@ -71,13 +83,10 @@ fn a_writer_killed_mid_write_leaves_the_old_file() {
 #[test]
 fn a_new_file_has_the_permissions_of_any_new_file() {
     use std::os::unix::fs::PermissionsExt;
-    let dir = std::env::temp_dir().join(format!("tabula-files-mode-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("folder");
-    let (ours, plain) = (dir.join("ours.txt"), dir.join("plain.txt"));
-    let _ = (std::fs::remove_file(&ours), std::fs::remove_file(&plain));
+    let tmp = tempfile::Builder::new().prefix("tabula-files-mode-").tempdir().expect("folder");
+    let (ours, plain) = (tmp.path().join("ours.txt"), tmp.path().join("plain.txt"));
     files::write(&ours, b"x", Overwrite::Refuse).expect("writes");
     std::fs::write(&plain, b"x").expect("writes");
     let mode = |p: &Path| std::fs::metadata(p).expect("exists").permissions().mode() & 0o777;
     assert_eq!(mode(&ours), mode(&plain));
-    std::fs::remove_dir_all(&dir).expect("cleans up");
 }
