@@ -177,6 +177,23 @@ pub struct State {
     /// who has finished has no more turns.
     pub(crate) finished: [u8; MAX_PLAYERS],
     pub(crate) outcome: Option<Outcome>,
+    /// Changes of the pieces and pools of this state so far: a number that
+    /// only grows (copying another state in advances it too), so that what was
+    /// worked out from the pieces can be known to still hold (see [`Edition`]).
+    edits: u64,
+}
+
+/// Where a state stands: its changes of pieces and pools so far and every
+/// other field the rules read. A state whose edition is the same as when
+/// something was worked out from it, and which is the same object, has not
+/// changed since.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Edition {
+    edits: u64,
+    ply: u32,
+    turn: u32,
+    passes: u8,
+    rules: RulesPart,
 }
 
 /// [`State::top_class`] as one flat table, at `player << 5 | top code`: 256
@@ -268,7 +285,8 @@ impl Clone for State {
         copy(&mut fields, &source.fields);
         copy(&mut topped, &source.topped);
         copy(&mut pools, &source.pools);
-        *self = State { cells, fields, topped, pools, ..*source };
+        let edits = self.edits.wrapping_add(1);
+        *self = State { cells, fields, topped, pools, edits, ..*source };
     }
 }
 
@@ -368,7 +386,42 @@ impl State {
             last_to: crate::board::NO_FIELD,
             finished: [0; MAX_PLAYERS],
             outcome: None,
+            edits: 0,
         }
+    }
+
+    /// The state's [`Edition`]. (Every field is named: a new one must be
+    /// placed in the edition, or said to be worked out from the pieces.)
+    pub(crate) fn edition(&self) -> Edition {
+        let State {
+            cells: _,
+            fields: _,
+            topped: _,
+            set_words: _,
+            counts: _,
+            zobrist: _,
+            cap: _,
+            pools: _,
+            kinds: _,
+            players: _,
+            to_move: _,
+            phase: _,
+            decisions_left: _,
+            ply,
+            turn,
+            continuing: _,
+            pending: _,
+            throw: _,
+            again: _,
+            passed: _,
+            passes,
+            first: _,
+            last_to: _,
+            finished: _,
+            outcome: _,
+            edits,
+        } = *self;
+        Edition { edits, ply, turn, passes, rules: self.rules_part() }
     }
 
     /// The player whose decision it is.
@@ -520,6 +573,7 @@ impl State {
             self.topped[usize::from(p.owner) * n + word] |= bit;
         }
         self.fields[usize::from(field)].code = top.map_or(0, top_code);
+        self.edits = self.edits.wrapping_add(1);
     }
 
     /// How many pieces the state can hold on one field at most (the largest stack limit).
@@ -595,6 +649,7 @@ impl State {
         let owner = if owner == NOBODY { holder } else { owner };
         let i = self.pool_index(pool, holder, kind, owner);
         self.pools[i] = (i32::from(self.pools[i]) + n).try_into().expect("pool count stays within 0..=u16::MAX");
+        self.edits = self.edits.wrapping_add(1);
     }
 
     /// Pieces of a player's own colour in their hand, of one kind.
@@ -642,6 +697,34 @@ impl State {
 #[cfg(test)]
 mod tests {
     use crate::{Options, shipped};
+
+    /// A state's edition moves on with every change of its pieces or pools,
+    /// even one that is undone, and when another state is copied into it; a
+    /// copy starts at its original's edition. (Equal states may differ in
+    /// edition: it says "unchanged since", not "equal".)
+    #[test]
+    fn every_change_of_pieces_or_pools_makes_a_new_edition() {
+        let game = shipped::game("seega", &Options::new()).expect("compiles");
+        let mut s = game.initial_state();
+        let copy = s.clone();
+        assert_eq!(copy.edition(), s.edition());
+        let was = s.edition();
+        s.pool_add(super::Pool::Hand, 0, 0, 0, 1);
+        s.pool_add(super::Pool::Hand, 0, 0, 0, -1);
+        assert_ne!(s.edition(), was, "a pool count changed and back");
+        let was = s.edition();
+        let piece = super::Piece::new(0, 0);
+        s.push(0, piece);
+        s.pop(0);
+        assert_ne!(s.edition(), was, "a piece put on and taken off");
+        assert_eq!(s, copy, "the same position");
+        // Another state with as many changes, but not the same ones, copied in.
+        let mut other = copy.clone();
+        (0..s.edits - copy.edits).for_each(|_| other.pool_add(super::Pool::Hand, 1, 0, 1, 1));
+        let was = s.edition();
+        s.clone_from(&other);
+        assert_ne!(s.edition(), was, "another state copied in");
+    }
 
     #[test]
     fn the_same_position_reached_twice_hashes_the_same() {

@@ -135,6 +135,30 @@ fn every_variant_plays_to_the_end() {
     }
 }
 
+/// A random playout (which keeps the moves a move's end checks work out for
+/// the next decision) plays the very game the random agent plays move by move
+/// from the same seed: every variant, three seeds each, the same plies and the
+/// same final state.
+#[test]
+fn playouts_play_what_the_random_agent_plays() {
+    use tabula::agents::{Agent, RandomAgent, random_playout};
+    for (name, options, game) in VARIANTS.iter() {
+        for seed in 0..3 {
+            let mut played = game.initial_state();
+            let plies = random_playout(game, &mut played, &mut ChaCha8Rng::seed_from_u64(seed), &mut Vec::new());
+            let (mut stepped, mut agent, mut rng) =
+                (game.initial_state(), RandomAgent::default(), ChaCha8Rng::seed_from_u64(seed));
+            let mut steps = 0;
+            while !stepped.is_over() && stepped.ply() < tabula::agents::PLY_CAP {
+                let m = agent.choose(game, &stepped, &mut rng);
+                game.play_unchecked(&mut stepped, m);
+                steps += 1;
+            }
+            assert_eq!((plies, &played), (steps, &stepped), "{name} {options:?} seed {seed}");
+        }
+    }
+}
+
 /// Without a turn limit, random games of every ruleset still end (seeded, not timed).
 #[test]
 fn games_end_without_a_turn_limit() {

@@ -92,9 +92,10 @@ impl MctsAgent {
 
     /// Plays random moves, then scores the position for every player.
     fn rollout(&mut self, game: &Game, s: &mut State, rng: &mut dyn rand::RngCore) -> [f64; MAX_PLAYERS] {
+        let mut known = false;
         for _ in 0..self.rollout_depth {
-            let Some(m) = random_move(game, s, &mut self.buf, rng) else { break };
-            game.play_unchecked(s, m);
+            let Some(m) = random_move(game, s, &mut self.buf, known, rng) else { break };
+            known = game.play_listing(s, m, &mut self.buf);
         }
         let value =
             |p: Player| (self.eval.evaluate(game, s, p) + 0.5 * self.eval.mobility_term(game, s, p)).clamp(-1.0, 1.0);

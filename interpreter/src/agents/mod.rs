@@ -121,23 +121,27 @@ impl Agent for RandomAgent {
     }
 
     fn choose(&mut self, game: &Game, state: &State, rng: &mut dyn rand::RngCore) -> Move {
-        random_move(game, state, &mut self.buf, rng).expect("the game is not over")
+        random_move(game, state, &mut self.buf, false, rng).expect("the game is not over")
     }
 }
 
 /// A random legal move (a chance outcome by its probability), as [`pick`]
 /// draws it from the legal moves; where the moves can be counted, only the one
-/// drawn is made. `None` if the game is over. `buf` is scratch space.
+/// drawn is made. `None` if the game is over. `buf` is scratch space, unless
+/// `known`: then it holds the legal moves of `state` already (see [`Game::play_listing`]).
 pub(crate) fn random_move<R: rand::RngCore + ?Sized>(
     game: &Game,
     state: &State,
     buf: &mut Vec<Move>,
+    known: bool,
     rng: &mut R,
 ) -> Option<Move> {
-    if let Some(n) = game.count_moves(state).filter(|&n| n > 0) {
-        return game.nth_move(state, rng.random_range(0..n as usize) as u32);
+    if !known {
+        if let Some(n) = game.count_moves(state).filter(|&n| n > 0) {
+            return game.nth_move(state, rng.random_range(0..n as usize) as u32);
+        }
+        game.legal_moves_into(state, buf);
     }
-    game.legal_moves_into(state, buf);
     (!buf.is_empty()).then(|| pick(game, state, buf, rng))
 }
 
@@ -166,9 +170,11 @@ pub fn random_playout<R: rand::RngCore + ?Sized>(
     buf: &mut Vec<Move>,
 ) -> u32 {
     let mut n = 0;
+    // Whether `buf` holds the legal moves of `state`, worked out as the last move was played.
+    let mut known = false;
     while state.ply() < PLY_CAP {
-        let Some(m) = random_move(game, state, buf, rng) else { break };
-        game.play_unchecked(state, m);
+        let Some(m) = random_move(game, state, buf, known, rng) else { break };
+        known = game.play_listing(state, m, buf);
         n += 1;
     }
     n

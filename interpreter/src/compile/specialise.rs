@@ -141,6 +141,8 @@ impl Game {
                 && !phase.may_repeat
                 && phase.playable.iter().all(|[ordinary, fallback]| fallback.is_empty() && countable(ordinary));
         }
+        self.asks_for_moves =
+            self.ends.iter().any(|e| e.test.mentions_no_moves()) && self.phases.iter().any(|p| !p.countable);
         self.precompute_lines();
     }
 

@@ -126,7 +126,7 @@ impl Game {
                 let zone = &self.zones[usize::from(*z)].members[usize::from(p)];
                 zone.common_words(s.topped_by(p)).any(|f| s.top(f).is_some_and(|t| mask & (1 << t.kind) != 0))
             }),
-            Cond::NoMoves => !self.has_move(s),
+            Cond::NoMoves => !self.has_move_listing(s).unwrap_or_else(|| self.has_move(s)),
             Cond::CanMove(w) => self.holds(*w, me, s, |p| self.has_move_for(s, p)),
             Cond::Passed => s.passed,
             Cond::LimitReached => self.max_plies > 0 && s.ply >= self.max_plies,

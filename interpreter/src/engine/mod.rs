@@ -4,6 +4,7 @@
 mod apply;
 mod cond;
 mod count;
+mod known_moves;
 mod movegen;
 mod perft;
 mod scratch;

@@ -124,21 +124,25 @@ impl Cond {
 
     /// Whether the test reads where the last piece ended.
     pub(crate) fn mentions_last_to(&self) -> bool {
-        match self {
-            Cond::Line { moved: true, .. } | Cond::MovedLineMasks(..) => true,
-            Cond::All(ts) | Cond::Any(ts) => ts.iter().any(Cond::mentions_last_to),
-            Cond::Not(t) => t.mentions_last_to(),
-            _ => false,
-        }
+        self.mentions(&|t| matches!(t, Cond::Line { moved: true, .. } | Cond::MovedLineMasks(..)))
     }
 
     /// Whether the test looks at the turn limit (an end "at the limit").
     pub(crate) fn mentions_limit(&self) -> bool {
+        self.mentions(&|t| matches!(t, Cond::LimitReached))
+    }
+
+    /// Whether the test asks if the player to move has no move.
+    pub(crate) fn mentions_no_moves(&self) -> bool {
+        self.mentions(&|t| matches!(t, Cond::NoMoves))
+    }
+
+    /// Whether `leaf` holds for the test or any part of it (through `All`, `Any` and `Not`).
+    fn mentions(&self, leaf: &impl Fn(&Cond) -> bool) -> bool {
         match self {
-            Cond::LimitReached => true,
-            Cond::All(ts) | Cond::Any(ts) => ts.iter().any(Cond::mentions_limit),
-            Cond::Not(t) => t.mentions_limit(),
-            _ => false,
+            Cond::All(ts) | Cond::Any(ts) => ts.iter().any(|t| t.mentions(leaf)),
+            Cond::Not(t) => t.mentions(leaf),
+            t => leaf(t),
         }
     }
 }
