@@ -126,8 +126,8 @@ pub enum Reason {
 /// first (`Starter`), who has finished (players who finish one by one), where the last piece ended (`last_to`, kept only where
 /// the rules read it: a `Line` through the piece moved), the ply (the turn limit reads it) and the
 /// outcome. Left out: what is worked out from the stacks and kept up to date
-/// with them (`topped`, the top codes, `counts`, `zobrist`), and the turn
-/// number, which no rule reads. [`State::position_hash`] hashes the same
+/// with them (`topped`, the top codes, `counts`, `zobrist`), the turn
+/// number, which no rule reads, and the count of changes (see [`Edition`]). [`State::position_hash`] hashes the same
 /// fields but the ply: the same position reached twice (a repetition).
 #[derive(Debug)]
 pub struct State {
@@ -184,9 +184,9 @@ pub struct State {
 }
 
 /// Where a state stands: its changes of pieces and pools so far and every
-/// other field the rules read. A state whose edition is the same as when
-/// something was worked out from it, and which is the same object, has not
-/// changed since.
+/// other field the rules read (and the turn). The same object at the same
+/// edition as when something was worked out from it has the same pieces and
+/// pools as then, and is the same for the rules: what was worked out holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Edition {
     edits: u64,
@@ -422,6 +422,13 @@ impl State {
             edits,
         } = *self;
         Edition { edits, ply, turn, passes, rules: self.rules_part() }
+    }
+
+    /// Whether the next decision is an ordinary one: the game goes on, and no
+    /// throw, pending choice or capture chain is due.
+    #[inline]
+    pub(crate) fn awaits_ordinary_decision(&self) -> bool {
+        self.outcome.is_none() && self.pending == Pending::None && self.continuing.is_none()
     }
 
     /// The player whose decision it is.

@@ -159,3 +159,21 @@ fn a_piece_falling_along_a_cycle_of_links_comes_to_rest() {
     }
     assert_eq!(rests, ["D@a", "D@top"]);
 }
+
+/// A move allowed only while the player has a move (or can move) asked the
+/// question it decides: generating the moves recursed until the stack
+/// overflowed. Refused where it is written, for both questions.
+#[test]
+fn a_move_whose_only_if_asks_for_moves_is_refused_where_it_is_written() {
+    for ask in ["Not(NoMoves)", "CanMove(Me)", "Any([Passed, CanMove(Opponent)])"] {
+        let text = WANDERERS.replace("to: Empty)", &format!("to: Empty, only_if: {ask})"));
+        let error = Game::from_source(&text, "hostile.ron", &Options::new()).expect_err(ask).to_string();
+        assert!(
+            error.contains("phases[0].moves[0].only_if: a move's `only_if` cannot ask whether a player has a move"),
+            "{ask}: {error}"
+        );
+    }
+    // Asked elsewhere, the same questions are fine.
+    let ends = WANDERERS.replace("NoPieces(Opponent)", "Any([NoPieces(Opponent), Not(CanMove(Opponent))])");
+    Game::from_source(&ends, "hostile.ron", &Options::new()).expect("an end may ask");
+}

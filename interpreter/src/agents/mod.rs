@@ -137,8 +137,8 @@ pub(crate) fn random_move<R: rand::RngCore + ?Sized>(
     rng: &mut R,
 ) -> Option<Move> {
     if !known {
-        if let Some(n) = game.count_moves(state).filter(|&n| n > 0) {
-            return game.nth_move(state, rng.random_range(0..n as usize) as u32);
+        if let Some(m) = game.draw_counted(state, |n| rng.random_range(0..n as usize) as u32) {
+            return Some(m);
         }
         game.legal_moves_into(state, buf);
     }

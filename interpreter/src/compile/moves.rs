@@ -132,6 +132,15 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, fallback: bo
     let to = ctx.at(Seg::Field("to"), |ctx| test(ctx, &def.to, Place::Field, names));
     let from = optional(ctx, "from", def.from.as_ref(), Place::Field, names);
     let only_if = optional(ctx, "only_if", def.only_if.as_ref(), Place::State, names);
+    if only_if.asks_for_moves() {
+        // Its moves would be needed to decide whether it has moves: no end.
+        ctx.at(Seg::Field("only_if"), |ctx| {
+            ctx.error(
+                "a move's `only_if` cannot ask whether a player has a move (`NoMoves`, `CanMove`): \
+                 the answer depends on this very move; ask it in an end, a phase's `until` or a filter",
+            );
+        });
+    }
     let mut effects = Vec::new();
     let mut continues = None;
     ctx.at(Seg::Field("then"), |ctx| {

@@ -6,9 +6,9 @@
 use crate::board::{Board, DirId, FieldId, FieldSet, NO_FIELD};
 use crate::moves::{Action, NO_DIR};
 use crate::piece::Player;
-use crate::program::rules::{Effect, FallLine, FallLines, Filter, LandingBits, Motion, Rule};
+use crate::program::rules::{Effect, End, FallLine, FallLines, Filter, LandingBits, Motion, Rule};
 use crate::program::{Cond, Game};
-use crate::ruleset::Arrive;
+use crate::ruleset::{Arrive, When};
 
 impl Game {
     /// Fills in what each rule can know before play: its placement targets,
@@ -141,8 +141,9 @@ impl Game {
                 && !phase.may_repeat
                 && phase.playable.iter().all(|[ordinary, fallback]| fallback.is_empty() && countable(ordinary));
         }
-        self.asks_for_moves =
-            self.ends.iter().any(|e| e.test.mentions_no_moves()) && self.phases.iter().any(|p| !p.countable);
+        let at_start = |e: &&End| e.at == When::StartOfTurn;
+        self.asks_for_moves = self.ends.iter().filter(at_start).any(|e| e.test.mentions_no_moves())
+            && self.phases.iter().any(|p| !p.countable);
         self.precompute_lines();
     }
 

@@ -10,7 +10,7 @@ use crate::moves::{Action, Move, NO_DIR};
 use crate::piece::KindId;
 use crate::program::Game;
 use crate::program::rules::Phase;
-use crate::state::{Pending, State};
+use crate::state::State;
 
 impl Game {
     /// How many legal moves `s` has, where they can be counted without being
@@ -52,22 +52,59 @@ impl Game {
                 i -= n;
                 return true;
             }
-            let mut bits = free;
-            (0..i).for_each(|_| bits &= bits - 1);
-            let rule = &phase.rules[usize::from(rule_id)];
-            let to = self.rest(rule, s, bits.trailing_zeros() as FieldId);
-            found = Some(Move { action: Action::Place, rule: rule_id, kind, dir: NO_DIR, from: NO_FIELD, to });
+            found = Some(self.placement(s, phase, rule_id, kind, free, i));
             false
         });
         found
+    }
+
+    /// The move [`Game::nth_move`] makes for the index `draw` gives, out of
+    /// the [`Game::count_moves`] legal moves, counted once: where they can be
+    /// counted and are more than none; `None` elsewhere (and `draw` is not called).
+    pub(crate) fn draw_counted(&self, s: &State, draw: impl FnOnce(u32) -> u32) -> Option<Move> {
+        let phase = self.countable(s)?;
+        // The groups as counted, to find the one drawn without asking again.
+        let mut groups = [(0, 0, 0); 8];
+        let (mut kept, mut n) = (0, 0);
+        self.placements(s, phase, |rule_id, kind, free| {
+            if let Some(g) = groups.get_mut(kept) {
+                *g = (rule_id, kind, free);
+            }
+            kept += 1;
+            n += free.count_ones();
+            true
+        });
+        if n == 0 {
+            return None;
+        }
+        let mut i = draw(n);
+        if kept > groups.len() {
+            return self.nth_move(s, i);
+        }
+        for &(rule_id, kind, free) in &groups[..kept] {
+            let here = free.count_ones();
+            if i < here {
+                return Some(self.placement(s, phase, rule_id, kind, free, i));
+            }
+            i -= here;
+        }
+        None
+    }
+
+    /// The placement of `kind` by `rule_id` on the `i`th of the `free` fields.
+    fn placement(&self, s: &State, phase: &Phase, rule_id: u8, kind: KindId, free: u64, i: u32) -> Move {
+        let mut bits = free;
+        (0..i).for_each(|_| bits &= bits - 1);
+        let rule = &phase.rules[usize::from(rule_id)];
+        let to = self.rest(rule, s, bits.trailing_zeros() as FieldId);
+        Move { action: Action::Place, rule: rule_id, kind, dir: NO_DIR, from: NO_FIELD, to }
     }
 
     /// The phase of `s` where its moves can be counted now.
     #[inline]
     fn countable(&self, s: &State) -> Option<&Phase> {
         let phase = &self.phases[usize::from(s.phase)];
-        let ordinary = s.outcome.is_none() && s.pending == Pending::None && s.continuing.is_none();
-        (phase.countable && ordinary).then_some(phase)
+        (phase.countable && s.awaits_ordinary_decision()).then_some(phase)
     }
 
     /// Calls `group` with each rule, kind and the fields it may be put on now,
@@ -113,12 +150,62 @@ mod tests {
                         let nth: Vec<_> = (0..n).map(|i| game.nth_move(s, i).expect("counted")).collect();
                         assert_eq!(nth, legal, "{name}");
                         assert_eq!(game.nth_move(s, n), None, "{name}: past the count");
+                        assert_eq!(drawn(&game, s, n), nth, "{name}");
                     }
                     counted += 1;
                 }
             });
         }
         assert!(counted > 1_000, "only {counted} positions counted");
+    }
+
+    /// The moves [`Game::draw_counted`] makes for each index it may draw,
+    /// checking that it offers `n` to draw from.
+    fn drawn(game: &crate::Game, s: &crate::State, n: u32) -> Vec<crate::Move> {
+        let draw = |i| {
+            move |offered| {
+                assert_eq!(offered, n, "the count offered to draw from");
+                i
+            }
+        };
+        (0..n).map(|i| game.draw_counted(s, draw(i)).expect("counted")).collect()
+    }
+
+    /// More groups of placements (a rule and a kind in hand) than a draw
+    /// keeps as it counts: nine kinds. The move drawn is the `i`th legal move
+    /// whether its group was kept or is found by counting again.
+    #[test]
+    fn a_drawn_move_is_the_nth_with_more_groups_than_are_kept() {
+        use crate::{Game, Options};
+        let kinds: Vec<String> = (1..=9).map(|k| format!("K{k}")).collect();
+        let pieces = kinds.iter().zip('a'..).map(|(k, letter)| format!("(name: \"{k}\", letter: '{letter}')"));
+        let hands =
+            kinds.iter().flat_map(|k| [1, 2].map(|p| format!("Hand(piece: \"{k}\", player: Player({p}), count: 1)")));
+        let source = format!(
+            r#"Ruleset(
+                name: "nine kinds",
+                title: "Nine kinds",
+                players: ["A", "B"],
+                board: Grid(cols: 4, rows: 4, links: ["All"]),
+                pieces: [{}],
+                setup: [{}],
+                phases: [(name: "play", moves: [(pieces: [{}], by: Place(), to: Empty)])],
+                end: [(at: StartOfTurn, cond: NoMoves, result: Draw, reason: "none left")],
+            )"#,
+            pieces.collect::<Vec<_>>().join(", "),
+            hands.collect::<Vec<_>>().join(", "),
+            kinds.iter().map(|k| format!("\"{k}\"")).collect::<Vec<_>>().join(", "),
+        );
+        let game = Game::from_source(&source, "nine-kinds.ron", &Options::new()).expect("compiles");
+        let mut positions = 0;
+        visit_random_games(&game, 3, 10, |s, legal| {
+            let n = game.count_moves(s).expect("placements on empty fields are counted");
+            if n > 0 {
+                assert_eq!(drawn(&game, s, n), legal);
+                positions += 1;
+            }
+        });
+        assert!(positions > 50, "{positions}");
     }
 
     /// Two groups of placements, one of which may go on `a1` only: once `a1`

@@ -8,19 +8,21 @@
 //! The list is kept only for the very state being played (the same object,
 //! not a copy a probe plays on) and handed back only if that state is at the
 //! same [`Edition`] at the end of the move as when the list was made: its
-//! pieces, pools and every other field the rules read are unchanged since.
+//! pieces and pools have not changed since, and every other field the rules
+//! read is as it was then.
 
 use crate::moves::{Action, Move};
 use crate::program::Game;
-use crate::state::{Edition, Pending, State};
+use crate::state::{Edition, State};
 use std::cell::Cell;
 
 thread_local! {
-    /// The address of the state [`Game::play_listing`] plays (0: none).
+    /// The address of the state [`Game::play_listing`] plays (0: none). Left
+    /// set by a panic, it is harmless: a state at that address later has its
+    /// moves worked out in full where it is asked whether it has one (the same
+    /// answer), and nothing is handed back outside `play_listing`.
     static PLAYING: Cell<usize> = const { Cell::new(0) };
-    /// Whether its legal moves were worked out while it was played: then
-    /// they are `MOVES`, worked out at `EDITION`.
-    static KNOWN: Cell<bool> = const { Cell::new(false) };
+    /// The edition of that state when its legal moves, `MOVES`, were worked out (`None`: not yet).
     static EDITION: Cell<Option<Edition>> = const { Cell::new(None) };
     static MOVES: Cell<Vec<Move>> = const { Cell::new(Vec::new()) };
 }
@@ -44,16 +46,16 @@ impl Game {
 
     /// [`Game::play_listing`] where an end asks for the moves.
     fn play_keeping_moves(&self, s: &mut State, m: Move, out: &mut Vec<Move>) -> bool {
-        PLAYING.set(address(s));
-        KNOWN.set(false);
+        PLAYING.with(|c| c.set(address(s)));
+        EDITION.with(|c| c.set(None));
         self.play_counting(s, m);
-        PLAYING.set(0);
-        if !KNOWN.get() || EDITION.get() != Some(s.edition()) {
+        PLAYING.with(|c| c.set(0));
+        if EDITION.with(Cell::get) != Some(s.edition()) {
             return false;
         }
-        let mut moves = MOVES.take();
+        let mut moves = MOVES.with(Cell::take);
         std::mem::swap(out, &mut moves);
-        MOVES.set(moves);
+        MOVES.with(|c| c.set(moves));
         true
     }
 
@@ -64,24 +66,24 @@ impl Game {
         if !self.asks_for_moves {
             return None;
         }
-        let playing = PLAYING.get();
-        let ordinary = s.pending == Pending::None && s.continuing.is_none() && s.outcome.is_none();
-        // (Counted moves are drawn without a list.)
-        if playing != address(s) || !ordinary || self.phases[usize::from(s.phase)].countable {
+        let playing = PLAYING.with(Cell::get);
+        // (Counted moves are drawn without a list; at a throw or a pending
+        // choice the legal moves are not the player's ordinary moves.)
+        if playing != address(s) || !s.awaits_ordinary_decision() || self.phases[usize::from(s.phase)].countable {
             return None;
         }
-        // Probes inside (turn filters that look ahead) ask as usual.
-        PLAYING.set(0);
-        let mut moves = MOVES.take();
+        // While the list is made, conditions on `s` itself (a filter's
+        // `only_if`) may ask again: they are answered as usual, not by a list.
+        PLAYING.with(|c| c.set(0));
+        let mut moves = MOVES.with(Cell::take);
         // Through a pointer the compiler cannot see through: a direct call from
         // here moved its inlining of the whole generator (Ur +6.6% instructions).
         let legal_moves_into: fn(&Game, &State, &mut Vec<Move>) = std::hint::black_box(Game::legal_moves_into);
         legal_moves_into(self, s, &mut moves);
         let any = !matches!(moves.as_slice(), [only] if only.action == Action::Pass);
-        MOVES.set(moves);
-        KNOWN.set(true);
-        EDITION.set(Some(s.edition()));
-        PLAYING.set(playing);
+        MOVES.with(|c| c.set(moves));
+        EDITION.with(|c| c.set(Some(s.edition())));
+        PLAYING.with(|c| c.set(playing));
         Some(any)
     }
 }
@@ -91,8 +93,9 @@ mod tests {
     use super::{PLAYING, address};
     use crate::agents::random_move;
     use crate::shipped::testing::games;
-    use crate::{Options, shipped};
+    use crate::{Game, Options, shipped};
     use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
 
     /// The moves are worked out in full, and kept, only for the state being
     /// played: not for a copy of it (a probe may play on a copy, at the same
@@ -104,32 +107,47 @@ mod tests {
         let s = game.initial_state();
         let copy = s.clone();
         assert_eq!(game.has_move_listing(&s), None, "nothing is being played");
-        PLAYING.set(address(&s));
+        PLAYING.with(|c| c.set(address(&s)));
         assert_eq!(game.has_move_listing(&copy), None, "a copy");
         assert_eq!(game.has_move_listing(&s), Some(true));
-        PLAYING.set(0);
+        PLAYING.with(|c| c.set(0));
     }
 
-    /// Along random games of every shipped ruleset, the moves kept while a
-    /// move was played are the legal moves of the state it left, move for
-    /// move; they are kept in the games whose ends ask for them (where the
-    /// moves are not counted), and only there.
-    #[test]
-    fn moves_kept_while_playing_are_the_legal_moves() {
-        for (name, game) in games() {
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
-            let (mut kept, mut plies) = (0, 0);
-            for _ in 0..4 {
-                let (mut s, mut buf, mut known) = (game.initial_state(), Vec::new(), false);
-                while let Some(m) = random_move(&game, &s, &mut buf, known, &mut rng) {
-                    known = game.play_listing(&mut s, m, &mut buf);
-                    if known {
-                        assert_eq!(buf, game.legal_moves(&s), "{name} at ply {}", s.ply());
-                        kept += 1;
-                    }
-                    plies += 1;
+    /// Plays `games` random games of `game` twice in lock step, from one
+    /// seed: through [`Game::play_listing`], drawing from the moves it keeps,
+    /// and move by move as the random agent does. The same moves are drawn
+    /// and the states stay the same (their editions too); every list kept is
+    /// the legal moves. Returns how many plies were played and after how many
+    /// a list was kept.
+    fn play_both_ways(name: &str, game: &Game, seed: u64, games: usize) -> (usize, usize) {
+        let (mut listing, mut stepping) = (ChaCha8Rng::seed_from_u64(seed), ChaCha8Rng::seed_from_u64(seed));
+        let (mut kept, mut plies) = (0, 0);
+        for _ in 0..games {
+            let (mut s, mut buf, mut known) = (game.initial_state(), Vec::new(), false);
+            let (mut t, mut scratch) = (game.initial_state(), Vec::new());
+            while s.ply() < 2_000 {
+                let m = random_move(game, &s, &mut buf, known, &mut listing);
+                assert_eq!(m, random_move(game, &t, &mut scratch, false, &mut stepping), "{name} at ply {}", s.ply());
+                let Some(m) = m else { break };
+                known = game.play_listing(&mut s, m, &mut buf);
+                game.play_unchecked(&mut t, m);
+                assert!(s == t && s.edition() == t.edition(), "{name} at ply {}", s.ply());
+                if known {
+                    assert_eq!(buf, game.legal_moves(&s), "{name} at ply {}", s.ply());
+                    kept += 1;
                 }
+                plies += 1;
             }
+        }
+        (plies, kept)
+    }
+
+    /// Every shipped ruleset: lists are kept in the games whose ends ask for
+    /// them (where the moves are not counted), after most moves, and only there.
+    #[test]
+    fn playing_with_the_moves_kept_plays_the_same_games() {
+        for (name, game) in games() {
+            let (plies, kept) = play_both_ways(name, &game, 11, 4);
             if game.asks_for_moves {
                 assert!(kept * 2 > plies, "{name}: moves kept after {kept} of {plies} plies");
             } else {
@@ -137,4 +155,60 @@ mod tests {
             }
         }
     }
+
+    /// Where no list may be kept or none must be made while one is: a race of
+    /// three whose ends ask for moves while a throw is due (the legal moves
+    /// are then the throw's outcomes, not the player's moves), and a game
+    /// whose filter asks for moves in its `only_if` while the list is made.
+    #[test]
+    fn moves_asked_for_at_a_throw_or_inside_a_filter_are_not_kept() {
+        for (name, source) in [("dice race", DICE_RACE), ("asking filter", ASKING_FILTER)] {
+            let game = Game::from_source(source, name, &Options::new()).expect("compiles");
+            assert!(game.asks_for_moves, "{name}");
+            let (plies, _) = play_both_ways(name, &game, 5, 20);
+            assert!(plies > 200, "{name}: {plies}");
+        }
+    }
+
+    const DICE_RACE: &str = r#"Ruleset(
+        name: "dice race", title: "Dice race",
+        players: ["Red", "Green", "Yellow"],
+        board: Track(length: 8, cols: 8),
+        pieces: [(name: "Runner", letter: 'R')],
+        setup: [
+            On(piece: "Runner", player: Player(1), fields: ["1"]),
+            On(piece: "Runner", player: Player(2), fields: ["2"]),
+            On(piece: "Runner", player: Player(3), fields: ["5"]),
+        ],
+        chance: [(name: "throw", outcomes: [
+            (label: "0", value: 0, weight: 1),
+            (label: "1", value: 1, weight: 1, again: True),
+            (label: "2", value: 2, weight: 1),
+        ])],
+        phases: [(name: "race", throw: "throw", moves: [
+            (pieces: ["Runner"], by: Run(dirs: ["next"], distance: Throw), to: Empty),
+            (pieces: ["Runner"], by: RunOff(dirs: ["next"], distance: Throw, count: Over)),
+        ])],
+        end: [
+            (at: AfterMove, cond: NoPieces(Me), result: Finish(Me), reason: "home"),
+            (at: StartOfTurn, cond: All([NoMoves, PlayerIs(2)]), result: Finish(Me), reason: "stuck"),
+        ],
+    )"#;
+
+    const ASKING_FILTER: &str = r#"Ruleset(
+        name: "asking filter", title: "Asking filter",
+        players: ["White", "Black"],
+        board: Grid(cols: 4, rows: 4, links: ["All"]),
+        pieces: [(name: "Stone", letter: 'S')],
+        setup: [Hand(piece: "Stone", player: Player(1), count: 6), Hand(piece: "Stone", player: Player(2), count: 6)],
+        phases: [(
+            name: "play",
+            moves: [
+                (pieces: ["Stone"], by: Place(), to: Empty),
+                (pieces: ["Stone"], by: Step(dirs: ["Orthogonal"]), to: Empty),
+            ],
+            filters: [RequireAfter(cond: CanMove(Opponent), only_if: Not(NoMoves))],
+        )],
+        end: [(at: StartOfTurn, cond: Any([NoMoves, Passed]), result: Draw, reason: "no move")],
+    )"#;
 }

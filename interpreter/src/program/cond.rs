@@ -137,6 +137,11 @@ impl Cond {
         self.mentions(&|t| matches!(t, Cond::NoMoves))
     }
 
+    /// Whether the test asks whether a player has a move (`NoMoves`, `CanMove`).
+    pub(crate) fn asks_for_moves(&self) -> bool {
+        self.mentions(&|t| matches!(t, Cond::NoMoves | Cond::CanMove(_)))
+    }
+
     /// Whether `leaf` holds for the test or any part of it (through `All`, `Any` and `Not`).
     fn mentions(&self, leaf: &impl Fn(&Cond) -> bool) -> bool {
         match self {

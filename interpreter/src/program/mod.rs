@@ -112,9 +112,10 @@ pub struct Game {
     /// then does the state keep it (so that states the rules cannot tell
     /// apart are equal).
     pub(crate) reads_last_to: bool,
-    /// Some end asks whether the player to move has a move (`NoMoves`) in a
-    /// phase whose moves are not counted: playing a move then works out the
-    /// next player's moves, which random play keeps (see `Game::play_listing`).
+    /// Some end at the start of a turn asks whether the player to move has a
+    /// move (`NoMoves`), and some phase's moves are not counted: playing a move
+    /// there works out the next player's moves, which random play keeps (see
+    /// `Game::play_listing`).
     pub(crate) asks_for_moves: bool,
 }
 
