@@ -78,6 +78,9 @@ pub struct PositionDef {
     /// The last decision was a pass.
     #[serde(default, skip_serializing_if = "is_false")]
     pub passed: bool,
+    /// Turns in a row that ended with a pass (up to one fewer than the players).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub passes: u8,
     /// Where the last piece moved or placed ended, where the rules read it (a `Line` through the piece moved).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_to: Option<String>,
@@ -101,6 +104,10 @@ pub struct PositionDef {
 
 fn is_false(b: &bool) -> bool {
     !*b
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 /// A piece waiting to be placed: the piece as in a stack (`"P"`, `"D:15"` for a
@@ -264,6 +271,10 @@ impl Game {
         }
         s.again = def.again;
         s.passed = def.passed;
+        if def.passes >= players {
+            ctx.at(Seg::Field("passes"), |ctx| ctx.error(format!("expected 0 to {}", players - 1)));
+        }
+        s.passes = def.passes.min(players - 1);
         if let Some(name) = &def.last_to {
             let found = ctx.at(Seg::Field("last_to"), |ctx| ctx.find("field", name, self.board.names()));
             // Kept only where the rules read it, as in play.
@@ -566,6 +577,7 @@ impl Game {
             },
             again: s.again,
             passed: s.passed,
+            passes: s.passes,
             last_to: (s.last_to != crate::board::NO_FIELD).then(|| self.board.name(s.last_to).to_string()),
             placing: match s.pending {
                 Pending::Place { kind, zone, orient, optional } => Some(PlacingDef {

@@ -122,7 +122,9 @@ pub enum Reason {
 /// decisions left in the turn, the pending throw or placement, the piece
 /// continuing a capture chain, this turn's throw and whether it earns another
 /// (`again`), whether the last decision was a pass (`passed`: a blocked
-/// player's opponent moves again, and two passes end the game), who moved
+/// player's opponent moves again, and two passes end the game) and how many
+/// turns in a row ended so (`passes`, up to one fewer than the players: when
+/// everyone still playing has passed, the game is blocked), who moved
 /// first (`Starter`), who has finished (players who finish one by one), where the last piece ended (`last_to`, kept only where
 /// the rules read it: a `Line` through the piece moved), the ply (the turn limit reads it) and the
 /// outcome. Left out: what is worked out from the stacks and kept up to date
@@ -192,7 +194,6 @@ pub(crate) struct Edition {
     edits: u64,
     ply: u32,
     turn: u32,
-    passes: u8,
     rules: RulesPart,
 }
 
@@ -329,8 +330,7 @@ type RulesPart = (
     Option<Continuing>,
     Pending,
     Option<u8>,
-    bool,
-    bool,
+    (bool, bool, u8),
     Player,
     FieldId,
     [u8; MAX_PLAYERS],
@@ -346,8 +346,7 @@ impl State {
             self.continuing,
             self.pending,
             self.throw,
-            self.again,
-            self.passed,
+            (self.again, self.passed, self.passes),
             self.first,
             self.last_to,
             self.finished,
@@ -414,14 +413,14 @@ impl State {
             throw: _,
             again: _,
             passed: _,
-            passes,
+            passes: _,
             first: _,
             last_to: _,
             finished: _,
             outcome: _,
             edits,
         } = *self;
-        Edition { edits, ply, turn, passes, rules: self.rules_part() }
+        Edition { edits, ply, turn, rules: self.rules_part() }
     }
 
     /// Whether the next decision is an ordinary one: the game goes on, and no
@@ -785,7 +784,8 @@ mod tests {
         let hasher = RandomState::new();
         assert_eq!(hasher.hash_one(&s), hasher.hash_one(&start));
         // A pass and an extra throw are state the rules read.
-        for change in [|s: &mut super::State| s.passed = true, |s: &mut super::State| s.again = true] {
+        let changes: [fn(&mut super::State); 3] = [|s| s.passed = true, |s| s.again = true, |s| s.passes = 1];
+        for change in changes {
             let mut t = start.clone();
             change(&mut t);
             assert_ne!(t, start);

@@ -273,3 +273,37 @@ fn the_evaluation_rates_a_placed_player_by_the_place_and_the_others_below() {
     assert!((-1.0..=-1.0 / 3.0).contains(&p2) && (-1.0..=-1.0 / 3.0).contains(&p4), "{p2} {p4}");
     assert!(p2 > p4, "{p2} {p4}");
 }
+
+/// Three players with a stone each and four places: once the stones are
+/// down, everyone must pass, and when all three have passed in a row the game
+/// is blocked. How many have passed is part of the position: read back after
+/// the first pass, the second pass still blocks the game, as in play.
+#[test]
+fn passes_in_a_row_are_kept_in_positions_and_end_a_blocked_game_alike() {
+    let text = r#"Ruleset(
+        name: "three stones", title: "Three stones", players: ["A", "B", "C"],
+        board: Grid(cols: 4, rows: 1, links: ["Orthogonal"]),
+        pieces: [(name: "Stone", letter: 'S')],
+        setup: [
+            Hand(piece: "Stone", player: Player(1), count: 1),
+            Hand(piece: "Stone", player: Player(2), count: 1),
+            Hand(piece: "Stone", player: Player(3), count: 1),
+        ],
+        phases: [(name: "play", moves: [(pieces: ["Stone"], by: Place(), to: Empty)])],
+        end: [],
+    )"#;
+    let game = Game::from_source(text, "three-stones.ron", &Options::new()).unwrap_or_else(|e| panic!("{e}"));
+    let s = play_in_order(&game, &[(1, "S@a1"), (2, "S@b1"), (3, "S@c1"), (1, "pass")]);
+    let written = game.position_to_string(&s);
+    assert!(written.contains("passes: 1"), "{written}");
+    let back = game.position_from_str(&written, "position").expect("reads back");
+    assert_eq!(back, s);
+    for from in [s, back] {
+        let m = game.parse_move(&from, "pass").expect("B passes");
+        let after = game.play(&from, m).expect("legal");
+        assert!(after.is_over(), "all three passed in a row: blocked");
+    }
+    let bad = written.replace("passes: 1", "passes: 3");
+    let e = game.position_from_str(&bad, "position").expect_err("more passes than players after the first");
+    assert!(e.to_string().contains("passes: expected 0 to 2"), "{e}");
+}

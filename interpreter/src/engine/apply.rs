@@ -635,7 +635,9 @@ impl Game {
                 }
             }
         }
-        s.passes = if s.passed { s.passes.saturating_add(1) } else { 0 };
+        // Counted up to one fewer than the players, all the blocked rule below
+        // reads: states it cannot tell apart stay equal.
+        s.passes = if s.passed { (s.passes + 1).min(s.players - 1) } else { 0 };
         let phase = &self.phases[usize::from(s.phase)];
         s.to_move = next;
         s.decisions_left = phase.decisions;
