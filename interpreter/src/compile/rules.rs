@@ -184,8 +184,8 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         compass,
         return_match,
         first_move,
-        reads_last_to: false,  // worked out by `Game::specialise_rules`
-        asks_for_moves: false, // likewise
+        reads_last_to: false,    // worked out by `Game::specialise_rules`
+        lists_next_moves: false, // likewise
     })
 }
 

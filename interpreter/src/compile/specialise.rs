@@ -142,7 +142,7 @@ impl Game {
                 && phase.playable.iter().all(|[ordinary, fallback]| fallback.is_empty() && countable(ordinary));
         }
         let at_start = |e: &&End| e.at == When::StartOfTurn;
-        self.asks_for_moves = self.ends.iter().filter(at_start).any(|e| e.test.mentions_no_moves())
+        self.lists_next_moves = self.ends.iter().filter(at_start).any(|e| e.test.mentions_no_moves())
             && self.phases.iter().any(|p| !p.countable);
         self.precompute_lines();
     }

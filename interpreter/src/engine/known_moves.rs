@@ -37,7 +37,7 @@ impl Game {
     /// (exactly as [`Game::legal_moves_into`] makes them). Else `out` is unchanged.
     #[inline]
     pub(crate) fn play_listing(&self, s: &mut State, m: Move, out: &mut Vec<Move>) -> bool {
-        if !self.asks_for_moves {
+        if !self.lists_next_moves {
             self.play_counting(s, m);
             return false;
         }
@@ -63,7 +63,7 @@ impl Game {
     /// `s` is the state [`Game::play_listing`] plays and an ordinary decision
     /// is due: from their legal moves, worked out in full and kept. `None` elsewhere.
     pub(crate) fn has_move_listing(&self, s: &State) -> Option<bool> {
-        if !self.asks_for_moves {
+        if !self.lists_next_moves {
             return None;
         }
         let playing = PLAYING.with(Cell::get);
@@ -103,7 +103,7 @@ mod tests {
     #[test]
     fn moves_are_kept_for_the_state_played_only() {
         let game = shipped::game("seneti", &Options::new()).expect("compiles");
-        assert!(game.asks_for_moves);
+        assert!(game.lists_next_moves);
         let s = game.initial_state();
         let copy = s.clone();
         assert_eq!(game.has_move_listing(&s), None, "nothing is being played");
@@ -148,7 +148,7 @@ mod tests {
     fn playing_with_the_moves_kept_plays_the_same_games() {
         for (name, game) in games() {
             let (plies, kept) = play_both_ways(name, &game, 11, 4);
-            if game.asks_for_moves {
+            if game.lists_next_moves {
                 assert!(kept * 2 > plies, "{name}: moves kept after {kept} of {plies} plies");
             } else {
                 assert_eq!(kept, 0, "{name}");
@@ -164,7 +164,7 @@ mod tests {
     fn moves_asked_for_at_a_throw_or_inside_a_filter_are_not_kept() {
         for (name, source) in [("dice race", DICE_RACE), ("asking filter", ASKING_FILTER)] {
             let game = Game::from_source(source, name, &Options::new()).expect("compiles");
-            assert!(game.asks_for_moves, "{name}");
+            assert!(game.lists_next_moves, "{name}");
             let (plies, _) = play_both_ways(name, &game, 5, 20);
             assert!(plies > 200, "{name}: {plies}");
         }

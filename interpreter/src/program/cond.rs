@@ -142,12 +142,30 @@ impl Cond {
         self.mentions(&|t| matches!(t, Cond::NoMoves | Cond::CanMove(_)))
     }
 
-    /// Whether `leaf` holds for the test or any part of it (through `All`, `Any` and `Not`).
+    /// Whether `leaf` holds for the test or any part of it (through `All`,
+    /// `Any`, `Not` and the neighbour's test of `Beside`).
     fn mentions(&self, leaf: &impl Fn(&Cond) -> bool) -> bool {
         match self {
             Cond::All(ts) | Cond::Any(ts) => ts.iter().any(|t| t.mentions(leaf)),
-            Cond::Not(t) => t.mentions(leaf),
+            Cond::Not(t) | Cond::Beside(_, t) => t.mentions(leaf),
             t => leaf(t),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cond;
+
+    /// A test mentions what any of its parts mentions, a neighbour's test too.
+    #[test]
+    fn a_test_mentions_what_its_parts_mention() {
+        let beside = |t| Cond::Beside(vec![0], Box::new(t));
+        let nested = Cond::All(vec![Cond::True, Cond::Not(Box::new(Cond::Any(vec![beside(Cond::NoMoves)])))]);
+        assert!(nested.mentions_no_moves() && nested.asks_for_moves());
+        assert!(beside(Cond::CanMove(crate::ruleset::Who::Me)).asks_for_moves());
+        assert!(!beside(Cond::CanMove(crate::ruleset::Who::Me)).mentions_no_moves());
+        assert!(beside(Cond::LimitReached).mentions_limit());
+        assert!(!Cond::All(vec![Cond::True, Cond::Passed]).asks_for_moves());
     }
 }

@@ -116,7 +116,7 @@ pub struct Game {
     /// move (`NoMoves`), and some phase's moves are not counted: playing a move
     /// there works out the next player's moves, which random play keeps (see
     /// `Game::play_listing`).
-    pub(crate) asks_for_moves: bool,
+    pub(crate) lists_next_moves: bool,
 }
 
 impl Game {
