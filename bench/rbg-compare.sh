@@ -29,7 +29,9 @@
 # GAME is a Tabula ruleset name from the list below (default: all of them
 # whose ruleset is shipped). Environment: RUNS (default 5), SCALE (multiplies
 # the playout counts, e.g. 0.1 for a quick look), WORK (folder for the
-# generated C++ and raw outputs; default a new temporary folder), CXX.
+# generated C++ and raw outputs; default a new temporary folder), CXX,
+# TABULA_BIN (a `tabula` binary to time instead of building the plain release
+# one: e.g. the profile-guided build of bench/pgo-build.sh).
 #
 # Each run times, one after another, Tabula's random playouts, RBG's, Tabula's
 # perft and RBG's, so that noise from other work on the machine falls on both.
@@ -84,10 +86,17 @@ find_rbg_file() {
     return 1
 }
 
-echo "== building Tabula (cargo build --release -p tabula-cli)" >&2
-(cd "$ROOT" && cargo build --release -p tabula-cli --locked >&2)
-TABULA=${CARGO_TARGET_DIR:-$ROOT/target}/release/tabula
-[ -x "$TABULA" ] || die "no $TABULA after the build"
+if [ -n "${TABULA_BIN:-}" ]; then
+    # Another build of the same program, e.g. bench/pgo-build.sh's.
+    TABULA=$TABULA_BIN
+    [ -x "$TABULA" ] || die "TABULA_BIN=$TABULA is not an executable"
+    echo "== Tabula: $TABULA (TABULA_BIN)" >&2
+else
+    echo "== building Tabula (cargo build --release -p tabula-cli)" >&2
+    (cd "$ROOT" && cargo build --release -p tabula-cli --locked >&2)
+    TABULA=${CARGO_TARGET_DIR:-$ROOT/target}/release/tabula
+    [ -x "$TABULA" ] || die "no $TABULA after the build"
+fi
 
 echo "== building rbg2cpp (make rbg2cpp in $RBG_DIR)" >&2
 make -C "$RBG_DIR" rbg2cpp >&2
