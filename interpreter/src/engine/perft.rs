@@ -7,6 +7,10 @@
 //! jumps of a capture chain (`Continue`: a chain of decisions in Tabula) are
 //! part of the move that began them, as published counts have it; each way
 //! of completing a move counts as one.
+//!
+//! The last move of a sequence is counted without being made where it is
+//! complete whatever it does (bulk counting): where the moves are counted
+//! ([`Game::count_moves`]), else each move whose rule can leave no choice.
 
 use crate::moves::Move;
 use crate::program::Game;
@@ -54,6 +58,11 @@ impl Game {
         let (next, deeper_states) = states.split_first_mut().expect("a state per level");
         let mut total = 0;
         for &m in buf.iter() {
+            if depth == 1 && !self.move_may_leave_a_choice(s, m) {
+                // A leaf whatever the move does: counted without being made.
+                total += 1;
+                continue;
+            }
             next.clone_from(s);
             self.play_unchecked(next, m);
             total += self.complete_then_count(next, depth - 1, deeper_moves, deeper_states);
@@ -88,6 +97,18 @@ impl Game {
     fn may_leave_a_choice(&self, s: &State) -> bool {
         self.phases[usize::from(s.phase)].rules.iter().any(|r| r.choice().is_some() || r.continues.is_some())
     }
+
+    /// Whether the move `m` in `s` may leave a choice of the same move to
+    /// make ([`mid_move`]): only a move made by its rule (not a pass, a stop,
+    /// a throw or a chosen capture) whose rule captures by choice or goes on
+    /// in a chain. Where it cannot, the move is complete once made.
+    fn move_may_leave_a_choice(&self, s: &State, m: Move) -> bool {
+        use crate::moves::Action;
+        matches!(m.action, Action::Board | Action::Place | Action::Lift | Action::Exit | Action::Sow) && {
+            let rule = &self.phases[usize::from(s.phase)].rules[usize::from(m.rule)];
+            rule.choice().is_some() || rule.continues.is_some()
+        }
+    }
 }
 
 /// Whether the decision that led to `s` leaves its mover a choice that completes the move.
@@ -98,4 +119,73 @@ fn mid_move(s: &State) -> bool {
 /// A move buffer and a state per level of a search `depth` deep.
 fn buffers(state: &State, depth: u32) -> (Vec<Vec<Move>>, Vec<State>) {
     ((0..depth).map(|_| Vec::new()).collect(), (0..depth).map(|_| state.clone()).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::mid_move;
+    use crate::shipped::testing::visit_random_games;
+    use crate::state::{Pending, State};
+    use crate::{Game, Options, shipped};
+
+    /// Perft as its definition says, every move made: the reference for
+    /// the counting that [`Game::perft`] does without making every move.
+    fn perft_by_making_every_move(game: &Game, s: &State, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if s.pending == Pending::Huff {
+            return sum_after_each_move(game, s, |next| perft_by_making_every_move(game, next, depth));
+        }
+        sum_after_each_move(game, s, |next| completed_by_making_every_move(game, next, depth - 1))
+    }
+
+    fn completed_by_making_every_move(game: &Game, s: &State, depth: u32) -> u64 {
+        if mid_move(s) {
+            return sum_after_each_move(game, s, |next| completed_by_making_every_move(game, next, depth));
+        }
+        perft_by_making_every_move(game, s, depth)
+    }
+
+    fn sum_after_each_move(game: &Game, s: &State, count: impl Fn(&State) -> u64) -> u64 {
+        game.legal_moves(s)
+            .into_iter()
+            .map(|m| {
+                let mut next = s.clone();
+                game.play_unchecked(&mut next, m);
+                count(&next)
+            })
+            .sum()
+    }
+
+    /// From positions along random games of every shipped ruleset (and its
+    /// capture options), perft 1 and 2 count what making every move counts.
+    /// Among them are positions where a last move leaves a choice that
+    /// completes it in other than one way (a chain that branches, a line
+    /// that captures one of several pieces): counting such moves as one
+    /// leaf each would be caught.
+    #[test]
+    fn perft_counts_what_making_every_move_counts() {
+        let (mut positions, mut choices) = (0, 0);
+        for name in shipped::names() {
+            for capture in [None, Some("Huff"), Some("Most")] {
+                let mut options = Options::new();
+                capture.map(|v| options.set("capture", v));
+                let Ok(game) = shipped::game(name, &options) else { continue };
+                let mut visited = 0;
+                visit_random_games(&game, 11, 2, |s, legal| {
+                    visited += 1;
+                    if visited % 5 != 0 {
+                        return;
+                    }
+                    let one = perft_by_making_every_move(&game, s, 1);
+                    assert_eq!(game.perft(s, 1), one, "{name} {capture:?} perft 1 from\n{s:?}");
+                    assert_eq!(game.perft(s, 2), perft_by_making_every_move(&game, s, 2), "{name} {capture:?} perft 2");
+                    positions += 1;
+                    choices += usize::from(s.pending != Pending::Huff && one != legal.len() as u64);
+                });
+            }
+        }
+        assert!(positions > 1_000 && choices > 20, "{positions} positions, {choices} with a choice at the last move");
+    }
 }
