@@ -20,7 +20,7 @@ impl Game {
     /// The number of legal move sequences of `depth` moves from `state`.
     pub fn perft(&self, state: &State, depth: u32) -> u64 {
         let (mut moves, mut states) = buffers(state, depth);
-        self.perft_at(state, depth as usize, &mut moves, &mut states)
+        self.perft_at(state, depth as usize, &mut moves, &mut states, false)
     }
 
     /// The counts below each legal move, for finding where two generators differ.
@@ -32,26 +32,31 @@ impl Game {
                 next.clone_from(state);
                 self.play_unchecked(&mut next, m);
                 let (mut moves, mut states) = buffers(&next, depth);
-                (m, self.complete_then_count(&next, depth.saturating_sub(1) as usize, &mut moves, &mut states))
+                let depth = depth.saturating_sub(1) as usize;
+                (m, self.complete_then_count(&next, depth, &mut moves, &mut states, false))
             })
             .collect()
     }
 
-    fn perft_at(&self, s: &State, depth: usize, moves: &mut [Vec<Move>], states: &mut [State]) -> u64 {
+    /// `perft(s, depth)` with a move buffer and a state per level below;
+    /// `listed`: the first buffer holds the legal moves of `s` already.
+    fn perft_at(&self, s: &State, depth: usize, moves: &mut [Vec<Move>], states: &mut [State], listed: bool) -> u64 {
         if depth == 0 {
             return 1;
         }
         if s.pending == Pending::Huff {
             // A huff (or not) is part of the turn it begins: each way counts as one.
-            return self.sum_over_moves(s, |next| self.perft_at(next, depth, moves, states));
+            return self.sum_over_moves(s, |next| self.perft_at(next, depth, moves, states, false));
         }
         let last = depth == 1 && !self.may_leave_a_choice(s);
-        if let (true, Some(n)) = (last, self.count_moves(s)) {
-            // Counted without being made; none is a pass.
-            return u64::from(n.max(1));
-        }
         let (buf, deeper_moves) = moves.split_first_mut().expect("a buffer per level");
-        self.legal_moves_into(s, buf);
+        if !listed {
+            if let (true, Some(n)) = (last, self.count_moves(s)) {
+                // Counted without being made; none is a pass.
+                return u64::from(n.max(1));
+            }
+            self.legal_moves_into(s, buf);
+        }
         if last {
             return buf.len() as u64;
         }
@@ -64,19 +69,35 @@ impl Game {
                 continue;
             }
             next.clone_from(s);
-            self.play_unchecked(next, m);
-            total += self.complete_then_count(next, depth - 1, deeper_moves, deeper_states);
+            // Where the end of the game asks whether the next player has a
+            // move, their moves are worked out as the move is played: kept
+            // for the level below, which then need not work them out again.
+            let listed = match deeper_moves.first_mut() {
+                Some(below) if depth > 1 => self.play_listing(next, m, below),
+                _ => {
+                    self.play_unchecked(next, m);
+                    false
+                }
+            };
+            total += self.complete_then_count(next, depth - 1, deeper_moves, deeper_states, listed);
         }
         total
     }
 
     /// `perft_at(s, depth)` once the move that led to `s` is complete: each
     /// way of completing it counts as one.
-    fn complete_then_count(&self, s: &State, depth: usize, moves: &mut [Vec<Move>], states: &mut [State]) -> u64 {
+    fn complete_then_count(
+        &self,
+        s: &State,
+        depth: usize,
+        moves: &mut [Vec<Move>],
+        states: &mut [State],
+        listed: bool,
+    ) -> u64 {
         if !mid_move(s) {
-            return self.perft_at(s, depth, moves, states);
+            return self.perft_at(s, depth, moves, states, listed);
         }
-        self.sum_over_moves(s, |next| self.complete_then_count(next, depth, moves, states))
+        self.sum_over_moves(s, |next| self.complete_then_count(next, depth, moves, states, false))
     }
 
     /// The sum of `count` over the states after each legal move in `s`.
