@@ -105,6 +105,23 @@ pub(crate) mod testing {
         super::names().map(|name| (name, super::game(name, &Options::new()).expect("compiles")))
     }
 
+    /// Every shipped ruleset at its default options and with each option's
+    /// every value, the others at their defaults: the name, the options and the game.
+    pub(crate) fn variants() -> impl Iterator<Item = (&'static str, Options, Game)> {
+        super::names().flat_map(|name| {
+            let defs = super::game(name, &Options::new()).expect("compiles").option_defs().to_vec();
+            let one_changed = defs.into_iter().filter(|d| d.name() != "max_plies").flat_map(|d| {
+                crate::options::all_values(&d)
+                    .into_iter()
+                    .map(move |v| [(d.name().to_string(), v.to_string())].into_iter().collect::<Options>())
+            });
+            std::iter::once(Options::new()).chain(one_changed).map(move |options| {
+                let game = super::game(name, &options).expect("compiles");
+                (name, options, game)
+            })
+        })
+    }
+
     /// Plays `games` random games of `game`, the moves drawn by a generator
     /// seeded with `seed`; calls `visit` with every position before its move
     /// is played, and that position's legal moves.

@@ -418,7 +418,7 @@ fn motion(ctx: &mut Ctx, def: &MotionDef, board: &Board, names: &Names) -> Optio
             if matches!(def, MotionDef::Enter { .. }) {
                 Motion::Enter { via, steps, walk }
             } else {
-                Motion::Exit { via, steps, walk }
+                Motion::Exit { via, steps, walk, exits: None }
             }
         }
         MotionDef::Sow { dirs, skip, skip_origin } => Motion::Sow {

@@ -6,7 +6,7 @@
 use crate::board::{Board, DirId, FieldId, FieldSet, NO_FIELD};
 use crate::moves::{Action, NO_DIR};
 use crate::piece::Player;
-use crate::program::rules::{Effect, End, FallLine, FallLines, Filter, LandingBits, Motion, Rule};
+use crate::program::rules::{Effect, End, FallLine, FallLines, Filter, LandingBits, Motion, Rule, Walk};
 use crate::program::{Cond, Game};
 use crate::ruleset::{Arrive, When};
 
@@ -107,6 +107,11 @@ impl Game {
                     &mut rule.motion
                 {
                     walk.paths = super::walk_paths::walk_paths(&self.board, &self.fields, walk);
+                }
+                if let Motion::Exit { via: Cond::Fields(via), walk: Walk { paths: Some(paths), .. }, exits, .. } =
+                    &mut rule.motion
+                {
+                    *exits = Some(paths.exits(via));
                 }
             }
             let phase = &mut self.phases[p];

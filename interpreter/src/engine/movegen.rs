@@ -585,11 +585,17 @@ impl Game {
                 });
                 go_on
             }
-            Motion::Exit { via, steps, walk } => {
+            Motion::Exit { via, steps, walk, exits: exit_paths } => {
                 let Some(w) = walking else { return true };
                 let Some(steps) = self.distance(*steps, s, from, NO_DIR) else { return true };
                 let mut exits = false;
                 w.with_origin_lifted(self, s, me, &walk.pass, from, |pass| {
+                    if let Some(paths) = exit_paths.as_ref().and_then(|p| p.of(from, steps - 1, false)) {
+                        // Only the paths to where the piece may leave, each a test of two masks.
+                        let pass = pass.first_word();
+                        exits = paths.iter().any(|p| pass & p.need == p.need && pass & p.need_not == 0);
+                        return;
+                    }
                     self.walk_ends(pass, walk, from, steps - 1, false, &mut |f| {
                         exits = self.eval(via, s, me, f) && (steps == 1 || pass.contains(f));
                         !exits
@@ -1164,7 +1170,7 @@ mod tests {
     use crate::board::NO_FIELD;
     use crate::engine::{Cond, Motion, Rule};
     use crate::moves::Action;
-    use crate::shipped::testing::{games, visit_random_games};
+    use crate::shipped::testing::{games, variants, visit_random_games};
     use crate::{Options, shipped};
     use rand::{Rng, SeedableRng};
 
@@ -1264,52 +1270,82 @@ mod tests {
     fn walk_paths_find_what_the_search_finds() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
         let mut compared = 0u32;
-        for name in shipped::names() {
-            // The default options, and each option's every value with the others at their default.
-            let defs = shipped::game(name, &Options::new()).expect("compiles").option_defs().to_vec();
-            let one_changed = defs.iter().filter(|d| d.name() != "max_plies").flat_map(|d| {
-                crate::options::all_values(d)
-                    .into_iter()
-                    .map(|v| [(d.name().to_string(), v.to_string())].into_iter().collect::<Options>())
+        for (name, options, game) in variants() {
+            let walks = game.phases.iter().flat_map(|p| &p.rules).filter_map(|r| match &r.motion {
+                Motion::Walk { walk, .. } | Motion::Enter { walk, .. } | Motion::Exit { walk, .. } => Some(walk),
+                _ => None,
             });
-            for options in std::iter::once(Options::new()).chain(one_changed) {
-                let game = shipped::game(name, &options).expect("compiles");
-                let walks = game.phases.iter().flat_map(|p| &p.rules).filter_map(|r| match &r.motion {
-                    Motion::Walk { walk, .. } | Motion::Enter { walk, .. } | Motion::Exit { walk, .. } => Some(walk),
-                    _ => None,
-                });
-                for walk in walks {
-                    assert!(walk.paths.is_some() || game.board.len() > 64, "{name}: a walk without its paths");
-                    if walk.paths.is_none() {
-                        continue;
-                    }
-                    for _ in 0..40 {
-                        let mut pass = crate::board::FieldSet::new(game.board.len());
-                        game.board.fields().filter(|_| rng.random_bool(0.7)).for_each(|f| pass.insert(f));
-                        for start in game.board.fields() {
-                            for (n, double) in (1..=8).flat_map(|n| [(n, false), (n, true)]) {
-                                let ends = |by_paths: bool| {
-                                    let mut ends = Vec::new();
-                                    let mut visit = |f| {
-                                        ends.push(f);
-                                        true
-                                    };
-                                    if by_paths {
-                                        game.walk_ends(&pass, walk, start, n, double, &mut visit);
-                                    } else {
-                                        game.search_walk_ends(&pass, walk, start, n, double, &mut visit);
-                                    }
-                                    ends
+            for walk in walks {
+                assert!(walk.paths.is_some() || game.board.len() > 64, "{name}: a walk without its paths");
+                if walk.paths.is_none() {
+                    continue;
+                }
+                for _ in 0..40 {
+                    let mut pass = crate::board::FieldSet::new(game.board.len());
+                    game.board.fields().filter(|_| rng.random_bool(0.7)).for_each(|f| pass.insert(f));
+                    for start in game.board.fields() {
+                        for (n, double) in (1..=8).flat_map(|n| [(n, false), (n, true)]) {
+                            let ends = |by_paths: bool| {
+                                let mut ends = Vec::new();
+                                let mut visit = |f| {
+                                    ends.push(f);
+                                    true
                                 };
-                                assert_eq!(ends(true), ends(false), "{name} {options:?}: {start} {n} {double}");
-                                compared += 1;
-                            }
+                                if by_paths {
+                                    game.walk_ends(&pass, walk, start, n, double, &mut visit);
+                                } else {
+                                    game.search_walk_ends(&pass, walk, start, n, double, &mut visit);
+                                }
+                                ends
+                            };
+                            assert_eq!(ends(true), ends(false), "{name} {options:?}: {start} {n} {double}");
+                            compared += 1;
                         }
                     }
                 }
             }
         }
         assert!(compared > 10_000, "only {compared} walks compared");
+    }
+
+    /// Where an exit's paths to the fields it may leave from were worked
+    /// out, a piece may leave exactly where the walk reaches such a field and
+    /// (after a step) may pass over it: every exit of every shipped ruleset
+    /// and test ruleset under every value of its options, from every field,
+    /// for every number of steps, over random sets of passable fields.
+    #[test]
+    fn exit_paths_say_what_the_walk_says() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(6);
+        let (mut compared, mut exits) = (0u32, 0u32);
+        let turning = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/blocks/turning-walk.ron"))
+            .expect("the test ruleset");
+        let turning = crate::Game::from_source(&turning, "turning-walk.ron", &Options::new()).expect("compiles");
+        let games = variants().map(|(name, options, game)| (format!("{name} {options:?}"), game));
+        for (name, game) in games.chain([("turning-walk".to_string(), turning)]) {
+            for rule in game.phases.iter().flat_map(|p| &p.rules) {
+                let Motion::Exit { via: Cond::Fields(via), walk, exits: Some(table), .. } = &rule.motion else {
+                    continue;
+                };
+                for _ in 0..40 {
+                    let mut pass = crate::board::FieldSet::new(game.board.len());
+                    game.board.fields().filter(|_| rng.random_bool(0.7)).for_each(|f| pass.insert(f));
+                    for (start, n) in game.board.fields().flat_map(|f| (0..=8).map(move |n| (f, n))) {
+                        let mut by_walk = false;
+                        game.walk_ends(&pass, walk, start, n, false, &mut |f| {
+                            by_walk = via.contains(f) && (n == 0 || pass.contains(f));
+                            !by_walk
+                        });
+                        let paths = table.of(start, n, false).expect("worked out");
+                        let word = pass.first_word();
+                        let by_table = paths.iter().any(|p| word & p.need == p.need && word & p.need_not == 0);
+                        assert_eq!(by_table, by_walk, "{name}: from {start}, {n} steps");
+                        compared += 1;
+                        exits += u32::from(by_walk);
+                    }
+                }
+            }
+        }
+        assert!(compared > 10_000 && exits > 1_000, "{compared} exits compared, {exits} open");
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! Indices only; no name is looked up.
 
 use super::Cond;
-use crate::board::{DirId, FieldId};
+use crate::board::{DirId, FieldId, FieldSet};
 use crate::piece::Player;
 use crate::ruleset::{Arrive, Distance, When, Who};
 
@@ -238,6 +238,9 @@ pub(crate) enum Motion {
         via: Cond,
         steps: Distance,
         walk: Walk,
+        /// Where `via` is a set of fields the board decides: the walk's paths
+        /// that end on one of them (see [`WalkPaths::exits`]).
+        exits: Option<WalkPaths>,
     },
     /// The whole stack, one piece on each following field (see `Motion::Sow`).
     Sow {
@@ -339,6 +342,23 @@ pub(crate) struct PathEnd {
 }
 
 impl WalkPaths {
+    /// The paths that end on a field of `via`, the end itself to be passed
+    /// too where the walk takes a step (an exit from the end leaves over it):
+    /// a piece may leave by such a walk exactly where one of these paths is
+    /// open. The same index.
+    pub(crate) fn exits(&self, via: &FieldSet) -> WalkPaths {
+        let mut exits = WalkPaths { index: vec![0], paths: Vec::new(), most: self.most };
+        for (k, range) in self.index.windows(2).enumerate() {
+            let steps = k / 2 % (usize::from(self.most) + 1);
+            let ending = self.paths[range[0] as usize..range[1] as usize].iter().filter(|p| via.contains(p.end));
+            exits
+                .paths
+                .extend(ending.map(|&p| PathEnd { need: if steps > 0 { p.need | 1 << p.end } else { p.need }, ..p }));
+            exits.index.push(exits.paths.len() as u32);
+        }
+        exits
+    }
+
     /// The paths of a walk of `steps` from `start`, if worked out.
     #[inline]
     pub(crate) fn of(&self, start: FieldId, steps: u8, double: bool) -> Option<&[PathEnd]> {
