@@ -27,6 +27,8 @@ die() { echo "pgo-build: $*" >&2; exit 1; }
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TARGET=${CARGO_TARGET_DIR:-$ROOT/target}
+# Cargo reads a relative CARGO_TARGET_DIR from the workspace root: so does this script.
+case $TARGET in /*) ;; *) TARGET=$ROOT/$TARGET ;; esac
 TRAIN_GAMES=${TRAIN_GAMES:-400}
 for file in "$@"; do
     [ -f "$file" ] || die "no ruleset file $file"

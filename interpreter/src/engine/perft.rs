@@ -63,8 +63,9 @@ impl Game {
         let (next, deeper_states) = states.split_first_mut().expect("a state per level");
         let mut total = 0;
         for &m in buf.iter() {
-            if depth == 1 && !self.move_may_leave_a_choice(s, m) {
+            if depth == 1 && !mid_move(s) && !self.move_may_leave_a_choice(s, m) {
                 // A leaf whatever the move does: counted without being made.
+                // (Not in the middle of a move: a capture chosen inside a chain leaves it going on.)
                 total += 1;
                 continue;
             }
@@ -177,6 +178,26 @@ mod tests {
                 count(&next)
             })
             .sum()
+    }
+
+    /// A capture chosen in the middle of a chain that may go on: from there,
+    /// perft 1 counts each way of completing the move, the chain's further
+    /// jumps included (counting the chosen capture as one leaf gives 2, not 3).
+    #[test]
+    fn perft_from_a_capture_chosen_inside_a_chain_completes_the_chain() {
+        const LINE: &str = r#"Ruleset(language: 2, name: "line", title: "Line", players: ["White", "Black"],
+            board: Grid(cols: 6, rows: 1, links: ["Orthogonal"]), pieces: [(name: "Man", letter: 'M')],
+            setup: [On(piece: "Man", player: Player(1), fields: ["a1"]), On(piece: "Man", player: Player(2), fields: ["b1", "d1", "f1"])],
+            phases: [(name: "play", moves: [(pieces: ["Man"], by: Jump(dirs: ["Orthogonal"]),
+                then: [Continue(mode: May), CaptureChosen(among: Enemy)])])],
+            end: [(at: StartOfTurn, cond: NoMoves, result: Win(Opponent), reason: "stuck")])"#;
+        let game = Game::from_source(LINE, "line.ron", &Options::new()).expect("compiles");
+        let mut s = game.initial_state();
+        let first = game.legal_moves(&s)[0];
+        game.play_unchecked(&mut s, first);
+        assert!(mid_move(&s), "a capture to choose, the chain going on");
+        assert_eq!(perft_by_making_every_move(&game, &s, 1), 3);
+        assert_eq!(game.perft(&s, 1), 3);
     }
 
     /// From positions along random games of every shipped ruleset (and its
