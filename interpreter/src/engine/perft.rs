@@ -117,7 +117,7 @@ impl Game {
 
     /// Whether a move in `s` may leave a choice of the same move to make.
     fn may_leave_a_choice(&self, s: &State) -> bool {
-        self.phases[usize::from(s.phase)].rules.iter().any(|r| r.choice().is_some() || r.continues.is_some())
+        self.phases[usize::from(s.phase)].rules.iter().any(|r| r.may_leave_a_choice())
     }
 
     /// Whether the move `m` in `s` may leave a choice of the same move to
@@ -126,10 +126,8 @@ impl Game {
     /// in a chain. Where it cannot, the move is complete once made.
     fn move_may_leave_a_choice(&self, s: &State, m: Move) -> bool {
         use crate::moves::Action;
-        matches!(m.action, Action::Board | Action::Place | Action::Lift | Action::Exit | Action::Sow) && {
-            let rule = &self.phases[usize::from(s.phase)].rules[usize::from(m.rule)];
-            rule.choice().is_some() || rule.continues.is_some()
-        }
+        matches!(m.action, Action::Board | Action::Place | Action::Lift | Action::Exit | Action::Sow)
+            && self.phases[usize::from(s.phase)].rules[usize::from(m.rule)].may_leave_a_choice()
     }
 }
 

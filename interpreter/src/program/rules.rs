@@ -263,6 +263,12 @@ impl Rule {
         matches!(self.motion, Motion::Jump { fly: true, .. }) && self.continues.is_some_and(|c| c.must)
     }
 
+    /// Whether a move by this rule may leave its mover a choice that
+    /// completes the move: a capture chosen, or a chain that goes on.
+    pub(crate) fn may_leave_a_choice(&self) -> bool {
+        self.choice().is_some() || self.continues.is_some()
+    }
+
     /// The rule's `CaptureChosen`, if it has one.
     pub(crate) fn choice(&self) -> Option<&Choice> {
         self.effects.iter().find_map(|e| match e {
@@ -339,6 +345,14 @@ pub(crate) struct PathEnd {
     pub need: u64,
     pub need_not: u64,
     pub end: FieldId,
+}
+
+impl PathEnd {
+    /// Whether the path is open where `pass` (a board's one word) says the walk may pass.
+    #[inline(always)]
+    pub(crate) fn open(&self, pass: u64) -> bool {
+        pass & self.need == self.need && pass & self.need_not == 0
+    }
 }
 
 impl WalkPaths {
