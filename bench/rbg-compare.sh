@@ -163,7 +163,7 @@ done <<<"$GAMES"
 
 # The table: per game and measure, the median and spread of each side and of
 # the run-by-run ratio, and whether the two sides played the same game.
-sort -t$'\t' -k1,1 -k2,2 -s "$RESULTS" | awk -F'\t' -v runs="$RUNS" '
+sort -t$'\t' -k1,1 -k2,2 -s "$RESULTS" | awk -F'\t' -v runs="$RUNS" -v tabula="$TABULA" '
 function median(a, n,    i, j, t) {
     for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j > 0 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
     return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
@@ -195,6 +195,6 @@ BEGIN {
     if (n == 1 || q[n] < qmin) qmin = q[n]; if (n == 1 || q[n] > qmax) qmax = q[n]
     tc = $6; rc = $7
 }
-END { flush(); printf "\n(%d runs; Tabula/RBG above 1 means Tabula is faster)\n", runs }
+END { flush(); printf "\n(%d runs of %s; Tabula/RBG above 1 means Tabula is faster)\n", runs, tabula }
 '
 echo "raw outputs: $WORK" >&2

@@ -177,3 +177,38 @@ fn a_move_whose_only_if_asks_for_moves_is_refused_where_it_is_written() {
     let ends = WANDERERS.replace("NoPieces(Opponent)", "Any([NoPieces(Opponent), Not(CanMove(Opponent))])");
     Game::from_source(&ends, "hostile.ron", &Options::new()).expect("an end may ask");
 }
+
+/// A man on a line of six jumps, captures a piece of its choice, and may (or
+/// must) jump on. After a1xb1-c1 the next jump is over d1; choosing d1 as the
+/// capture leaves the chain nothing to jump.
+fn line_with_a_chosen_capture(chain: &str, filters: &str) -> String {
+    format!(
+        r#"Ruleset(language: 2, name: "line", title: "Line", players: ["White", "Black"],
+        board: Grid(cols: 6, rows: 1, links: ["Orthogonal"]), pieces: [(name: "Man", letter: 'M')],
+        setup: [On(piece: "Man", player: Player(1), fields: ["a1"]), On(piece: "Man", player: Player(2), fields: ["b1", "d1", "f1"])],
+        phases: [(name: "play", filters: [{filters}], moves: [(pieces: ["Man"], by: Jump(dirs: ["Orthogonal"]),
+            then: [Continue(mode: {chain}), CaptureChosen(among: Enemy)]),
+            (pieces: ["Man"], by: Step(dirs: ["Orthogonal"]), to: Empty)])],
+        end: [(at: StartOfTurn, cond: NoMoves, result: Win(Opponent), reason: "stuck")])"#
+    )
+}
+
+/// A chain that must go on (or that the most captures bind, with no `stop`)
+/// whose chosen capture took the piece it was to jump next: the chain is
+/// over and the turn passes, rather than leaving the player with no move in
+/// the middle of it.
+#[test]
+fn a_chain_whose_chosen_capture_leaves_nothing_to_jump_ends_there() {
+    for (chain, filters) in [("Must", ""), ("May", "MostCaptures()"), ("Must", "MostCaptures()")] {
+        let game = compile(&line_with_a_chosen_capture(chain, filters), &[]);
+        let s = game.initial_state();
+        let jump = game.parse_move(&s, "a1-c1").expect("the jump");
+        let s = game.play(&s, jump).expect("legal");
+        let capture = game.parse_move(&s, "xd1").expect("d1 may be chosen");
+        let s = game.play(&s, capture).expect("legal");
+        assert_eq!(s.to_move(), 1, "{chain} {filters}: Black moves next, in\n{s:?}");
+        assert_eq!(game.legal_moves(&s).iter().map(|&m| game.move_text(m)).collect::<Vec<_>>(), ["f1-e1"]);
+        let summary = simulate(&game, 50, 7);
+        assert_eq!(summary.games, 50);
+    }
+}

@@ -75,10 +75,7 @@ impl Game {
             }
             Action::Stop => {
                 s.passed = false;
-                if s.continuing.take().is_some_and(|c| c.at_end) {
-                    self.remove_jumped(s, mover);
-                }
-                s.decisions_left = 1;
+                self.end_chain(s, mover);
             }
             Action::PlacePending => {
                 s.passed = false;
@@ -104,6 +101,11 @@ impl Game {
                 s.passed = false;
                 s.pending = Pending::None;
                 self.capture_stack(s, m.to, mover);
+                // The piece chosen may have been the one the chain was to jump
+                // next: a chain with nothing left to capture is over, as if stopped.
+                if s.continuing.is_some_and(|c| !self.can_continue(s, c)) {
+                    self.end_chain(s, mover);
+                }
             }
             Action::Skip => {
                 s.passed = false;
@@ -204,6 +206,16 @@ impl Game {
 
     /// At the end of a chain whose jumped pieces stay until then: removes them
     /// (the marked pieces of the other players), each captured by `mover`.
+    /// The chain in progress ends here (the player stops, or it can go on no
+    /// further): the pieces it jumped go if they go at its end, and the turn
+    /// ends with it.
+    fn end_chain(&self, s: &mut State, mover: Player) {
+        if s.continuing.take().is_some_and(|c| c.at_end) {
+            self.remove_jumped(s, mover);
+        }
+        s.decisions_left = 1;
+    }
+
     fn remove_jumped(&self, s: &mut State, mover: Player) {
         for f in self.board.fields() {
             if s.top(f).is_some_and(|p| p.mark && p.owner != mover) {

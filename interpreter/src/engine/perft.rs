@@ -23,8 +23,11 @@ impl Game {
         self.perft_at(state, depth as usize, &mut moves, &mut states, false)
     }
 
-    /// The counts below each legal move, for finding where two generators differ.
+    /// The counts below each legal move, for finding where two generators
+    /// differ: they add up to [`Game::perft`].
     pub fn perft_divide(&self, state: &State, depth: u32) -> Vec<(Move, u64)> {
+        // A huff (or not) is part of the turn it begins: the move after it counts.
+        let below = if state.pending == Pending::Huff { depth } else { depth.saturating_sub(1) } as usize;
         let mut next = state.clone();
         self.legal_moves(state)
             .into_iter()
@@ -32,8 +35,7 @@ impl Game {
                 next.clone_from(state);
                 self.play_unchecked(&mut next, m);
                 let (mut moves, mut states) = buffers(&next, depth);
-                let depth = depth.saturating_sub(1) as usize;
-                (m, self.complete_then_count(&next, depth, &mut moves, &mut states, false))
+                (m, self.complete_then_count(&next, below, &mut moves, &mut states, false))
             })
             .collect()
     }
@@ -200,13 +202,14 @@ mod tests {
 
     /// From positions along random games of every shipped ruleset (and its
     /// capture options), perft 1 and 2 count what making every move counts.
+    /// Divided, perft 2 adds up to the same, from a huff too.
     /// Among them are positions where a last move leaves a choice that
     /// completes it in other than one way (a chain that branches, a line
     /// that captures one of several pieces): counting such moves as one
     /// leaf each would be caught.
     #[test]
     fn perft_counts_what_making_every_move_counts() {
-        let (mut positions, mut choices) = (0, 0);
+        let (mut positions, mut choices, mut huffs) = (0, 0, 0);
         for name in shipped::names() {
             for capture in [None, Some("Huff"), Some("Most")] {
                 let mut options = Options::new();
@@ -220,12 +223,19 @@ mod tests {
                     }
                     let one = perft_by_making_every_move(&game, s, 1);
                     assert_eq!(game.perft(s, 1), one, "{name} {capture:?} perft 1 from\n{s:?}");
-                    assert_eq!(game.perft(s, 2), perft_by_making_every_move(&game, s, 2), "{name} {capture:?} perft 2");
+                    let two = game.perft(s, 2);
+                    assert_eq!(two, perft_by_making_every_move(&game, s, 2), "{name} {capture:?} perft 2");
+                    let divided: u64 = game.perft_divide(s, 2).iter().map(|&(_, n)| n).sum();
+                    assert_eq!(divided, two, "{name} {capture:?} perft 2 divided, from\n{s:?}");
+                    huffs += usize::from(s.pending == Pending::Huff);
                     positions += 1;
                     choices += usize::from(s.pending != Pending::Huff && one != legal.len() as u64);
                 });
             }
         }
-        assert!(positions > 1_000 && choices > 20, "{positions} positions, {choices} with a choice at the last move");
+        assert!(
+            positions > 1_000 && choices > 20 && huffs > 0,
+            "{positions} positions, {choices} with a choice at the last move, {huffs} offering a huff"
+        );
     }
 }
