@@ -65,7 +65,10 @@ impl Game {
         let (next, deeper_states) = states.split_first_mut().expect("a state per level");
         let mut total = 0;
         for &m in buf.iter() {
-            if depth == 1 && !mid_move(s) && !self.move_may_leave_a_choice(s, m) {
+            if depth == 1
+                && !mid_move(s)
+                && (!self.move_may_leave_a_choice(s, m) || self.makes_no_line_to_capture(s, m))
+            {
                 // A leaf whatever the move does: counted without being made.
                 // (Not in the middle of a move: a capture chosen inside a chain leaves it going on.)
                 total += 1;
@@ -130,6 +133,39 @@ impl Game {
         use crate::moves::Action;
         matches!(m.action, Action::Board | Action::Place | Action::Lift | Action::Exit | Action::Sow)
             && self.phases[usize::from(s.phase)].rules[usize::from(m.rule)].may_leave_a_choice()
+    }
+
+    /// Whether the move `m` in `s`, of a rule whose only choice is a capture
+    /// after a line made through the piece moved (a mill), makes no such
+    /// line: then it completes with no choice, known without making it.
+    /// Answered for a plain move only: a piece put on top, or moved off a
+    /// field it leaves empty, onto an empty field that sends nothing on, by a
+    /// rule whose other effects change no piece's owner; else false.
+    fn makes_no_line_to_capture(&self, s: &State, m: Move) -> bool {
+        use super::{Cond, Effect, Motion};
+        use crate::moves::Action;
+        let rule = &self.phases[usize::from(s.phase)].rules[usize::from(m.rule)];
+        let Some(Cond::MovedLineMasks(lines)) = rule.choice().map(|c| &c.cond) else { return false };
+        let owners_stay = rule.effects.iter().all(|e| {
+            matches!(
+                e,
+                Effect::CaptureChosen(_) | Effect::Flip | Effect::Tip | Effect::TurnClockwise | Effect::Promote { .. }
+            )
+        });
+        let leaves = match (m.action, &rule.motion) {
+            (Action::Place, Motion::Place { bottom: false, .. }) => 0,
+            (Action::Board, motion) if !matches!(motion, Motion::Jump { .. }) && s.height(m.from) == 1 => 1 << m.from,
+            _ => return false,
+        };
+        if rule.continues.is_some()
+            || !owners_stay
+            || s.height(m.to) != 0
+            || self.fields[usize::from(m.to)].send_to.is_some()
+        {
+            return false;
+        }
+        let mine_after = (s.topped_first_word(s.to_move) & !leaves) | 1 << m.to;
+        !lines.any_within(m.to, mine_after)
     }
 }
 
@@ -237,5 +273,46 @@ mod tests {
             positions > 1_000 && choices > 20 && huffs > 0,
             "{positions} positions, {choices} with a choice at the last move, {huffs} offering a huff"
         );
+    }
+
+    /// Where a move is told to make no line to capture by, making it makes
+    /// none (no capture to choose); for a plain move told otherwise, it makes
+    /// one: along random games of every mill game at hand (Nine Men's Morris
+    /// under each option value, and the test block with drops and flying),
+    /// every legal move.
+    #[test]
+    fn a_move_told_to_make_no_line_makes_none_and_a_plain_move_told_otherwise_makes_one() {
+        use crate::program::Cond;
+        let block = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/blocks/drop-and-fly.ron"))
+            .expect("the test block");
+        let mut games = vec![Game::from_source(&block, "drop-and-fly.ron", &Options::new()).expect("compiles")];
+        for (flying, removal) in [("true", "MillsLast"), ("false", "Any"), ("true", "NeverFromMill")] {
+            let mut options = Options::new();
+            options.set("flying", flying);
+            options.set("removal", removal);
+            games.push(shipped::game("traditional/nine-mens-morris", &options).expect("compiles"));
+        }
+        let (mut told_none, mut lines) = (0, 0);
+        for game in &games {
+            visit_random_games(game, 3, 30, |s, legal| {
+                for &m in legal.iter().filter(|&&m| game.move_may_leave_a_choice(s, m)) {
+                    let mut after = s.clone();
+                    game.play_unchecked(&mut after, m);
+                    let rule = &game.phases[usize::from(s.phase)].rules[usize::from(m.rule)];
+                    let cond = &rule.choice().expect("a capture chosen").cond;
+                    assert!(matches!(cond, Cond::MovedLineMasks(..)), "the line test by masks");
+                    let line = game.eval(cond, &after, s.to_move, crate::board::NO_FIELD);
+                    let plain = s.height(m.to) == 0 && (m.from == crate::board::NO_FIELD || s.height(m.from) == 1);
+                    if game.makes_no_line_to_capture(s, m) {
+                        assert!(!line && !mid_move(&after), "{m:?} in\n{s:?}");
+                        told_none += 1;
+                    } else {
+                        assert!(line || !plain, "{m:?} makes no line, in\n{s:?}");
+                        lines += 1;
+                    }
+                }
+            });
+        }
+        assert!(told_none > 1_000 && lines > 100, "{told_none} moves told to make no line, {lines} others");
     }
 }
