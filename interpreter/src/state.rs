@@ -278,16 +278,48 @@ impl Clone for State {
 
     /// Search copies states at every node: this keeps their allocations.
     fn clone_from(&mut self, source: &State) {
-        let mut cells = std::mem::take(&mut self.cells);
-        let mut fields = std::mem::take(&mut self.fields);
-        let mut topped = std::mem::take(&mut self.topped);
-        let mut pools = std::mem::take(&mut self.pools);
-        copy(&mut cells, &source.cells);
-        copy(&mut fields, &source.fields);
-        copy(&mut topped, &source.topped);
-        copy(&mut pools, &source.pools);
-        let edits = self.edits.wrapping_add(1);
-        *self = State { cells, fields, topped, pools, edits, ..*source };
+        copy(&mut self.cells, &source.cells);
+        copy(&mut self.fields, &source.fields);
+        copy(&mut self.topped, &source.topped);
+        copy(&mut self.pools, &source.pools);
+        // Every other field, each copied in place (no buffer moved or dropped);
+        // the pattern names them all, so a new field fails to compile until it is here.
+        let State {
+            cells: _,
+            fields: _,
+            topped: _,
+            pools: _,
+            set_words,
+            counts,
+            zobrist,
+            cap,
+            kinds,
+            players,
+            to_move,
+            phase,
+            decisions_left,
+            ply,
+            turn,
+            continuing,
+            pending,
+            throw,
+            again,
+            passed,
+            passes,
+            first,
+            last_to,
+            finished,
+            outcome,
+            edits: _,
+        } = *source;
+        (self.set_words, self.counts, self.zobrist, self.cap, self.kinds, self.players) =
+            (set_words, counts, zobrist, cap, kinds, players);
+        (self.to_move, self.phase, self.decisions_left, self.ply, self.turn) =
+            (to_move, phase, decisions_left, ply, turn);
+        (self.continuing, self.pending, self.throw, self.again, self.passed, self.passes) =
+            (continuing, pending, throw, again, passed, passes);
+        (self.first, self.last_to, self.finished, self.outcome) = (first, last_to, finished, outcome);
+        self.edits = self.edits.wrapping_add(1);
     }
 }
 
