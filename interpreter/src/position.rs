@@ -59,6 +59,14 @@ pub struct PositionDef {
     /// The direction that piece's capture chain must keep, where its rule says so.
     #[serde(default)]
     pub direction: Option<String>,
+    /// Whether that chain must go on where it can, where the piece's rules
+    /// do not all say alike (else the first of them that goes on says).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chain_must: Option<bool>,
+    /// Whether the pieces that chain jumped go only at its end, where the
+    /// piece's rules do not all say alike (else the first of them says).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chain_removes_at_end: Option<bool>,
     #[serde(default)]
     pub throw: Option<u8>,
     /// The chance device whose throw is due, by name. Without it, the
@@ -316,36 +324,61 @@ impl Game {
                 }
             });
         }
+        if s.outcome.is_none() && !def.finished.is_empty() {
+            // A game going on has the player to move still playing, and two teams at least.
+            let playing = |p: usize| s.finished[p] == 0;
+            let mut teams = (0..usize::from(players)).filter(|&p| playing(p)).map(|p| self.teams[p]);
+            let first = teams.next();
+            ctx.at(Seg::Field("finished"), |ctx| {
+                if !playing(usize::from(s.to_move)) {
+                    ctx.error(format!(
+                        "player {} is to move but has finished: give `to_move` a player still playing",
+                        s.to_move + 1
+                    ));
+                } else if teams.all(|t| Some(t) == first) {
+                    ctx.error("a game that goes on (no `outcome`) needs two teams with a player still playing");
+                }
+            });
+        }
         if let Some(name) = &def.continuing {
             ctx.at(Seg::Field("continuing"), |ctx| {
                 let Some(f) = ctx.find("field", name, self.board.names()).map(|f| f as FieldId) else { return };
-                let me = s.to_move;
-                let chain = s.top(f).filter(|p| p.owner == me).and_then(|p| {
-                    let mine = |r: &&crate::engine::Rule| r.only_if_for[usize::from(me)] != Cond::False;
-                    phase.rules.iter().filter(mine).filter(|r| r.pieces & (1 << p.kind) != 0).find_map(|r| r.continues)
-                });
-                let Some(chain) = chain else {
+                let chains = self.chains_of(&s, f);
+                let Some(first) = chains.first() else {
                     ctx.error(format!("no piece of the player to move on {name:?} can go on capturing in this phase"));
                     return;
                 };
-                let dir = match (&def.direction, chain.same_dir) {
-                    (Some(d), true) => ctx
+                let (keeps, changes) = (chains.iter().any(|c| c.same_dir), chains.iter().any(|c| !c.same_dir));
+                let dir = match (&def.direction, keeps, changes) {
+                    (Some(d), true, _) => ctx
                         .at(Seg::Field("direction"), |ctx| ctx.find("direction", d, self.board.dir_names()))
                         .map_or(NO_DIR, |d| d as u8),
-                    (None, false) => NO_DIR,
-                    (Some(_), false) => {
+                    (Some(_), false, _) => {
                         ctx.error("this chain may change direction: leave `direction` out");
                         NO_DIR
                     }
-                    (None, true) => {
+                    (None, true, false) => {
                         ctx.error("this chain keeps its direction: give it as `direction`");
                         NO_DIR
                     }
+                    (None, _, _) => NO_DIR,
                 };
-                s.continuing = Some(Continuing { field: f, must: chain.must, dir, at_end: chain.remove_at_end });
+                let must = def.chain_must.unwrap_or(first.must);
+                let at_end = def.chain_removes_at_end.unwrap_or(first.remove_at_end);
+                s.continuing = Some(Continuing { field: f, must, dir, at_end });
             });
         }
         s
+    }
+
+    /// The capture chains the piece of the player to move on `f` may go on
+    /// with, by the rules of the phase in force for them, in the rules' order.
+    fn chains_of(&self, s: &State, f: FieldId) -> Vec<crate::program::rules::Chain> {
+        let me = s.to_move;
+        let Some(p) = s.top(f).filter(|p| p.owner == me) else { return Vec::new() };
+        let mine = |r: &&crate::engine::Rule| r.only_if_for[usize::from(me)] != Cond::False;
+        let rules = self.phases[usize::from(s.phase)].rules.iter().filter(mine);
+        rules.filter(|r| r.pieces & (1 << p.kind) != 0).filter_map(|r| r.continues).collect()
     }
 
     /// A pending placement: one piece of the player to move, a zone.
@@ -549,6 +582,11 @@ impl Game {
             let list: Vec<String> = (0..self.player_count()).map(|holder| self.pool_text(s, pool, holder)).collect();
             if list.iter().all(String::is_empty) { Vec::new() } else { list }
         };
+        let first_chain = s.continuing.and_then(|c| self.chains_of(s, c.field).first().copied());
+        let chain_flag = |now: fn(&Continuing) -> bool, said: fn(&crate::program::rules::Chain) -> bool| {
+            let c = s.continuing?;
+            (first_chain.map(|f| said(&f)) != Some(now(&c))).then_some(now(&c))
+        };
         let def = PositionDef {
             to_move: s.to_move + 1,
             phase: Some(self.phases[usize::from(s.phase)].name.clone()),
@@ -564,6 +602,9 @@ impl Game {
                 .continuing
                 .filter(|c| c.dir != NO_DIR)
                 .map(|c| self.board.dir_names()[usize::from(c.dir)].clone()),
+            // The chain's mode where its first rule would not say it (rules that go on alike leave it out).
+            chain_must: chain_flag(|c| c.must, |c| c.must),
+            chain_removes_at_end: chain_flag(|c| c.at_end, |c| c.remove_at_end),
             throw: s.throw,
             throw_due: match s.pending {
                 Pending::Chance(c) => Some(self.chance[usize::from(c)].name.clone()),

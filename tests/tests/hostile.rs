@@ -212,3 +212,115 @@ fn a_chain_whose_chosen_capture_leaves_nothing_to_jump_ends_there() {
         assert_eq!(summary.games, 50);
     }
 }
+
+/// Plays `moves` (texts) from the start; every state on the way that is not
+/// over has a legal move.
+fn play_texts(game: &Game, moves: &[&str]) -> tabula::State {
+    let mut s = game.initial_state();
+    for text in moves {
+        let m = game.parse_move(&s, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        s = game.play(&s, m).expect("legal");
+        assert!(s.is_over() || !game.legal_moves(&s).is_empty(), "no move after {text}:\n{s:?}");
+    }
+    s
+}
+
+/// A capture to choose whose only candidate a later effect of the same move
+/// took (an enclosure) is no choice: the turn passes.
+#[test]
+fn a_capture_to_choose_whose_candidates_went_later_in_the_move_is_none() {
+    let text = r#"Ruleset(language: 2, name: "h", title: "h", players: ["A", "B"],
+        board: Grid(cols: 3, rows: 1, links: ["Orthogonal"]), pieces: [(name: "S", letter: 'S')],
+        setup: [On(piece: "S", player: Player(1), fields: ["a1"]), On(piece: "S", player: Player(2), fields: ["b1"]),
+            Hand(piece: "S", player: Player(1), count: 1), Hand(piece: "S", player: Player(2), count: 1)],
+        phases: [(name: "play", moves: [(pieces: ["S"], by: Place(), then: [CaptureChosen(among: Enemy), Enclose(dirs: ["W"])])])])"#;
+    let game = compile(text, &[]);
+    let s = play_texts(&game, &["S@c1"]);
+    assert_eq!((s.to_move(), game.position_to_string(&s).contains("choose_capture")), (1, false));
+}
+
+/// A chain that removes what it jumped at its end, and a capture chosen
+/// among the pieces it jumped: once the chain ends they are gone, and so is
+/// the choice.
+#[test]
+fn a_capture_to_choose_among_pieces_a_chain_removes_at_its_end_is_none() {
+    let text = r#"Ruleset(language: 2, name: "h", title: "h", players: ["A", "B"],
+        board: Grid(cols: 3, rows: 1, links: ["Orthogonal"]), pieces: [(name: "M", letter: 'M')],
+        setup: [On(piece: "M", player: Player(1), fields: ["a1"]), On(piece: "M", player: Player(2), fields: ["b1"])],
+        phases: [(name: "play", moves: [(pieces: ["M"], by: Jump(dirs: ["Orthogonal"]),
+            then: [CaptureChosen(among: Enemy), Continue(mode: Must, removal: AtEnd)])])])"#;
+    let game = compile(text, &[]);
+    let s = play_texts(&game, &["a1-c1"]);
+    assert!(!game.position_to_string(&s).contains("choose_capture"), "{s:?}");
+    let legal: Vec<String> = game.legal_moves(&s).iter().map(|&m| game.move_text(m)).collect();
+    assert_eq!((s.to_move(), legal), (1, vec!["pass".to_string()]), "B, with nothing left, passes");
+}
+
+/// A captive converted and placed in the middle of a chain on the field the
+/// chain was to land on next: the chain is over.
+#[test]
+fn a_chain_whose_next_landing_a_placement_took_ends_there() {
+    let text = r#"Ruleset(language: 2, name: "h", title: "h", players: ["A", "B"],
+        board: Grid(cols: 5, rows: 2, links: ["Orthogonal"]), zones: [(name: "home", groups: [["e1", "a2"]])],
+        pieces: [(name: "M", letter: 'M', captured: [(to: Convert(zone: "home", choose: Captor))])],
+        setup: [On(piece: "M", player: Player(1), fields: ["a1"]), On(piece: "M", player: Player(2), fields: ["b1", "d1"])],
+        phases: [(name: "play", moves: [(pieces: ["M"], by: Jump(dirs: ["Orthogonal"]), then: [Continue(mode: Must)]),
+            (pieces: ["M"], by: Step(dirs: ["Orthogonal"]), to: Empty)])])"#;
+    let game = compile(text, &[]);
+    let s = play_texts(&game, &["a1-c1", "M@e1"]);
+    assert_eq!(s.to_move(), 1, "the chain is over, the turn passes\n{s:?}");
+}
+
+/// A man of A's on a1 against B's men on `enemies`: it jumps orthogonally
+/// going on as `orthogonal_chain` says, or diagonally, going on if it may
+/// (both capture: capturing is a must), or steps.
+fn two_jump_rules(orthogonal_chain: &str, enemies: &str) -> String {
+    format!(
+        r#"Ruleset(language: 2, name: "h", title: "h", players: ["A", "B"],
+        board: Grid(cols: 5, rows: 5, links: ["All"]), pieces: [(name: "M", letter: 'M')],
+        setup: [On(piece: "M", player: Player(1), fields: ["a1"]), On(piece: "M", player: Player(2), fields: [{enemies}])],
+        phases: [(name: "play", moves: [
+            (pieces: ["M"], by: Jump(dirs: ["Orthogonal"]), then: [{orthogonal_chain}]),
+            (pieces: ["M"], by: Jump(dirs: ["Diagonal"]), then: [Continue(mode: May)]),
+            (pieces: ["M"], by: Step(dirs: ["All"]))], filters: [Capture()])],
+        end: [(at: StartOfTurn, cond: NoMoves, result: Win(Opponent), reason: "no legal move")])"#
+    )
+}
+
+/// A chain of jumps by two rules, one that removes what it jumped at the
+/// end and one that captures at once: the pieces the first jumped go when
+/// the chain ends, whichever rule made its last jump.
+#[test]
+fn pieces_jumped_to_go_at_a_chains_end_go_whichever_rule_ends_it() {
+    let game = compile(&two_jump_rules("Continue(mode: Must, removal: AtEnd)", r#""a2", "b4", "e5""#), &[]);
+    let s = play_texts(&game, &["a1-a3", "a3-c5"]);
+    let position = game.position_to_string(&s);
+    assert_eq!(s.to_move(), 1, "the chain is over\n{position}");
+    assert!(!position.contains("\"a2\"") && !position.contains("\"b4\""), "both pieces jumped are gone\n{position}");
+}
+
+/// A position whose chain goes on by a rule other than the piece's first
+/// that goes on (here: may stop where the first must go on) reads back as
+/// it was written.
+#[test]
+fn a_chain_by_another_rule_than_the_first_reads_back_as_written() {
+    let game = compile(&two_jump_rules("Continue(mode: Must)", r#""b2", "c4", "e5""#), &[]);
+    let s = play_texts(&game, &["a1-c3"]);
+    let written = game.position_to_string(&s);
+    let read = game.position_from_str(&written, "p.ron").expect("reads back");
+    assert_eq!(read, s, "{written}");
+    assert_eq!(game.legal_moves(&read), game.legal_moves(&s));
+    assert!(game.legal_moves(&s).iter().any(|&m| game.move_text(m) == "stop"), "the chain may stop");
+}
+
+/// A position with the player to move finished, or nobody left to play
+/// against, is refused (a move from it passed the turn on for ever).
+#[test]
+fn positions_with_nobody_left_to_play_are_refused() {
+    let game = tabula::shipped::game("traditional/ludo", &Options::new()).expect("shipped");
+    for (finished, expected) in [("[1, 0, 0, 0]", "is to move but has finished"), ("[0, 1, 2, 3]", "two teams")] {
+        let text = format!("Position(to_move: 1, finished: {finished})");
+        let e = game.position_from_str(&text, "p.ron").expect_err(finished);
+        assert!(e.to_string().contains(expected), "{finished}: {e}");
+    }
+}

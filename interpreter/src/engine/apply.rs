@@ -101,11 +101,6 @@ impl Game {
                 s.passed = false;
                 s.pending = Pending::None;
                 self.capture_stack(s, m.to, mover);
-                // The piece chosen may have been the one the chain was to jump
-                // next: a chain with nothing left to capture is over, as if stopped.
-                if s.continuing.is_some_and(|c| !self.can_continue(s, c)) {
-                    self.end_chain(s, mover);
-                }
             }
             Action::Skip => {
                 s.passed = false;
@@ -113,7 +108,8 @@ impl Game {
             }
             Action::Board | Action::Place | Action::Lift | Action::Exit | Action::Sow => {
                 s.passed = false;
-                let was_continuing = s.continuing.is_some();
+                let was = s.continuing;
+                let was_continuing = was.is_some();
                 huffable = !was_continuing && self.mark_huffable(s, m);
                 let applied = self.apply_core(s, m);
                 captured = applied.captured;
@@ -123,14 +119,17 @@ impl Game {
                     (rule.continues, applied.captured > 0, m.action, applied.ends_chain)
                 {
                     let dir = if chain.same_dir { m.dir } else { NO_DIR };
-                    let c = Continuing { field: m.to, must: chain.must, dir, at_end: chain.remove_at_end };
+                    // Pieces jumped by any step of the chain that removes at its end wait for its end.
+                    let at_end = chain.remove_at_end || was.is_some_and(|c| c.at_end);
+                    let c = Continuing { field: m.to, must: chain.must, dir, at_end };
                     // Set first: the pieces marked as jumped count as such only during a chain.
                     s.continuing = Some(c);
                     if !self.can_continue(s, c) {
                         s.continuing = None;
                     }
                 }
-                if s.continuing.is_none() && rule.continues.is_some_and(|c| c.remove_at_end) {
+                let removes_at_end = rule.continues.is_some_and(|c| c.remove_at_end) || was.is_some_and(|c| c.at_end);
+                if s.continuing.is_none() && removes_at_end {
                     self.remove_jumped(s, mover);
                 }
                 if let (None, Some((f, kind))) = (s.continuing, applied.promote_at_end) {
@@ -145,6 +144,22 @@ impl Game {
                     s.decisions_left += 1;
                 }
             }
+        }
+        // What the move left to decide, decided again once all of it is done:
+        // a capture to choose whose every candidate went with what came after
+        // it in the move (an enclosure, the pieces a chain removes at its end)
+        // is no choice; a chain that a piece captured or placed meanwhile left
+        // nothing to jump is over, as if stopped.
+        if let Pending::Capture { rule } = s.pending
+            && !self.has_capture_choice(s, rule)
+        {
+            s.pending = Pending::None;
+        }
+        if matches!(m.action, Action::Capture | Action::PlacePending | Action::Skip)
+            && s.pending == Pending::None
+            && s.continuing.is_some_and(|c| !self.can_continue(s, c))
+        {
+            self.end_chain(s, mover);
         }
         if s.pending == Pending::None && !matches!(m.action, Action::Pass | Action::Stop) {
             if let Some(replace) = self.phases[usize::from(s.phase)].replace {
@@ -664,9 +679,14 @@ impl Game {
             return;
         }
         if s.finished[usize::from(next)] != 0 {
-            // Finished as their turn began: the turn goes on to the next player.
+            // Finished as their turn began: the turn goes on to the next player,
+            // if anyone is left to play (a game reaches no such state, but a hand-made one must end).
             s.pending = Pending::None;
-            self.end_turn(s, next);
+            if self.next_playing(s, next) == next {
+                self.conclude(s, Reason::Blocked, [0; MAX_PLAYERS]);
+            } else {
+                self.end_turn(s, next);
+            }
             return;
         }
         if s.passed && s.pending == Pending::None {

@@ -56,6 +56,11 @@ impl Game {
                     out.push(Move { to, ..Move::simple(Action::Capture) });
                     true
                 });
+                if out.is_empty() {
+                    // Not reached (a move leaves no capture without a candidate); should it
+                    // be, the player skips it rather than being left with no move.
+                    out.push(Move::simple(Action::Skip));
+                }
                 return;
             }
             Pending::Huff => {
@@ -78,6 +83,11 @@ impl Game {
             if most {
                 self.keep_most_captures(s, out);
             } else if !c.must {
+                out.push(Move::simple(Action::Stop));
+            }
+            if out.is_empty() {
+                // Not reached (a chain goes on only where it can); should it be,
+                // the chain stops rather than leaving the player with no move.
                 out.push(Move::simple(Action::Stop));
             }
             return;
