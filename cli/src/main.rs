@@ -629,7 +629,7 @@ fn moves(args: &GameArgs, play: &str, position: Option<&str>, json: bool, show: 
         say_inline!("{}", game.board_text(&state));
         say!("{}", game.position_to_string(&state));
     }
-    let legal: Vec<String> = game.legal_moves(&state).into_iter().map(|m| game.move_text(m)).collect();
+    let legal = game.move_texts(&game.legal_moves(&state));
     let outcome = state.outcome().map(|o| game.describe_outcome(o));
     if json {
         let value = serde_json::json!({
@@ -696,8 +696,10 @@ const MAX_PERFT_DEPTH: u32 = 30;
 fn perft(game: &Game, depth: u32, divide: bool) {
     let state = game.initial_state();
     if divide {
-        for (m, n) in game.perft_divide(&state, depth) {
-            say!("{:<10} {n}", game.move_text(m));
+        let divided = game.perft_divide(&state, depth);
+        let texts = game.move_texts(&divided.iter().map(|&(m, _)| m).collect::<Vec<_>>());
+        for (text, (_, n)) in texts.iter().zip(&divided) {
+            say!("{text:<10} {n}");
         }
     }
     let start = std::time::Instant::now();

@@ -43,7 +43,7 @@ pub fn run(game: &Game, sides: &[Side], seed: u64, record: Option<&str>) -> Resu
         let chance = legal.first().is_some_and(|m| m.action == Action::Chance);
         let m = if let Some(agent) = agents.get_mut(mover).and_then(Option::as_mut) {
             let m = agent.choose(game, &state, &mut rng);
-            say!("{} plays {}", game.players()[mover], game.move_text(m));
+            say!("{} plays {}", game.players()[mover], game.move_text_in(&state, m));
             m
         } else {
             show(game, &state, &legal);
@@ -106,6 +106,6 @@ fn show(game: &Game, state: &State, legal: &[Move]) {
         say!("{name}: {} on the board, {hand} in hand, {prisoners} captured", state.on_board(p as u8));
     }
     say!("phase {}, ply {}, turn {}", game.phase_name(state.phase()), state.ply(), state.turn());
-    let texts: Vec<String> = legal.iter().map(|&m| game.move_text(m)).collect();
+    let texts = game.move_texts(legal);
     say!("legal: {}", texts.join(" "));
 }

@@ -219,8 +219,9 @@ impl TabulaApp {
                 }
                 Ask::ChooseMove(moves) => {
                     ui.heading("Which move?");
-                    for &m in moves {
-                        if ui.button(self.bench.session.game.move_text(m)).clicked() {
+                    let texts = self.bench.session.game.move_texts(moves);
+                    for (&m, text) in moves.iter().zip(texts) {
+                        if ui.button(text).clicked() {
                             answer = Some(Answer::Play(m));
                         }
                     }

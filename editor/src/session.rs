@@ -48,7 +48,12 @@ impl Session {
         } else {
             Vec::new()
         };
-        Some(LastMove { from: on_board(m.from), to: on_board(m.to), captured, text: self.game.move_text(*m) })
+        Some(LastMove {
+            from: on_board(m.from),
+            to: on_board(m.to),
+            captured,
+            text: self.game.move_text_in(before, *m),
+        })
     }
 
     /// The moves undone, that `redo` would play again, next first.
@@ -112,7 +117,7 @@ impl Session {
 
     /// The moves played, as `(mover, text)`; chance outcomes included.
     pub fn move_list(&self) -> impl Iterator<Item = (u8, String)> + '_ {
-        self.history.iter().map(|(before, m)| (before.to_move(), self.game.move_text(*m)))
+        self.history.iter().map(|(before, m)| (before.to_move(), self.game.move_text_in(before, *m)))
     }
 
     pub fn moves_played(&self) -> usize {

@@ -47,7 +47,7 @@ impl Record {
         let mut state = game.initial_state();
         let mut texts = Vec::with_capacity(moves.len());
         for &m in moves {
-            texts.push(game.move_text(m));
+            texts.push(game.move_text_in(&state, m));
             game.play_unchecked(&mut state, m);
         }
         Record {

@@ -107,8 +107,8 @@ impl Panel for PlayPanel {
             ui.label("Legal moves (or click the board):");
             egui::ScrollArea::vertical().id_salt("legal").max_height(110.0).show(ui, |ui| {
                 ui.horizontal_wrapped(|ui| {
-                    for m in legal {
-                        let text = game.move_text(m);
+                    let texts = game.move_texts(&legal);
+                    for (m, text) in legal.into_iter().zip(texts) {
                         let enabled = bench.human_to_move() || m.action == Action::Chance;
                         if ui.add_enabled(enabled, egui::Button::new(egui::RichText::new(&text).monospace())).clicked()
                         {

@@ -31,7 +31,7 @@ impl Game {
             return Err(PlayError {
                 text: self.move_text(m),
                 reason: if state.is_over() { "the game is over".into() } else { "not a legal move here".into() },
-                legal: legal.iter().map(|&l| self.move_text(l)).collect(),
+                legal: self.move_texts(&legal),
             });
         }
         let mut next = state.clone();
