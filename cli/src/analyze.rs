@@ -174,6 +174,13 @@ impl RunArgs {
         save: Option<&str>,
         before: Option<Results>,
     ) -> Result<Results, Error> {
+        if game.max_plies() == 0 {
+            eprintln!(
+                "note: {label} has no turn limit (max_plies = 0): a game that does not end is cut at {} plies, \
+                 which may take long; give one with --option max_plies=N",
+                tabula::agents::PLY_CAP
+            );
+        }
         let total = config.indices().len() as u64;
         let bar = if self.quiet || !std::io::stderr().is_terminal() {
             ProgressBar::hidden()

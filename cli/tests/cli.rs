@@ -845,3 +845,27 @@ fn an_adaptive_sweep_spends_its_games_on_the_best_variants() {
     let o = tabula(&["compare", "senet", "--sweep", "bear_off=Remainder,Exact", "--adaptive"]);
     assert!(stderr(&o).contains("several options"), "{}", stderr(&o));
 }
+
+/// An analysis of a game without a turn limit says, before it starts, that
+/// a game that does not end is cut (and may take long); with a limit it
+/// says nothing of it.
+#[test]
+fn analyze_warns_of_a_game_without_a_turn_limit() {
+    let run = |limit: &str| {
+        let o = tabula(&[
+            "analyze",
+            "classic/tic-tac-toe",
+            "--option",
+            limit,
+            "--games",
+            "2",
+            "--agents",
+            "random,random",
+            "--quiet",
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8_lossy(&o.stderr).into_owned()
+    };
+    assert!(run("max_plies=0").contains("has no turn limit (max_plies = 0)"));
+    assert!(!run("max_plies=100").contains("no turn limit"));
+}
