@@ -19,8 +19,9 @@ pub struct LastMove {
 pub struct Session {
     pub game: Arc<Game>,
     state: State,
-    /// The states before each move played, and the moves.
-    history: Vec<(State, Move)>,
+    /// The states before each move played, the moves, and their texts (among
+    /// the legal moves of the state before: worked out once, shown every frame).
+    history: Vec<(State, Move, String)>,
     /// Moves undone, most recent last.
     redo: Vec<Move>,
 }
@@ -33,9 +34,9 @@ impl Session {
 
     /// The last decision (throws are skipped): what moved where, and what it took.
     pub fn last_move(&self) -> Option<LastMove> {
-        let i = self.history.iter().rposition(|(_, m)| m.action != Action::Chance)?;
-        let (before, m) = &self.history[i];
-        let after = self.history.get(i + 1).map_or(&self.state, |(s, _)| s);
+        let i = self.history.iter().rposition(|(_, m, _)| m.action != Action::Chance)?;
+        let (before, m, text) = &self.history[i];
+        let after = self.history.get(i + 1).map_or(&self.state, |(s, _, _)| s);
         let on_board = |f: FieldId| (f != NO_FIELD).then_some(f);
         let mover = before.to_move();
         let others = |s: &State, f: FieldId| s.stack(f).iter().filter(|p| p.owner != mover).count();
@@ -48,12 +49,7 @@ impl Session {
         } else {
             Vec::new()
         };
-        Some(LastMove {
-            from: on_board(m.from),
-            to: on_board(m.to),
-            captured,
-            text: self.game.move_text_in(before, *m),
-        })
+        Some(LastMove { from: on_board(m.from), to: on_board(m.to), captured, text: text.clone() })
     }
 
     /// The moves undone, that `redo` would play again, next first.
@@ -87,7 +83,8 @@ impl Session {
     /// Plays a legal move; a new move clears what could be redone.
     pub fn play(&mut self, m: Move) -> Result<(), tabula::PlayError> {
         let next = self.game.play(&self.state, m)?;
-        self.history.push((std::mem::replace(&mut self.state, next), m));
+        let text = self.game.move_text_in(&self.state, m);
+        self.history.push((std::mem::replace(&mut self.state, next), m, text));
         self.redo.clear();
         Ok(())
     }
@@ -101,7 +98,7 @@ impl Session {
     }
 
     pub fn undo(&mut self) -> bool {
-        let Some((before, m)) = self.history.pop() else { return false };
+        let Some((before, m, _)) = self.history.pop() else { return false };
         self.state = before;
         self.redo.push(m);
         true
@@ -117,7 +114,7 @@ impl Session {
 
     /// The moves played, as `(mover, text)`; chance outcomes included.
     pub fn move_list(&self) -> impl Iterator<Item = (u8, String)> + '_ {
-        self.history.iter().map(|(before, m)| (before.to_move(), self.game.move_text_in(before, *m)))
+        self.history.iter().map(|(before, _, text)| (before.to_move(), text.clone()))
     }
 
     pub fn moves_played(&self) -> usize {
@@ -126,7 +123,7 @@ impl Session {
 
     /// A game is in progress once a decision has been made and it is not over.
     pub fn in_progress(&self) -> bool {
-        self.history.iter().any(|(_, m)| m.action != Action::Chance) && !self.state.is_over()
+        self.history.iter().any(|(_, m, _)| m.action != Action::Chance) && !self.state.is_over()
     }
 
     /// The legal moves of the piece on `field` (moves, bearing off, taking back).
@@ -143,7 +140,7 @@ impl Session {
     }
 
     pub fn record(&self, seed: Option<u64>) -> Record {
-        let moves: Vec<Move> = self.history.iter().map(|(_, m)| *m).collect();
+        let moves: Vec<Move> = self.history.iter().map(|(_, m, _)| *m).collect();
         Record::new(&self.game, seed, &moves)
     }
 

@@ -375,3 +375,64 @@ fn moves_that_would_read_alike_are_told_apart_and_replay() {
         assert!(told_apart > 20, "only {told_apart} moves told apart");
     }
 }
+
+/// A player whose extra turn begins with their finishing (a field that
+/// earns another turn, on the goal) does not keep the turn: it passes on,
+/// and the position reads back.
+#[test]
+fn a_player_finished_as_an_extra_turn_begins_passes_the_turn() {
+    let text = r#"Ruleset(language: 2, name: "fin", title: "fin", players: ["A", "B", "C"],
+        board: Grid(cols: 5, rows: 1, links: ["Orthogonal"]),
+        field_types: [(name: "ft", fields: ["e1"], again: true)], zones: [(name: "goal", fields: ["e1"])],
+        pieces: [(name: "M", letter: 'M')],
+        setup: [On(piece: "M", player: Player(1), fields: ["d1"]), On(piece: "M", player: Player(2), fields: ["a1"]),
+            On(piece: "M", player: Player(3), fields: ["b1"])],
+        phases: [(name: "play", moves: [(pieces: ["M"], by: Step(dirs: ["Orthogonal"]), to: Empty)])],
+        end: [(at: StartOfTurn, cond: PieceIn(Me, ["M"], "goal"), result: Finish(Me), reason: "home")])"#;
+    let game = compile(text, &[]);
+    let s = play_texts(&game, &["d1-e1"]);
+    assert_eq!(s.to_move(), 1, "player 1 has finished: B moves\n{s:?}");
+    let written = game.position_to_string(&s);
+    assert_eq!(game.position_from_str(&written, "p.ron").expect("reads back"), s, "{written}");
+}
+
+/// Field names with a `/` and direction names of digits alone are refused:
+/// in a move's text a `/` tells moves apart by their direction or rule number.
+#[test]
+fn names_that_would_read_as_a_move_told_apart_are_refused() {
+    let graph = |field: &str, dir: &str| {
+        format!(
+            r#"Ruleset(language: 2, name: "g", title: "g", players: ["A", "B"],
+            board: Graph(fields: [(name: "{field}", at: (0, 0)), (name: "q", at: (1, 0))], links: [(from: "{field}", to: "q", dir: "{dir}", back: "w")]),
+            pieces: [(name: "M", letter: 'M')], setup: [On(piece: "M", player: Player(1), fields: ["q"])],
+            phases: [(name: "play", moves: [(pieces: ["M"], by: Step(dirs: ["w"]), to: Empty)])])"#
+        )
+    };
+    let error = |text: String| match Game::from_source(&text, "g.ron", &Options::new()) {
+        Ok(_) => panic!("compiles: {text}"),
+        Err(e) => e.to_string(),
+    };
+    assert!(error(graph("p1/2", "e")).contains("field \"p1/2\": a field name has no `/`"));
+    assert!(error(graph("p", "2")).contains("direction \"2\": a direction name has a letter and no `/`"));
+    assert!(Game::from_source(&graph("p", "e2"), "g.ron", &Options::new()).is_ok());
+}
+
+/// A chain by two rules: one removes what it jumped at the chain's end, the
+/// other captures at once. Begun by the first, gone on by the second, and
+/// stopped there: the piece the first jumped goes at the stop.
+#[test]
+fn a_chain_stopped_after_a_step_that_captures_at_once_removes_what_it_jumped_before() {
+    let text = r#"Ruleset(language: 2, name: "h", title: "h", players: ["A", "B"],
+        board: Grid(cols: 5, rows: 7, links: ["All"]), pieces: [(name: "M", letter: 'M')],
+        setup: [On(piece: "M", player: Player(1), fields: ["a1"]), On(piece: "M", player: Player(2), fields: ["a2", "b4", "d6"])],
+        phases: [(name: "play", moves: [
+            (pieces: ["M"], by: Jump(dirs: ["Orthogonal"]), then: [Continue(mode: Must, removal: AtEnd)]),
+            (pieces: ["M"], by: Jump(dirs: ["Diagonal"]), then: [Continue(mode: May)]),
+            (pieces: ["M"], by: Step(dirs: ["All"]))], filters: [Capture()])],
+        end: [(at: StartOfTurn, cond: NoMoves, result: Win(Opponent), reason: "no legal move")])"#;
+    let game = compile(text, &[]);
+    let s = play_texts(&game, &["a1-a3", "a3-c5", "stop"]);
+    let position = game.position_to_string(&s);
+    assert_eq!(s.to_move(), 1, "the chain stopped\n{position}");
+    assert!(!position.contains("\"a2\"") && !position.contains("\"b4\""), "both pieces jumped are gone\n{position}");
+}

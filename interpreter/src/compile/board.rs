@@ -43,6 +43,12 @@ pub(crate) fn board(ctx: &mut Ctx, def: &BoardDef, conditions: &BTreeMap<String,
                         ctx.at(Seg::Index(i), |ctx| ctx.error(format!("field {:?} is listed twice", f.name)));
                     });
                 }
+                // A move's text tells moves apart after a `/` (`p1-p3/cw`): a name with one could read as another move.
+                if f.name.contains('/') {
+                    ctx.at(Seg::Field("fields"), |ctx| {
+                        ctx.at(Seg::Index(i), |ctx| ctx.error(format!("field {:?}: a field name has no `/`", f.name)));
+                    });
+                }
                 // The editor draws the board from these: NaN or a huge position would not draw.
                 let drawable = f.at.0.is_finite() && f.at.1.is_finite() && f.at.0.abs().max(f.at.1.abs()) <= MAX_COORD;
                 if !drawable {
@@ -78,6 +84,13 @@ pub(crate) fn board(ctx: &mut Ctx, def: &BoardDef, conditions: &BTreeMap<String,
                         let mut add = |ctx: &mut Ctx, from: usize, to: usize, d: &str, seg: &'static str| {
                             let dir = match dirs.iter().position(|x| x == d) {
                                 Some(p) => p,
+                                // After a `/` in a move's text a number is a rule's: a direction is not one.
+                                None if d.is_empty() || d.contains('/') || d.bytes().all(|b| b.is_ascii_digit()) => {
+                                    ctx.at(Seg::Field(seg), |ctx| {
+                                        ctx.error(format!("direction {d:?}: a direction name has a letter and no `/`"));
+                                    });
+                                    return;
+                                }
                                 None if dirs.len() < MAX_DIRS => {
                                     dirs.push(d.to_string());
                                     dirs.len() - 1

@@ -644,8 +644,11 @@ impl Game {
             if let Some(c) = phase.throw {
                 s.pending = Pending::Chance(c);
             }
-            // Another turn begins.
-            self.check_ends(s, When::StartOfTurn, mover);
+            // Another turn begins, unless its start finished the player (as in `end_turn`).
+            if !self.check_ends(s, When::StartOfTurn, mover) && s.finished[usize::from(mover)] != 0 {
+                s.pending = Pending::None;
+                self.end_turn(s, mover);
+            }
             return;
         }
         self.end_turn(s, mover);
