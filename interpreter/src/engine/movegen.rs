@@ -328,13 +328,7 @@ impl Game {
             };
             // A jump over what a mask of tops says, landing by masks, outside a
             // chain (where pieces jumped are marked): a tight loop of its own.
-            let tight_jump = match (&rule.motion, &rule.landing_bits, &rule.from, s.continuing) {
-                (Motion::Jump { dirs, over, fly: false }, Some(bits), Cond::True, None) => {
-                    over.tops_mask().map(|over| (dirs, over, bits))
-                }
-                _ => None,
-            };
-            let go_on = match tight_jump {
+            let go_on = match rule.jump_by_masks().filter(|_| s.continuing.is_none()) {
                 Some((dirs, over, bits)) => {
                     self.jumps_by_masks(s, me, rule, ri, dirs, over, bits.landable(s, me), only, &mut counted)
                 }
@@ -1452,8 +1446,7 @@ mod tests {
     #[test]
     fn jumps_in_the_tight_loop_are_those_made_piece_by_piece() {
         let positions = same_moves_without(9, |rule| {
-            let tight = matches!((&rule.motion, &rule.landing_bits, &rule.from),
-                (Motion::Jump { over, fly: false, .. }, Some(_), Cond::True) if over.tops_mask().is_some());
+            let tight = rule.jump_by_masks().is_some();
             if tight {
                 rule.landing_bits = None;
             }

@@ -263,6 +263,19 @@ impl Rule {
         matches!(self.motion, Motion::Jump { fly: true, .. }) && self.continues.is_some_and(|c| c.must)
     }
 
+    /// Where the rule jumps over what a mask of tops says (its `over`),
+    /// landing by bits, from any piece of its kinds: its directions, that
+    /// mask and its landing bits (the generator's tight loop for jumps,
+    /// outside a chain).
+    pub(crate) fn jump_by_masks(&self) -> Option<(&[DirId], u8, &LandingBits)> {
+        match (&self.motion, &self.landing_bits, &self.from) {
+            (Motion::Jump { dirs, over, fly: false }, Some(bits), Cond::True) => {
+                over.tops_mask().map(|over| (dirs.as_slice(), over, bits))
+            }
+            _ => None,
+        }
+    }
+
     /// Whether a move by this rule may leave its mover a choice that
     /// completes the move: a capture chosen, or a chain that goes on.
     pub(crate) fn may_leave_a_choice(&self) -> bool {
