@@ -22,8 +22,8 @@ pub struct Session {
     /// The states before each move played, the moves, and their texts (among
     /// the legal moves of the state before: worked out once, shown every frame).
     history: Vec<(State, Move, String)>,
-    /// Moves undone, most recent last.
-    redo: Vec<Move>,
+    /// Moves undone with their texts (as told apart when played), most recent last.
+    redo: Vec<(Move, String)>,
 }
 
 impl Session {
@@ -54,7 +54,7 @@ impl Session {
 
     /// The moves undone, that `redo` would play again, next first.
     pub fn future(&self) -> impl Iterator<Item = String> + '_ {
-        self.redo.iter().rev().map(|m| self.game.move_text(*m))
+        self.redo.iter().rev().map(|(_, text)| text.clone())
     }
 
     /// Undoes or redoes moves until `n` moves are played; returns whether the position changed.
@@ -98,14 +98,14 @@ impl Session {
     }
 
     pub fn undo(&mut self) -> bool {
-        let Some((before, m, _)) = self.history.pop() else { return false };
+        let Some((before, m, text)) = self.history.pop() else { return false };
         self.state = before;
-        self.redo.push(m);
+        self.redo.push((m, text));
         true
     }
 
     pub fn redo(&mut self) -> bool {
-        let Some(m) = self.redo.pop() else { return false };
+        let Some((m, _)) = self.redo.pop() else { return false };
         let redo = std::mem::take(&mut self.redo);
         let ok = self.play(m).is_ok();
         self.redo = redo;
@@ -218,6 +218,30 @@ mod tests {
         assert!(s.go_to(4));
         assert_eq!(s.moves_played(), 4);
         assert!(!s.go_to(9), "no move past the last");
+    }
+
+    /// Moves undone keep the texts they were played with: where two moves
+    /// would read alike (two rules sow one pit, either way round a ring),
+    /// the moves to redo are told apart as the move list told them.
+    #[test]
+    fn moves_to_redo_are_told_apart_as_when_played() {
+        const RING: &str = r#"Ruleset(language: 2, name: "ring", title: "Ring", players: ["A", "B"],
+            board: Graph(fields: [(name: "p1", at: (0, 0)), (name: "p2", at: (1, 0)), (name: "p3", at: (1, 1)), (name: "p4", at: (0, 1))],
+                links: [(from: "p1", to: "p2", dir: "cw", back: "ccw"), (from: "p2", to: "p3", dir: "cw", back: "ccw"),
+                    (from: "p3", to: "p4", dir: "cw", back: "ccw"), (from: "p4", to: "p1", dir: "cw", back: "ccw")]),
+            stack_limit: 16, pieces: [(name: "Seed", letter: 'S', neutral: true)],
+            setup: [On(piece: "Seed", fields: ["p1", "p2", "p3", "p4"], count: 2)],
+            phases: [(name: "play", moves: [(pieces: ["Seed"], by: Sow(dirs: ["cw"]), from: Not(Empty)),
+                (pieces: ["Seed"], by: Sow(dirs: ["ccw"]), from: Not(Empty))])])"#;
+        let mut s = Session::new(Game::from_source(RING, "ring.ron", &tabula::Options::new()).expect("compiles"));
+        for _ in 0..3 {
+            let m = s.legal()[0];
+            s.play(m).expect("legal");
+        }
+        let played: Vec<String> = s.move_list().map(|(_, text)| text).collect();
+        assert!(played.iter().any(|t| t.contains('/')), "moves told apart: {played:?}");
+        assert!(s.go_to(0));
+        assert_eq!(s.future().collect::<Vec<_>>(), played);
     }
 
     #[test]

@@ -436,3 +436,26 @@ fn a_chain_stopped_after_a_step_that_captures_at_once_removes_what_it_jumped_bef
     assert_eq!(s.to_move(), 1, "the chain stopped\n{position}");
     assert!(!position.contains("\"a2\"") && !position.contains("\"b4\""), "both pieces jumped are gone\n{position}");
 }
+
+/// A chain that keeps its direction needs moves that have one: a leap, a
+/// flight or a walk has none, so `same_dir` there is refused where written
+/// (before, the chain went on any way, and its position, written without a
+/// direction, was refused when read back).
+#[test]
+fn a_chain_that_keeps_its_direction_needs_a_motion_with_directions() {
+    let rules = |by: &str| {
+        format!(
+            r#"Ruleset(language: 2, name: "g", title: "g", players: ["A", "B"],
+            board: Grid(cols: 5, rows: 5, links: ["All"]), pieces: [(name: "M", letter: 'M')],
+            setup: [On(piece: "M", player: Player(1), fields: ["a1"]), On(piece: "M", player: Player(2), fields: ["b3", "c5"])],
+            phases: [(name: "play", moves: [(pieces: ["M"], by: {by}, to: Any([Empty, Enemy]), then: [Continue(mode: May, same_dir: True)])])])"#
+        )
+    };
+    for by in ["Leap(offsets: [(1, 2)])", "Fly"] {
+        match Game::from_source(&rules(by), "g.ron", &Options::new()) {
+            Ok(_) => panic!("compiles: {by}"),
+            Err(e) => assert!(e.to_string().contains("same_dir"), "{by}: {e}"),
+        }
+    }
+    assert!(Game::from_source(&rules("Step(dirs: [\"All\"])"), "g.ron", &Options::new()).is_ok());
+}

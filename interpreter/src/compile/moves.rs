@@ -173,6 +173,16 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, fallback: bo
                     }
                     EffectDef::Continue { mode, same_dir, removal, .. } => {
                         let same_dir = ctx.at(Seg::Field("same_dir"), |ctx| constant(ctx, same_dir, names));
+                        // A leap, a flight or a walk moves by no direction: there is none to keep.
+                        if same_dir
+                            && matches!(def.by, MotionDef::Leap { .. } | MotionDef::Fly | MotionDef::Walk { .. })
+                        {
+                            ctx.at(Seg::Field("same_dir"), |ctx| {
+                                ctx.error(
+                                    "a chain keeps the direction of a step, slide, run or jump: this motion has none",
+                                );
+                            });
+                        }
                         if on {
                             continues = Some(Chain {
                                 must: *mode == ContinueMode::Must,
