@@ -6,7 +6,7 @@
 use crate::board::{Board, DirId, FieldId, FieldSet, NO_FIELD};
 use crate::moves::{Action, NO_DIR};
 use crate::piece::Player;
-use crate::program::rules::{Effect, End, FallLine, FallLines, Filter, LandingBits, Motion, Rule, Walk};
+use crate::program::rules::{Effect, End, FallLine, FallLines, Filter, LandingBits, Motion, Rule, RunEnds, Walk};
 use crate::program::{Cond, Game};
 use crate::ruleset::{Arrive, When};
 
@@ -102,6 +102,9 @@ impl Game {
                     (&mut rule.motion, via_fields)
                 {
                     *via = fields;
+                }
+                if let Motion::Run { dirs, pass: Cond::True, ends, .. } = &mut rule.motion {
+                    *ends = RunEnds::new(&self.board, dirs);
                 }
                 if let Motion::Walk { walk, .. } | Motion::Enter { walk, .. } | Motion::Exit { walk, .. } =
                     &mut rule.motion

@@ -676,16 +676,13 @@ impl Game {
                     None => self.slides(s, &slide, |at| self.can_land(rule, s, me, from, at), slid),
                 }
             }
-            Motion::Run { dirs, distance, pass } => dirs.iter().all(|&d| {
+            Motion::Run { dirs, distance, pass, ends } => dirs.iter().enumerate().all(|(i, &d)| {
                 let Some(n) = self.distance(*distance, s, from, d) else { return true };
-                let mut at = from;
-                for step in 1..=n {
-                    at = self.board.neighbour(at, d);
-                    if at == NO_FIELD || (step < n && !self.eval(pass, s, me, at)) {
-                        return true;
-                    }
-                }
-                at == from || !self.can_land(rule, s, me, from, at) || emit(moved(at, d))
+                let at = match ends.as_ref().and_then(|e| e.end(from, i, n)) {
+                    Some(at) => at,
+                    None => self.run_end(s, me, from, d, n, pass),
+                };
+                at == NO_FIELD || at == from || !self.can_land(rule, s, me, from, at) || emit(moved(at, d))
             }),
             Motion::Fly => rule.targets[usize::from(me)]
                 .iter()
@@ -792,6 +789,19 @@ impl Game {
             Distance::TopFace => die().map(|p| crate::die::face(p.orient, crate::die::Face::Top)),
         }
         .filter(|&n| n > 0)
+    }
+
+    /// Where a run of `n` links from `from` in direction `dir` ends, passing
+    /// over fields where `pass` holds; `NO_FIELD` where it cannot.
+    fn run_end(&self, s: &State, me: Player, from: FieldId, dir: u8, n: u8, pass: &Cond) -> FieldId {
+        let mut at = from;
+        for step in 1..=n {
+            at = self.board.neighbour(at, dir);
+            if at == NO_FIELD || (step < n && !self.eval(pass, s, me, at)) {
+                return NO_FIELD;
+            }
+        }
+        at
     }
 
     /// The slides of a piece: along each direction over empty fields where
@@ -1231,6 +1241,7 @@ mod tests {
     use crate::board::NO_FIELD;
     use crate::engine::{Cond, Motion, Rule};
     use crate::moves::Action;
+    use crate::program::rules::RunEnds;
     use crate::shipped::testing::{games, variants, visit_random_games};
     use crate::{Options, shipped};
     use rand::{Rng, SeedableRng};
@@ -1460,13 +1471,46 @@ mod tests {
     #[test]
     fn exits_by_their_paths_make_the_moves_the_walk_makes() {
         let positions = same_moves_without(7, |rule| match &mut rule.motion {
-            Motion::Exit { exits: exits @ Some(_), .. } => {
-                *exits = None;
-                true
-            }
+            Motion::Exit { exits, .. } => exits.take().is_some(),
             _ => false,
         });
         assert!(positions > 1_000, "only {positions} positions with exits by their paths");
+    }
+
+    /// Where the generator looks up a run's end, it makes the moves it makes
+    /// walking the run step by step: the moves with the tables and without.
+    #[test]
+    fn runs_looked_up_make_the_moves_runs_walked_make() {
+        let positions = same_moves_without(11, |rule| match &mut rule.motion {
+            Motion::Run { ends, .. } => ends.take().is_some(),
+            _ => false,
+        });
+        assert!(positions > 1_000, "only {positions} positions with runs looked up");
+    }
+
+    /// A run's table gives, for every field, direction and distance it
+    /// holds, the field the run walked link by link ends on, and nothing
+    /// beyond its longest distance (those runs are walked).
+    #[test]
+    fn a_runs_table_ends_where_its_links_lead() {
+        let mut looked_up = 0;
+        for (name, options, game) in variants() {
+            let s = game.initial_state();
+            for rule in game.phases.iter().flat_map(|p| &p.rules) {
+                let Motion::Run { dirs, ends: Some(ends), .. } = &rule.motion else { continue };
+                for from in game.board.fields() {
+                    for (i, &d) in dirs.iter().enumerate() {
+                        for n in 0..=RunEnds::MOST + 2 {
+                            let walked = game.run_end(&s, 0, from, d, n, &Cond::True);
+                            let expected = (n <= RunEnds::MOST).then_some(walked);
+                            assert_eq!(ends.end(from, i, n), expected, "{name} {options:?} from {from} dir {d} n {n}");
+                            looked_up += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(looked_up > 10_000, "only {looked_up} runs looked up");
     }
 
     #[test]

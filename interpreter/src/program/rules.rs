@@ -194,6 +194,53 @@ impl LandingBits {
     }
 }
 
+/// Where a run that may pass over any field ends: the field `n` links away
+/// from each field in each of the run's directions (`NO_FIELD` off the
+/// board), for `n` up to [`RunEnds::MOST`]. A run's `n` steps from one field
+/// are then one look-up instead of `n` dependent ones (Setron's dice, the
+/// track races' throws).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct RunEnds {
+    dirs: usize,
+    ends: Vec<FieldId>,
+}
+
+impl RunEnds {
+    /// The longest run looked up; a longer one is walked step by step.
+    pub(crate) const MOST: u8 = 15;
+
+    /// The most (field, direction) pairs a table is made for: 32 KiB, the
+    /// size of the other tables a rule keeps per field; a larger board's
+    /// runs are walked.
+    const MOST_PAIRS: usize = 1024;
+
+    pub(crate) fn new(board: &crate::board::Board, dirs: &[DirId]) -> Option<RunEnds> {
+        if board.len() * dirs.len() > Self::MOST_PAIRS {
+            return None;
+        }
+        let mut ends = Vec::with_capacity(board.len() * dirs.len() * (usize::from(Self::MOST) + 1));
+        for from in board.fields() {
+            for &d in dirs {
+                let mut at = from;
+                ends.push(from);
+                for _ in 1..=Self::MOST {
+                    at = if at == crate::board::NO_FIELD { at } else { board.neighbour(at, d) };
+                    ends.push(at);
+                }
+            }
+        }
+        Some(RunEnds { dirs: dirs.len(), ends })
+    }
+
+    /// Where `n` links from `from` in the run's `i`th direction end, if `n`
+    /// is looked up.
+    #[inline]
+    pub(crate) fn end(&self, from: FieldId, i: usize, n: u8) -> Option<FieldId> {
+        let k = (usize::from(from) * self.dirs + i) * (usize::from(Self::MOST) + 1) + usize::from(n);
+        if n > Self::MOST { None } else { self.ends.get(k).copied() }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub(crate) enum Motion {
     /// One step in one of some directions.
@@ -216,6 +263,9 @@ pub(crate) enum Motion {
         dirs: Vec<DirId>,
         distance: Distance,
         pass: Cond,
+        /// Where the run ends, looked up, where it may pass over any field
+        /// (set by the compiler after the conditions are specialised).
+        ends: Option<RunEnds>,
     },
     RunOff {
         dirs: Vec<DirId>,
