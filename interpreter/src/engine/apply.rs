@@ -562,12 +562,7 @@ impl Game {
         if !checked || s.hand(receiver, p.kind) == 0 {
             return;
         }
-        let mut stuck = true;
-        self.generate_as(s, p.owner, Some(f), &mut |_| {
-            stuck = false;
-            false
-        });
-        if !stuck {
+        if self.piece_has_move(s, p.owner, f) {
             return;
         }
         s.pop(f);

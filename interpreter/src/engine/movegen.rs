@@ -264,6 +264,37 @@ impl Game {
         any
     }
 
+    /// Whether the piece on `f` has a move as an ordinary decision of its
+    /// owner `player`: whether [`Game::generate_as`] makes any for it. Asked
+    /// of every piece after every move where stuck pieces are replaced, so
+    /// each rule is tried on the piece at once, without the generator's
+    /// dispatch over the whole board (rules that walk need its walking state,
+    /// and take the generator's way).
+    pub(crate) fn piece_has_move(&self, s: &State, player: Player, f: FieldId) -> bool {
+        let phase = &self.phases[usize::from(s.phase)];
+        let [ordinary, fallback] = &phase.playable[usize::from(player)];
+        let walks = |ri: &u8| matches!(phase.rules[usize::from(*ri)].motion, Motion::Walk { .. } | Motion::Exit { .. });
+        let Some(p) = s.top(f).filter(|p| p.owner == player) else { return false };
+        if ordinary.iter().chain(fallback).any(walks) {
+            let mut any = false;
+            self.generate_as(s, player, Some(f), &mut |_| {
+                any = true;
+                false
+            });
+            return any;
+        }
+        let any_of = |rules: &[u8]| {
+            rules.iter().any(|&ri| {
+                let rule = &phase.rules[usize::from(ri)];
+                rule.pieces & (1 << p.kind) != 0
+                    && self.eval(&rule.only_if_for[usize::from(player)], s, player, NO_FIELD)
+                    && self.eval(&rule.from, s, player, f)
+                    && !self.piece_moves(s, player, rule, ri, f, p, None, &mut |_| false)
+            })
+        };
+        any_of(ordinary) || any_of(fallback)
+    }
+
     /// Like [`Game::generate`], for the moves `player` would have in `s` as
     /// an ordinary decision (whatever throw, placement or capture chain is pending).
     pub(crate) fn generate_as(
@@ -1475,6 +1506,30 @@ mod tests {
             _ => false,
         });
         assert!(positions > 1_000, "only {positions} positions with exits by their paths");
+    }
+
+    /// A piece has a move, as the probe for stuck pieces says, exactly where
+    /// the generator makes one for it: every piece of every player along
+    /// random games of every shipped variant (a walk's pieces included, which
+    /// the probe hands to the generator).
+    #[test]
+    fn a_piece_has_a_move_where_the_generator_makes_one() {
+        let mut probed = [0u32; 2];
+        for (name, options, game) in variants() {
+            visit_random_games(&game, 13, 2, |s, _| {
+                for f in game.board.fields() {
+                    let Some(p) = s.top(f).filter(|p| p.owner < s.players) else { continue };
+                    let mut made = false;
+                    game.generate_as(s, p.owner, Some(f), &mut |_| {
+                        made = true;
+                        false
+                    });
+                    assert_eq!(game.piece_has_move(s, p.owner, f), made, "{name} {options:?}: {f} {p:?}");
+                    probed[usize::from(made)] += 1;
+                }
+            });
+        }
+        assert!(probed.iter().all(|&n| n > 1_000), "pieces stuck and free: {probed:?}");
     }
 
     /// Where the generator looks up a run's end, it makes the moves it makes
