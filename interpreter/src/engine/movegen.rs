@@ -824,11 +824,13 @@ impl Game {
 
     /// Where a run of `n` links from `from` in direction `dir` ends, passing
     /// over fields where `pass` holds; `NO_FIELD` where it cannot.
+    #[inline(always)]
     fn run_end(&self, s: &State, me: Player, from: FieldId, dir: u8, n: u8, pass: &Cond) -> FieldId {
-        let mut at = from;
-        for step in 1..=n {
+        let (mut at, mut left) = (from, n);
+        while left > 0 {
             at = self.board.neighbour(at, dir);
-            if at == NO_FIELD || (step < n && !self.eval(pass, s, me, at)) {
+            left -= 1;
+            if at == NO_FIELD || (left > 0 && !self.eval(pass, s, me, at)) {
                 return NO_FIELD;
             }
         }
