@@ -451,11 +451,38 @@ fn a_chain_that_keeps_its_direction_needs_a_motion_with_directions() {
             phases: [(name: "play", moves: [(pieces: ["M"], by: {by}, to: Any([Empty, Enemy]), then: [Continue(mode: May, same_dir: True)])])])"#
         )
     };
-    for by in ["Leap(offsets: [(1, 2)])", "Fly"] {
+    for by in ["Leap(offsets: [(1, 2)])", "Fly", "Walk(dirs: [\"All\"], steps: Const(2))"] {
         match Game::from_source(&rules(by), "g.ron", &Options::new()) {
             Ok(_) => panic!("compiles: {by}"),
             Err(e) => assert!(e.to_string().contains("same_dir"), "{by}: {e}"),
         }
     }
     assert!(Game::from_source(&rules("Step(dirs: [\"All\"])"), "g.ron", &Options::new()).is_ok());
+}
+
+/// A piece whose only move is to sow its stack is not stuck: where stuck
+/// pieces are replaced, B's piece that can sow stays B's (it was replaced:
+/// a piece was asked for its moves by steps and the like only). And a piece
+/// that can sow has an ordinary move, so a fallback rule asked piece by
+/// piece is not offered to it.
+#[test]
+fn a_piece_that_can_sow_has_a_move() {
+    let sowing = |phase: &str| {
+        format!(
+            r#"Ruleset(language: 2, name: "sow", title: "Sow", players: ["A", "B"],
+            board: Grid(cols: 6, rows: 1, links: ["E", "W"]), stack_limit: 8, pieces: [(name: "M", letter: 'M')],
+            setup: [On(piece: "M", player: Player(1), fields: ["a1"], count: 2), On(piece: "M", player: Player(2), fields: ["e1"]),
+                Hand(piece: "M", player: Player(1), count: 3), Hand(piece: "M", player: Player(2), count: 3)],
+            phases: [(name: "play", moves: [(pieces: ["M"], by: Sow(dirs: ["E"]))], {phase})])"#
+        )
+    };
+    let game = compile(&sowing("replace_stuck: (grace: False)"), &[]);
+    let s = play_texts(&game, &["a1"]);
+    assert_eq!(game.move_texts(&game.legal_moves(&s)), ["e1"], "B sows from e1\n{}", game.position_to_string(&s));
+    let game = compile(
+        &sowing(r#"fallback: [(pieces: ["M"], by: Step(dirs: ["W"]), to: Empty)], fallback_per_piece: True"#),
+        &[],
+    );
+    let s = play_texts(&game, &["a1"]);
+    assert_eq!(game.move_texts(&game.legal_moves(&s)), ["e1"], "B sows, and steps back with no piece");
 }

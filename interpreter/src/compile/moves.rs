@@ -391,7 +391,6 @@ fn motion(ctx: &mut Ctx, def: &MotionDef, board: &Board, names: &Names) -> Optio
             dirs: ctx.at(Seg::Field("dirs"), |ctx| dir_ids(ctx, dirs, board)),
             distance: *distance,
             pass: field_test(ctx, "pass", pass),
-            ends: None,
         },
         MotionDef::RunOff { dirs, distance, pass, count } => Motion::RunOff {
             dirs: ctx.at(Seg::Field("dirs"), |ctx| dir_ids(ctx, dirs, board)),

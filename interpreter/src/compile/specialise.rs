@@ -103,9 +103,6 @@ impl Game {
                 {
                     *via = fields;
                 }
-                if let Motion::Run { dirs, pass: Cond::True, ends, .. } = &mut rule.motion {
-                    *ends = RunEnds::new(&self.board, dirs);
-                }
                 if let Motion::Walk { walk, .. } | Motion::Enter { walk, .. } | Motion::Exit { walk, .. } =
                     &mut rule.motion
                 {
@@ -152,6 +149,11 @@ impl Game {
         let at_start = |e: &&End| e.at == When::StartOfTurn;
         self.lists_next_moves = self.ends.iter().filter(at_start).any(|e| e.test.mentions_no_moves())
             && self.phases.iter().any(|p| !p.countable);
+        let runs_over_anything = |r: &Rule| matches!(r.motion, Motion::Run { pass: Cond::True, .. });
+        self.run_ends = match self.phases.iter().flat_map(|p| &p.rules).any(runs_over_anything) {
+            true => RunEnds::new(&self.board),
+            false => None,
+        };
         self.precompute_lines();
     }
 

@@ -268,14 +268,18 @@ impl Game {
     /// owner `player`: whether [`Game::generate_as`] makes any for it. Asked
     /// of every piece after every move where stuck pieces are replaced, so
     /// each rule is tried on the piece at once, without the generator's
-    /// dispatch over the whole board (rules that walk need its walking state,
-    /// and take the generator's way).
+    /// dispatch over the whole board (rules that walk, sow or lift take the
+    /// generator's way).
     pub(crate) fn piece_has_move(&self, s: &State, player: Player, f: FieldId) -> bool {
         let phase = &self.phases[usize::from(s.phase)];
         let [ordinary, fallback] = &phase.playable[usize::from(player)];
-        let walks = |ri: &u8| matches!(phase.rules[usize::from(*ri)].motion, Motion::Walk { .. } | Motion::Exit { .. });
+        // Walks need the generator's walking state; sowing and lifting are made there.
+        let generated = |ri: &u8| {
+            let motion = &phase.rules[usize::from(*ri)].motion;
+            matches!(motion, Motion::Walk { .. } | Motion::Exit { .. } | Motion::Sow { .. } | Motion::Lift)
+        };
         let Some(p) = s.top(f).filter(|p| p.owner == player) else { return false };
-        if ordinary.iter().chain(fallback).any(walks) {
+        if ordinary.iter().chain(fallback).any(generated) {
             let mut any = false;
             self.generate_as(s, player, Some(f), &mut |_| {
                 any = true;
@@ -492,12 +496,11 @@ impl Game {
             }
             return true;
         }
+        // Sowing and lifting, from every field or the one asked about.
+        let from_fields = || only.map_or(0..self.board.len() as FieldId, |f| f..f + 1);
         if let Motion::Sow { dirs, skip, skip_origin } = &rule.motion {
-            if only.is_some() {
-                return true;
-            }
             let mut sowing = scratch_sowing();
-            return self.board.fields().all(|from| {
+            return from_fields().all(|from| {
                 let Some(p) = s.top(from) else { return true };
                 if (p.owner != me && p.owner != NOBODY)
                     || rule.pieces & (1 << p.kind) == 0
@@ -511,29 +514,16 @@ impl Game {
             });
         }
         if let Motion::Lift = rule.motion {
-            if only.is_some() {
-                return true;
-            }
-            for from in self.board.fields() {
+            return from_fields().all(|from| {
                 // The topmost own piece of a listed kind, wherever it is in the stack.
                 let Some(p) = s.stack(from).iter().rev().find(|p| p.owner == me && rule.pieces & (1 << p.kind) != 0)
                 else {
-                    continue;
+                    return true;
                 };
-                if self.eval(&rule.to, s, me, from)
-                    && !emit(Move {
-                        action: Action::Lift,
-                        rule: rule_id,
-                        kind: p.kind,
-                        dir: NO_DIR,
-                        from,
-                        to: NO_FIELD,
-                    })
-                {
-                    return false;
-                }
-            }
-            return true;
+                let lifted =
+                    Move { action: Action::Lift, rule: rule_id, kind: p.kind, dir: NO_DIR, from, to: NO_FIELD };
+                !self.eval(&rule.to, s, me, from) || emit(lifted)
+            });
         }
         let mut walking = match &rule.motion {
             Motion::Walk { walk, .. } | Motion::Exit { walk, .. } => Some(Walking::of(walks, self, s, me, &walk.pass)),
@@ -707,9 +697,13 @@ impl Game {
                     None => self.slides(s, &slide, |at| self.can_land(rule, s, me, from, at), slid),
                 }
             }
-            Motion::Run { dirs, distance, pass, ends } => dirs.iter().enumerate().all(|(i, &d)| {
+            Motion::Run { dirs, distance, pass } => dirs.iter().all(|&d| {
                 let Some(n) = self.distance(*distance, s, from, d) else { return true };
-                let at = match ends.as_ref().and_then(|e| e.end(from, i, n)) {
+                let looked_up = match (pass, &self.run_ends) {
+                    (Cond::True, Some(ends)) => ends.end(from, d, n),
+                    _ => None,
+                };
+                let at = match looked_up {
                     Some(at) => at,
                     None => self.run_end(s, me, from, d, n, pass),
                 };
@@ -1535,34 +1529,39 @@ mod tests {
     }
 
     /// Where the generator looks up a run's end, it makes the moves it makes
-    /// walking the run step by step: the moves with the tables and without.
+    /// walking the run step by step: the moves with the table and without,
+    /// along random games of every shipped variant with a run over anything.
     #[test]
     fn runs_looked_up_make_the_moves_runs_walked_make() {
-        let positions = same_moves_without(11, |rule| match &mut rule.motion {
-            Motion::Run { ends, .. } => ends.take().is_some(),
-            _ => false,
-        });
+        let mut positions = 0;
+        for (name, options, game) in variants() {
+            let Some(_) = game.run_ends else { continue };
+            let mut without = game.clone();
+            without.run_ends = None;
+            visit_random_games(&game, 11, 3, |s, legal| {
+                assert_eq!(legal, without.legal_moves(s), "{name} {options:?}");
+                positions += 1;
+            });
+        }
         assert!(positions > 1_000, "only {positions} positions with runs looked up");
     }
 
-    /// A run's table gives, for every field, direction and distance it
-    /// holds, the field the run walked link by link ends on, and nothing
-    /// beyond its longest distance (those runs are walked).
+    /// The table gives, for every field, direction and distance it holds,
+    /// the field a run walked link by link ends on, and nothing beyond its
+    /// longest distance (those runs are walked).
     #[test]
     fn a_runs_table_ends_where_its_links_lead() {
         let mut looked_up = 0;
         for (name, options, game) in variants() {
+            let Some(ends) = &game.run_ends else { continue };
             let s = game.initial_state();
-            for rule in game.phases.iter().flat_map(|p| &p.rules) {
-                let Motion::Run { dirs, ends: Some(ends), .. } = &rule.motion else { continue };
-                for from in game.board.fields() {
-                    for (i, &d) in dirs.iter().enumerate() {
-                        for n in 0..=RunEnds::MOST + 2 {
-                            let walked = game.run_end(&s, 0, from, d, n, &Cond::True);
-                            let expected = (n <= RunEnds::MOST).then_some(walked);
-                            assert_eq!(ends.end(from, i, n), expected, "{name} {options:?} from {from} dir {d} n {n}");
-                            looked_up += 1;
-                        }
+            for from in game.board.fields() {
+                for d in 0..game.board.dir_names().len() as u8 {
+                    for n in 0..=RunEnds::MOST + 2 {
+                        let walked = game.run_end(&s, 0, from, d, n, &Cond::True);
+                        let expected = (n <= RunEnds::MOST).then_some(walked);
+                        assert_eq!(ends.end(from, d, n), expected, "{name} {options:?} from {from} dir {d} n {n}");
+                        looked_up += 1;
                     }
                 }
             }

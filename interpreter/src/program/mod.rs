@@ -117,6 +117,9 @@ pub struct Game {
     /// there works out the next player's moves, which random play keeps (see
     /// `Game::play_listing`).
     pub(crate) lists_next_moves: bool,
+    /// Where runs that may pass over any field end, looked up (see
+    /// [`rules::RunEnds`]); `None` where the game has none, or its board is too large.
+    pub(crate) run_ends: Option<rules::RunEnds>,
 }
 
 impl Game {

@@ -3,7 +3,7 @@
 //! Indices only; no name is looked up.
 
 use super::Cond;
-use crate::board::{DirId, FieldId, FieldSet};
+use crate::board::{Board, DirId, FieldId, FieldSet, NO_FIELD};
 use crate::piece::Player;
 use crate::ruleset::{Arrive, Distance, When, Who};
 
@@ -195,10 +195,10 @@ impl LandingBits {
 }
 
 /// Where a run that may pass over any field ends: the field `n` links away
-/// from each field in each of the run's directions (`NO_FIELD` off the
+/// from each field in each direction of the board (`NO_FIELD` off the
 /// board), for `n` up to [`RunEnds::MOST`]. A run's `n` steps from one field
 /// are then one look-up instead of `n` dependent ones (Setron's dice, the
-/// track races' throws).
+/// track races' throws). One table per game, for all its runs.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct RunEnds {
     dirs: usize,
@@ -208,36 +208,37 @@ pub(crate) struct RunEnds {
 impl RunEnds {
     /// The longest run looked up; a longer one is walked step by step.
     pub(crate) const MOST: u8 = 15;
+    /// The most (field, direction) pairs a table is made for (128 KiB); a
+    /// larger board's runs are walked.
+    const MOST_PAIRS: usize = 4096;
 
-    /// The most (field, direction) pairs a table is made for: 32 KiB, the
-    /// size of the other tables a rule keeps per field; a larger board's
-    /// runs are walked.
-    const MOST_PAIRS: usize = 1024;
-
-    pub(crate) fn new(board: &crate::board::Board, dirs: &[DirId]) -> Option<RunEnds> {
-        if board.len() * dirs.len() > Self::MOST_PAIRS {
+    pub(crate) fn new(board: &Board) -> Option<RunEnds> {
+        let dirs = board.dir_names().len();
+        if board.len() * dirs > Self::MOST_PAIRS {
             return None;
         }
-        let mut ends = Vec::with_capacity(board.len() * dirs.len() * (usize::from(Self::MOST) + 1));
+        let mut ends = Vec::with_capacity(board.len() * dirs * (usize::from(Self::MOST) + 1));
         for from in board.fields() {
-            for &d in dirs {
+            for d in 0..dirs as DirId {
                 let mut at = from;
                 ends.push(from);
                 for _ in 1..=Self::MOST {
-                    at = if at == crate::board::NO_FIELD { at } else { board.neighbour(at, d) };
+                    at = if at == NO_FIELD { at } else { board.neighbour(at, d) };
                     ends.push(at);
                 }
             }
         }
-        Some(RunEnds { dirs: dirs.len(), ends })
+        Some(RunEnds { dirs, ends })
     }
 
-    /// Where `n` links from `from` in the run's `i`th direction end, if `n`
-    /// is looked up.
+    /// Where `n` links from `from` in direction `dir` end, if `n` is looked up.
     #[inline]
-    pub(crate) fn end(&self, from: FieldId, i: usize, n: u8) -> Option<FieldId> {
-        let k = (usize::from(from) * self.dirs + i) * (usize::from(Self::MOST) + 1) + usize::from(n);
-        if n > Self::MOST { None } else { self.ends.get(k).copied() }
+    pub(crate) fn end(&self, from: FieldId, dir: DirId, n: u8) -> Option<FieldId> {
+        if n > Self::MOST {
+            return None;
+        }
+        let k = (usize::from(from) * self.dirs + usize::from(dir)) * (usize::from(Self::MOST) + 1) + usize::from(n);
+        self.ends.get(k).copied()
     }
 }
 
@@ -263,9 +264,6 @@ pub(crate) enum Motion {
         dirs: Vec<DirId>,
         distance: Distance,
         pass: Cond,
-        /// Where the run ends, looked up, where it may pass over any field
-        /// (set by the compiler after the conditions are specialised).
-        ends: Option<RunEnds>,
     },
     RunOff {
         dirs: Vec<DirId>,
