@@ -486,3 +486,27 @@ fn a_piece_that_can_sow_has_a_move() {
     let s = play_texts(&game, &["a1"]);
     assert_eq!(game.move_texts(&game.legal_moves(&s)), ["e1"], "B sows, and steps back with no piece");
 }
+
+/// A chain goes on with the piece that moved on the board: `Continue` on a
+/// move from or to the hand, off the board or sowing a stack did nothing,
+/// and is refused where written.
+#[test]
+fn a_chain_goes_on_only_after_a_move_on_the_board() {
+    let rules = |by: &str| {
+        format!(
+            r#"Ruleset(language: 2, name: "g", title: "g", players: ["A", "B"],
+            board: Grid(cols: 5, rows: 5, links: ["All"]), pieces: [(name: "M", letter: 'M')],
+            setup: [On(piece: "M", player: Player(1), fields: ["a1"]), Hand(piece: "M", player: Player(1), count: 2)],
+            phases: [(name: "play", moves: [(pieces: ["M"], by: {by}, then: [Continue(mode: May)])])])"#
+        )
+    };
+    for by in ["Place()", "Lift", "Sow(dirs: [\"E\"])", "RunOff(dirs: [\"E\"], distance: Const(5), count: Exact)"] {
+        match Game::from_source(&rules(by), "g.ron", &Options::new()) {
+            Ok(_) => panic!("compiles: {by}"),
+            Err(e) => assert!(e.to_string().contains("a chain goes on after a move on the board"), "{by}: {e}"),
+        }
+    }
+    for by in ["Step(dirs: [\"All\"])", "Leap(offsets: [(1, 2)])", "Fly"] {
+        assert!(Game::from_source(&rules(by), "g.ron", &Options::new()).is_ok(), "{by}");
+    }
+}

@@ -173,6 +173,19 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, fallback: bo
                     }
                     EffectDef::Continue { mode, same_dir, removal, .. } => {
                         let same_dir = ctx.at(Seg::Field("same_dir"), |ctx| constant(ctx, same_dir, names));
+                        // A chain goes on from where a piece moved on the board: a move from or to
+                        // the hand, off the board or sowing a stack leaves no piece to go on with.
+                        if matches!(
+                            def.by,
+                            MotionDef::Place { .. }
+                                | MotionDef::Lift
+                                | MotionDef::Enter { .. }
+                                | MotionDef::Exit { .. }
+                                | MotionDef::RunOff { .. }
+                                | MotionDef::Sow { .. }
+                        ) {
+                            ctx.error("a chain goes on after a move on the board (a step, leap, slide, run, walk, flight or jump): this motion makes none");
+                        }
                         // A leap, a flight or a walk moves by no direction: there is none to keep.
                         if same_dir
                             && matches!(def.by, MotionDef::Leap { .. } | MotionDef::Fly | MotionDef::Walk { .. })
