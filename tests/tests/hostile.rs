@@ -437,27 +437,44 @@ fn a_chain_stopped_after_a_step_that_captures_at_once_removes_what_it_jumped_bef
     assert!(!position.contains("\"a2\"") && !position.contains("\"b4\""), "both pieces jumped are gone\n{position}");
 }
 
+/// A ruleset of one move rule, moving by `by`, capturing as a chain that
+/// goes on (`same_dir` as given): what is refused of a chain where written.
+fn chain_by(by: &str, same_dir: bool) -> Result<Game, String> {
+    let text = format!(
+        r#"Ruleset(language: 2, name: "g", title: "g", players: ["A", "B"],
+        board: Grid(cols: 5, rows: 5, links: ["All"]), pieces: [(name: "M", letter: 'M')],
+        setup: [On(piece: "M", player: Player(1), fields: ["a1"]), Hand(piece: "M", player: Player(1), count: 2),
+            On(piece: "M", player: Player(2), fields: ["b3", "c5"])],
+        phases: [(name: "play", moves: [(pieces: ["M"], by: {by}, to: Any([Empty, Enemy]),
+            then: [Continue(mode: May, same_dir: {same_dir})])])])"#,
+        same_dir = if same_dir { "True" } else { "False" }
+    );
+    Game::from_source(&text, "g.ron", &Options::new()).map_err(|e| e.to_string())
+}
+
 /// A chain that keeps its direction needs moves that have one: a leap, a
 /// flight or a walk has none, so `same_dir` there is refused where written
 /// (before, the chain went on any way, and its position, written without a
 /// direction, was refused when read back).
 #[test]
 fn a_chain_that_keeps_its_direction_needs_a_motion_with_directions() {
-    let rules = |by: &str| {
-        format!(
-            r#"Ruleset(language: 2, name: "g", title: "g", players: ["A", "B"],
-            board: Grid(cols: 5, rows: 5, links: ["All"]), pieces: [(name: "M", letter: 'M')],
-            setup: [On(piece: "M", player: Player(1), fields: ["a1"]), On(piece: "M", player: Player(2), fields: ["b3", "c5"])],
-            phases: [(name: "play", moves: [(pieces: ["M"], by: {by}, to: Any([Empty, Enemy]), then: [Continue(mode: May, same_dir: True)])])])"#
-        )
-    };
     for by in ["Leap(offsets: [(1, 2)])", "Fly", "Walk(dirs: [\"All\"], steps: Const(2))"] {
-        match Game::from_source(&rules(by), "g.ron", &Options::new()) {
-            Ok(_) => panic!("compiles: {by}"),
-            Err(e) => assert!(e.to_string().contains("same_dir"), "{by}: {e}"),
-        }
+        let error = chain_by(by, true).err().unwrap_or_else(|| panic!("compiles: {by}"));
+        assert!(error.contains("same_dir"), "{by}: {error}");
+        assert!(chain_by(by, false).is_ok(), "{by}");
     }
-    assert!(Game::from_source(&rules("Step(dirs: [\"All\"])"), "g.ron", &Options::new()).is_ok());
+    assert!(chain_by("Step(dirs: [\"All\"])", true).is_ok());
+}
+
+/// A chain goes on with the piece that moved on the board: `Continue` on a
+/// move from or to the hand, off the board or sowing a stack did nothing,
+/// and is refused where written.
+#[test]
+fn a_chain_goes_on_only_after_a_move_on_the_board() {
+    for by in ["Place()", "Lift", "Sow(dirs: [\"E\"])", "RunOff(dirs: [\"E\"], distance: Const(5), count: Exact)"] {
+        let error = chain_by(by, false).err().unwrap_or_else(|| panic!("compiles: {by}"));
+        assert!(error.contains("a chain goes on after a move on the board"), "{by}: {error}");
+    }
 }
 
 /// A piece whose only move is to sow its stack is not stuck: where stuck
@@ -485,28 +502,4 @@ fn a_piece_that_can_sow_has_a_move() {
     );
     let s = play_texts(&game, &["a1"]);
     assert_eq!(game.move_texts(&game.legal_moves(&s)), ["e1"], "B sows, and steps back with no piece");
-}
-
-/// A chain goes on with the piece that moved on the board: `Continue` on a
-/// move from or to the hand, off the board or sowing a stack did nothing,
-/// and is refused where written.
-#[test]
-fn a_chain_goes_on_only_after_a_move_on_the_board() {
-    let rules = |by: &str| {
-        format!(
-            r#"Ruleset(language: 2, name: "g", title: "g", players: ["A", "B"],
-            board: Grid(cols: 5, rows: 5, links: ["All"]), pieces: [(name: "M", letter: 'M')],
-            setup: [On(piece: "M", player: Player(1), fields: ["a1"]), Hand(piece: "M", player: Player(1), count: 2)],
-            phases: [(name: "play", moves: [(pieces: ["M"], by: {by}, then: [Continue(mode: May)])])])"#
-        )
-    };
-    for by in ["Place()", "Lift", "Sow(dirs: [\"E\"])", "RunOff(dirs: [\"E\"], distance: Const(5), count: Exact)"] {
-        match Game::from_source(&rules(by), "g.ron", &Options::new()) {
-            Ok(_) => panic!("compiles: {by}"),
-            Err(e) => assert!(e.to_string().contains("a chain goes on after a move on the board"), "{by}: {e}"),
-        }
-    }
-    for by in ["Step(dirs: [\"All\"])", "Leap(offsets: [(1, 2)])", "Fly"] {
-        assert!(Game::from_source(&rules(by), "g.ron", &Options::new()).is_ok(), "{by}");
-    }
 }
