@@ -496,34 +496,9 @@ impl Game {
             }
             return true;
         }
-        // Sowing and lifting, from every field or the one asked about.
-        let from_fields = || only.map_or(0..self.board.len() as FieldId, |f| f..f + 1);
-        if let Motion::Sow { dirs, skip, skip_origin } = &rule.motion {
-            let mut sowing = scratch_sowing();
-            return from_fields().all(|from| {
-                let Some(p) = s.top(from) else { return true };
-                if (p.owner != me && p.owner != NOBODY)
-                    || rule.pieces & (1 << p.kind) == 0
-                    || !self.eval(&rule.from, s, me, from)
-                {
-                    return true;
-                }
-                let to = self.sow(s, me, from, dirs, skip, *skip_origin, &mut sowing.added, |_| {});
-                let sown = Move { action: Action::Sow, rule: rule_id, kind: p.kind, dir: NO_DIR, from, to };
-                to == NO_FIELD || emit(sown)
-            });
-        }
-        if let Motion::Lift = rule.motion {
-            return from_fields().all(|from| {
-                // The topmost own piece of a listed kind, wherever it is in the stack.
-                let Some(p) = s.stack(from).iter().rev().find(|p| p.owner == me && rule.pieces & (1 << p.kind) != 0)
-                else {
-                    return true;
-                };
-                let lifted =
-                    Move { action: Action::Lift, rule: rule_id, kind: p.kind, dir: NO_DIR, from, to: NO_FIELD };
-                !self.eval(&rule.to, s, me, from) || emit(lifted)
-            });
+        if matches!(rule.motion, Motion::Sow { .. } | Motion::Lift) {
+            let fields = only.map_or(0..self.board.len() as FieldId, |f| f..f + 1);
+            return self.sowing_or_lifting(s, me, rule, rule_id, fields, emit);
         }
         let mut walking = match &rule.motion {
             Motion::Walk { walk, .. } | Motion::Exit { walk, .. } => Some(Walking::of(walks, self, s, me, &walk.pass)),
@@ -582,6 +557,43 @@ impl Game {
             Some(from) => piece_moves(from),
             None => s.fields_topped_by(me).all(piece_moves),
         }
+    }
+
+    /// The moves of a rule that sows a stack or lifts a piece, from `fields`;
+    /// false if `emit` asked to stop. Apart from `rule_moves`, so that the
+    /// board moves' code is laid out as it is without them.
+    #[inline(never)]
+    fn sowing_or_lifting(
+        &self,
+        s: &State,
+        me: Player,
+        rule: &Rule,
+        rule_id: u8,
+        mut fields: std::ops::Range<FieldId>,
+        emit: &mut impl FnMut(Move) -> bool,
+    ) -> bool {
+        let moved = |action, kind, from, to| Move { action, rule: rule_id, kind, dir: NO_DIR, from, to };
+        if let Motion::Sow { dirs, skip, skip_origin } = &rule.motion {
+            let mut sowing = scratch_sowing();
+            return fields.all(|from| {
+                let Some(p) = s.top(from) else { return true };
+                if (p.owner != me && p.owner != NOBODY)
+                    || rule.pieces & (1 << p.kind) == 0
+                    || !self.eval(&rule.from, s, me, from)
+                {
+                    return true;
+                }
+                let to = self.sow(s, me, from, dirs, skip, *skip_origin, &mut sowing.added, |_| {});
+                to == NO_FIELD || emit(moved(Action::Sow, p.kind, from, to))
+            });
+        }
+        fields.all(|from| {
+            // The topmost own piece of a listed kind, wherever it is in the stack.
+            let Some(p) = s.stack(from).iter().rev().find(|p| p.owner == me && rule.pieces & (1 << p.kind) != 0) else {
+                return true;
+            };
+            !self.eval(&rule.to, s, me, from) || emit(moved(Action::Lift, p.kind, from, NO_FIELD))
+        })
     }
 
     /// The jumps of `rule` over fields whose top is in the mask `over`, onto
