@@ -431,9 +431,10 @@ fn phase(
         name: def.name.clone(),
         rules,
         playable,
-        may_repeat: false,    // found by `Game::specialise_rules`
-        flying_chains: false, // likewise
-        countable: false,     // likewise
+        may_repeat: false,          // found by `Game::specialise_rules`
+        flying_chains: false,       // likewise
+        probes_by_generator: false, // likewise
+        countable: false,           // likewise
         decisions: def.decisions.max(1),
         throw,
         until,

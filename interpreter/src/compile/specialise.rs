@@ -127,6 +127,9 @@ impl Game {
                 })
                 .collect();
             phase.flying_chains = phase.rules.iter().any(Rule::flies_in_chains);
+            phase.probes_by_generator = phase.rules.iter().any(|r| {
+                matches!(r.motion, Motion::Walk { .. } | Motion::Exit { .. } | Motion::Sow { .. } | Motion::Lift)
+            });
             phase.may_repeat = phase.playable.iter().flatten().any(|rules| {
                 rules.iter().enumerate().any(|(i, &a)| {
                     rules[i + 1..].iter().any(|&b| {

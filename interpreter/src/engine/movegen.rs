@@ -273,13 +273,9 @@ impl Game {
     pub(crate) fn piece_has_move(&self, s: &State, player: Player, f: FieldId) -> bool {
         let phase = &self.phases[usize::from(s.phase)];
         let [ordinary, fallback] = &phase.playable[usize::from(player)];
-        // Walks need the generator's walking state; sowing and lifting are made there.
-        let generated = |ri: &u8| {
-            let motion = &phase.rules[usize::from(*ri)].motion;
-            matches!(motion, Motion::Walk { .. } | Motion::Exit { .. } | Motion::Sow { .. } | Motion::Lift)
-        };
         let Some(p) = s.top(f).filter(|p| p.owner == player) else { return false };
-        if ordinary.iter().chain(fallback).any(generated) {
+        // Walks need the generator's walking state; sowing and lifting are made there.
+        if phase.probes_by_generator {
             let mut any = false;
             self.generate_as(s, player, Some(f), &mut |_| {
                 any = true;

@@ -34,6 +34,9 @@ pub(crate) struct Phase {
     /// A rule of the phase jumps flying pieces in chains that must go on (see
     /// `Game::keep_landings_that_go_on`); where none does, landings are not compared.
     pub flying_chains: bool,
+    /// A rule of the phase walks, sows or lifts: whether a piece has a move
+    /// is asked of the generator (see `Game::piece_has_move`).
+    pub probes_by_generator: bool,
     /// The phase's moves can be counted without being made (see
     /// `Game::count_moves`): every rule a placement on empty fields kept as
     /// bits, no fallback rules, no turn filters, no move made by two rules.
