@@ -157,8 +157,9 @@ mod tests {
         let tmp = tempfile::Builder::new().prefix("tabula-files-").tempdir().expect("temp dir");
         let dir = tmp.path();
         std::fs::create_dir(dir.join("sub")).expect("sub dir");
-        std::fs::write(dir.join("b.ron"), "x").expect("write");
-        std::fs::write(dir.join("notes.txt"), "x").expect("write");
+        for name in ["b.ron", "notes.txt"] {
+            tabula::files::write(&dir.join(name), b"x", tabula::files::Overwrite::Refuse).expect("write");
+        }
         let mut d = FileDialog::new(PathPurpose::SaveRecord, dir, "b.ron");
         let names: Vec<&str> = d.entries.iter().map(|e| e.name.as_str()).collect();
         assert_eq!(names, ["sub", "b.ron"]);

@@ -171,7 +171,8 @@ mod tests {
         let tmp = scratch("exists");
         let dir = tmp.path();
         let path = dir.join("out.json");
-        std::fs::write(&path, "old").expect("writes");
+        // The file that is there before (written new, as any file is).
+        write(&path, b"old", Overwrite::Refuse).expect("writes");
         let e = write(&path, b"new", Overwrite::Refuse).expect_err("refuses");
         assert!(e.to_string().contains("already exists (give --force"), "{e}");
         assert!(check(&path, Overwrite::Refuse, &[]).is_err());
@@ -187,7 +188,7 @@ mod tests {
         let tmp = scratch("bad");
         let dir = tmp.path();
         let input = dir.join("rules.ron");
-        std::fs::write(&input, "rules").expect("writes");
+        write(&input, b"rules", Overwrite::Refuse).expect("writes");
         let e = check(dir, Overwrite::Allow, &[]).expect_err("a folder");
         assert!(e.to_string().contains("is a folder"), "{e}");
         let e = check(&dir.join("no/such/out.json"), Overwrite::Refuse, &[]).expect_err("no folder");
