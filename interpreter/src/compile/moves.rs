@@ -7,7 +7,7 @@ use super::dirs::expand_dirs;
 use super::locate::Seg;
 use super::walk_cost::{WalkShape, worst_walk};
 use crate::board::{Board, FieldId, NO_FIELD};
-use crate::moves::NO_DIR;
+use crate::moves::{Action, NO_DIR};
 use crate::program::Cond;
 use crate::program::rules::{CaptureRun, Chain, Choice, Effect, Enclosure, Motion, Reach, Rule, Walk};
 use crate::ruleset::{
@@ -175,15 +175,7 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, fallback: bo
                         let same_dir = ctx.at(Seg::Field("same_dir"), |ctx| constant(ctx, same_dir, names));
                         // A chain goes on from where a piece moved on the board: a move from or to
                         // the hand, off the board or sowing a stack leaves no piece to go on with.
-                        if matches!(
-                            def.by,
-                            MotionDef::Place { .. }
-                                | MotionDef::Lift
-                                | MotionDef::Enter { .. }
-                                | MotionDef::Exit { .. }
-                                | MotionDef::RunOff { .. }
-                                | MotionDef::Sow { .. }
-                        ) {
+                        if motion.as_ref().is_some_and(|m| m.action() != Action::Board) {
                             ctx.error("a chain goes on after a move on the board (a step, leap, slide, run, walk, flight or jump): this motion makes none");
                         }
                         // A leap, a flight or a walk moves by no direction: there is none to keep.

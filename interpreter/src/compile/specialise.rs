@@ -152,11 +152,10 @@ impl Game {
         let at_start = |e: &&End| e.at == When::StartOfTurn;
         self.lists_next_moves = self.ends.iter().filter(at_start).any(|e| e.test.mentions_no_moves())
             && self.phases.iter().any(|p| !p.countable);
+        // One table of where runs end, for the runs that may pass over any field.
         let runs_over_anything = |r: &Rule| matches!(r.motion, Motion::Run { pass: Cond::True, .. });
-        self.run_ends = match self.phases.iter().flat_map(|p| &p.rules).any(runs_over_anything) {
-            true => RunEnds::new(&self.board),
-            false => None,
-        };
+        let any_run = self.phases.iter().flat_map(|p| &p.rules).any(runs_over_anything);
+        self.run_ends = if any_run { RunEnds::new(&self.board) } else { None };
         self.precompute_lines();
     }
 
@@ -335,7 +334,7 @@ impl Game {
 /// short jumps), reach a common field from one field. Rules that cannot are
 /// not compared at play.
 fn may_share_moves(board: &Board, a: &Rule, b: &Rule) -> bool {
-    if a.pieces & b.pieces == 0 || action(&a.motion) != action(&b.motion) {
+    if a.pieces & b.pieces == 0 || a.motion.action() != b.motion.action() {
         return false;
     }
     // A move names its direction: rules whose moves go in no direction in common share none.
@@ -344,7 +343,7 @@ fn may_share_moves(board: &Board, a: &Rule, b: &Rule) -> bool {
             return false;
         }
     }
-    let lands = !matches!(action(&a.motion), Action::Lift | Action::Exit);
+    let lands = !matches!(a.motion.action(), Action::Lift | Action::Exit);
     if lands && a.targets.iter().zip(&b.targets).all(|(x, y)| !x.iter().any(|f| y.contains(f))) {
         return false;
     }
@@ -401,23 +400,6 @@ fn move_dirs(board: &Board, m: &Motion) -> Option<Vec<DirId>> {
         }
         Motion::Walk { .. } | Motion::Fly => Some(vec![NO_DIR]),
         _ => None,
-    }
-}
-
-/// The action of the moves a motion makes.
-fn action(m: &Motion) -> Action {
-    match m {
-        Motion::Step(_)
-        | Motion::Leap(_)
-        | Motion::Slide { .. }
-        | Motion::Fly
-        | Motion::Run { .. }
-        | Motion::Walk { .. }
-        | Motion::Jump { .. } => Action::Board,
-        Motion::Place { .. } | Motion::Enter { .. } => Action::Place,
-        Motion::Lift => Action::Lift,
-        Motion::RunOff { .. } | Motion::Exit { .. } => Action::Exit,
-        Motion::Sow { .. } => Action::Sow,
     }
 }
 

@@ -283,6 +283,9 @@ impl Game {
             });
             return any;
         }
+        // The per-piece test of `rule_moves`, written again: one helper for
+        // both moved the generator's inlining (Seneti +0.8%, Senet +1.0%
+        // instructions); `a_piece_has_a_move_where_the_generator_makes_one` ties them.
         let any_of = |rules: &[u8]| {
             rules.iter().any(|&ri| {
                 let rule = &phase.rules[usize::from(ri)];

@@ -308,6 +308,26 @@ pub(crate) enum Motion {
     },
 }
 
+impl Motion {
+    /// The action of the moves the motion makes.
+    pub(crate) fn action(&self) -> crate::moves::Action {
+        use crate::moves::Action;
+        match self {
+            Motion::Step(_)
+            | Motion::Leap(_)
+            | Motion::Slide { .. }
+            | Motion::Fly
+            | Motion::Run { .. }
+            | Motion::Walk { .. }
+            | Motion::Jump { .. } => Action::Board,
+            Motion::Place { .. } | Motion::Enter { .. } => Action::Place,
+            Motion::Lift => Action::Lift,
+            Motion::RunOff { .. } | Motion::Exit { .. } => Action::Exit,
+            Motion::Sow { .. } => Action::Sow,
+        }
+    }
+}
+
 impl Rule {
     /// A flying jump whose capture chain must go on.
     pub(crate) fn flies_in_chains(&self) -> bool {
