@@ -281,6 +281,7 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, fallback: bo
         empty_targets: None,
         landing_bits: None,
         fall_lines: None,
+        die_runs: None,
         stack_landing: None,
         captures: None, // found by `Game::specialise_rules`
     })

@@ -6,7 +6,9 @@
 use crate::board::{Board, DirId, FieldId, FieldSet, NO_FIELD};
 use crate::moves::{Action, NO_DIR};
 use crate::piece::Player;
-use crate::program::rules::{Effect, End, FallLine, FallLines, Filter, LandingBits, Motion, Rule, RunEnds, Walk};
+use crate::program::rules::{
+    DieRuns, Effect, End, FallLine, FallLines, Filter, LandingBits, Motion, Rule, RunEnds, Walk,
+};
 use crate::program::{Cond, Game};
 use crate::ruleset::{Arrive, When};
 
@@ -87,12 +89,19 @@ impl Game {
                     Motion::Place { fall: Some(d), .. } => self.fall_lines(d),
                     _ => None,
                 };
+                let die_runs = match &rule.motion {
+                    Motion::Run { dirs, distance, pass: Cond::True } => {
+                        DieRuns::new(&self.board, &self.compass, dirs, *distance)
+                    }
+                    _ => None,
+                };
                 let captures = captures_by_rule(&self.phases[p].rules[r], landing.as_deref());
                 let rule = &mut self.phases[p].rules[r];
                 rule.captures = captures;
                 rule.landing_bits = landing_bits;
                 rule.stack_landing = stack_landing.flatten();
                 rule.fall_lines = fall_lines;
+                rule.die_runs = die_runs;
                 rule.targets = targets;
                 rule.to_on_targets = to_on_targets;
                 rule.only_if_for = only_if_for;

@@ -292,7 +292,11 @@ impl Game {
                 rule.pieces & (1 << p.kind) != 0
                     && self.eval(&rule.only_if_for[usize::from(player)], s, player, NO_FIELD)
                     && self.eval(&rule.from, s, player, f)
-                    && !self.piece_moves(s, player, rule, ri, f, p, None, &mut |_| false)
+                    && match rule.die_runs.as_ref().filter(|runs| runs.has_bits()).zip(rule.landing_bits) {
+                        // A die's run ends, as bits, against where the rule may land.
+                        Some((runs, bits)) => runs.reach(f, p.orient) & bits.landable(s, player) != 0,
+                        None => !self.piece_moves(s, player, rule, ri, f, p, None, &mut |_| false),
+                    }
             })
         };
         any_of(ordinary) || any_of(fallback)
@@ -708,18 +712,27 @@ impl Game {
                     None => self.slides(s, &slide, |at| self.can_land(rule, s, me, from, at), slid),
                 }
             }
-            Motion::Run { dirs, distance, pass } => dirs.iter().all(|&d| {
-                let Some(n) = self.distance(*distance, s, from, d) else { return true };
-                let looked_up = match (pass, &self.run_ends) {
-                    (Cond::True, Some(ends)) => ends.end(from, d, n),
-                    _ => None,
-                };
-                let at = match looked_up {
-                    Some(at) => at,
-                    None => self.run_end(s, me, from, d, n, pass),
-                };
-                at == NO_FIELD || at == from || !self.can_land(rule, s, me, from, at) || emit(moved(at, d))
-            }),
+            Motion::Run { dirs, distance, pass } => match &rule.die_runs {
+                // A die's run, looked up by where it stands and how it lies (only
+                // dice move by their faces: the compiler sees to it).
+                Some(runs) => runs
+                    .ends(from, p.orient)
+                    .iter()
+                    .zip(dirs)
+                    .all(|(&at, &d)| at == NO_FIELD || !self.can_land(rule, s, me, from, at) || emit(moved(at, d))),
+                None => dirs.iter().all(|&d| {
+                    let Some(n) = self.distance(*distance, s, from, d) else { return true };
+                    let looked_up = match (pass, &self.run_ends) {
+                        (Cond::True, Some(ends)) => ends.end(from, d, n),
+                        _ => None,
+                    };
+                    let at = match looked_up {
+                        Some(at) => at,
+                        None => self.run_end(s, me, from, d, n, pass),
+                    };
+                    at == NO_FIELD || at == from || !self.can_land(rule, s, me, from, at) || emit(moved(at, d))
+                }),
+            },
             Motion::Fly => rule.targets[usize::from(me)]
                 .iter()
                 .all(|&to| to == from || !self.can_land(rule, s, me, from, to) || emit(board_move(to))),
@@ -1276,10 +1289,11 @@ impl Walking {
 
 #[cfg(test)]
 mod tests {
-    use crate::board::NO_FIELD;
+    use crate::board::{FieldId, NO_FIELD};
     use crate::engine::{Cond, Motion, Rule};
     use crate::moves::Action;
     use crate::program::rules::RunEnds;
+    use crate::ruleset::Distance;
     use crate::shipped::testing::{games, variants, visit_random_games};
     use crate::{Options, shipped};
     use rand::{Rng, SeedableRng};
@@ -1502,6 +1516,55 @@ mod tests {
             tight
         });
         assert!(positions > 2_000, "only {positions} positions with jumps in the loop");
+    }
+
+    /// Where the generator looks up a die's runs by its orientation, it
+    /// makes the moves it makes reading the die's face and counting out the
+    /// run: the moves with the tables and with them taken out.
+    #[test]
+    fn die_runs_looked_up_make_the_moves_runs_counted_out_make() {
+        let positions = same_moves_without(13, |rule| rule.die_runs.take().is_some());
+        assert!(positions > 1_000, "only {positions} positions with die runs looked up");
+    }
+
+    /// A die's run table gives, for every field, orientation and direction
+    /// of its rule, where the face the die shows that way, counted out link
+    /// by link, ends (nothing where it comes back to its field), and the
+    /// same as bits; nothing for an orientation no die has.
+    #[test]
+    fn a_die_runs_table_ends_where_its_face_and_links_lead() {
+        use crate::die::{Face, ORIENTATIONS, face};
+        let mut looked_up = 0;
+        for (name, options, game) in variants() {
+            let s = game.initial_state();
+            for rule in game.phases.iter().flat_map(|p| &p.rules) {
+                let (Some(runs), Motion::Run { dirs, distance, .. }) = (&rule.die_runs, &rule.motion) else { continue };
+                for from in game.board.fields() {
+                    for o in 0..ORIENTATIONS.len() as u8 {
+                        let expected: Vec<FieldId> = dirs
+                            .iter()
+                            .map(|&d| {
+                                let towards = match distance {
+                                    Distance::TopFace => Some(Face::Top),
+                                    _ => game.compass[usize::from(d)],
+                                };
+                                let n = towards.map_or(0, |f| face(o, f));
+                                let at = if n == 0 { NO_FIELD } else { game.run_end(&s, 0, from, d, n, &Cond::True) };
+                                if at == from { NO_FIELD } else { at }
+                            })
+                            .collect();
+                        assert_eq!(runs.ends(from, o), expected, "{name} {options:?} from {from} orientation {o}");
+                        let bits = expected.iter().filter(|&&f| f != NO_FIELD).fold(0u64, |b, &f| b | 1 << f);
+                        assert!(runs.has_bits());
+                        assert_eq!(runs.reach(from, o), bits, "{name} {options:?} from {from} orientation {o}");
+                        looked_up += 1;
+                    }
+                    assert_eq!(runs.ends(from, 48), [], "{name}: no die lies so");
+                    assert_eq!(runs.reach(from, 48), 0, "{name}: no die lies so");
+                }
+            }
+        }
+        assert!(looked_up > 10_000, "only {looked_up} die runs looked up");
     }
 
     /// Where the generator reads an exit's paths, it makes the moves it makes

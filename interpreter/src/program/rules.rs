@@ -4,6 +4,7 @@
 
 use super::Cond;
 use crate::board::{Board, DirId, FieldId, FieldSet, NO_FIELD};
+use crate::die::{Face, ORIENTATIONS};
 use crate::piece::Player;
 use crate::ruleset::{Arrive, Distance, When, Who};
 
@@ -127,6 +128,9 @@ pub(crate) struct Rule {
     /// field falls along, so that where a piece comes to rest is a bit scan
     /// (see [`FallLines`]).
     pub fall_lines: Option<FallLines>,
+    /// For a run whose length a die reads off itself, where it may pass over
+    /// any field: its ends by field and orientation (see [`DieRuns`]).
+    pub die_runs: Option<DieRuns>,
     /// Whether every move of this rule captures (`Some(true)`: a jump over
     /// enemy pieces only) or none does (`Some(false)`: it neither jumps nor
     /// lands on an enemy, and no effect captures), where the rule alone
@@ -242,6 +246,88 @@ impl RunEnds {
         }
         let k = (usize::from(from) * self.dirs + usize::from(dir)) * (usize::from(Self::MOST) + 1) + usize::from(n);
         self.ends.get(k).copied()
+    }
+}
+
+/// Where a run whose length a die piece reads off itself ends (`distance:
+/// Face` or `TopFace`, passing over any field): for each field and
+/// orientation of the die, the end of each of the rule's directions
+/// (`NO_FIELD` where the run leaves the board, comes back to where it
+/// began, or the die shows no face that way), and where the board has at
+/// most 64 fields all of them as bits. Reading the face, counting out the
+/// run and finding its end are then one look-up (Setron's dice; any game of
+/// dice as pieces).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct DieRuns {
+    dirs: usize,
+    ends: Vec<FieldId>,
+    /// Per field and orientation, the ends as bits (empty where the board has more than 64 fields).
+    reach: Vec<u64>,
+}
+
+impl DieRuns {
+    /// The most ends a table is made for (64 Ki): a larger board's runs are counted out.
+    const MOST_ENDS: usize = 1 << 16;
+
+    /// The table of a run in `dirs` over `board`, its length the face
+    /// `distance` reads (`compass`: the face each direction reads, for
+    /// `Face`); `None` for other distances or a board too large.
+    pub(crate) fn new(board: &Board, compass: &[Option<Face>], dirs: &[DirId], distance: Distance) -> Option<DieRuns> {
+        let orients = ORIENTATIONS.len();
+        if !matches!(distance, Distance::Face | Distance::TopFace)
+            || board.len() * orients * dirs.len() > Self::MOST_ENDS
+        {
+            return None;
+        }
+        let mut ends = Vec::with_capacity(board.len() * orients * dirs.len());
+        for from in board.fields() {
+            for faces in &ORIENTATIONS {
+                for &d in dirs {
+                    let face = match distance {
+                        Distance::TopFace => Some(Face::Top),
+                        _ => compass.get(usize::from(d)).copied().flatten(),
+                    };
+                    let n = face.map_or(0, |f| faces[f as usize]);
+                    let mut at = if n == 0 { NO_FIELD } else { from };
+                    for _ in 0..n {
+                        at = if at == NO_FIELD { at } else { board.neighbour(at, d) };
+                    }
+                    ends.push(if at == from { NO_FIELD } else { at });
+                }
+            }
+        }
+        let reach = if board.len() <= 64 {
+            let bits = |ends: &[FieldId]| ends.iter().filter(|&&f| f != NO_FIELD).fold(0u64, |b, &f| b | 1 << f);
+            ends.chunks(dirs.len().max(1)).map(bits).collect()
+        } else {
+            Vec::new()
+        };
+        Some(DieRuns { dirs: dirs.len(), ends, reach })
+    }
+
+    /// The ends of the run from `from` for a die in orientation `orient`, one per direction of the rule.
+    #[inline]
+    pub(crate) fn ends(&self, from: FieldId, orient: u8) -> &[FieldId] {
+        let Some(k) = Self::index(from, orient) else { return &[] };
+        self.ends.get(k * self.dirs..(k + 1) * self.dirs).unwrap_or_default()
+    }
+
+    /// Where the entries of `from` and `orient` stand (`None`: no die lies so).
+    #[inline]
+    fn index(from: FieldId, orient: u8) -> Option<usize> {
+        let orients = ORIENTATIONS.len();
+        (usize::from(orient) < orients).then(|| usize::from(from) * orients + usize::from(orient))
+    }
+
+    /// Whether the ends are kept as bits too (the board has at most 64 fields).
+    pub(crate) fn has_bits(&self) -> bool {
+        !self.reach.is_empty()
+    }
+
+    /// [`DieRuns::ends`] as bits, where [`DieRuns::has_bits`].
+    #[inline]
+    pub(crate) fn reach(&self, from: FieldId, orient: u8) -> u64 {
+        Self::index(from, orient).and_then(|k| self.reach.get(k)).copied().unwrap_or(0)
     }
 }
 
