@@ -20,6 +20,7 @@ impl Game {
     pub(crate) fn specialise_rules(&mut self) {
         let single = self.fields.iter().all(|f| f.limit <= 1);
         let players = 0..self.player_count();
+        let mut die_run_room = DieRuns::MOST_ENDS;
         for p in 0..self.phases.len() {
             for r in 0..self.phases[p].rules.len() {
                 let rule = &self.phases[p].rules[r];
@@ -91,7 +92,7 @@ impl Game {
                 };
                 let die_runs = match &rule.motion {
                     Motion::Run { dirs, distance, pass: Cond::True } => {
-                        DieRuns::new(&self.board, &self.compass, dirs, *distance)
+                        DieRuns::new(&self.board, &self.compass, dirs, *distance, &mut die_run_room)
                     }
                     _ => None,
                 };

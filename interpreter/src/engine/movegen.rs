@@ -1567,6 +1567,33 @@ mod tests {
         assert!(looked_up > 10_000, "only {looked_up} die runs looked up");
     }
 
+    /// A ruleset of many rules that run dice by their faces gets tables for
+    /// the first of them only, up to what one game's tables may hold (a
+    /// hostile file would otherwise take memory by the rule); the runs of
+    /// the others are counted out, and the moves are the same.
+    #[test]
+    fn die_runs_tables_of_a_game_are_bounded() {
+        use crate::program::rules::DieRuns;
+        let duel = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/blocks/dice-duel.ron"))
+            .expect("the test ruleset");
+        let rule = r#"(pieces: ["Die"], by: Run(dirs: ["Orthogonal"], distance: Face), to: Empty),"#;
+        let many = duel.replace("        moves: [\n", &format!("        moves: [\n{}", rule.repeat(60)));
+        assert_ne!(many, duel, "the rules are put in");
+        let game = crate::Game::from_source(&many, "many-dice-runs.ron", &Options::new()).expect("compiles");
+        let rules: Vec<&Rule> = game.phases.iter().flat_map(|p| &p.rules).collect();
+        let tables: Vec<&DieRuns> = rules.iter().filter_map(|r| r.die_runs.as_ref()).collect();
+        assert!(tables.len() > 10 && tables.len() < rules.len(), "{} tables for {} rules", tables.len(), rules.len());
+        assert!(tables.iter().map(|t| t.len()).sum::<usize>() <= DieRuns::MOST_ENDS);
+        let mut without = game.clone();
+        without.phases.iter_mut().flat_map(|p| &mut p.rules).for_each(|r| r.die_runs = None);
+        let mut positions = 0;
+        visit_random_games(&game, 3, 4, |s, legal| {
+            assert_eq!(legal, without.legal_moves(s));
+            positions += 1;
+        });
+        assert!(positions > 100, "{positions}");
+    }
+
     /// Where the generator reads an exit's paths, it makes the moves it makes
     /// without them: the moves with the tables and with them taken out.
     #[test]

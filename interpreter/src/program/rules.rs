@@ -266,19 +266,27 @@ pub(crate) struct DieRuns {
 }
 
 impl DieRuns {
-    /// The most ends a table is made for (64 Ki): a larger board's runs are counted out.
-    const MOST_ENDS: usize = 1 << 16;
+    /// The most ends the tables of one game hold (256 Ki, half a megabyte):
+    /// the runs of rules past it, or of a board too large, are counted out.
+    pub(crate) const MOST_ENDS: usize = 1 << 18;
 
     /// The table of a run in `dirs` over `board`, its length the face
     /// `distance` reads (`compass`: the face each direction reads, for
-    /// `Face`); `None` for other distances or a board too large.
-    pub(crate) fn new(board: &Board, compass: &[Option<Face>], dirs: &[DirId], distance: Distance) -> Option<DieRuns> {
+    /// `Face`), if its ends fit in `room` (what the game's tables may still
+    /// hold), which it then takes; `None` for other distances.
+    pub(crate) fn new(
+        board: &Board,
+        compass: &[Option<Face>],
+        dirs: &[DirId],
+        distance: Distance,
+        room: &mut usize,
+    ) -> Option<DieRuns> {
         let orients = ORIENTATIONS.len();
-        if !matches!(distance, Distance::Face | Distance::TopFace)
-            || board.len() * orients * dirs.len() > Self::MOST_ENDS
-        {
+        let size = board.len() * orients * dirs.len();
+        if !matches!(distance, Distance::Face | Distance::TopFace) || size > *room {
             return None;
         }
+        *room -= size;
         let mut ends = Vec::with_capacity(board.len() * orients * dirs.len());
         for from in board.fields() {
             for faces in &ORIENTATIONS {
@@ -317,6 +325,12 @@ impl DieRuns {
     fn index(from: FieldId, orient: u8) -> Option<usize> {
         let orients = ORIENTATIONS.len();
         (usize::from(orient) < orients).then(|| usize::from(from) * orients + usize::from(orient))
+    }
+
+    /// How many ends the table holds.
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
+        self.ends.len()
     }
 
     /// Whether the ends are kept as bits too (the board has at most 64 fields).
