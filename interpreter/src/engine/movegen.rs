@@ -1527,6 +1527,47 @@ mod tests {
         assert!(positions > 1_000, "only {positions} positions with die runs looked up");
     }
 
+    /// The dice test block under each of its options, and on a board of 81
+    /// fields (too many for the ends as bits: the probe counts out the
+    /// looked-up ends one by one): the moves with the die tables and
+    /// without are the same, and so are the probe's and the generator's
+    /// answers for every piece, along random games.
+    #[test]
+    fn die_runs_make_the_same_moves_on_any_board_and_under_any_option() {
+        let duel = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/blocks/dice-duel.ron"))
+            .expect("the test ruleset");
+        let large = duel.replace("cols: 5,\n        rows: 5,", "cols: 9,\n        rows: 9,");
+        assert_ne!(large, duel, "the board is made larger");
+        let options = ["wrap_straight", "left", "grace", "prisoners"].map(|o| Options::from_iter([(o, "true")]));
+        let (mut positions, mut probed) = (0, [0u32; 2]);
+        for (source, options) in [(&duel, Options::new()), (&large, Options::new())]
+            .into_iter()
+            .chain(options.into_iter().map(|o| (&duel, o)))
+        {
+            let game = crate::Game::from_source(source, "dice.ron", &options).expect("compiles");
+            let runs: Vec<_> = game.phases.iter().flat_map(|p| &p.rules).filter_map(|r| r.die_runs.as_ref()).collect();
+            assert_eq!(runs.len(), 2, "{options:?}");
+            assert_eq!(runs.iter().all(|r| r.has_bits()), game.board.len() <= 64, "{options:?}");
+            let mut without = game.clone();
+            without.phases.iter_mut().flat_map(|p| &mut p.rules).for_each(|r| r.die_runs = None);
+            visit_random_games(&game, 17, 6, |s, legal| {
+                assert_eq!(legal, without.legal_moves(s), "{options:?}");
+                for f in game.board.fields() {
+                    let Some(p) = s.top(f) else { continue };
+                    let mut made = false;
+                    without.generate_as(s, p.owner, Some(f), &mut |_| {
+                        made = true;
+                        false
+                    });
+                    assert_eq!(game.piece_has_move(s, p.owner, f), made, "{options:?}: {f} {p:?}");
+                    probed[usize::from(made)] += 1;
+                }
+                positions += 1;
+            });
+        }
+        assert!(positions > 300 && probed.iter().all(|&n| n > 100), "{positions} positions, {probed:?} probed");
+    }
+
     /// A die's run table gives, for every field, orientation and direction
     /// of its rule, where the face the die shows that way, counted out link
     /// by link, ends (nothing where it comes back to its field), and the
