@@ -167,6 +167,12 @@ impl Game {
         let any_run = self.phases.iter().flat_map(|p| &p.rules).any(runs_over_anything);
         self.run_ends = if any_run { RunEnds::new(&self.board) } else { None };
         self.precompute_lines();
+        // Last, once every other step has read the tests as written.
+        for rule in self.phases.iter_mut().flat_map(|p| &mut p.rules) {
+            for test in rule.field_tests_mut() {
+                *test = std::mem::replace(test, Cond::True).guard_by_tops();
+            }
+        }
     }
 
     /// `t` as the fields where it holds, where the board decides it alike for
@@ -288,18 +294,7 @@ impl Game {
                 Some(self.eval(t, &self.initial, me, field))
             }
             Cond::Not(t) => self.static_value(t, me, field).map(|v| !v),
-            Cond::All(ts) | Cond::Any(ts) => {
-                // All is decided by a false part, Any by a true one.
-                let decider = matches!(t, Cond::Any(_));
-                let values: Vec<_> = ts.iter().map(|t| self.static_value(t, me, field)).collect();
-                if values.contains(&Some(decider)) {
-                    Some(decider)
-                } else if values.iter().all(|v| *v == Some(!decider)) {
-                    Some(!decider)
-                } else {
-                    None
-                }
-            }
+            Cond::All(ts) | Cond::Any(ts) => t.decided_by_parts(ts, |t| self.static_value(t, me, field)),
             _ => None,
         }
     }

@@ -848,7 +848,7 @@ impl Game {
         while left > 0 {
             at = self.board.neighbour(at, dir);
             left -= 1;
-            if at == NO_FIELD || (left > 0 && !self.eval(pass, s, me, at)) {
+            if at == NO_FIELD || (left > 0 && !self.eval_on_field(pass, s, me, at)) {
                 return NO_FIELD;
             }
         }
@@ -1147,7 +1147,7 @@ impl Game {
             }
         }
         let height = if displaces { 0 } else { s.height(to) };
-        height < props.limit && self.eval(&rule.to, s, me, to)
+        height < props.limit && self.eval_on_field(&rule.to, s, me, to)
     }
 }
 

@@ -51,6 +51,15 @@ pub(crate) enum Cond {
     /// A `Line` through the last field moved to, not `exact`, with its lines
     /// worked out (see [`Game::with_line_masks`]).
     MovedLineMasks(Box<super::lines::LineMasks>),
+    /// A field's test that what tops the field decides for most tops: on the
+    /// tops in `yes` it holds and on those in `no` it fails, whatever else
+    /// it reads ([`Cond::Tops`] masks); on the others the test itself,
+    /// `rest`, decides (see [`Cond::guard_by_tops`]).
+    ByTops {
+        yes: u8,
+        no: u8,
+        rest: Box<Cond>,
+    },
     /// The player has a piece of one of the kinds (a bit set) on the board.
     PieceOnBoard(Who, u32),
     /// The throw of this turn is one of a set of values (a bit set).
@@ -122,6 +131,63 @@ impl Cond {
         }
     }
 
+    /// The test guarded by what tops the field (a [`Cond::ByTops`]), where
+    /// that alone decides it on some tops and it is not a mask already: a
+    /// field's test of a run's `pass` or a move's `to` is then, on most
+    /// fields, one look-up of what tops it instead of a walk of its tree.
+    pub(crate) fn guard_by_tops(self) -> Cond {
+        if self.tops_mask().is_some() || matches!(self, Cond::ByTops { .. }) {
+            return self;
+        }
+        let (mut yes, mut no) = (0u8, 0u8);
+        for class in 0..7 {
+            match self.decided_by_top(class) {
+                Some(true) => yes |= 1 << class,
+                Some(false) => no |= 1 << class,
+                None => {}
+            }
+        }
+        // Worth a look-up first where it decides an empty field, the most
+        // common target and field passed (elsewhere it costs more than it saves).
+        if (yes | no) & Cond::EMPTY == 0 {
+            return self;
+        }
+        Cond::ByTops { yes, no, rest: Box::new(self) }
+    }
+
+    /// What the test says on a field topped as `class` says (a class of
+    /// [`Cond::Tops`]; 0: nothing on it), whatever else is there; `None`
+    /// where it reads more.
+    fn decided_by_top(&self, class: u8) -> Option<bool> {
+        let empty = class == 0;
+        match self {
+            Cond::True => Some(true),
+            Cond::False => Some(false),
+            Cond::Not(t) => t.decided_by_top(class).map(|v| !v),
+            Cond::All(ts) | Cond::Any(ts) => self.decided_by_parts(ts, |t| t.decided_by_top(class)),
+            Cond::ByTops { rest, .. } => rest.decided_by_top(class),
+            // A field with nothing on it has no top, no stack and no line through it.
+            Cond::Top(_) | Cond::Has(_) | Cond::Line { moved: false, .. } if empty => Some(false),
+            Cond::Height(h) if empty || *h == 0 => Some(empty == (*h == 0)),
+            t => t.tops_mask().map(|mask| mask & 1 << class != 0),
+        }
+    }
+
+    /// What an `All` or `Any` of `parts` (`self`) says where `part` tells
+    /// what each part says, if that decides it (`None`: not known).
+    pub(crate) fn decided_by_parts(&self, parts: &[Cond], part: impl Fn(&Cond) -> Option<bool>) -> Option<bool> {
+        // All is decided by a false part, Any by a true one.
+        let decider = matches!(self, Cond::Any(_));
+        let values: Vec<_> = parts.iter().map(part).collect();
+        if values.contains(&Some(decider)) {
+            Some(decider)
+        } else if values.iter().all(|v| *v == Some(!decider)) {
+            Some(!decider)
+        } else {
+            None
+        }
+    }
+
     /// Whether the test reads where the last piece ended.
     pub(crate) fn mentions_last_to(&self) -> bool {
         self.mentions(&|t| matches!(t, Cond::Line { moved: true, .. } | Cond::MovedLineMasks(..)))
@@ -147,7 +213,7 @@ impl Cond {
     fn mentions(&self, leaf: &impl Fn(&Cond) -> bool) -> bool {
         match self {
             Cond::All(ts) | Cond::Any(ts) => ts.iter().any(|t| t.mentions(leaf)),
-            Cond::Not(t) | Cond::Beside(_, t) => t.mentions(leaf),
+            Cond::Not(t) | Cond::Beside(_, t) | Cond::ByTops { rest: t, .. } => t.mentions(leaf),
             t => leaf(t),
         }
     }

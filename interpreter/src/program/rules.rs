@@ -182,6 +182,28 @@ impl FallLines {
     }
 }
 
+impl Rule {
+    /// The tests the rule makes of a field as it makes its moves: `to` (as
+    /// written and as it reads on its targets), `from`, and what its motion
+    /// asks of the fields it passes, jumps, enters, leaves or skips.
+    pub(crate) fn field_tests_mut(&mut self) -> Vec<&mut Cond> {
+        let mut tests: Vec<&mut Cond> = vec![&mut self.to, &mut self.from];
+        tests.extend(self.to_on_targets.iter_mut());
+        match &mut self.motion {
+            Motion::Slide { pass, .. } | Motion::Run { pass, .. } | Motion::RunOff { pass, .. } => tests.push(pass),
+            Motion::Jump { over, .. } => tests.push(over),
+            Motion::Sow { skip, .. } => tests.push(skip),
+            Motion::Walk { walk, .. } => tests.push(&mut walk.pass),
+            Motion::Enter { via, walk, .. } | Motion::Exit { via, walk, .. } => {
+                tests.push(via);
+                tests.push(&mut walk.pass);
+            }
+            Motion::Step(_) | Motion::Leap(_) | Motion::Place { .. } | Motion::Lift | Motion::Fly => {}
+        }
+        tests
+    }
+}
+
 /// Where a rule's moves may land, by who owns the top of the field: bits of
 /// the fields (see [`Rule::landing_bits`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
