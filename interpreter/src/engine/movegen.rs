@@ -341,6 +341,20 @@ impl Game {
         }
     }
 
+    /// A placement's moves where its targets are tested one by one: each
+    /// target with room where `to` holds (a guard by what tops the field
+    /// decides most), with the field where the piece comes to rest. Apart
+    /// from `rule_moves`, so that reading the guard in place there does not
+    /// move the compiler's inlining of the generator (Breakthrough +1.4%).
+    #[inline(never)]
+    fn place_targets(&self, rule: &Rule, s: &State, me: Player, emit: &mut impl FnMut(FieldId) -> bool) -> bool {
+        rule.targets[usize::from(me)].iter().all(|&to| {
+            s.height(to) >= self.fields[usize::from(to)].limit
+                || !self.eval_on_field(&rule.to_on_targets[usize::from(me)], s, me, to)
+                || emit(self.rest(rule, s, to))
+        })
+    }
+
     /// The moves of `me` under the listed rules of the phase: whether there
     /// was any, and false if `emit` asked to stop.
     fn moves_of_rules(
@@ -486,11 +500,7 @@ impl Game {
                         let occupied = s.topped_word(0);
                         fields_of_word(0, targets & !occupied).all(|to| emit(place(self.rest(rule, s, to))))
                     }
-                    Motion::Place { .. } => rule.targets[usize::from(me)].iter().all(|&to| {
-                        s.height(to) >= self.fields[usize::from(to)].limit
-                            || !self.eval(&rule.to_on_targets[usize::from(me)], s, me, to)
-                            || emit(place(self.rest(rule, s, to)))
-                    }),
+                    Motion::Place { .. } => self.place_targets(rule, s, me, &mut |to| emit(place(to))),
                     _ => true,
                 };
                 if !go_on {
