@@ -703,6 +703,12 @@ impl State {
             .sum()
     }
 
+    /// Pieces on the board, of every owner (neutral ones too).
+    #[inline]
+    pub(crate) fn pieces_on_board(&self) -> u32 {
+        self.counts.iter().sum()
+    }
+
     /// Pieces owned by `player` on the board.
     #[inline]
     pub fn on_board(&self, player: Player) -> u32 {

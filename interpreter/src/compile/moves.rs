@@ -282,6 +282,7 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, fallback: bo
         landing_bits: None,
         fall_lines: None,
         die_runs: None,
+        sow_ends: None,
         stack_landing: None,
         captures: None, // found by `Game::specialise_rules`
     })

@@ -5,9 +5,9 @@
 
 use crate::board::{Board, DirId, FieldId, FieldSet, NO_FIELD};
 use crate::moves::{Action, NO_DIR};
-use crate::piece::Player;
+use crate::piece::{Piece, Player};
 use crate::program::rules::{
-    DieRuns, Effect, End, FallLine, FallLines, Filter, LandingBits, Motion, Rule, RunEnds, Walk,
+    DieRuns, Effect, End, FallLine, FallLines, Filter, LandingBits, Motion, Rule, RunEnds, SowEnds, Walk,
 };
 use crate::program::{Cond, Game};
 use crate::ruleset::{Arrive, When};
@@ -96,6 +96,7 @@ impl Game {
                     }
                     _ => None,
                 };
+                let sow_ends = self.sow_ends(rule);
                 let captures = captures_by_rule(&self.phases[p].rules[r], landing.as_deref());
                 let rule = &mut self.phases[p].rules[r];
                 rule.captures = captures;
@@ -103,6 +104,7 @@ impl Game {
                 rule.stack_landing = stack_landing.flatten();
                 rule.fall_lines = fall_lines;
                 rule.die_runs = die_runs;
+                rule.sow_ends = sow_ends;
                 rule.targets = targets;
                 rule.to_on_targets = to_on_targets;
                 rule.only_if_for = only_if_for;
@@ -193,6 +195,40 @@ impl Game {
             return sets.pop().map(Cond::Fields);
         }
         Some(Cond::FieldsFor(sets))
+    }
+
+    /// Where each sowing of `rule` ends (see [`SowEnds`]), where the fields
+    /// it passes over are the board's and the player's to decide: worked
+    /// out by the engine's own sowing, of each number of pieces from each
+    /// field of an otherwise empty board.
+    fn sow_ends(&self, rule: &Rule) -> Option<SowEnds> {
+        let Motion::Sow { dirs, skip, skip_origin } = &rule.motion else { return None };
+        let players = self.player_count();
+        let decided = |me: Player| self.board.fields().all(|f| self.static_value(skip, me, f).is_some());
+        if !(0..players).all(decided) {
+            return None;
+        }
+        let room = self.fields.iter().map(|f| f.limit).filter(|&limit| limit > 0).min()?;
+        let most = room.min(self.initial.capacity());
+        let mut s = self.initial.clone();
+        self.board.fields().for_each(|f| s.clear(f));
+        let (mut sown_from, mut added) = (NO_FIELD, Vec::new());
+        SowEnds::new(usize::from(players), self.board.len(), usize::from(most), u32::from(room), |me, from, n| {
+            // `n` pieces on `from`, none elsewhere.
+            if sown_from != from {
+                if sown_from != NO_FIELD {
+                    s.clear(sown_from);
+                }
+                sown_from = from;
+            }
+            while usize::from(s.height(from)) < n {
+                s.push(from, Piece::new(0, me));
+            }
+            while usize::from(s.height(from)) > n {
+                s.pop(from);
+            }
+            self.sow(&s, me, from, dirs, skip, *skip_origin, &mut added, |_| {})
+        })
     }
 
     /// A rule's landing masks as bits (see [`Rule::landing_bits`]), where they

@@ -588,6 +588,8 @@ impl Game {
         let moved = |action, kind, from, to| Move { action, rule: rule_id, kind, dir: NO_DIR, from, to };
         if let Motion::Sow { dirs, skip, skip_origin } = &rule.motion {
             let mut sowing = scratch_sowing();
+            // Looked up while no field on the way can fill up (see `SowEnds`).
+            let ends = rule.sow_ends.as_ref().filter(|ends| s.pieces_on_board() <= ends.room);
             return fields.all(|from| {
                 let Some(p) = s.top(from) else { return true };
                 if (p.owner != me && p.owner != NOBODY)
@@ -596,7 +598,10 @@ impl Game {
                 {
                     return true;
                 }
-                let to = self.sow(s, me, from, dirs, skip, *skip_origin, &mut sowing.added, |_| {});
+                let to = match ends.and_then(|ends| ends.end(me, from, s.height(from))) {
+                    Some(to) => to,
+                    None => self.sow(s, me, from, dirs, skip, *skip_origin, &mut sowing.added, |_| {}),
+                };
                 to == NO_FIELD || emit(moved(Action::Sow, p.kind, from, to))
             });
         }
@@ -1451,8 +1456,7 @@ mod tests {
     fn exit_paths_say_what_the_walk_says() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(6);
         let (mut compared, mut exits) = (0u32, 0u32);
-        let turning = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/blocks/turning-walk.ron"))
-            .expect("the test ruleset");
+        let turning = ruleset_edited("tests/blocks/turning-walk.ron", "", "");
         let turning = crate::Game::from_source(&turning, "turning-walk.ron", &Options::new()).expect("compiles");
         let games = variants().map(|(name, options, game)| (format!("{name} {options:?}"), game));
         for (name, game) in games.chain([("turning-walk".to_string(), turning)]) {
@@ -1480,6 +1484,15 @@ mod tests {
             }
         }
         assert!(compared > 10_000 && exits > 1_000, "{compared} exits compared, {exits} open");
+    }
+
+    /// The text of a ruleset file of the repository (`path` from its root),
+    /// with `from` replaced by `to` (which must be there).
+    fn ruleset_edited(path: &str, from: &str, to: &str) -> String {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+        let text = std::fs::read_to_string(format!("{root}/{path}")).expect("a ruleset of the repository");
+        assert!(from.is_empty() || text.contains(from), "{path} has {from:?}");
+        text.replacen(from, to, 1)
     }
 
     /// Along random games of every shipped variant where `take_out` takes
@@ -1544,10 +1557,9 @@ mod tests {
     /// answers for every piece, along random games.
     #[test]
     fn die_runs_make_the_same_moves_on_any_board_and_under_any_option() {
-        let duel = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/blocks/dice-duel.ron"))
-            .expect("the test ruleset");
-        let large = duel.replace("cols: 5,\n        rows: 5,", "cols: 9,\n        rows: 9,");
-        assert_ne!(large, duel, "the board is made larger");
+        let duel = ruleset_edited("tests/blocks/dice-duel.ron", "", "");
+        let large =
+            ruleset_edited("tests/blocks/dice-duel.ron", "cols: 5,\n        rows: 5,", "cols: 9,\n        rows: 9,");
         let options = ["wrap_straight", "left", "grace", "prisoners"].map(|o| Options::from_iter([(o, "true")]));
         let (mut positions, mut probed) = (0, [0u32; 2]);
         for (source, options) in [(&duel, Options::new()), (&large, Options::new())]
@@ -1625,11 +1637,12 @@ mod tests {
     #[test]
     fn die_runs_tables_of_a_game_are_bounded() {
         use crate::program::rules::DieRuns;
-        let duel = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/blocks/dice-duel.ron"))
-            .expect("the test ruleset");
         let rule = r#"(pieces: ["Die"], by: Run(dirs: ["Orthogonal"], distance: Face), to: Empty),"#;
-        let many = duel.replace("        moves: [\n", &format!("        moves: [\n{}", rule.repeat(60)));
-        assert_ne!(many, duel, "the rules are put in");
+        let many = ruleset_edited(
+            "tests/blocks/dice-duel.ron",
+            "        moves: [\n",
+            &format!("        moves: [\n{}", rule.repeat(60)),
+        );
         let game = crate::Game::from_source(&many, "many-dice-runs.ron", &Options::new()).expect("compiles");
         let rules: Vec<&Rule> = game.phases.iter().flat_map(|p| &p.rules).collect();
         let tables: Vec<&DieRuns> = rules.iter().filter_map(|r| r.die_runs.as_ref()).collect();
@@ -1643,6 +1656,36 @@ mod tests {
             positions += 1;
         });
         assert!(positions > 100, "{positions}");
+    }
+
+    /// Where the generator looks up where a sowing ends, it makes the moves
+    /// it makes sowing piece by piece: the moves with the tables and with
+    /// them taken out, along random games of every shipped variant that sows.
+    #[test]
+    fn sowings_looked_up_make_the_moves_sowings_walked_make() {
+        let positions = same_moves_without(23, |rule| rule.sow_ends.take().is_some());
+        assert!(positions > 1_000, "only {positions} positions with sowings looked up");
+    }
+
+    /// Kalah with pits that hold at most ten seeds (of 48): a sowing passes
+    /// over a full pit, which the table cannot know, so the table is not
+    /// read while the board has more pieces than a pit holds; the moves are
+    /// those of sowing piece by piece (read anyway, the table would sow into
+    /// full pits).
+    #[test]
+    fn sowings_are_not_looked_up_where_a_pit_may_fill_up() {
+        let small = ruleset_edited("rulesets/traditional/kalah.ron", "stack_limit: 48,", "stack_limit: 10,");
+        let game = crate::Game::from_source(&small, "small-kalah.ron", &Options::new()).expect("compiles");
+        let ends = game.phases.iter().flat_map(|p| &p.rules).find_map(|r| r.sow_ends.as_ref()).expect("a table");
+        assert_eq!(ends.room, 10);
+        let mut without = game.clone();
+        without.phases.iter_mut().flat_map(|p| &mut p.rules).for_each(|r| r.sow_ends = None);
+        let mut full_pits = 0;
+        visit_random_games(&game, 5, 20, |s, legal| {
+            assert_eq!(legal, without.legal_moves(s));
+            full_pits += usize::from(game.board.fields().any(|f| s.height(f) >= 10));
+        });
+        assert!(full_pits > 20, "only {full_pits} positions with a full pit");
     }
 
     /// Where the generator reads an exit's paths, it makes the moves it makes

@@ -131,6 +131,9 @@ pub(crate) struct Rule {
     /// For a run whose length a die reads off itself, where it may pass over
     /// any field: its ends by field and orientation (see [`DieRuns`]).
     pub die_runs: Option<DieRuns>,
+    /// For a sowing whose passed-over fields the board decides: where it
+    /// ends, by player, field and pieces sown (see [`SowEnds`]).
+    pub sow_ends: Option<SowEnds>,
     /// Whether every move of this rule captures (`Some(true)`: a jump over
     /// enemy pieces only) or none does (`Some(false)`: it neither jumps nor
     /// lands on an enemy, and no effect captures), where the rule alone
@@ -364,6 +367,68 @@ impl DieRuns {
     #[inline]
     pub(crate) fn reach(&self, from: FieldId, orient: u8) -> u64 {
         Self::index(from, orient).and_then(|k| self.reach.get(k)).copied().unwrap_or(0)
+    }
+}
+
+/// Where a sowing ends, looked up: for each player, field sown from and
+/// number of pieces sown, the field the last piece is dropped on
+/// (`NO_FIELD`: the pieces cannot all be dropped), for a `Sow` whose
+/// `skip` the board and the player decide. A sowing passes over a field
+/// that is full as well, which the board cannot say; but a field that
+/// takes pieces at all holds at least `room`, so the table holds while the
+/// board has no more pieces than that (the state's count, read per
+/// generation). Looked up, a pit's move is one read instead of a walk of
+/// all its pieces (Kalah, Oware: any mancala).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct SowEnds {
+    fields: usize,
+    /// The most pieces sown that the table holds.
+    most: usize,
+    /// The least limit of a field that takes pieces.
+    pub room: u32,
+    ends: Vec<FieldId>,
+}
+
+impl SowEnds {
+    /// The most ends a table holds (64 Ki); a larger one is not made.
+    pub(crate) const MOST_ENDS: usize = 1 << 16;
+    /// The most steps the sowings that fill a table may take (each of up
+    /// to `most` pieces may pass the whole board once): a hostile ruleset
+    /// compiles in well under a second.
+    const MOST_STEPS: usize = 1 << 26;
+
+    /// The table for `players` on a board of `fields`, holding up to `most`
+    /// pieces sown, each end as `sown(player, from, n)` says, with `room` as above.
+    pub(crate) fn new(
+        players: usize,
+        fields: usize,
+        most: usize,
+        room: u32,
+        mut sown: impl FnMut(Player, FieldId, usize) -> FieldId,
+    ) -> Option<SowEnds> {
+        let size = players.checked_mul(fields)?.checked_mul(most + 1)?;
+        let steps = size.checked_mul(most)?.checked_mul(fields + 1)?;
+        if size > Self::MOST_ENDS || steps > Self::MOST_STEPS {
+            return None;
+        }
+        let mut ends = Vec::with_capacity(size);
+        for p in 0..players {
+            for from in 0..fields {
+                ends.extend((0..=most).map(|n| sown(p as Player, from as FieldId, n)));
+            }
+        }
+        Some(SowEnds { fields, most, room, ends })
+    }
+
+    /// Where `n` pieces sown by `me` from `from` end, if the table holds it.
+    #[inline]
+    pub(crate) fn end(&self, me: Player, from: FieldId, n: u8) -> Option<FieldId> {
+        let n = usize::from(n);
+        if n > self.most {
+            return None;
+        }
+        let k = (usize::from(me) * self.fields + usize::from(from)) * (self.most + 1) + n;
+        self.ends.get(k).copied()
     }
 }
 
