@@ -1667,6 +1667,34 @@ mod tests {
         assert!(positions > 1_000, "only {positions} positions with sowings looked up");
     }
 
+    /// A sowing along a row that ends (seeds that run off the row make no
+    /// move), past a field that takes nothing and each player's own field,
+    /// by three players: the moves with the table and without are the same.
+    #[test]
+    fn sowings_looked_up_off_a_row_past_fields_skipped_for_three_players() {
+        let source = r#"Ruleset(
+            name: "row sowing", title: "Row sowing", players: ["A", "B", "C"],
+            board: Grid(cols: 8, rows: 1, links: ["E", "W"]), stack_limit: 30,
+            field_types: [(name: "hole", fields: ["f1"], limit: 0)],
+            zones: [(name: "own", groups: [["c1"], ["d1"], ["e1"]])],
+            pieces: [(name: "Seed", letter: 'S', neutral: true)],
+            setup: [On(piece: "Seed", fields: ["a1", "b1", "c1", "d1", "e1", "g1"], count: 3)],
+            phases: [(name: "play", moves: [(pieces: ["Seed"], by: Sow(dirs: ["E", "W"], skip: InZone("own")))])],
+            end: [(at: StartOfTurn, cond: NoMoves, result: Draw, reason: "no sowing")],
+        )"#;
+        let game = crate::Game::from_source(source, "row-sowing.ron", &Options::new()).expect("compiles");
+        let ends = game.phases.iter().flat_map(|p| &p.rules).find_map(|r| r.sow_ends.as_ref()).expect("a table");
+        assert_eq!(ends.room, 30);
+        let mut without = game.clone();
+        without.phases.iter_mut().flat_map(|p| &mut p.rules).for_each(|r| r.sow_ends = None);
+        let mut positions = 0;
+        visit_random_games(&game, 29, 12, |s, legal| {
+            assert_eq!(legal, without.legal_moves(s));
+            positions += 1;
+        });
+        assert!(positions > 100, "{positions}");
+    }
+
     /// Kalah with pits that hold at most ten seeds (of 48): a sowing passes
     /// over a full pit, which the table cannot know, so the table is not
     /// read while the board has more pieces than a pit holds; the moves are
