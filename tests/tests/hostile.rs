@@ -503,30 +503,3 @@ fn a_piece_that_can_sow_has_a_move() {
     let s = play_texts(&game, &["a1"]);
     assert_eq!(game.move_texts(&game.legal_moves(&s)), ["e1"], "B sows, and steps back with no piece");
 }
-
-/// A row of three that wraps round (a cycle of three fields), whole rows
-/// of it on a small board (lines read from masks before) and on a board of
-/// 90 fields (lines followed field by field): three pieces all round it
-/// are a line of three, never a line of four, on either board (the large
-/// board counted a field twice and called it four in a row).
-#[test]
-fn a_line_round_a_cycle_shorter_than_it_counts_each_field_once() {
-    let ring = |rows: u8, n: u8| {
-        format!(
-            r#"Ruleset(name: "ring", title: "Ring", players: ["A", "B"],
-            board: Grid(cols: 3, rows: {rows}, links: ["E", "W"], wrap: ["E", "W"]),
-            pieces: [(name: "S", letter: 'S')],
-            setup: [On(piece: "S", player: Player(1), fields: ["a1", "b1"]),
-                Hand(piece: "S", player: Player(1), count: 5), Hand(piece: "S", player: Player(2), count: 5)],
-            phases: [(name: "play", moves: [(pieces: ["S"], by: Place(), to: Empty)])],
-            end: [(at: AfterMove, cond: Line(n: {n}, dirs: [["E", "W"]], through: Moved), result: Win(Me), reason: "a row")])"#
-        )
-    };
-    for rows in [2, 30] {
-        for (n, won) in [(3, true), (4, false)] {
-            let game = compile(&ring(rows, n), &[]);
-            let s = play_texts(&game, &["S@c1"]);
-            assert_eq!(s.is_over(), won, "{rows} rows, a line of {n}");
-        }
-    }
-}

@@ -1,7 +1,6 @@
 //! Evaluating compiled conditions.
 
 use crate::board::FieldId;
-use crate::engine::movegen::Seen;
 use crate::piece::{NOBODY, Player};
 pub(crate) use crate::program::Cond;
 use crate::program::Game;
@@ -158,50 +157,21 @@ impl Game {
 
 impl Game {
     /// Whether `n` pieces of `owner` stand in a line through `field` (itself
-    /// included), following each direction in turn as long as the top piece
-    /// is theirs; with `exact`, no more than `n`. Each field counts once: a
-    /// direction stops where it comes back to a field counted (round a
-    /// cycle shorter than the line, three pieces are no line of four).
+    /// included), following each direction as long as the top piece is
+    /// theirs; with `exact`, no more than `n`.
     fn has_line(&self, s: &State, field: FieldId, owner: Player, dirs: &[u8], n: u8, exact: bool) -> bool {
         // Counting one past `n` tells "exactly n" from "more".
         let cap = if exact { n.saturating_add(1) } else { n };
-        let count = if self.board.len() <= 64 {
-            // The fields counted as bits of one word (no set to make).
-            let mut counted = 1u64 << field;
-            self.count_line(s, field, owner, dirs, cap, |f| {
-                let was = counted;
-                counted |= 1 << f;
-                counted != was
-            })
-        } else {
-            let mut counted = Seen::default();
-            counted.insert(field);
-            self.count_line(s, field, owner, dirs, cap, |f| counted.insert(f))
-        };
-        if exact { count == n } else { count >= n }
-    }
-
-    /// The pieces of `owner` in a line through `field`, up to `cap`:
-    /// `count` adds a field, false if it was counted already.
-    #[inline(always)]
-    fn count_line(
-        &self,
-        s: &State,
-        field: FieldId,
-        owner: Player,
-        dirs: &[u8],
-        cap: u8,
-        mut count: impl FnMut(FieldId) -> bool,
-    ) -> u8 {
-        let mut n = 1;
+        let mut count = 1;
         for &d in dirs {
             let mut at = self.board.neighbour(field, d);
-            while n < cap && at != crate::board::NO_FIELD && s.is_topped_by(at, owner) && count(at) {
-                n += 1;
+            // A line never holds more pieces than the board: this ends walks round a cycle.
+            while count < cap && at != crate::board::NO_FIELD && at != field && s.is_topped_by(at, owner) {
+                count += 1;
                 at = self.board.neighbour(at, d);
             }
         }
-        n
+        if exact { count == n } else { count >= n }
     }
 }
 
