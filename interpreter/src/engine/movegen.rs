@@ -587,9 +587,10 @@ impl Game {
     ) -> bool {
         let moved = |action, kind, from, to| Move { action, rule: rule_id, kind, dir: NO_DIR, from, to };
         if let Motion::Sow { dirs, skip, skip_origin } = &rule.motion {
-            let mut sowing = scratch_sowing();
-            // Looked up while no field on the way can fill up (see `SowEnds`).
+            // Looked up while no field on the way can fill up (see `SowEnds`);
+            // the scratch space of a sowing is taken only where one is walked.
             let ends = rule.sow_ends.as_ref().filter(|ends| s.pieces_on_board() <= ends.room);
+            let mut sowing = None;
             return fields.all(|from| {
                 let Some(p) = s.top(from) else { return true };
                 if (p.owner != me && p.owner != NOBODY)
@@ -600,7 +601,10 @@ impl Game {
                 }
                 let to = match ends.and_then(|ends| ends.end(me, from, s.height(from))) {
                     Some(to) => to,
-                    None => self.sow(s, me, from, dirs, skip, *skip_origin, &mut sowing.added, |_| {}),
+                    None => {
+                        let added = &mut sowing.get_or_insert_with(scratch_sowing).added;
+                        self.sow(s, me, from, dirs, skip, *skip_origin, added, |_| {})
+                    }
                 };
                 to == NO_FIELD || emit(moved(Action::Sow, p.kind, from, to))
             });
