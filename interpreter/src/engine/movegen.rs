@@ -850,11 +850,10 @@ impl Game {
             Distance::Const(n) => Some(n),
             Distance::Throw => s.throw,
             Distance::FieldSteps => self.fields.get(usize::from(from)).and_then(|f| f.steps),
-            Distance::Face => {
-                let face = self.compass.get(usize::from(dir)).copied().flatten()?;
-                die().map(|p| crate::die::face(p.orient, face))
+            Distance::Face | Distance::TopFace => {
+                let towards = crate::program::rules::face_read(d, &self.compass, dir)?;
+                die().map(|p| crate::die::face(p.orient, towards))
             }
-            Distance::TopFace => die().map(|p| crate::die::face(p.orient, crate::die::Face::Top)),
         }
         .filter(|&n| n > 0)
     }

@@ -274,6 +274,17 @@ impl RunEnds {
     }
 }
 
+/// The face of a die that a `distance` reads in direction `dir`: the one
+/// pointing that way (`Face`, where the compass gives the direction a face)
+/// or the top (`TopFace`); `None` for other distances.
+pub(crate) fn face_read(distance: Distance, compass: &[Option<Face>], dir: DirId) -> Option<Face> {
+    match distance {
+        Distance::Face => compass.get(usize::from(dir)).copied().flatten(),
+        Distance::TopFace => Some(Face::Top),
+        Distance::Const(_) | Distance::Throw | Distance::FieldSteps => None,
+    }
+}
+
 /// Where a run whose length a die piece reads off itself ends (`distance:
 /// Face` or `TopFace`, passing over any field): for each field and
 /// orientation of the die, the end of each of the rule's directions
@@ -312,15 +323,12 @@ impl DieRuns {
             return None;
         }
         *room -= size;
-        let mut ends = Vec::with_capacity(board.len() * orients * dirs.len());
+        let towards: Vec<Option<Face>> = dirs.iter().map(|&d| face_read(distance, compass, d)).collect();
+        let mut ends = Vec::with_capacity(size);
         for from in board.fields() {
             for faces in &ORIENTATIONS {
-                for &d in dirs {
-                    let face = match distance {
-                        Distance::TopFace => Some(Face::Top),
-                        _ => compass.get(usize::from(d)).copied().flatten(),
-                    };
-                    let n = face.map_or(0, |f| faces[f as usize]);
+                for (&d, towards) in dirs.iter().zip(&towards) {
+                    let n = towards.map_or(0, |f| faces[f as usize]);
                     let mut at = if n == 0 { NO_FIELD } else { from };
                     for _ in 0..n {
                         at = if at == NO_FIELD { at } else { board.neighbour(at, d) };
