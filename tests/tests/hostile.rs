@@ -117,6 +117,21 @@ fn a_walk_that_would_explode_on_a_dense_board_is_refused_where_it_is_written() {
 }
 
 #[test]
+fn a_line_along_more_than_two_directions_is_refused_where_it_is_written() {
+    // A line lies in as many ways as the splits of its length between its directions: with
+    // 16 directions that cross on this board, working them out took longer than a user waits.
+    let (board, dirs) = complete_graph(16);
+    let text = walker(&board, &dirs, 1).replace(
+        "cond: NoPieces(Opponent)",
+        &format!("cond: Line(n: 12, dirs: [[\"to1\", \"to2\"], [{dirs}]], through: Moved)"),
+    );
+    let err = Game::from_source(&text, "dense.ron", &Options::new()).expect_err("refused");
+    let text = err.to_string();
+    assert!(text.contains("end[0].cond.dirs[1]: expected one direction or two"), "{text}");
+    assert!(text.contains("found 16"), "{text}");
+}
+
+#[test]
 fn short_walks_on_the_same_dense_board_are_allowed() {
     let (board, dirs) = complete_graph(16);
     let game = Game::from_source(&walker(&board, &dirs, 3), "dense.ron", &Options::new()).expect("compiles");

@@ -296,6 +296,12 @@ fn lower(ctx: &mut Ctx, cond: &CondDef, place: Place, names: &Names, depth: usiz
                     .enumerate()
                     .map(|(i, list)| {
                         ctx.at(Seg::Index(i), |ctx| {
+                            if list.is_empty() || list.len() > 2 {
+                                ctx.error(format!(
+                                    "expected one direction or two (a line runs from the field both ways along a row), found {}",
+                                    list.len()
+                                ));
+                            }
                             ctx.find_all("direction", list, &names.dirs).into_iter().map(|d| d as u8).collect()
                         })
                     })

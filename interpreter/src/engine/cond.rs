@@ -157,21 +157,75 @@ impl Game {
 
 impl Game {
     /// Whether `n` pieces of `owner` stand in a line through `field` (itself
-    /// included), following each direction as long as the top piece is
-    /// theirs; with `exact`, no more than `n`.
+    /// included): the field and runs of their pieces along the directions
+    /// (one or two), no field counted twice; with `exact`, no more than `n`.
+    /// The reading of [`LineMasks`](crate::program::lines::LineMasks), on any board.
     fn has_line(&self, s: &State, field: FieldId, owner: Player, dirs: &[u8], n: u8, exact: bool) -> bool {
         // Counting one past `n` tells "exactly n" from "more".
         let cap = if exact { n.saturating_add(1) } else { n };
+        // The fields counted so far, while few: a field met again (the rows
+        // cross, or a row comes round a cycle) sends to the full count.
+        let mut counted = [field; 8];
         let mut count = 1;
         for &d in dirs {
             let mut at = self.board.neighbour(field, d);
-            // A line never holds more pieces than the board: this ends walks round a cycle.
-            while count < cap && at != crate::board::NO_FIELD && at != field && s.is_topped_by(at, owner) {
+            while count < usize::from(cap) && at != crate::board::NO_FIELD && s.is_topped_by(at, owner) {
+                if count >= counted.len() || counted[..count].contains(&at) {
+                    return self.has_line_crossing(s, field, owner, dirs, cap, n, exact);
+                }
+                counted[count] = at;
                 count += 1;
                 at = self.board.neighbour(at, d);
             }
         }
-        if exact { count == n } else { count >= n }
+        if exact { count == usize::from(n) } else { count >= usize::from(n) }
+    }
+
+    /// [`Game::has_line`] where its rows meet a field twice or are long: the
+    /// longest line of distinct fields, over every split between the two
+    /// directions (bounded: each row holds fewer than `cap` fields). Rare:
+    /// no shipped ruleset comes here, and its rows are kept on the heap.
+    #[cold]
+    #[allow(clippy::too_many_arguments)]
+    fn has_line_crossing(
+        &self,
+        s: &State,
+        field: FieldId,
+        owner: Player,
+        dirs: &[u8],
+        cap: u8,
+        n: u8,
+        exact: bool,
+    ) -> bool {
+        let want = usize::from(cap).saturating_sub(1);
+        let row = |d: u8| {
+            let mut row: Vec<FieldId> = Vec::new();
+            let mut at = self.board.neighbour(field, d);
+            while row.len() < want
+                && at != crate::board::NO_FIELD
+                && at != field
+                && !row.contains(&at)
+                && s.is_topped_by(at, owner)
+            {
+                row.push(at);
+                at = self.board.neighbour(at, d);
+            }
+            row
+        };
+        let longest = match *dirs {
+            [a] => row(a).len(),
+            [a, b] => {
+                let (a, b) = (row(a), row(b));
+                // Where each field of the second row stands in the first: the
+                // second stops before a field the first took.
+                let in_a: Vec<usize> = b.iter().map(|f| a.iter().position(|g| g == f).unwrap_or(usize::MAX)).collect();
+                (0..=a.len()).map(|i| i + in_a.iter().position(|&k| k < i).unwrap_or(b.len())).max().unwrap_or(0)
+            }
+            // More directions are refused where the ruleset is compiled.
+            _ => 0,
+        };
+        let count = 1 + longest.min(want);
+        if exact { count == usize::from(n) } else { count >= usize::from(n) }
     }
 }
 

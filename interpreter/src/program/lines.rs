@@ -15,24 +15,34 @@ pub(crate) struct LineMasks {
     masks: Vec<u64>,
 }
 
+/// Steps of the search for the ways a line may lie, at most, for one `Line`
+/// on the whole board: directions that cross each other (a graph board
+/// where every direction goes round the board) make the ways to split a long
+/// line between them too many to list. Beyond, the line is followed field
+/// by field at play.
+const MOST_STEPS: usize = 1 << 20;
+
 impl LineMasks {
     /// The lines of `n` fields through each field: for each list of
     /// directions, the field itself and runs along each direction whose
-    /// lengths add up to `n - 1`, all fields distinct.
-    fn new(board: &Board, n: u8, dir_lists: &[Vec<u8>]) -> LineMasks {
+    /// lengths add up to `n - 1`, all fields distinct. `None` where the
+    /// search would take more than [`MOST_STEPS`].
+    fn new(board: &Board, n: u8, dir_lists: &[Vec<u8>]) -> Option<LineMasks> {
         let mut lines = LineMasks { start: vec![0], masks: Vec::new() };
+        let (mut steps, mut through) = (0, Vec::new());
         for f in board.fields() {
-            let first = lines.masks.len();
+            through.clear();
             for dirs in dir_lists {
-                runs(board, f, dirs, n.saturating_sub(1), 1 << f, &mut |mask| {
-                    if !lines.masks[first..].contains(&mask) {
-                        lines.masks.push(mask);
-                    }
-                });
+                let mut search = Runs { board, origin: f, steps: &mut steps, found: &mut through };
+                search.go(dirs, n.saturating_sub(1), 1 << f).then_some(())?;
             }
+            // The same fields split another way are the same line (sorted: their order is free).
+            through.sort_unstable();
+            through.dedup();
+            lines.masks.extend_from_slice(&through);
             lines.start.push(lines.masks.len() as u32);
         }
-        lines
+        Some(lines)
     }
 
     /// Whether one of the lines through `field` lies wholly in `fields`.
@@ -43,25 +53,44 @@ impl LineMasks {
     }
 }
 
-/// Calls `found` with `line` extended by runs along `dirs` (from the field
-/// the runs start at) of `left` fields in all, each way of splitting them.
-fn runs(board: &Board, origin: FieldId, dirs: &[u8], left: u8, line: u64, found: &mut impl FnMut(u64)) {
-    let Some((&d, rest)) = dirs.split_first() else {
-        if left == 0 {
-            found(line);
+/// The search for the ways a line through `origin` may lie.
+struct Runs<'a> {
+    board: &'a Board,
+    origin: FieldId,
+    /// Steps taken for the whole board so far.
+    steps: &'a mut usize,
+    found: &'a mut Vec<u64>,
+}
+
+impl Runs<'_> {
+    /// Adds `line` extended by runs along `dirs` (from the origin) of `left`
+    /// fields in all, each way of splitting them; false once the search has
+    /// taken more than [`MOST_STEPS`].
+    fn go(&mut self, dirs: &[u8], left: u8, line: u64) -> bool {
+        *self.steps += 1;
+        if *self.steps > MOST_STEPS {
+            return false;
         }
-        return;
-    };
-    let (mut at, mut mask) = (origin, line);
-    for taken in 0..=left {
-        if taken > 0 {
-            at = board.neighbour(at, d);
-            if at == NO_FIELD || mask & (1 << at) != 0 {
-                return;
+        let Some((&d, rest)) = dirs.split_first() else {
+            if left == 0 {
+                self.found.push(line);
             }
-            mask |= 1 << at;
+            return true;
+        };
+        let (mut at, mut mask) = (self.origin, line);
+        for taken in 0..=left {
+            if taken > 0 {
+                at = self.board.neighbour(at, d);
+                if at == NO_FIELD || mask & (1 << at) != 0 {
+                    return true;
+                }
+                mask |= 1 << at;
+            }
+            if !self.go(rest, left - taken, mask) {
+                return false;
+            }
         }
-        runs(board, origin, rest, left - taken, mask, found);
+        true
     }
 }
 
@@ -73,7 +102,10 @@ impl Game {
         let each = |ts: &[Cond]| ts.iter().map(|t| self.with_line_masks(t)).collect();
         match t {
             Cond::Line { n, exact: false, moved: true, dirs } if self.board.len() <= 64 => {
-                Cond::MovedLineMasks(Box::new(LineMasks::new(&self.board, *n, dirs)))
+                match LineMasks::new(&self.board, *n, dirs) {
+                    Some(lines) => Cond::MovedLineMasks(Box::new(lines)),
+                    None => t.clone(),
+                }
             }
             Cond::All(ts) => Cond::All(each(ts)),
             Cond::Any(ts) => Cond::Any(each(ts)),
@@ -119,5 +151,128 @@ mod tests {
             });
             assert!(lines > 100 && lines < moves, "{name}: {lines} lines in {moves} moves: both answers seen");
         }
+    }
+}
+
+#[cfg(test)]
+mod graph_tests {
+    use super::Cond;
+    use crate::board::{FieldId, NO_FIELD};
+    use crate::piece::Piece;
+    use crate::{Game, Options};
+    use rand::{Rng, SeedableRng};
+
+    /// A game on a board of `fields` fields whose links in directions `a`
+    /// and `b` are `links` (`(from, to, dir)`), with `extra` fields linked to
+    /// nothing (a board over 64 fields reads its lines field by field).
+    fn graph_game(fields: usize, links: &[(usize, usize, &str)], extra: usize) -> Game {
+        let all = fields + extra;
+        let fields: Vec<String> = (0..all).map(|i| format!(r#"(name: "f{i}", at: ({i}, 0))"#)).collect();
+        let links: Vec<String> =
+            links.iter().map(|(f, t, d)| format!(r#"(from: "f{f}", to: "f{t}", dir: "{d}")"#)).collect();
+        let text = format!(
+            r#"Ruleset(
+    name: "lines", title: "Lines", players: ["A", "B"],
+    board: Graph(fields: [{}], links: [{}, (from: "f0", to: "f0", dir: "a"), (from: "f0", to: "f0", dir: "b")]),
+    pieces: [(name: "Stone", letter: 'S')],
+    setup: [Hand(piece: "Stone", player: Player(1), count: 9), Hand(piece: "Stone", player: Player(2), count: 9)],
+    phases: [(name: "play", moves: [(pieces: ["Stone"], by: Place(), to: Empty)])],
+    end: [(at: StartOfTurn, cond: NoMoves, result: Draw, reason: "full")],
+)"#,
+            fields.join(", "),
+            links.join(", ")
+        );
+        Game::from_source(&text, "lines.ron", &Options::new()).unwrap_or_else(|e| panic!("compiles: {e}"))
+    }
+
+    /// Whether `walked` (a `Line` through the last field) holds with `owner`'s pieces on `mine` and the last on `at`.
+    fn holds(game: &Game, line: &Cond, mine: &[FieldId], at: FieldId) -> bool {
+        let mut s = game.initial_state();
+        for &f in mine {
+            s.push(f, Piece::new(0, 0));
+        }
+        s.last_to = at;
+        game.eval(line, &s, 0, NO_FIELD)
+    }
+
+    /// On random graphs whose rows cross each other and come round short
+    /// cycles (each field links on in `a` and in `b` to a random field, or to
+    /// none), a `Line` followed field by field says what the masks say (the
+    /// field and distinct runs, any split between the directions), on a
+    /// board of up to 64 fields and on the same board grown past 64; and
+    /// "exactly n" is, along one of the lists, a line of n and none of n + 1.
+    #[test]
+    fn lines_followed_field_by_field_count_each_field_once_on_any_graph() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        let (mut lines, mut crossing) = (0, 0);
+        for _ in 0..60 {
+            let size = rng.random_range(3..9);
+            let mut links = Vec::new();
+            for f in 1..size {
+                for d in ["a", "b"] {
+                    if rng.random_bool(0.8) {
+                        links.push((f, rng.random_range(0..size), d));
+                    }
+                }
+            }
+            let (small, large) = (graph_game(size, &links, 0), graph_game(size, &links, 70 - size));
+            let (a, b) = (small.board.dir("a").expect("a"), small.board.dir("b").expect("b"));
+            for dirs in [vec![vec![a, b]], vec![vec![a]], vec![vec![b, a], vec![a]]] {
+                for n in 1..=7 {
+                    let line = |n, exact| Cond::Line { n, exact, moved: true, dirs: dirs.clone() };
+                    let by_masks = |n| small.with_line_masks(&line(n, false));
+                    assert!(matches!(by_masks(n), Cond::MovedLineMasks(..)));
+                    for _ in 0..30 {
+                        // Field 0 links to itself: never on a row, it stays empty.
+                        let mine: Vec<FieldId> = (1..size as FieldId).filter(|_| rng.random_bool(0.7)).collect();
+                        let Some(&at) = mine.first() else { continue };
+                        let expected = holds(&small, &by_masks(n), &mine, at);
+                        let context = format!("links {links:?}, dirs {dirs:?}, n {n}, mine {mine:?}");
+                        assert_eq!(holds(&small, &line(n, false), &mine, at), expected, "{context}");
+                        assert_eq!(holds(&large, &line(n, false), &mine, at), expected, "over 64 fields: {context}");
+                        // Exactly n along one of the lists: its longest line.
+                        let exactly = dirs.iter().any(|list| {
+                            let one = |n| {
+                                small.with_line_masks(&Cond::Line {
+                                    n,
+                                    exact: false,
+                                    moved: true,
+                                    dirs: vec![list.clone()],
+                                })
+                            };
+                            holds(&small, &one(n), &mine, at) && !holds(&small, &one(n + 1), &mine, at)
+                        });
+                        assert_eq!(holds(&small, &line(n, true), &mine, at), exactly, "exact: {context}");
+                        lines += usize::from(expected);
+                        let greedy: usize = dirs[0].iter().map(|&d| run(&small, at, d, &mine)).sum();
+                        crossing += usize::from(greedy + 1 >= usize::from(n) && !expected);
+                    }
+                }
+            }
+        }
+        assert!(lines > 1000 && crossing > 100, "{lines} lines, {crossing} that a count of each row alone would see");
+    }
+
+    /// Lines that may lie in more ways than the search for them takes are
+    /// not kept as masks (the condition stays, read field by field).
+    #[test]
+    fn lines_that_lie_too_many_ways_are_not_kept_as_masks() {
+        let game = graph_game(8, &[(1, 2, "a"), (2, 1, "b")], 0);
+        let (a, b) = (game.board.dir("a").expect("a"), game.board.dir("b").expect("b"));
+        assert!(super::LineMasks::new(&game.board, 3, &[vec![a, b]]).is_some());
+        assert!(super::LineMasks::new(&game.board, 3, &vec![vec![a, b]; 1 << 18]).is_none(), "2 Mi steps");
+        let line = Cond::Line { n: 3, exact: false, moved: true, dirs: vec![vec![a, b]; 1 << 18] };
+        assert!(matches!(game.with_line_masks(&line), Cond::Line { .. }));
+    }
+
+    /// The pieces in `mine` along `d` from `at`, as a count that does not look back (at most 8).
+    fn run(game: &Game, at: FieldId, d: u8, mine: &[FieldId]) -> usize {
+        let mut f = game.board.neighbour(at, d);
+        let mut count = 0;
+        while count < 8 && f != NO_FIELD && mine.contains(&f) {
+            count += 1;
+            f = game.board.neighbour(f, d);
+        }
+        count
     }
 }
