@@ -55,6 +55,31 @@ fn huge_agent_budgets_are_refused() {
     assert!(AgentSpec::parse("mcts:50ms").is_ok() && AgentSpec::parse("mcts:800").is_ok());
 }
 
+/// A throw whose `rethrow` outcome weighs `rethrow` against 1 for the one that counts.
+fn rethrowing(rethrow: u32) -> String {
+    format!(
+        r#"Ruleset(
+    name: "rethrow", title: "Rethrow", players: ["X", "O"],
+    board: Track(length: 10, cols: 10),
+    pieces: [(name: "X", letter: 'X')],
+    chance: [(name: "die", outcomes: [(label: "1", value: 1, weight: 1), (label: "r", value: 0, weight: {rethrow}, rethrow: true)])],
+    setup: [On(piece: "X", player: Player(1), fields: ["1"]), On(piece: "X", player: Player(2), fields: ["2"])],
+    phases: [(name: "play", throw: "die", moves: [(pieces: ["X"], by: Run(dirs: ["next", "prev"], distance: Throw))])],
+)"#
+    )
+}
+
+#[test]
+fn a_throw_thrown_again_without_end_is_refused_where_it_is_written() {
+    // Weights 1 and 2^32 - 2 threw about 4 billion times a turn: a random game never ended.
+    let err = Game::from_source(&rethrowing(u32::MAX - 1), "rethrow.ron", &Options::new()).expect_err("refused");
+    let text = err.to_string();
+    assert!(text.contains("chance[0].outcomes") && text.contains("at most 1000"), "{text}");
+    assert!(Game::from_source(&rethrowing(1001), "rethrow.ron", &Options::new()).is_err());
+    let game = compile(&rethrowing(1000), &[("max_plies", "20")]);
+    assert_eq!(simulate(&game, 5, 1).games, 5);
+}
+
 /// Fields `a` and `A`: a move's letter case is part of it.
 #[test]
 fn moves_are_matched_with_their_letter_case() {

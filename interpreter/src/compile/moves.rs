@@ -5,7 +5,7 @@ use super::Ctx;
 use super::cond::{Names, Place, constant, test};
 use super::dirs::expand_dirs;
 use super::locate::Seg;
-use super::walk_cost::{WalkShape, worst_walk};
+use super::walk_cost::{TooCostly, WalkShape, worst_walk};
 use crate::board::{Board, FieldId, NO_FIELD};
 use crate::moves::{Action, NO_DIR};
 use crate::program::Cond;
@@ -462,13 +462,26 @@ fn walk_cost(
     len: impl Fn(FieldId) -> Option<u8>,
 ) {
     let shape = WalkShape { dirs: &walk.dirs, turns: walk.turns, double, double_again: walk.double_again };
-    if worst_walk(board, &names.walk, &shape, &len).is_none() {
-        let longest = board.fields().filter_map(&len).max().unwrap_or(0);
-        ctx.error(format!(
-            "this walk of up to {longest} steps may try more than {} paths from one field on this board \
+    if names.walk.checked.get() > super::walk_cost::MAX_CHECK_STEPS {
+        return; // Said once, at the walk that went past.
+    }
+    let longest = || board.fields().filter_map(&len).max().unwrap_or(0);
+    match worst_walk(board, &names.walk, &shape, &len) {
+        Ok(_) => {}
+        Err(TooCostly::FromOneField) => ctx.error(format!(
+            "this walk of up to {} steps may try more than {} paths from one field on this board \
              (it tries every path that uses no link twice); shorten it, or give it fewer directions",
+            longest(),
             super::walk_cost::MAX_WALK_STEPS
-        ));
+        )),
+        Err(TooCostly::InAll) => ctx.error(format!(
+            "this walk of up to {} steps, checked from each of the board's {} fields with the ruleset's \
+             walks before it, tries more than {} paths in all (every path that uses no link twice); \
+             shorten the walks, give them fewer directions, or use a smaller board",
+            longest(),
+            board.len(),
+            super::walk_cost::MAX_CHECK_STEPS
+        )),
     }
 }
 

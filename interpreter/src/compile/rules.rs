@@ -109,6 +109,7 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         steps: fields.iter().map(|f| f.steps).collect(),
         double: fields.iter().map(|f| f.double).collect(),
         longest_throw: chance.iter().flat_map(|c| &c.outcomes).map(|o| o.value).max().unwrap_or(0),
+        checked: Default::default(),
     };
     let phases: Vec<Phase> = ctx.at(Seg::Field("phases"), |ctx| {
         def.phases
@@ -299,6 +300,9 @@ fn kind(ctx: &mut Ctx, def: &PieceDef, before: &[PieceDef], names: &Names) -> Ki
     }
 }
 
+/// How many times a throw may be thrown again on average (`rethrow` outcomes).
+const MOST_RETHROWS: u64 = 1000;
+
 fn lower_chance(ctx: &mut Ctx, def: &ChanceDef, names: &Names) -> Option<Chance> {
     let on = def.when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
     if def.outcomes.is_empty() || def.outcomes.len() > 64 {
@@ -347,6 +351,20 @@ fn lower_chance(ctx: &mut Ctx, def: &ChanceDef, names: &Names) -> Option<Chance>
     }
     if outcomes.iter().all(|o| o.rethrow) && !outcomes.is_empty() {
         ctx.at(Seg::Field("outcomes"), |ctx| ctx.error("at least one outcome must count (not `rethrow`)"));
+    }
+    // A throw is thrown again (rethrow weight / counting weight) times on
+    // average, and a throw again adds no ply: past this, a random game spends
+    // its time throwing (weights 1 and 2^32 - 2 threw 4 billion times a turn).
+    let weight =
+        |rethrow: bool| outcomes.iter().filter(|o| o.rethrow == rethrow).map(|o| u64::from(o.weight)).sum::<u64>();
+    let (counting, again) = (weight(false), weight(true));
+    if counting > 0 && again > MOST_RETHROWS * counting {
+        ctx.at(Seg::Field("outcomes"), |ctx| {
+            ctx.error(format!(
+                "the `rethrow` outcomes weigh {again} against {counting} for those that count: a throw would be thrown again {} times on average, at most {MOST_RETHROWS}",
+                again / counting
+            ));
+        });
     }
     on.then(|| Chance { name: def.name.clone(), looks: def.looks, outcomes, total: total.max(1) })
 }

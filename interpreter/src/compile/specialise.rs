@@ -21,6 +21,7 @@ impl Game {
         let single = self.fields.iter().all(|f| f.limit <= 1);
         let players = 0..self.player_count();
         let mut die_run_room = DieRuns::MOST_ENDS;
+        let mut path_room = super::walk_paths::MOST_PATHS_IN_ALL;
         for p in 0..self.phases.len() {
             for r in 0..self.phases[p].rules.len() {
                 let rule = &self.phases[p].rules[r];
@@ -118,7 +119,7 @@ impl Game {
                 if let Motion::Walk { walk, .. } | Motion::Enter { walk, .. } | Motion::Exit { walk, .. } =
                     &mut rule.motion
                 {
-                    walk.paths = super::walk_paths::walk_paths(&self.board, &self.fields, walk);
+                    walk.paths = super::walk_paths::walk_paths(&self.board, &self.fields, walk, &mut path_room);
                 }
                 if let Motion::Exit { via: Cond::Fields(via), walk: Walk { paths: Some(paths), .. }, exits, .. } =
                     &mut rule.motion
@@ -297,17 +298,19 @@ impl Game {
             p.until.iter().chain(rules).chain(filters)
         });
         self.reads_last_to = ends.chain(phases).any(Cond::mentions_last_to);
+        // One budget for all the lines of the game.
+        let mut steps = crate::program::lines::MOST_STEPS;
         for e in 0..self.ends.len() {
-            self.ends[e].test = self.with_line_masks(&self.ends[e].test);
+            self.ends[e].test = self.with_line_masks(&self.ends[e].test, &mut steps);
         }
         for p in 0..self.phases.len() {
-            self.phases[p].until = self.phases[p].until.as_ref().map(|t| self.with_line_masks(t));
+            self.phases[p].until = self.phases[p].until.as_ref().map(|t| self.with_line_masks(t, &mut steps));
             for r in 0..self.phases[p].rules.len() {
                 self.phases[p].rules[r].only_if_for =
-                    self.phases[p].rules[r].only_if_for.iter().map(|t| self.with_line_masks(t)).collect();
+                    self.phases[p].rules[r].only_if_for.iter().map(|t| self.with_line_masks(t, &mut steps)).collect();
                 for e in 0..self.phases[p].rules[r].effects.len() {
                     if let Effect::CaptureChosen(choice) = &self.phases[p].rules[r].effects[e] {
-                        let cond = self.with_line_masks(&choice.cond);
+                        let cond = self.with_line_masks(&choice.cond, &mut steps);
                         if let Effect::CaptureChosen(choice) = &mut self.phases[p].rules[r].effects[e] {
                             choice.cond = cond;
                         }

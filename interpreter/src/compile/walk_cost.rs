@@ -10,6 +10,19 @@ use crate::board::{Board, DirId, FieldId, NO_FIELD};
 /// The most search steps one walk may take from one field (at about 10 ns a
 /// step, some 10 ms for one piece's moves).
 pub(crate) const MAX_WALK_STEPS: u64 = 1_000_000;
+/// The most search steps the check takes for all the walks of a ruleset from
+/// all their start fields (about half a second): each start is checked, and
+/// a long walk on a board of thousands of fields, in many rules, took minutes.
+pub(crate) const MAX_CHECK_STEPS: u64 = 50_000_000;
+
+/// Why a walk is too costly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum TooCostly {
+    /// From one field, more than [`MAX_WALK_STEPS`].
+    FromOneField,
+    /// Checked from every field, with the ruleset's walks before it, more than [`MAX_CHECK_STEPS`].
+    InAll,
+}
 
 /// What the check needs to know of the board's fields.
 #[derive(Debug, Clone, Default)]
@@ -20,6 +33,8 @@ pub(crate) struct WalkFields {
     pub double: Vec<bool>,
     /// The largest value any chance device gives.
     pub longest_throw: u8,
+    /// The steps the checks of the ruleset's walks have taken so far.
+    pub checked: std::cell::Cell<u64>,
 }
 
 /// One walk's shape.
@@ -31,14 +46,15 @@ pub(crate) struct WalkShape<'a> {
 }
 
 /// The most search steps the walk takes from any start field, each start
-/// walking `len(start)` steps (`None`: no walk from there); `None` when a
-/// start takes more than [`MAX_WALK_STEPS`].
+/// walking `len(start)` steps (`None`: no walk from there); an error when a
+/// start takes more than [`MAX_WALK_STEPS`], or the checks of the ruleset's
+/// walks more than [`MAX_CHECK_STEPS`] in all.
 pub(crate) fn worst_walk(
     board: &Board,
     fields: &WalkFields,
     shape: &WalkShape,
     len: impl Fn(FieldId) -> Option<u8>,
-) -> Option<u64> {
+) -> Result<u64, TooCostly> {
     let mut worst = 0;
     for start in board.fields() {
         let Some(n) = len(start).filter(|&n| n > 0) else { continue };
@@ -52,11 +68,15 @@ pub(crate) fn worst_walk(
             count: 0,
         };
         if !search.go(start, n, None, false) {
-            return None;
+            return Err(TooCostly::FromOneField);
         }
         worst = worst.max(search.count);
+        fields.checked.set(fields.checked.get() + search.count);
+        if fields.checked.get() > MAX_CHECK_STEPS {
+            return Err(TooCostly::InAll);
+        }
     }
-    Some(worst)
+    Ok(worst)
 }
 
 /// The engine's walk search without a position: every field passable.
@@ -105,5 +125,26 @@ impl Search<'_> {
             }
         }
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{MAX_CHECK_STEPS, TooCostly, WalkFields, WalkShape, worst_walk};
+    use crate::{Options, shipped};
+
+    /// The checks of a ruleset's walks count their steps together: one more
+    /// walk checked after others that took nearly all of them is refused.
+    #[test]
+    fn the_walks_of_a_ruleset_are_checked_within_one_count() {
+        let game = shipped::game("seneti", &Options::new()).expect("compiles");
+        let dirs: Vec<_> = ["N", "E", "S", "W"].iter().map(|d| game.board.dir(d).expect("a grid direction")).collect();
+        let shape = WalkShape { dirs: &dirs, turns: true, double: false, double_again: false };
+        let fields = WalkFields::default();
+        let worst = worst_walk(&game.board, &fields, &shape, |_| Some(4)).expect("within");
+        let spent = fields.checked.get();
+        assert!(worst > 10 && spent > worst, "{worst} from one field, {spent} in all");
+        fields.checked.set(MAX_CHECK_STEPS - spent + 1);
+        assert_eq!(worst_walk(&game.board, &fields, &shape, |_| Some(4)), Err(TooCostly::InAll));
     }
 }

@@ -8,22 +8,27 @@ use crate::program::rules::{PathEnd, Walk, WalkPaths};
 
 /// Walks of more steps than this are searched at play.
 const MOST_STEPS: u8 = 8;
-/// Paths kept for one walk at most (about 20 bytes each); beyond, the walk is searched at play.
+/// Paths kept for one walk at most (about 24 bytes each); beyond, the walk is searched at play.
 const MOST_PATHS: usize = 1 << 18;
+/// Paths kept for all the walks of a game at most (some 48 MiB; 500 rules
+/// that walk 8 steps took 2.8 GB); the walks past it are searched at play.
+pub(crate) const MOST_PATHS_IN_ALL: usize = 1 << 21;
 
 /// The paths of `walk` on `board`, or `None` where the board has more than
-/// 64 fields or the paths are too many to keep.
-pub(crate) fn walk_paths(board: &Board, fields: &[FieldProps], walk: &Walk) -> Option<WalkPaths> {
+/// 64 fields or the paths are too many to keep: more than [`MOST_PATHS`], or
+/// than the `room` left for the game's walks (which they take from it).
+pub(crate) fn walk_paths(board: &Board, fields: &[FieldProps], walk: &Walk, room: &mut usize) -> Option<WalkPaths> {
     if board.len() > 64 {
         return None;
     }
+    let most = MOST_PATHS.min(*room);
     let mut out = WalkPaths { index: vec![0], paths: Vec::new(), most: MOST_STEPS };
     let mut used = vec![0u64; board.undirected_links().div_ceil(64)];
     for start in board.fields() {
         for n in 0..=MOST_STEPS {
             for double in [false, true] {
                 let mut search =
-                    Search { board, fields, walk, n, double, used: &mut used, depth: 0, out: &mut out.paths };
+                    Search { board, fields, walk, n, double, used: &mut used, depth: 0, most, out: &mut out.paths };
                 if !search.go(start, n, None, false, 0) {
                     return None;
                 }
@@ -31,6 +36,7 @@ pub(crate) fn walk_paths(board: &Board, fields: &[FieldProps], walk: &Walk) -> O
             }
         }
     }
+    *room -= out.paths.len();
     Some(out)
 }
 
@@ -44,6 +50,8 @@ struct Search<'a> {
     double: bool,
     used: &'a mut [u64],
     depth: usize,
+    /// The paths kept at most.
+    most: usize,
     out: &'a mut Vec<PathEnd>,
 }
 
@@ -64,7 +72,7 @@ impl Search<'_> {
             } else {
                 self.out.push(PathEnd { need, need_not: 0, end: at });
             }
-            return self.out.len() <= MOST_PATHS;
+            return self.out.len() <= self.most;
         }
         for &d in &self.walk.dirs {
             if !self.walk.turns && last.is_some_and(|l| l != d) {
@@ -90,5 +98,30 @@ impl Search<'_> {
             }
         }
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::program::rules::Motion;
+    use crate::{Options, shipped};
+
+    /// The paths of a game's walks come out of one room: what one walk keeps,
+    /// the next cannot, and a walk that does not fit in what is left is
+    /// searched at play (no table).
+    #[test]
+    fn the_walks_of_a_game_share_one_room_for_their_paths() {
+        let game = shipped::game("seneti", &Options::new()).expect("compiles");
+        let walk = game.phases.iter().flat_map(|p| &p.rules).find_map(|r| match &r.motion {
+            Motion::Walk { walk, .. } => Some(walk),
+            _ => None,
+        });
+        let walk = walk.expect("Seneti walks");
+        let mut room = super::MOST_PATHS_IN_ALL;
+        let kept = super::walk_paths(&game.board, &game.fields, walk, &mut room).expect("fits").paths.len();
+        assert!(kept > 1000 && room == super::MOST_PATHS_IN_ALL - kept, "{kept} paths");
+        let mut room = kept - 1;
+        assert!(super::walk_paths(&game.board, &game.fields, walk, &mut room).is_none());
+        assert_eq!(room, kept - 1, "nothing taken by a walk that does not fit");
     }
 }

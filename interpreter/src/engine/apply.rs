@@ -475,14 +475,24 @@ impl Game {
         if target == NO_FIELD {
             return at;
         }
-        let taken = |s: &State, f: FieldId| s.height(f) > 0 || self.fields[usize::from(f)].limit == 0;
-        // The chain target, back, back of back...: a board's fields at most, so a cycle ends.
-        let chain = |k: usize| {
-            (0..k).try_fold(target, |f, _| send.back.map(|b| self.board.neighbour(f, b)).filter(|&n| n != NO_FIELD))
-        };
-        let length = (1..self.board.len()).take_while(|&k| chain(k).is_some()).last().unwrap_or(0);
-        let mut order = (0..=length).map(|k| if send.from_start && k > 0 { length + 1 - k } else { k });
-        let Some(f) = order.find_map(|k| chain(k).filter(|&f| !taken(s, f))) else { return at };
+        let free = |f: FieldId| s.height(f) == 0 && self.fields[usize::from(f)].limit > 0;
+        // The target, else along the chain back, back of back... (a board's
+        // fields at most, so a cycle ends) the nearest free field, or the farthest.
+        let mut found = free(target).then_some(target);
+        let mut f = target;
+        for _ in 1..self.board.len() {
+            if found.is_some() && (found == Some(target) || !send.from_start) {
+                break;
+            }
+            match send.back.map(|b| self.board.neighbour(f, b)) {
+                Some(next) if next != NO_FIELD => f = next,
+                _ => break,
+            }
+            if free(f) {
+                found = Some(f);
+            }
+        }
+        let Some(f) = found else { return at };
         if f == at {
             return at;
         }

@@ -13,6 +13,57 @@ use crate::state::{Continuing, Pending, State};
 /// (each captures at least one piece, so real chains are far shorter).
 const MAX_CHAIN: u32 = 64;
 
+/// [`Game::drop_repeats`] where rules may repeat each other's moves. (Apart:
+/// written in place, it moved the inlining of the generator of games
+/// without repeats, Breakthrough +1.7% instructions.)
+#[cold]
+#[inline(never)]
+fn drop_repeated_moves(moves: &mut Vec<Move>) {
+    if moves.len() > 32 {
+        return drop_repeats_sorted(moves);
+    }
+    let mut kept = 0;
+    for i in 0..moves.len() {
+        let m = moves[i];
+        if !moves[..kept].iter().any(|k| Move { rule: m.rule, ..*k } == m) {
+            moves[kept] = m;
+            kept += 1;
+        }
+    }
+    moves.truncate(kept);
+}
+
+/// [`drop_repeated_moves`] for long lists (a comparison of each move with
+/// every move kept grows with the square: 250 pieces that may fly anywhere
+/// by two rules took seconds a ply): the moves sorted by what they do, the
+/// first of each kept, in their order.
+fn drop_repeats_sorted(moves: &mut Vec<Move>) {
+    // What a move does, its rule aside.
+    let key = |m: Move| {
+        (m.action as u64) << 56
+            | u64::from(m.kind) << 48
+            | u64::from(m.dir) << 40
+            | u64::from(m.from) << 16
+            | u64::from(m.to)
+    };
+    let mut order = scratch_numbers();
+    order.extend(0..moves.len() as u32);
+    order.sort_unstable_by_key(|&i| (key(moves[i as usize]), i));
+    let mut kept = 0;
+    for j in 0..order.len() {
+        if j == 0 || key(moves[order[j] as usize]) != key(moves[order[j - 1] as usize]) {
+            order[kept] = order[j];
+            kept += 1;
+        }
+    }
+    order.truncate(kept);
+    order.sort_unstable();
+    for (to, &from) in order.iter().enumerate() {
+        moves[to] = moves[from as usize];
+    }
+    moves.truncate(kept);
+}
+
 impl Game {
     /// The legal moves in `state`: at a chance node, its outcomes; when nothing
     /// else can move, `pass`; when the game is over, none.
@@ -107,18 +158,9 @@ impl Game {
     /// from the same field to the same field) is one move, made by the first
     /// of those rules in the phase, whose effects it has.
     fn drop_repeats(&self, s: &State, moves: &mut Vec<Move>) {
-        if !self.phases[usize::from(s.phase)].may_repeat {
-            return;
+        if self.phases[usize::from(s.phase)].may_repeat {
+            drop_repeated_moves(moves);
         }
-        let mut kept = 0;
-        for i in 0..moves.len() {
-            let m = moves[i];
-            if !moves[..kept].iter().any(|k| Move { rule: m.rule, ..*k } == m) {
-                moves[kept] = m;
-                kept += 1;
-            }
-        }
-        moves.truncate(kept);
     }
 
     /// Keeps the moves whose whole capture chain takes the most pieces.
@@ -1309,12 +1351,40 @@ impl Walking {
 mod tests {
     use crate::board::{FieldId, NO_FIELD};
     use crate::engine::{Cond, Motion, Rule};
-    use crate::moves::Action;
+    use crate::moves::{Action, Move};
     use crate::program::rules::RunEnds;
     use crate::ruleset::Distance;
     use crate::shipped::testing::{games, variants, visit_random_games};
     use crate::{Options, shipped};
     use rand::{Rng, SeedableRng};
+
+    /// Long lists of moves lose their repeats by sorting, as short ones by
+    /// comparing each move with those kept: the same moves, in the same order.
+    #[test]
+    fn repeats_dropped_by_sorting_are_those_dropped_one_by_one() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        for len in (0..300).step_by(7) {
+            let moves: Vec<Move> = (0..len)
+                .map(|_| Move {
+                    action: [Action::Board, Action::Place][rng.random_range(0..2)],
+                    rule: rng.random_range(0..3),
+                    kind: rng.random_range(0..2),
+                    dir: rng.random_range(0..2),
+                    from: rng.random_range(0..4),
+                    to: rng.random_range(0..5),
+                })
+                .collect();
+            let mut one_by_one: Vec<Move> = Vec::new();
+            for &m in &moves {
+                if !one_by_one.iter().any(|k| Move { rule: m.rule, ..*k } == m) {
+                    one_by_one.push(m);
+                }
+            }
+            let mut sorted = moves.clone();
+            super::drop_repeats_sorted(&mut sorted);
+            assert_eq!(sorted, one_by_one, "{len} moves");
+        }
+    }
 
     /// Where the compiler says whether a rule's moves capture, playing them
     /// says the same: along random games of every shipped ruleset, for every

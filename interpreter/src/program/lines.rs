@@ -15,25 +15,25 @@ pub(crate) struct LineMasks {
     masks: Vec<u64>,
 }
 
-/// Steps of the search for the ways a line may lie, at most, for one `Line`
-/// on the whole board: directions that cross each other (a graph board
-/// where every direction goes round the board) make the ways to split a long
-/// line between them too many to list. Beyond, the line is followed field
-/// by field at play.
-const MOST_STEPS: usize = 1 << 20;
+/// Steps of the search for the ways lines may lie, at most, for all the
+/// `Line`s of a game together (a `Line` may stand in many conditions, and in
+/// each player's copy of one): rows that come round a wrapping board and
+/// many lists of directions make the ways to split a long line many. Beyond,
+/// the lines are followed field by field at play (the same reading).
+pub(crate) const MOST_STEPS: usize = 1 << 22;
 
 impl LineMasks {
     /// The lines of `n` fields through each field: for each list of
     /// directions, the field itself and runs along each direction whose
     /// lengths add up to `n - 1`, all fields distinct. `None` where the
-    /// search would take more than [`MOST_STEPS`].
-    fn new(board: &Board, n: u8, dir_lists: &[Vec<u8>]) -> Option<LineMasks> {
+    /// search would take more than the `steps` left (which it counts down).
+    fn new(board: &Board, n: u8, dir_lists: &[Vec<u8>], steps: &mut usize) -> Option<LineMasks> {
         let mut lines = LineMasks { start: vec![0], masks: Vec::new() };
-        let (mut steps, mut through) = (0, Vec::new());
+        let mut through = Vec::new();
         for f in board.fields() {
             through.clear();
             for dirs in dir_lists {
-                let mut search = Runs { board, origin: f, steps: &mut steps, found: &mut through };
+                let mut search = Runs { board, origin: f, steps_left: &mut *steps, found: &mut through };
                 search.go(dirs, n.saturating_sub(1), 1 << f).then_some(())?;
             }
             // The same fields split another way are the same line (sorted: their order is free).
@@ -57,20 +57,17 @@ impl LineMasks {
 struct Runs<'a> {
     board: &'a Board,
     origin: FieldId,
-    /// Steps taken for the whole board so far.
-    steps: &'a mut usize,
+    /// Steps the search may still take.
+    steps_left: &'a mut usize,
     found: &'a mut Vec<u64>,
 }
 
 impl Runs<'_> {
     /// Adds `line` extended by runs along `dirs` (from the origin) of `left`
-    /// fields in all, each way of splitting them; false once the search has
-    /// taken more than [`MOST_STEPS`].
+    /// fields in all, each way of splitting them; false once it has no steps left.
     fn go(&mut self, dirs: &[u8], left: u8, line: u64) -> bool {
-        *self.steps += 1;
-        if *self.steps > MOST_STEPS {
-            return false;
-        }
+        let Some(left_after) = self.steps_left.checked_sub(1) else { return false };
+        *self.steps_left = left_after;
         let Some((&d, rest)) = dirs.split_first() else {
             if left == 0 {
                 self.found.push(line);
@@ -96,20 +93,20 @@ impl Runs<'_> {
 
 impl Game {
     /// `t` with each `Line` through the last field moved to (not `exact`)
-    /// read from precomputed masks, where the board
-    /// is small enough for one mask word.
-    pub(crate) fn with_line_masks(&self, t: &Cond) -> Cond {
-        let each = |ts: &[Cond]| ts.iter().map(|t| self.with_line_masks(t)).collect();
+    /// read from precomputed masks, where the board is small enough for one
+    /// mask word and the search for them has `steps` left (counted down).
+    pub(crate) fn with_line_masks(&self, t: &Cond, steps: &mut usize) -> Cond {
+        let mut each = |ts: &[Cond]| ts.iter().map(|t| self.with_line_masks(t, steps)).collect();
         match t {
             Cond::Line { n, exact: false, moved: true, dirs } if self.board.len() <= 64 => {
-                match LineMasks::new(&self.board, *n, dirs) {
+                match LineMasks::new(&self.board, *n, dirs, steps) {
                     Some(lines) => Cond::MovedLineMasks(Box::new(lines)),
                     None => t.clone(),
                 }
             }
             Cond::All(ts) => Cond::All(each(ts)),
             Cond::Any(ts) => Cond::Any(each(ts)),
-            Cond::Not(t) => Cond::Not(Box::new(self.with_line_masks(t))),
+            Cond::Not(t) => Cond::Not(Box::new(self.with_line_masks(t, steps))),
             t => t.clone(),
         }
     }
@@ -136,7 +133,7 @@ mod tests {
             let d = |name: &str| game.board.dir(name).expect("a grid direction");
             let pairs = [["E", "W"], ["N", "S"], ["NE", "SW"], ["NW", "SE"]].map(|p| p.map(d).to_vec()).to_vec();
             let walked = Cond::Line { n, exact: false, moved: true, dirs: pairs.clone() };
-            let by_masks = game.with_line_masks(&walked);
+            let by_masks = game.with_line_masks(&walked, &mut super::MOST_STEPS.clone());
             assert!(matches!(by_masks, Cond::MovedLineMasks(..)), "{name}: a small board reads lines from masks");
             let (mut lines, mut moves) = (0, 0);
             visit_random_games(&game, 7, 100, |s, legal| {
@@ -220,7 +217,7 @@ mod graph_tests {
             for dirs in [vec![vec![a, b]], vec![vec![a]], vec![vec![b, a], vec![a]]] {
                 for n in 1..=7 {
                     let line = |n, exact| Cond::Line { n, exact, moved: true, dirs: dirs.clone() };
-                    let by_masks = |n| small.with_line_masks(&line(n, false));
+                    let by_masks = |n| small.with_line_masks(&line(n, false), &mut super::MOST_STEPS.clone());
                     assert!(matches!(by_masks(n), Cond::MovedLineMasks(..)));
                     for _ in 0..30 {
                         // Field 0 links to itself: never on a row, it stays empty.
@@ -233,12 +230,8 @@ mod graph_tests {
                         // Exactly n along one of the lists: its longest line.
                         let exactly = dirs.iter().any(|list| {
                             let one = |n| {
-                                small.with_line_masks(&Cond::Line {
-                                    n,
-                                    exact: false,
-                                    moved: true,
-                                    dirs: vec![list.clone()],
-                                })
+                                let one = Cond::Line { n, exact: false, moved: true, dirs: vec![list.clone()] };
+                                small.with_line_masks(&one, &mut super::MOST_STEPS.clone())
                             };
                             holds(&small, &one(n), &mine, at) && !holds(&small, &one(n + 1), &mine, at)
                         });
@@ -254,15 +247,27 @@ mod graph_tests {
     }
 
     /// Lines that may lie in more ways than the search for them takes are
-    /// not kept as masks (the condition stays, read field by field).
+    /// not kept as masks (the condition stays, read field by field), and
+    /// the search has one budget for all the lines of a game: a `Line` in
+    /// many conditions cannot spend it again and again.
     #[test]
-    fn lines_that_lie_too_many_ways_are_not_kept_as_masks() {
+    fn lines_are_kept_as_masks_within_one_budget() {
         let game = graph_game(8, &[(1, 2, "a"), (2, 1, "b")], 0);
         let (a, b) = (game.board.dir("a").expect("a"), game.board.dir("b").expect("b"));
-        assert!(super::LineMasks::new(&game.board, 3, &[vec![a, b]]).is_some());
-        assert!(super::LineMasks::new(&game.board, 3, &vec![vec![a, b]; 1 << 18]).is_none(), "2 Mi steps");
-        let line = Cond::Line { n: 3, exact: false, moved: true, dirs: vec![vec![a, b]; 1 << 18] };
-        assert!(matches!(game.with_line_masks(&line), Cond::Line { .. }));
+        let mut steps = 1000;
+        assert!(super::LineMasks::new(&game.board, 3, &[vec![a, b]], &mut steps).is_some());
+        let spent = 1000 - steps;
+        assert!(spent > 0 && super::LineMasks::new(&game.board, 3, &[vec![a, b]], &mut (spent - 1)).is_none());
+        let line = Cond::Line { n: 3, exact: false, moved: true, dirs: vec![vec![a, b]] };
+        let mut steps = 10 * spent;
+        match game.with_line_masks(&Cond::Any(vec![line; 20]), &mut steps) {
+            Cond::Any(lines) => {
+                let masked = lines.iter().filter(|t| matches!(t, Cond::MovedLineMasks(..))).count();
+                assert_eq!(masked, 10, "the first ten, while steps were left");
+                assert!(lines[10..].iter().all(|t| matches!(t, Cond::Line { .. })));
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     /// The pieces in `mine` along `d` from `at`, as a count that does not look back (at most 8).

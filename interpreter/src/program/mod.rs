@@ -2,7 +2,7 @@
 //! tables. The compiler makes it; the engine reads it and nothing else.
 
 mod cond;
-mod lines;
+pub(crate) mod lines;
 pub(crate) mod rules;
 
 pub(crate) use cond::Cond;
