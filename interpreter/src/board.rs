@@ -10,6 +10,9 @@ pub type FieldId = u16;
 pub const NO_FIELD: FieldId = FieldId::MAX;
 /// A direction's index in [`Board::dir_names`].
 pub type DirId = u8;
+/// The most links a board may have, a link and its way back counted once:
+/// their ids are `u16`, and `u16::MAX` is none.
+pub(crate) const MAX_LINKS: usize = u16::MAX as usize;
 
 /// The board of a compiled game.
 #[derive(Debug, Clone)]
@@ -42,7 +45,8 @@ pub(crate) struct NewField {
 }
 
 impl Board {
-    /// Builds a board from fields and links `(from, to, direction)`.
+    /// Builds a board from fields and links `(from, to, direction)`, at most
+    /// [`MAX_LINKS`] pairs of fields linked (the compiler refuses more).
     pub(crate) fn new(fields: Vec<NewField>, dir_names: Vec<String>, links: &[(FieldId, FieldId, DirId)]) -> Board {
         let mut graph = DiGraph::with_capacity(fields.len(), links.len());
         for id in 0..fields.len() {
@@ -59,6 +63,7 @@ impl Board {
             let next_id = undirected.len() as u16;
             link_ids[slot] = *undirected.entry((from.min(to), from.max(to))).or_insert(next_id);
         }
+        debug_assert!(undirected.len() <= MAX_LINKS, "the compiler refuses a board with more links");
         let by_name = fields.iter().enumerate().map(|(i, f)| (f.name.clone(), i as FieldId)).collect();
         let by_coord = fields.iter().enumerate().filter_map(|(i, f)| f.coord.map(|c| (c, i as FieldId))).collect();
         Board {

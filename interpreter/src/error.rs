@@ -103,14 +103,25 @@ pub(crate) fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = 
 
 /// `unknown piece "Pharoh"; expected one of "Pharaoh", "Priest" (did you mean "Pharaoh"?)`
 pub(crate) fn unknown<'a>(what: &str, name: &str, candidates: impl IntoIterator<Item = &'a str> + Clone) -> String {
-    let list: Vec<String> = candidates.clone().into_iter().map(|c| format!("{c:?}")).collect();
+    unknown_hinted(what, name, candidates, true)
+}
+
+/// [`unknown`], with a "did you mean" only if `hint`.
+pub(crate) fn unknown_hinted<'a>(
+    what: &str,
+    name: &str,
+    candidates: impl IntoIterator<Item = &'a str> + Clone,
+    hint: bool,
+) -> String {
+    // Only a short list is shown: the 13th says it is not.
+    let list: Vec<String> = candidates.clone().into_iter().take(13).map(|c| format!("{c:?}")).collect();
     let mut msg = format!("unknown {what} {name:?}");
     if list.is_empty() {
         msg.push_str(&format!("; no {what} is declared"));
     } else if list.len() <= 12 {
         msg.push_str(&format!("; expected one of {}", list.join(", ")));
     }
-    if let Some(close) = did_you_mean(name, candidates) {
+    if let Some(close) = hint.then(|| did_you_mean(name, candidates)).flatten() {
         msg.push_str(&format!(" (did you mean {close:?}?)"));
     }
     msg

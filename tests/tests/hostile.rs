@@ -543,3 +543,150 @@ fn a_piece_that_can_sow_has_a_move() {
     let s = play_texts(&game, &["a1"]);
     assert_eq!(game.move_texts(&game.legal_moves(&s)), ["e1"], "B sows, and steps back with no piece");
 }
+
+/// A ruleset of stones placed on a 3 x 3 board with `conditions` named and
+/// the given `end` rules.
+fn with_conditions(conditions: &str, ends: &str) -> String {
+    format!(
+        r#"Ruleset(language: 2, name: "c", title: "c", players: ["A", "B"],
+        board: Grid(cols: 3, rows: 3, links: ["All"]), conditions: {{ {conditions} }},
+        pieces: [(name: "S", letter: 'S')],
+        setup: [Hand(piece: "S", player: Player(1), count: 5), Hand(piece: "S", player: Player(2), count: 4)],
+        phases: [(name: "play", moves: [(pieces: ["S"], by: Place())])],
+        end: [{ends}])"#
+    )
+}
+
+/// A tower of named conditions, each using the one below twice: `B{levels}`
+/// expands to 3 * 2^levels - 2 tests.
+fn tower(levels: usize) -> String {
+    let mut conds = vec![r#""B0": OnBoard(Me, 2)"#.to_string()];
+    conds.extend((1..=levels).map(|k| format!(r#""B{k}": Any([Ref("B{}"), Not(Ref("B{}"))])"#, k - 1, k - 1)));
+    conds.join(", ")
+}
+
+/// Each use of a named condition is a copy of it: one under the bound per
+/// name, used a thousand times, took 20 s and 4.6 GB to compile. All the
+/// conditions of a ruleset together are bounded, and the use that passes
+/// the bound is where the error is.
+#[test]
+fn named_conditions_used_too_often_are_refused_where_the_bound_is_passed() {
+    // 6142 tests a use (and 2 of its own): the 163rd use passes 1,000,000.
+    let ends: Vec<String> = (0..200)
+        .map(|_| r#"(at: AfterMove, cond: All([Ref("B11"), NoPieces(Me)]), result: Draw, reason: "x")"#.into())
+        .collect();
+    let error = Game::from_source(&with_conditions(&tower(11), &ends.join(", ")), "uses.ron", &Options::new())
+        .expect_err("refused")
+        .to_string();
+    assert!(
+        error.contains("end[162].cond: the conditions up to here expand to more than 1000000 tests in all"),
+        "{error}"
+    );
+    assert_eq!(error.lines().count(), 1, "said once: {error}");
+    // Fewer uses are fine.
+    compile(&with_conditions(&tower(11), &ends[..10].join(", ")), &[]);
+}
+
+/// The condition inside a `Beside` is copied like any other: a tower of
+/// named conditions through `Beside`s was not counted, and expanded without bound.
+#[test]
+fn named_conditions_inside_a_beside_count_towards_their_size() {
+    let mut conds = vec![r#""B0": Empty"#.to_string()];
+    conds.extend((1..=16).map(|k| format!(r#""B{k}": Beside(["N"], Any([Ref("B{}"), Ref("B{}")]))"#, k - 1, k - 1)));
+    let text = with_conditions(&conds.join(", "), "").replace("by: Place())", r#"by: Place(), to: Ref("B16"))"#);
+    let error = Game::from_source(&text, "beside.ron", &Options::new()).expect_err("refused").to_string();
+    assert!(error.contains(r#"conditions["B16"]: condition "B16" expands to more than 100000 tests"#), "{error}");
+}
+
+/// A `Beside` tests its condition on each neighbour: nested ones multiply,
+/// and 20 deep on a grid with 8 directions a move's target was never
+/// decided. A condition is bounded in what one test of it may read.
+#[test]
+fn nested_besides_that_would_read_too_many_fields_are_refused_where_written() {
+    let nested = |depth: usize| {
+        let to = (0..depth).fold("Has([\"S\"])".to_string(), |t, _| format!(r#"Beside(["All"], {t})"#));
+        with_conditions("", "").replace("by: Place())", &format!("by: Place(), to: All([Empty, Not({to})]))"))
+    };
+    // 8^5 neighbours' tests are too many; 8^4 are not.
+    let error = Game::from_source(&nested(5), "beside.ron", &Options::new()).expect_err("refused").to_string();
+    assert!(error.contains("phases[0].moves[0].to: this condition may read 32771 atoms"), "{error}");
+    assert!(error.contains("more than 10000"), "{error}");
+    compile(&nested(4), &[]);
+}
+
+/// Unknown names each get a "did you mean" from comparing them with every
+/// candidate: 50,000 unknown fields on a board of 4,082 took 19 s. Only the
+/// first hundred get one (the board's a1 to z100 are candidates).
+#[test]
+fn only_the_first_hundred_unknown_names_get_a_did_you_mean() {
+    let list: Vec<&str> = vec![r#""a101""#; 150];
+    let text = with_conditions("", "").replace("cols: 3, rows: 3", "cols: 26, rows: 100").replace(
+        r#"setup: ["#,
+        &format!(r#"setup: [On(piece: "S", player: Player(1), fields: [{}]), "#, list.join(", ")),
+    );
+    let error = Game::from_source(&text, "names.ron", &Options::new()).expect_err("refused").to_string();
+    let unknown: Vec<&str> = error.lines().filter(|l| l.contains(r#"unknown field "a101""#)).collect();
+    assert_eq!(unknown.len(), 150, "{error}");
+    assert!(unknown[..100].iter().all(|l| l.contains("did you mean")), "{error}");
+    assert!(unknown[100..].iter().all(|l| !l.contains("did you mean")), "{error}");
+}
+
+/// The offsets of a leap are kept once each: a list of 60,000 offsets was
+/// checked against itself and took 30 s to compile.
+#[test]
+fn a_leap_with_a_long_list_of_offsets_compiles_quickly() {
+    let offsets: Vec<String> = (1..=25_000).map(|k| format!("(200, {k})")).collect();
+    let text = with_conditions("", "")
+        .replace("by: Place())", &format!("by: Leap(offsets: [(1, 2), (2, 1), {}]))", offsets.join(", ")))
+        .replace(
+            r#"Hand(piece: "S", player: Player(1), count: 5)"#,
+            r#"On(piece: "S", player: Player(1), fields: ["a1"])"#,
+        );
+    let start = std::time::Instant::now();
+    let game = compile(&text, &[]);
+    // Without the set this took seconds; with it, tens of milliseconds.
+    assert!(start.elapsed() < std::time::Duration::from_secs(1), "{:?}", start.elapsed());
+    // (1, 2) and (2, 1) with their mirrors, from a1: b3 and c2.
+    assert_eq!(game.move_texts(&game.legal_moves(&game.initial_state())), ["a1-b3", "a1-c2"]);
+}
+
+/// Link ids are 16 bits: a graph of more than 65,535 links (a link and its
+/// way back counted once) wrapped them, and walks read one link as another.
+/// Refused where the link past the bound is written (quickly: each new link
+/// was checked against every link before it).
+#[test]
+fn a_board_of_more_than_65535_links_is_refused_where_written() {
+    // 520 fields, each linked both ways to the next 127 round a ring: no two links between the same fields.
+    let ring = |links: usize| {
+        let n = 520;
+        let fields: Vec<String> = (0..n).map(|i| format!(r#"(name: "f{i}", at: ({i}, 0))"#)).collect();
+        let links: Vec<String> = (0..n)
+            .flat_map(|i| {
+                (1..=127).map(move |k| format!(r#"(from: "f{i}", to: "f{}", dir: "d{k}", back: "b{k}")"#, (i + k) % n))
+            })
+            .take(links)
+            .collect();
+        walker(&format!("Graph(fields: [{}], links: [{}])", fields.join(", "), links.join(", ")), r#""d1""#, 1)
+    };
+    let start = std::time::Instant::now();
+    let error = Game::from_source(&ring(65_536), "links.ron", &Options::new()).expect_err("refused").to_string();
+    assert!(error.contains("board.links[65535]: a board has at most 65535 links"), "{error}");
+    assert_eq!(error.lines().count(), 1, "{error}");
+    assert!(start.elapsed() < std::time::Duration::from_secs(1), "{:?}", start.elapsed());
+    // One link fewer is a board.
+    compile(&ring(65_535), &[]);
+}
+
+/// Each field of a graph was looked for among those before it to find one
+/// listed twice: 60,000 fields took 3 s to be refused as too many.
+#[test]
+fn a_graph_of_many_fields_is_refused_quickly() {
+    let fields: Vec<String> = (0..60_000).map(|i| format!(r#"(name: "f{i}", at: (0, 0))"#)).collect();
+    let board = format!("Graph(fields: [{}], links: [])", fields.join(", "));
+    let start = std::time::Instant::now();
+    let error = Game::from_source(&walker(&board, r#""d1""#, 1), "fields.ron", &Options::new())
+        .expect_err("refused")
+        .to_string();
+    assert!(error.contains("board.fields: a board needs 1 to 4096 fields"), "{error}");
+    assert!(start.elapsed() < std::time::Duration::from_secs(1), "{:?}", start.elapsed());
+}

@@ -6,11 +6,11 @@ use super::cond::{Names, constant, options_only};
 use super::dirs::{GRID_DIRS, expand_dirs};
 use super::limits::MAX_STACK;
 use super::locate::Seg;
-use crate::board::{Board, DirId, FieldId, FieldSet, NewField};
+use crate::board::{Board, DirId, FieldId, FieldSet, MAX_LINKS, NewField};
 use crate::program::{FieldProps, FieldType, Zone};
 use crate::ruleset::CondDef;
 use crate::ruleset::{BoardDef, Diagonals, FieldTypeDef, Naming, ZoneDef};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 const MAX_FIELDS: usize = 4096;
 /// Direction ids are bytes, and the last byte means "no direction".
@@ -37,8 +37,9 @@ pub(crate) fn board(ctx: &mut Ctx, def: &BoardDef, conditions: &BTreeMap<String,
         BoardDef::Track { length, cols, first, next, prev } => track(ctx, *length, *cols, *first, next, prev),
         BoardDef::Graph { fields, links } => {
             let mut new = Vec::new();
+            let mut listed = HashSet::new();
             for (i, f) in fields.iter().enumerate() {
-                if new.iter().any(|n: &NewField| n.name == f.name) {
+                if !listed.insert(f.name.as_str()) {
                     ctx.at(Seg::Field("fields"), |ctx| {
                         ctx.at(Seg::Index(i), |ctx| ctx.error(format!("field {:?} is listed twice", f.name)));
                     });
@@ -75,6 +76,10 @@ pub(crate) fn board(ctx: &mut Ctx, def: &BoardDef, conditions: &BTreeMap<String,
             let names: Vec<String> = new.iter().map(|f| f.name.clone()).collect();
             let mut dirs: Vec<String> = Vec::new();
             let mut edges = Vec::new();
+            // Where each (field, direction) leads, and the pairs of fields linked: maps, for long lists.
+            let mut leads: HashMap<(FieldId, DirId), FieldId> = HashMap::new();
+            let mut pairs: HashSet<(FieldId, FieldId)> = HashSet::new();
+            let mut too_many = false;
             for (i, l) in links.iter().enumerate() {
                 ctx.at(Seg::Field("links"), |ctx| {
                     ctx.at(Seg::Index(i), |ctx| {
@@ -104,7 +109,7 @@ pub(crate) fn board(ctx: &mut Ctx, def: &BoardDef, conditions: &BTreeMap<String,
                             };
                             let (from, to, dir) = (from as FieldId, to as FieldId, dir as DirId);
                             // A field has one link in each direction: a second would be dropped.
-                            if let Some(&(_, other, _)) = edges.iter().find(|(f, _, x)| (*f, *x) == (from, dir)) {
+                            if let Some(&other) = leads.get(&(from, dir)) {
                                 ctx.at(Seg::Field(seg), |ctx| {
                                     ctx.error(format!(
                                         "field {:?} already has a link in direction {d:?} (to {:?}); \
@@ -115,6 +120,18 @@ pub(crate) fn board(ctx: &mut Ctx, def: &BoardDef, conditions: &BTreeMap<String,
                                 });
                                 return;
                             }
+                            // Link ids are u16: past MAX_LINKS they would wrap and walks misread links.
+                            if pairs.len() == MAX_LINKS && !pairs.contains(&(from.min(to), from.max(to))) {
+                                if !too_many {
+                                    too_many = true;
+                                    ctx.error(format!(
+                                        "a board has at most {MAX_LINKS} links (a link and its way back count once)"
+                                    ));
+                                }
+                                return;
+                            }
+                            pairs.insert((from.min(to), from.max(to)));
+                            leads.insert((from, dir), to);
                             edges.push((from, to, dir));
                         };
                         add(ctx, from, to, &l.dir, "dir");
@@ -193,7 +210,7 @@ fn grid(ctx: &mut Ctx, def: &GridDef, links: &[String], wrap: &[String], holes: 
     if steps.len() != dirs.len() {
         return None;
     }
-    let index: std::collections::HashMap<(i16, i16), FieldId> =
+    let index: HashMap<(i16, i16), FieldId> =
         fields.iter().enumerate().map(|(i, f)| (f.coord.unwrap_or_default(), i as FieldId)).collect();
     let mut edges = Vec::new();
     for (i, f) in fields.iter().enumerate() {

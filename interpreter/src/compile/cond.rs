@@ -40,6 +40,11 @@ pub(crate) struct Names<'a> {
 pub(crate) const MAX_EXPANSION: u64 = 100_000;
 /// The longest chain of named conditions, each using the next.
 pub(crate) const MAX_CHAIN: usize = 64;
+/// The most tests all the conditions of a ruleset may expand to together.
+pub(crate) const MAX_TESTS: u64 = 1_000_000;
+/// The most atoms one test of a condition may read (see [`cost`]): nested
+/// `Beside`s multiply, and 8 deep on a grid a move's target took a minute.
+pub(crate) const MAX_COST: u64 = 10_000;
 
 /// Checks the named conditions before any is used: a named condition is
 /// expanded where it is used, so a cycle would never end, and a tower in
@@ -64,7 +69,8 @@ pub(crate) fn check_named(ctx: &mut Ctx, conditions: &BTreeMap<String, CondDef>)
                 let (s, d) = walk(c, conditions, seen, path)?;
                 Ok::<_, Vec<String>>((size.saturating_add(s), chain.max(d)))
             })?,
-            CondDef::Not(c) => {
+            // A `Beside` holds a condition too: its names are copied as well.
+            CondDef::Not(c) | CondDef::Beside(_, c) => {
                 let (s, d) = walk(c, conditions, seen, path)?;
                 (s.saturating_add(1), d)
             }
@@ -126,7 +132,59 @@ pub(crate) fn check_named(ctx: &mut Ctx, conditions: &BTreeMap<String, CondDef>)
             ctx.elsewhere(vec![Seg::Field("conditions"), Seg::Key(at)], |ctx| ctx.error(message));
         }
     }
+    ctx.named_sizes = seen
+        .into_iter()
+        .filter_map(|(name, s)| match s {
+            Seen::Done { size, .. } => Some((name, size)),
+            Seen::Open => None,
+        })
+        .collect();
     ok
+}
+
+/// The tests `cond` expands to, its named conditions copied in (their sizes
+/// from `check_named`): what lowering it costs.
+fn expanded_size(cond: &CondDef, named: &BTreeMap<String, u64>) -> u64 {
+    match cond {
+        CondDef::All(list) | CondDef::Any(list) => {
+            list.iter().fold(1u64, |size, c| size.saturating_add(expanded_size(c, named)))
+        }
+        CondDef::Not(c) | CondDef::Beside(_, c) => expanded_size(c, named).saturating_add(1),
+        CondDef::Ref(name) => named.get(name).copied().unwrap_or(1),
+        _ => 1,
+    }
+}
+
+/// Charges the tests `cond` expands to against the ruleset's [`MAX_TESTS`];
+/// false (once reported, where the use that passes it is written) if it is spent.
+fn within_budget(ctx: &mut Ctx, cond: &CondDef) -> bool {
+    if ctx.tests > MAX_TESTS {
+        return false; // reported at the use that spent it
+    }
+    ctx.tests = ctx.tests.saturating_add(expanded_size(cond, &ctx.named_sizes));
+    if ctx.tests > MAX_TESTS {
+        ctx.error(format!(
+            "the conditions up to here expand to more than {MAX_TESTS} tests in all (named conditions are \
+             copied where they are used): use named conditions fewer times"
+        ));
+        return false;
+    }
+    true
+}
+
+/// What one reading of a compiled condition may cost, in atoms read: a
+/// `Beside` reads its condition on each of its neighbours, so nested ones
+/// multiply; a `Line` steps up to `n` fields along each of its directions.
+fn cost(t: &Cond) -> u64 {
+    match t {
+        Cond::All(ts) | Cond::Any(ts) => ts.iter().fold(1u64, |c, t| c.saturating_add(cost(t))),
+        Cond::Not(t) | Cond::ByTops { rest: t, .. } => cost(t).saturating_add(1),
+        Cond::Beside(dirs, t) => (dirs.len().max(1) as u64).saturating_mul(cost(t)),
+        Cond::Line { n, dirs, .. } => {
+            u64::from(*n).saturating_mul(dirs.iter().map(|d| d.len() as u64).sum::<u64>()).max(1)
+        }
+        _ => 1,
+    }
 }
 
 /// A condition on options only, before any name but the named conditions is known.
@@ -148,7 +206,10 @@ pub(crate) fn options_only(ctx: &mut Ctx, cond: &CondDef, conditions: &BTreeMap<
 
 /// A condition that must be known when the ruleset is compiled.
 pub(crate) fn constant(ctx: &mut Ctx, cond: &CondDef, names: &Names) -> bool {
-    match test(ctx, cond, Place::Options, names) {
+    if !within_budget(ctx, cond) {
+        return false;
+    }
+    match lower(ctx, cond, Place::Options, names, 0) {
         Cond::True => true,
         Cond::False => false,
         _ => {
@@ -159,7 +220,20 @@ pub(crate) fn constant(ctx: &mut Ctx, cond: &CondDef, names: &Names) -> bool {
 }
 
 pub(crate) fn test(ctx: &mut Ctx, cond: &CondDef, place: Place, names: &Names) -> Cond {
-    lower(ctx, cond, place, names, 0).compact()
+    if !within_budget(ctx, cond) {
+        return Cond::False;
+    }
+    let t = lower(ctx, cond, place, names, 0).compact();
+    let cost = cost(&t);
+    if cost > MAX_COST {
+        ctx.error(format!(
+            "this condition may read {cost} atoms each time it is tested, more than {MAX_COST} (a `Beside` \
+             tests its condition on every neighbour along its directions, so nested ones multiply; a named \
+             condition is copied where it is used): make it smaller"
+        ));
+        return Cond::False;
+    }
+    t
 }
 
 fn lower(ctx: &mut Ctx, cond: &CondDef, place: Place, names: &Names, depth: usize) -> Cond {
@@ -196,7 +270,8 @@ fn lower(ctx: &mut Ctx, cond: &CondDef, place: Place, names: &Names, depth: usiz
         },
         CondDef::Ref(name) => {
             let Some(def) = names.conditions.get(name) else {
-                ctx.error(crate::error::unknown("condition", name, names.conditions.keys().map(String::as_str)));
+                let message = ctx.unknown("condition", name, names.conditions.keys().map(String::as_str));
+                ctx.error(message);
                 return Cond::False;
             };
             // `check_named` has refused cycles and long chains; this only keeps

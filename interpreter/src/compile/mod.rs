@@ -18,7 +18,7 @@ mod walk_paths;
 
 pub(crate) use limits::MAX_PIECES;
 
-use crate::error::{Diagnostic, LoadError, Pos, unknown};
+use crate::error::{Diagnostic, LoadError, Pos};
 use crate::options::{self, OptionValue, Options};
 use crate::program::Game;
 use crate::ruleset::RulesetDef;
@@ -152,7 +152,8 @@ fn check_option_defs(ctx: &mut Ctx, defs: &[OptionDef]) {
             match def {
                 OptionDef::Choice { values, default, .. } if !values.contains(default) => {
                     ctx.at(Seg::Field("default"), |ctx| {
-                        ctx.error(unknown("choice", default, values.iter().map(String::as_str)));
+                        let message = ctx.unknown("choice", default, values.iter().map(String::as_str));
+                        ctx.error(message);
                     });
                 }
                 OptionDef::Int { default, min, max, .. } if !(min..=max).contains(&default) => {
@@ -166,6 +167,9 @@ fn check_option_defs(ctx: &mut Ctx, defs: &[OptionDef]) {
     }
 }
 
+/// The unknown names of a ruleset that get a "did you mean".
+const MAX_SUGGESTIONS: usize = 100;
+
 /// Where the compiler stands in the document, and what it has found wrong.
 pub(crate) struct Ctx<'a> {
     tree: Option<Node>,
@@ -173,11 +177,26 @@ pub(crate) struct Ctx<'a> {
     pub diags: Vec<Diagnostic>,
     pub options: &'a BTreeMap<String, OptionValue>,
     pub declared: &'a [OptionDef],
+    /// The tests each named condition expands to, from `cond::check_named`.
+    pub named_sizes: BTreeMap<String, u64>,
+    /// Tests lowered so far over all the ruleset's conditions (see `cond::MAX_TESTS`).
+    pub tests: u64,
+    /// Unknown names reported so far: only the first few get a "did you mean".
+    unknowns: usize,
 }
 
 impl<'a> Ctx<'a> {
     pub(crate) fn new(text: &str, options: &'a BTreeMap<String, OptionValue>, declared: &'a [OptionDef]) -> Ctx<'a> {
-        Ctx { tree: locate::parse(text), path: Vec::new(), diags: Vec::new(), options, declared }
+        Ctx {
+            tree: locate::parse(text),
+            path: Vec::new(),
+            diags: Vec::new(),
+            options,
+            declared,
+            named_sizes: BTreeMap::new(),
+            tests: 0,
+            unknowns: 0,
+        }
     }
 
     /// Runs `f` one step deeper in the document.
@@ -205,9 +224,23 @@ impl<'a> Ctx<'a> {
     pub fn find(&mut self, what: &str, name: &str, names: &[String]) -> Option<usize> {
         let found = names.iter().position(|n| n == name);
         if found.is_none() {
-            self.error(unknown(what, name, names.iter().map(String::as_str)));
+            let message = self.unknown(what, name, names.iter().map(String::as_str));
+            self.error(message);
         }
         found
+    }
+
+    /// The message for an unknown name. A "did you mean" compares the name
+    /// with every candidate: only the first [`MAX_SUGGESTIONS`] unknown names
+    /// get one, so that thousands of them against thousands of fields stay quick.
+    pub fn unknown<'n>(
+        &mut self,
+        what: &str,
+        name: &str,
+        candidates: impl IntoIterator<Item = &'n str> + Clone,
+    ) -> String {
+        self.unknowns += 1;
+        crate::error::unknown_hinted(what, name, candidates, self.unknowns <= MAX_SUGGESTIONS)
     }
 
     /// Like `find` for a list, each at its own index.

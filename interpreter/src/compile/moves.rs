@@ -491,6 +491,8 @@ fn leap_table(ctx: &mut Ctx, offsets: &[(i16, i16)], symmetric: bool, board: &Bo
         ctx.at(Seg::Field("offsets"), |ctx| ctx.error("expected at least one offset"));
     }
     let mut all: Vec<(i16, i16)> = Vec::new();
+    // The offsets in the order written, each once: a set finds the repeats of a long list.
+    let mut seen = std::collections::HashSet::new();
     for &(dx, dy) in offsets {
         let variants: Vec<(i16, i16)> = if symmetric {
             [(dx, dy), (dy, dx)].into_iter().flat_map(|(a, b)| [(a, b), (-a, b), (a, -b), (-a, -b)]).collect()
@@ -498,7 +500,7 @@ fn leap_table(ctx: &mut Ctx, offsets: &[(i16, i16)], symmetric: bool, board: &Bo
             vec![(dx, dy)]
         };
         for v in variants {
-            if v != (0, 0) && !all.contains(&v) {
+            if v != (0, 0) && seen.insert(v) {
                 all.push(v);
             }
         }
