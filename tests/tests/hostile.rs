@@ -631,10 +631,11 @@ fn only_the_first_hundred_unknown_names_get_a_did_you_mean() {
     assert!(unknown[100..].iter().all(|l| !l.contains("did you mean")), "{error}");
 }
 
-/// The offsets of a leap are kept once each: a list of 60,000 offsets was
-/// checked against itself and took 30 s to compile.
+/// The offsets of a leap are kept once each, through a set (a list of
+/// 60,000 offsets was checked against itself and took 30 s to compile;
+/// times are for benchmarks, not tests: here, what it makes).
 #[test]
-fn a_leap_with_a_long_list_of_offsets_compiles_quickly() {
+fn a_leap_with_a_long_list_of_offsets_keeps_each_once() {
     let offsets: Vec<String> = (1..=25_000).map(|k| format!("(200, {k})")).collect();
     let text = with_conditions("", "")
         .replace("by: Place())", &format!("by: Leap(offsets: [(1, 2), (2, 1), {}]))", offsets.join(", ")))
@@ -642,18 +643,15 @@ fn a_leap_with_a_long_list_of_offsets_compiles_quickly() {
             r#"Hand(piece: "S", player: Player(1), count: 5)"#,
             r#"On(piece: "S", player: Player(1), fields: ["a1"])"#,
         );
-    let start = std::time::Instant::now();
     let game = compile(&text, &[]);
-    // Without the set this took seconds; with it, tens of milliseconds.
-    assert!(start.elapsed() < std::time::Duration::from_secs(1), "{:?}", start.elapsed());
     // (1, 2) and (2, 1) with their mirrors, from a1: b3 and c2.
     assert_eq!(game.move_texts(&game.legal_moves(&game.initial_state())), ["a1-b3", "a1-c2"]);
 }
 
 /// Link ids are 16 bits: a graph of more than 65,535 links (a link and its
 /// way back counted once) wrapped them, and walks read one link as another.
-/// Refused where the link past the bound is written (quickly: each new link
-/// was checked against every link before it).
+/// Refused where the link past the bound is written (each new link was
+/// checked against every link before it; now through a map).
 #[test]
 fn a_board_of_more_than_65535_links_is_refused_where_written() {
     // 520 fields, each linked both ways to the next 127 round a ring: no two links between the same fields.
@@ -668,25 +666,22 @@ fn a_board_of_more_than_65535_links_is_refused_where_written() {
             .collect();
         walker(&format!("Graph(fields: [{}], links: [{}])", fields.join(", "), links.join(", ")), r#""d1""#, 1)
     };
-    let start = std::time::Instant::now();
     let error = Game::from_source(&ring(65_536), "links.ron", &Options::new()).expect_err("refused").to_string();
     assert!(error.contains("board.links[65535]: a board has at most 65535 links"), "{error}");
     assert_eq!(error.lines().count(), 1, "{error}");
-    assert!(start.elapsed() < std::time::Duration::from_secs(1), "{:?}", start.elapsed());
     // One link fewer is a board.
     compile(&ring(65_535), &[]);
 }
 
 /// Each field of a graph was looked for among those before it to find one
-/// listed twice: 60,000 fields took 3 s to be refused as too many.
+/// listed twice (60,000 fields took 3 s to be refused as too many; now
+/// through a set): refused.
 #[test]
-fn a_graph_of_many_fields_is_refused_quickly() {
+fn a_graph_of_too_many_fields_is_refused() {
     let fields: Vec<String> = (0..60_000).map(|i| format!(r#"(name: "f{i}", at: (0, 0))"#)).collect();
     let board = format!("Graph(fields: [{}], links: [])", fields.join(", "));
-    let start = std::time::Instant::now();
     let error = Game::from_source(&walker(&board, r#""d1""#, 1), "fields.ron", &Options::new())
         .expect_err("refused")
         .to_string();
     assert!(error.contains("board.fields: a board needs 1 to 4096 fields"), "{error}");
-    assert!(start.elapsed() < std::time::Duration::from_secs(1), "{:?}", start.elapsed());
 }
