@@ -12,6 +12,12 @@ use crate::state::{Continuing, Pending, State};
 /// The most jumps a chain is searched for when capturing the most is the rule
 /// (each captures at least one piece, so real chains are far shorter).
 const MAX_CHAIN: u32 = 64;
+/// The most positions the search for the longest capture chains of one
+/// list of moves plays: their number grows with the ways a chain may branch,
+/// and a board full of pieces to jump (9 by 9) took 40 s a move list. A
+/// chain is counted as far as the search followed it: in the order the
+/// moves are made, the same every time. Real games stay far below.
+const MOST_CHAIN_POSITIONS: u32 = 100_000;
 
 /// [`Game::drop_repeats`] where rules may repeat each other's moves. (Apart:
 /// written in place, it moved the inlining of the generator of games
@@ -163,10 +169,12 @@ impl Game {
         }
     }
 
-    /// Keeps the moves whose whole capture chain takes the most pieces.
+    /// Keeps the moves whose whole capture chain takes the most pieces (as
+    /// far as [`MOST_CHAIN_POSITIONS`] lets the search see).
     fn keep_most_captures(&self, s: &State, moves: &mut Vec<Move>) {
         let mut totals = scratch_numbers();
-        totals.extend(moves.iter().map(|&m| self.chain_total(s, m, MAX_CHAIN)));
+        let mut left = MOST_CHAIN_POSITIONS;
+        totals.extend(moves.iter().map(|&m| self.chain_total(s, m, MAX_CHAIN, &mut left)));
         let best = totals.iter().copied().max().unwrap_or(0);
         if best > 0 {
             let mut i = 0;
@@ -178,16 +186,20 @@ impl Game {
     }
 
     /// The most pieces a move captures together with the chain it may begin
-    /// (searched to `depth` more jumps).
-    fn chain_total(&self, s: &State, m: Move, depth: u32) -> u32 {
+    /// (searched to `depth` more jumps, playing at most `left` more positions,
+    /// which it counts down; where they run out, a chain counts as far as it was followed).
+    fn chain_total(&self, s: &State, m: Move, depth: u32, left: &mut u32) -> u32 {
+        *left = left.saturating_sub(1);
         let mut next = ScratchState::of(s);
         let captured = self.play_counting(&mut next, m);
-        let Some(c) = next.continuing.filter(|_| depth > 0 && !next.is_over() && next.to_move == s.to_move) else {
+        let Some(c) =
+            next.continuing.filter(|_| depth > 0 && *left > 0 && !next.is_over() && next.to_move == s.to_move)
+        else {
             return captured;
         };
         let mut more = scratch_moves();
         self.chain_moves(&next, c, &mut more);
-        captured + more.iter().map(|&m| self.chain_total(&next, m, depth - 1)).max().unwrap_or(0)
+        captured + more.iter().map(|&m| self.chain_total(&next, m, depth - 1, left)).max().unwrap_or(0)
     }
 
     /// The moves that go on with a capture chain: the chain's piece's
@@ -1357,6 +1369,30 @@ mod tests {
     use crate::shipped::testing::{games, variants, visit_random_games};
     use crate::{Options, shipped};
     use rand::{Rng, SeedableRng};
+
+    /// The search for the longest capture chain plays at most the positions
+    /// it is given: a chain of three jumps counts one jump per position
+    /// played, and all three once the search may follow it to its end.
+    #[test]
+    fn the_longest_chain_is_searched_within_a_count_of_positions() {
+        let text = r#"Ruleset(
+    name: "chain", title: "Chain", players: ["X", "O"],
+    board: Grid(cols: 7, rows: 1, links: ["Orthogonal"]),
+    pieces: [(name: "M", letter: 'M')],
+    setup: [On(piece: "M", player: Player(1), fields: ["a1"]), On(piece: "M", player: Player(2), fields: ["b1", "d1", "f1"])],
+    phases: [(name: "play", moves: [
+        (pieces: ["M"], by: Step(dirs: ["Orthogonal"])),
+        (pieces: ["M"], by: Jump(dirs: ["Orthogonal"]), then: [Continue(mode: Must, removal: AtEnd)]),
+    ], filters: [Capture(), MostCaptures()])],
+)"#;
+        let game = crate::Game::from_source(text, "chain.ron", &Options::new()).expect("compiles");
+        let s = game.initial_state();
+        let legal = game.legal_moves(&s);
+        assert_eq!(game.move_texts(&legal), ["a1-c1"]);
+        let totals: Vec<u32> =
+            [1, 2, 3, 100].iter().map(|&n| game.chain_total(&s, legal[0], super::MAX_CHAIN, &mut { n })).collect();
+        assert_eq!(totals, [1, 2, 3, 3]);
+    }
 
     /// Long lists of moves lose their repeats by sorting, as short ones by
     /// comparing each move with those kept: the same moves, in the same order.
