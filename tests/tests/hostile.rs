@@ -157,6 +157,23 @@ fn a_line_along_more_than_two_directions_is_refused_where_it_is_written() {
 }
 
 #[test]
+fn a_walk_from_too_many_pieces_for_one_list_of_moves_is_refused_where_it_is_written() {
+    // Within the bound from one field, but a list of moves walks from every piece:
+    // from 200 pieces such a walk took a second a move.
+    let with_hand = |count: u16| {
+        walker(r#"Grid(cols: 8, rows: 8, links: ["Orthogonal"])"#, r#""Orthogonal""#, 8)
+            .replace(r#"fields: ["f0"]"#, r#"fields: ["a1"]"#)
+            .replace(
+                r#"fields: ["f1"])"#,
+                &format!(r#"fields: ["h8"]), Hand(piece: "Stone", player: Player(2), count: {count})"#),
+            )
+    };
+    let err = Game::from_source(&with_hand(5000), "many.ron", &Options::new()).expect_err("refused").to_string();
+    assert!(err.contains("phases[0].moves[0].by: this walk of up to 8 steps, from each of 5002 pieces"), "{err}");
+    Game::from_source(&with_hand(100), "many.ron", &Options::new()).expect("100 pieces walk");
+}
+
+#[test]
 fn short_walks_on_the_same_dense_board_are_allowed() {
     let (board, dirs) = complete_graph(16);
     let game = Game::from_source(&walker(&board, &dirs, 3), "dense.ron", &Options::new()).expect("compiles");

@@ -5,7 +5,7 @@ use super::Ctx;
 use super::cond::{Names, Place, constant, test};
 use super::dirs::expand_dirs;
 use super::locate::Seg;
-use super::walk_cost::{TooCostly, WalkShape, worst_walk};
+use super::walk_cost::{MAX_LIST_STEPS, TooCostly, WalkShape, worst_walk};
 use crate::board::{Board, FieldId, NO_FIELD};
 use crate::moves::{Action, NO_DIR};
 use crate::program::Cond;
@@ -418,7 +418,7 @@ fn motion(ctx: &mut Ctx, def: &MotionDef, board: &Board, names: &Names) -> Optio
                 Distance::FieldSteps => names.walk.steps.get(usize::from(f)).copied().flatten(),
                 Distance::Face | Distance::TopFace => Some(6),
             };
-            walk_cost(ctx, board, names, &walk, true, len);
+            walk_cost(ctx, board, names, &walk, true, false, len);
             Motion::Walk { walk, steps: *steps }
         }
         MotionDef::Enter { via, steps: n, dirs, turns, pass }
@@ -431,7 +431,7 @@ fn motion(ctx: &mut Ctx, def: &MotionDef, board: &Board, names: &Names) -> Optio
                 Distance::Const(n) => n,
                 _ => names.walk.longest_throw,
             };
-            walk_cost(ctx, board, names, &walk, enters, |_| Some(longest.saturating_sub(1)));
+            walk_cost(ctx, board, names, &walk, enters, enters, |_| Some(longest.saturating_sub(1)));
             if matches!(def, MotionDef::Enter { .. }) {
                 Motion::Enter { via, steps, walk }
             } else {
@@ -459,6 +459,7 @@ fn walk_cost(
     names: &Names,
     walk: &Walk,
     double: bool,
+    enters: bool,
     len: impl Fn(FieldId) -> Option<u8>,
 ) {
     let shape = WalkShape { dirs: &walk.dirs, turns: walk.turns, double, double_again: walk.double_again };
@@ -466,7 +467,12 @@ fn walk_cost(
         return; // Said once, at the walk that went past.
     }
     let longest = || board.fields().filter_map(&len).max().unwrap_or(0);
-    match worst_walk(board, &names.walk, &shape, &len) {
+    // A list of moves walks from every piece, or enters from every field it may enter by.
+    let starts = if enters { board.len() as u64 } else { names.walk.pieces };
+    let worst = worst_walk(board, &names.walk, &shape, &len).and_then(|worst| {
+        if worst.saturating_mul(starts) > MAX_LIST_STEPS { Err(TooCostly::PerList) } else { Ok(worst) }
+    });
+    match worst {
         Ok(_) => {}
         Err(TooCostly::FromOneField) => ctx.error(format!(
             "this walk of up to {} steps may try more than {} paths from one field on this board \
@@ -481,6 +487,13 @@ fn walk_cost(
             longest(),
             board.len(),
             super::walk_cost::MAX_CHECK_STEPS
+        )),
+        Err(TooCostly::PerList) => ctx.error(format!(
+            "this walk of up to {} steps, from each of {starts} {}, may try more than {MAX_LIST_STEPS} paths \
+             for one list of moves (every path that uses no link twice); shorten it, give it fewer \
+             directions, or use fewer pieces",
+            longest(),
+            if enters { "fields it may enter by" } else { "pieces of the setup" },
         )),
     }
 }

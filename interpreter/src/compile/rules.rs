@@ -110,6 +110,15 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         double: fields.iter().map(|f| f.double).collect(),
         longest_throw: chance.iter().flat_map(|c| &c.outcomes).map(|o| o.value).max().unwrap_or(0),
         checked: Default::default(),
+        pieces: def
+            .setup
+            .iter()
+            .map(|line| match line {
+                SetupDef::On { fields, count, .. } => fields.len() as u64 * u64::from(*count),
+                SetupDef::Hand { count, .. } => u64::from(*count),
+            })
+            .sum::<u64>()
+            .clamp(1, u64::from(super::limits::MAX_PIECES)),
     };
     let phases: Vec<Phase> = ctx.at(Seg::Field("phases"), |ctx| {
         def.phases

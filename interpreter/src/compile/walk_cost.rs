@@ -15,6 +15,11 @@ pub(crate) const MAX_WALK_STEPS: u64 = 1_000_000;
 /// a long walk on a board of thousands of fields, in many rules, took minutes.
 pub(crate) const MAX_CHECK_STEPS: u64 = 50_000_000;
 
+/// The most search steps the walks of one rule may take for one list of
+/// moves (a walk from each piece, or from each field it may enter by): one
+/// walk within [`MAX_WALK_STEPS`] from 200 pieces took a second a move.
+pub(crate) const MAX_LIST_STEPS: u64 = 20_000_000;
+
 /// Why a walk is too costly.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum TooCostly {
@@ -22,6 +27,8 @@ pub(crate) enum TooCostly {
     FromOneField,
     /// Checked from every field, with the ruleset's walks before it, more than [`MAX_CHECK_STEPS`].
     InAll,
+    /// From all the starts of one list of moves, more than [`MAX_LIST_STEPS`].
+    PerList,
 }
 
 /// What the check needs to know of the board's fields.
@@ -35,6 +42,8 @@ pub(crate) struct WalkFields {
     pub longest_throw: u8,
     /// The steps the checks of the ruleset's walks have taken so far.
     pub checked: std::cell::Cell<u64>,
+    /// The pieces of the setup, all players' (captures may bring them all to one): the walks one list of moves may search.
+    pub pieces: u64,
 }
 
 /// One walk's shape.
