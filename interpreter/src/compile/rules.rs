@@ -110,6 +110,7 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         double: fields.iter().map(|f| f.double).collect(),
         longest_throw: chance.iter().flat_map(|c| &c.outcomes).map(|o| o.value).max().unwrap_or(0),
         checked: Default::default(),
+        known: Default::default(),
         pieces: def
             .setup
             .iter()

@@ -42,8 +42,22 @@ pub(crate) struct WalkFields {
     pub longest_throw: u8,
     /// The steps the checks of the ruleset's walks have taken so far.
     pub checked: std::cell::Cell<u64>,
+    /// The walks checked so far, by shape and length from each field, with
+    /// their worst: a walk written again (by a template, in another phase)
+    /// is not checked, nor counted, again.
+    pub known: std::cell::RefCell<Vec<(WalkKey, u64)>>,
     /// The pieces of the setup, all players' (captures may bring them all to one): the walks one list of moves may search.
     pub pieces: u64,
+}
+
+/// What a walk's check depends on: its shape and its length from each field.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct WalkKey {
+    dirs: Vec<DirId>,
+    turns: bool,
+    double: bool,
+    double_again: bool,
+    lens: Vec<Option<u8>>,
 }
 
 /// One walk's shape.
@@ -64,6 +78,16 @@ pub(crate) fn worst_walk(
     shape: &WalkShape,
     len: impl Fn(FieldId) -> Option<u8>,
 ) -> Result<u64, TooCostly> {
+    let key = WalkKey {
+        dirs: shape.dirs.to_vec(),
+        turns: shape.turns,
+        double: shape.double,
+        double_again: shape.double_again,
+        lens: board.fields().map(&len).collect(),
+    };
+    if let Some((_, worst)) = fields.known.borrow().iter().find(|(k, _)| *k == key) {
+        return Ok(*worst);
+    }
     let mut worst = 0;
     for start in board.fields() {
         let Some(n) = len(start).filter(|&n| n > 0) else { continue };
@@ -85,6 +109,7 @@ pub(crate) fn worst_walk(
             return Err(TooCostly::InAll);
         }
     }
+    fields.known.borrow_mut().push((key, worst));
     Ok(worst)
 }
 
@@ -142,8 +167,9 @@ mod tests {
     use super::{MAX_CHECK_STEPS, TooCostly, WalkFields, WalkShape, worst_walk};
     use crate::{Options, shipped};
 
-    /// The checks of a ruleset's walks count their steps together: one more
-    /// walk checked after others that took nearly all of them is refused.
+    /// The checks of a ruleset's walks count their steps together: a walk
+    /// checked once they are spent is refused; a walk written again is known
+    /// from its first check and costs nothing.
     #[test]
     fn the_walks_of_a_ruleset_are_checked_within_one_count() {
         let game = shipped::game("seneti", &Options::new()).expect("compiles");
@@ -153,7 +179,11 @@ mod tests {
         let worst = worst_walk(&game.board, &fields, &shape, |_| Some(4)).expect("within");
         let spent = fields.checked.get();
         assert!(worst > 10 && spent > worst, "{worst} from one field, {spent} in all");
-        fields.checked.set(MAX_CHECK_STEPS - spent + 1);
-        assert_eq!(worst_walk(&game.board, &fields, &shape, |_| Some(4)), Err(TooCostly::InAll));
+        // The same walk again is known: not checked, nor counted, again.
+        assert_eq!(worst_walk(&game.board, &fields, &shape, |_| Some(4)), Ok(worst));
+        assert_eq!(fields.checked.get(), spent);
+        // Another walk, once the count is spent, is refused.
+        fields.checked.set(MAX_CHECK_STEPS);
+        assert_eq!(worst_walk(&game.board, &fields, &shape, |_| Some(3)), Err(TooCostly::InAll));
     }
 }

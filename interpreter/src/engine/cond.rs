@@ -161,15 +161,15 @@ impl Game {
     /// (one or two), no field counted twice; with `exact`, no more than `n`.
     /// The reading of [`LineMasks`](crate::program::lines::LineMasks), on any board.
     fn has_line(&self, s: &State, field: FieldId, owner: Player, dirs: &[u8], n: u8, exact: bool) -> bool {
-        // Counting one past `n` tells "exactly n" from "more".
-        let cap = if exact { n.saturating_add(1) } else { n };
+        // Counting one past `n` tells "exactly n" from "more" (past 255 too).
+        let cap = usize::from(n) + usize::from(exact);
         // The fields counted so far, while few: a field met again (the rows
         // cross, or a row comes round a cycle) sends to the full count.
         let mut counted = [field; 8];
         let mut count = 1;
         for &d in dirs {
             let mut at = self.board.neighbour(field, d);
-            while count < usize::from(cap) && at != crate::board::NO_FIELD && s.is_topped_by(at, owner) {
+            while count < cap && at != crate::board::NO_FIELD && s.is_topped_by(at, owner) {
                 if count >= counted.len() || counted[..count].contains(&at) {
                     return self.has_line_crossing(s, field, owner, dirs, cap, n, exact);
                 }
@@ -193,11 +193,11 @@ impl Game {
         field: FieldId,
         owner: Player,
         dirs: &[u8],
-        cap: u8,
+        cap: usize,
         n: u8,
         exact: bool,
     ) -> bool {
-        let want = usize::from(cap).saturating_sub(1);
+        let want = cap.saturating_sub(1);
         let row = |d: u8| {
             let mut row: Vec<FieldId> = Vec::new();
             let mut at = self.board.neighbour(field, d);
@@ -234,6 +234,33 @@ mod tests {
     use super::Cond;
     use crate::piece::Piece;
     use crate::{Options, shipped};
+
+    /// "Exactly 255" is no longer line: a row of 258 counts one past 255,
+    /// not 255 (a count kept in a byte stopped there).
+    #[test]
+    fn an_exact_line_of_255_is_not_a_longer_one() {
+        let text = r#"Ruleset(
+    name: "long", title: "Long", players: ["A", "B"],
+    board: Track(length: 300, cols: 20),
+    pieces: [(name: "S", letter: 'S')],
+    setup: [Hand(piece: "S", player: Player(1), count: 1)],
+    phases: [(name: "play", moves: [(pieces: ["S"], by: Place(), to: Empty)])],
+)"#;
+        let game = crate::Game::from_source(text, "long.ron", &Options::new()).expect("compiles");
+        let dirs = vec![["next", "prev"].map(|d| game.board.dir(d).expect("a track direction")).to_vec()];
+        let line = |n, exact| Cond::Line { n, exact, moved: false, dirs: dirs.clone() };
+        for (stones, n, exact, holds) in [
+            (258, 255, true, false),
+            (255, 255, true, true),
+            (256, 255, true, false),
+            (258, 255, false, true),
+            (254, 255, false, false),
+        ] {
+            let mut s = game.initial_state();
+            (0..stones).for_each(|f| s.push(f, Piece::new(0, 0)));
+            assert_eq!(game.eval(&line(n, exact), &s, 0, 10), holds, "{stones} stones, n {n}, exact {exact}");
+        }
+    }
 
     /// Conditions on what tops a field, up to two levels deep.
     fn tops_conditions() -> Vec<Cond> {
