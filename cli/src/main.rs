@@ -279,7 +279,9 @@ fn main() -> ExitCode {
     match run(command) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("{e}");
+            // Formatted whole first: stderr is unbuffered, a write per piece of thousands of errors.
+            let text = e.to_string();
+            eprintln!("{text}");
             ExitCode::FAILURE
         }
     }
@@ -440,7 +442,8 @@ fn check(files: &[String], options: &[String]) -> Result<ExitCode, Error> {
             ),
             Err(e) => {
                 failed = true;
-                eprintln!("{e}");
+                let text = e.to_string(); // one write, as in `main`
+                eprintln!("{text}");
             }
         }
     }

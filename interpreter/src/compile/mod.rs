@@ -24,7 +24,7 @@ use crate::program::Game;
 use crate::ruleset::RulesetDef;
 use crate::{Error, ruleset::OptionDef};
 use locate::{Node, Seg};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
 impl Game {
@@ -223,6 +223,11 @@ impl<'a> Ctx<'a> {
     /// The index of `name` among `names`, or an error naming what was expected.
     pub fn find(&mut self, what: &str, name: &str, names: &[String]) -> Option<usize> {
         let found = names.iter().position(|n| n == name);
+        self.found(what, name, names, found)
+    }
+
+    /// `found`, the index of `name` among `names`, or an error if there is none.
+    fn found(&mut self, what: &str, name: &str, names: &[String], found: Option<usize>) -> Option<usize> {
         if found.is_none() {
             let message = self.unknown(what, name, names.iter().map(String::as_str));
             self.error(message);
@@ -245,6 +250,23 @@ impl<'a> Ctx<'a> {
 
     /// Like `find` for a list, each at its own index.
     pub fn find_all(&mut self, what: &str, list: &[String], names: &[String]) -> Vec<usize> {
-        list.iter().enumerate().filter_map(|(i, n)| self.at(Seg::Index(i), |ctx| ctx.find(what, n, names))).collect()
+        // A long list among many names is looked up in a map, not scanned name by name
+        // (a repeated name is found first where `find` finds it).
+        let index: Option<HashMap<&str, usize>> = (list.len() > 8 && names.len() > 8).then(|| {
+            let mut index = HashMap::with_capacity(names.len());
+            for (i, n) in names.iter().enumerate() {
+                index.entry(n.as_str()).or_insert(i);
+            }
+            index
+        });
+        let mut ids = Vec::with_capacity(list.len());
+        for (i, n) in list.iter().enumerate() {
+            let found = self.at(Seg::Index(i), |ctx| match &index {
+                Some(index) => ctx.found(what, n, names, index.get(n.as_str()).copied()),
+                None => ctx.find(what, n, names),
+            });
+            ids.extend(found);
+        }
+        ids
     }
 }

@@ -21,13 +21,20 @@
 //! where it was written, so an error in a template's body is reported there,
 //! with the use it came from.
 
+use std::collections::{HashMap, HashSet};
+
 use super::scan::{Tok, Token, offset, pos, tokens};
-use crate::error::{Diagnostic, did_you_mean};
+use crate::error::{Diagnostic, Pos, did_you_mean};
 
 /// Templates used within templates deeper than this are refused (a use of itself, by another way round).
 const MAX_DEPTH: usize = 32;
 /// The largest expanded text: uses within uses may grow exponentially.
 const MAX_LEN: usize = 1 << 20;
+/// Uses within the arguments of uses deeper than this are refused: each is a
+/// nested call of the expander, and a megabyte of them would overflow its stack.
+const MAX_NESTING: usize = 100;
+/// The unknown parameters that get a "did you mean": each compares with every parameter.
+const MAX_SUGGESTIONS: usize = 100;
 
 /// A ruleset's text with its templates expanded.
 #[derive(Debug, Clone)]
@@ -81,6 +88,8 @@ impl Out {
 struct Template {
     name: String,
     params: Vec<String>,
+    /// `params` as a set, to check a use's arguments.
+    param_set: HashSet<String>,
     /// Token indices of the body.
     body: std::ops::Range<usize>,
 }
@@ -94,25 +103,17 @@ pub fn expand(text: &str) -> Result<Expansion, Vec<Diagnostic>> {
         uses: Vec::new(),
     };
     let Some(entry) = find_entry(text, &toks) else { return Ok(identity()) };
-    let mut x = Expander {
-        text,
-        toks: &toks,
-        templates: Vec::new(),
-        uses: Vec::new(),
-        errors: Vec::new(),
-        stack: Vec::new(),
-        overflowed: false,
-        path: "templates",
-    };
+    let mut x = Expander::new(text, &toks);
     let Some(removed) = x.definitions(entry) else { return Err(x.errors) };
     x.path = "";
     let mut out = Out::default();
     let before = 0..entry;
     let after = toks.partition_point(|t| t.start < removed.end)..toks.len();
     // Each part ends where its last token does; the blanks after it are copied too.
-    x.emit(&mut out, before, 0, removed.start, &[], None);
+    let none = Args::default();
+    x.emit(&mut out, before, 0, removed.start, &none, None);
     let end = text.len();
-    x.emit(&mut out, after, removed.end, end, &[], None);
+    x.emit(&mut out, after, removed.end, end, &none, None);
     if x.errors.is_empty() { Ok(Expansion { text: out.text, pieces: out.pieces, uses: x.uses }) } else { Err(x.errors) }
 }
 
@@ -170,22 +171,88 @@ fn find_entry(text: &str, toks: &[Token]) -> Option<usize> {
     None
 }
 
+/// For each token, the index of the token that closes it if it opens a bracket
+/// that is closed (of any kind, as a count of depth finds it), else `usize::MAX`.
+fn closes(toks: &[Token]) -> Vec<usize> {
+    let mut closes = vec![usize::MAX; toks.len()];
+    let mut open = Vec::new();
+    for (k, t) in toks.iter().enumerate() {
+        match t.kind {
+            Tok::Open(_) => open.push(k),
+            Tok::Close(_) => {
+                if let Some(o) = open.pop() {
+                    closes[o] = k;
+                }
+            }
+            _ => {}
+        }
+    }
+    closes
+}
+
+/// The arguments of a use, in the order written, each name's first found by a map
+/// (so that a body of many parameters is not scanned once per token).
+#[derive(Default)]
+struct Args {
+    list: Vec<(String, Out)>,
+    first: HashMap<String, usize>,
+}
+
+impl Args {
+    fn push(&mut self, param: String, arg: Out) {
+        self.first.entry(param.clone()).or_insert(self.list.len());
+        self.list.push((param, arg));
+    }
+
+    fn get(&self, param: &str) -> Option<&Out> {
+        self.first.get(param).map(|&i| &self.list[i].1)
+    }
+}
+
 struct Expander<'t> {
     text: &'t str,
     toks: &'t [Token],
+    /// See [`closes`].
+    closes: Vec<usize>,
     templates: Vec<Template>,
+    /// The first template of each name.
+    by_name: HashMap<String, usize>,
     uses: Vec<Use>,
     errors: Vec<Diagnostic>,
     /// The templates being expanded, innermost last.
     stack: Vec<usize>,
-    /// The expansion has grown too long: nothing more is expanded.
+    /// Uses being expanded, in bodies or in arguments.
+    nesting: usize,
+    /// Unknown parameters named so far: only the first few get a "did you mean".
+    unknown_params: usize,
+    /// A byte offset and its position, see [`Self::pos`].
+    last_pos: (usize, Pos),
+    /// The expansion has grown too long or too deep: nothing more is expanded.
     overflowed: bool,
     /// Where errors are: in the definitions (`templates`), or in the uses (the rest).
     path: &'static str,
 }
 
-impl Expander<'_> {
-    fn word(&self, i: usize) -> &str {
+impl<'t> Expander<'t> {
+    fn new(text: &'t str, toks: &'t [Token]) -> Self {
+        Expander {
+            text,
+            toks,
+            closes: closes(toks),
+            templates: Vec::new(),
+            by_name: HashMap::new(),
+            uses: Vec::new(),
+            errors: Vec::new(),
+            stack: Vec::new(),
+            nesting: 0,
+            last_pos: (0, Pos { line: 1, col: 1 }),
+            unknown_params: 0,
+            overflowed: false,
+            path: "templates",
+        }
+    }
+
+    fn word(&self, i: usize) -> &'t str {
         let t = self.toks[i];
         &self.text[t.start..t.end]
     }
@@ -195,11 +262,34 @@ impl Expander<'_> {
     }
 
     fn error(&mut self, at_byte: usize, message: impl Into<String>) {
-        self.errors.push(Diagnostic {
-            at: Some(pos(self.text, at_byte)),
-            path: self.path.into(),
-            message: message.into(),
-        });
+        let at = self.pos(at_byte);
+        self.errors.push(Diagnostic { at: Some(at), path: self.path.into(), message: message.into() });
+    }
+
+    /// `pos(self.text, at)`, counted from the last error's position: errors come
+    /// mostly in the order of the text, so thousands of them on a long line do not
+    /// count it from its start each.
+    fn pos(&mut self, at: usize) -> Pos {
+        let at = (0..=at.min(self.text.len())).rev().find(|&o| self.text.is_char_boundary(o)).unwrap_or(0);
+        let (last, p) = self.last_pos;
+        let p = if at >= last {
+            let gap = &self.text[last..at];
+            match gap.rfind('\n') {
+                Some(n) => Pos { line: p.line + gap.matches('\n').count(), col: gap[n + 1..].chars().count() + 1 },
+                None => Pos { line: p.line, col: p.col + gap.chars().count() },
+            }
+        } else {
+            let gap = &self.text[at..last];
+            match gap.matches('\n').count() {
+                0 => Pos { line: p.line, col: p.col - gap.chars().count() },
+                lines => {
+                    let col = self.text[..at].rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+                    Pos { line: p.line - lines, col }
+                }
+            }
+        };
+        self.last_pos = (at, p);
+        p
     }
 
     fn error_at_token(&mut self, i: usize, message: impl Into<String>) {
@@ -214,22 +304,7 @@ impl Expander<'_> {
             j += 1;
         }
         match self.kind(j)? {
-            Tok::Open(_) => {
-                let mut depth = 0usize;
-                for (k, t) in self.toks.iter().enumerate().skip(j) {
-                    match t.kind {
-                        Tok::Open(_) => depth += 1,
-                        Tok::Close(_) => {
-                            depth -= 1;
-                            if depth == 0 {
-                                return Some(k + 1);
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                None
-            }
+            Tok::Open(_) => self.closes.get(j).filter(|&&k| k != usize::MAX).map(|k| k + 1),
             Tok::Ident | Tok::Atom => Some(j + 1),
             _ => None,
         }
@@ -280,7 +355,7 @@ impl Expander<'_> {
         let name = unquote(quoted).unwrap_or_default().to_string();
         if !is_name(&name) {
             self.error_at_token(i, format!("template name {quoted}: expected a name of letters, digits and `_`"));
-        } else if self.templates.iter().any(|t| t.name == name) {
+        } else if self.by_name.contains_key(&name) {
             self.error_at_token(i, format!("template `{name}` is defined twice"));
         }
         if self.kind(i + 1) != Some(Tok::Colon) || self.kind(i + 2) != Some(Tok::Open(b'(')) {
@@ -327,22 +402,26 @@ impl Expander<'_> {
             self.error_at_token(i, format!("template `{name}` has no `body`"));
             return Some(j + 1);
         };
+        // The names where a value stands, gathered once for all the parameters.
+        let values: HashSet<&str> = body.clone().filter(|&k| self.is_value(k)).map(|k| self.word(k)).collect();
         for p in &params {
-            let used = body.clone().any(|k| self.is_value_name(k, p));
-            if !used {
+            if !values.contains(p.as_str()) {
                 self.error_at_token(
                     body.start,
                     format!("template `{name}`: its body does not use the parameter `{p}`"),
                 );
             }
         }
-        self.templates.push(Template { name, params, body });
+        self.by_name.entry(name.clone()).or_insert(self.templates.len());
+        let param_set = params.iter().cloned().collect();
+        self.templates.push(Template { name, params, param_set, body });
         Some(j + 1)
     }
 
     /// The parameter names of `[...]` between tokens `from` and `to`.
     fn params(&mut self, name: &str, from: usize, to: usize) -> Vec<String> {
         let mut params: Vec<String> = Vec::new();
+        let mut seen: HashSet<&str> = HashSet::new();
         if self.kind(from) != Some(Tok::Open(b'[')) {
             self.error_at_token(from, format!("template `{name}`: params: expected a list of names in quotes"));
             return params;
@@ -351,11 +430,11 @@ impl Expander<'_> {
             match self.kind(k) {
                 Some(Tok::Comma) => {}
                 Some(Tok::Atom) if unquote(self.word(k)).is_some_and(is_name) => {
-                    let p = unquote(self.word(k)).unwrap_or_default().to_string();
-                    if params.contains(&p) {
+                    let p = unquote(self.word(k)).unwrap_or_default();
+                    if !seen.insert(p) {
                         self.error_at_token(k, format!("template `{name}`: parameter `{p}` is named twice"));
                     }
-                    params.push(p);
+                    params.push(p.to_string());
                 }
                 _ => self.error_at_token(k, format!("template `{name}`: params: expected names in quotes")),
             }
@@ -363,11 +442,9 @@ impl Expander<'_> {
         params
     }
 
-    /// Whether token `k` is `name` where a value stands (not a field before `:`, not a call).
-    fn is_value_name(&self, k: usize, name: &str) -> bool {
-        self.kind(k) == Some(Tok::Ident)
-            && self.word(k) == name
-            && !matches!(self.kind(k + 1), Some(Tok::Colon | Tok::Open(b'(')))
+    /// Whether token `k` is a name where a value stands (not a field before `:`, not a call).
+    fn is_value(&self, k: usize) -> bool {
+        self.kind(k) == Some(Tok::Ident) && !matches!(self.kind(k + 1), Some(Tok::Colon | Tok::Open(b'(')))
     }
 
     /// Copies the tokens `range` (the text from byte `from` to byte `to`)
@@ -378,7 +455,7 @@ impl Expander<'_> {
         range: std::ops::Range<usize>,
         from: usize,
         to: usize,
-        args: &[(String, Out)],
+        args: &Args,
         used: Option<usize>,
     ) {
         let mut cursor = from;
@@ -386,7 +463,8 @@ impl Expander<'_> {
         while i < range.end {
             let t = self.toks[i];
             if t.kind == Tok::Ident {
-                if let Some((_, arg)) = args.iter().find(|(p, _)| self.is_value_name(i, p)) {
+                let arg = if args.list.is_empty() || !self.is_value(i) { None } else { args.get(self.word(i)) };
+                if let Some(arg) = arg {
                     out.copy(self.text, cursor, t.start, used);
                     out.append(arg);
                     cursor = t.end;
@@ -396,7 +474,7 @@ impl Expander<'_> {
                     }
                     continue;
                 }
-                let template = self.templates.iter().position(|d| d.name == self.word(i));
+                let template = self.by_name.get(self.word(i)).copied();
                 if let Some(k) = template.filter(|_| self.kind(i + 1) != Some(Tok::Colon)) {
                     let end = if matches!(self.kind(i + 1), Some(Tok::Open(b'('))) {
                         self.value_end(i).unwrap_or(range.end).min(range.end)
@@ -428,15 +506,7 @@ impl Expander<'_> {
     }
 
     /// Expands the use of template `k` at tokens `at..end` (its name and arguments).
-    fn use_template(
-        &mut self,
-        out: &mut Out,
-        k: usize,
-        at: usize,
-        end: usize,
-        env: &[(String, Out)],
-        used: Option<usize>,
-    ) {
+    fn use_template(&mut self, out: &mut Out, k: usize, at: usize, end: usize, env: &Args, used: Option<usize>) {
         let name = self.templates[k].name.clone();
         let at_byte = self.toks[at].start;
         if self.overflowed {
@@ -447,8 +517,22 @@ impl Expander<'_> {
             self.error(at_byte, format!("template `{name}` uses itself ({} -> {name})", chain.join(" -> ")));
             return;
         }
+        if self.nesting >= MAX_NESTING {
+            self.error(at_byte, format!("template uses are nested more than {MAX_NESTING} deep"));
+            self.overflowed = true; // nothing more is expanded: the uses within would say the same
+            return;
+        }
+        self.nesting += 1;
+        self.use_args(out, k, at, end, env, used);
+        self.nesting -= 1;
+    }
+
+    /// [`Self::use_template`] past its checks of depth.
+    fn use_args(&mut self, out: &mut Out, k: usize, at: usize, end: usize, env: &Args, used: Option<usize>) {
+        let name = self.templates[k].name.clone();
+        let at_byte = self.toks[at].start;
         // The arguments, expanded where they are written (in the caller's parameters).
-        let mut args: Vec<(String, Out)> = Vec::new();
+        let mut args = Args::default();
         let mut j = at + 2;
         while j + 1 < end {
             let named = self.kind(j) == Some(Tok::Ident) && self.kind(j + 1) == Some(Tok::Colon);
@@ -460,27 +544,30 @@ impl Expander<'_> {
                 return;
             };
             let param = self.word(j).to_string();
-            if !self.templates[k].params.contains(&param) {
-                let hint = did_you_mean(&param, self.templates[k].params.iter().map(String::as_str))
+            if !self.templates[k].param_set.contains(&param) {
+                self.unknown_params += 1;
+                let hint = (self.unknown_params <= MAX_SUGGESTIONS)
+                    .then(|| did_you_mean(&param, self.templates[k].params.iter().map(String::as_str)))
+                    .flatten()
                     .map(|c| format!(" (did you mean `{c}`?)"));
                 self.error_at_token(
                     j,
                     format!("template `{name}` has no parameter `{param}`{}", hint.unwrap_or_default()),
                 );
-            } else if args.iter().any(|(p, _)| *p == param) {
+            } else if args.first.contains_key(&param) {
                 self.error_at_token(j, format!("`{name}`: `{param}` is given twice"));
             }
             let mut arg = Out::default();
             let (from, to) = (self.toks[j + 2].start, self.toks[value_end - 1].end);
             self.emit(&mut arg, j + 2..value_end, from, to, env, used);
-            args.push((param, arg));
+            args.push(param, arg);
             j = value_end;
             if self.kind(j) == Some(Tok::Comma) {
                 j += 1;
             }
         }
         let missing: Vec<String> =
-            self.templates[k].params.iter().filter(|p| !args.iter().any(|(a, _)| a == *p)).cloned().collect();
+            self.templates[k].params.iter().filter(|p| !args.first.contains_key(*p)).cloned().collect();
         if !missing.is_empty() {
             self.error(at_byte, format!("template `{name}` needs `{}`", missing.join("`, `")));
             return;
@@ -510,7 +597,6 @@ fn is_name(s: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error::Pos;
 
     fn expanded(text: &str) -> String {
         expand(text).expect("expands").text
@@ -616,5 +702,105 @@ mod tests {
         // An argument: where the argument is written.
         let d = at("7");
         assert_eq!(d.at, Some(Pos { line: 4, col: 10 }));
+    }
+
+    /// A use of many parameters, in another order than declared, through
+    /// another template: the same text as one by one (each parameter is found
+    /// through a map, not by scanning the arguments per token of the body).
+    #[test]
+    fn many_parameters_through_templates_expand_in_place() {
+        let n = 300;
+        let params: Vec<String> = (0..n).map(|i| format!("\"p{i}\"")).collect();
+        let params = params.join(", ");
+        // The body lists them backwards; `p0:` is a field and stays.
+        let body: Vec<String> = (0..n).rev().map(|i| format!("p{i}")).collect();
+        let passed: Vec<String> = (0..n).map(|i| format!("p{i}: p{i}")).collect();
+        let given: Vec<String> = (0..n).rev().map(|i| format!("p{i}: v{i}")).collect();
+        let text = format!(
+            "R(templates: {{\"T\": (params: [{params}], body: X(p0: [{}])), \"U\": (params: [{params}], body: T({}))}}, a: U({}))",
+            body.join(", "),
+            passed.join(", "),
+            given.join(", ")
+        );
+        let values: Vec<String> = (0..n).rev().map(|i| format!("v{i}")).collect();
+        assert_eq!(expanded(&text), format!("R( a: X(p0: [{}]))", values.join(", ")));
+    }
+
+    /// Duplicate and unused parameters, unknown, repeated and missing
+    /// arguments among many: the same errors in the same order as when each
+    /// was found by scanning; only the first 100 unknown ones get a "did you mean".
+    #[test]
+    fn errors_among_many_parameters_are_said_in_order() {
+        let n = 150;
+        let mut params: Vec<String> = (0..n).map(|i| format!("\"param{i}\"")).collect();
+        params.push("\"param7\"".into());
+        let body: Vec<String> = (0..n).filter(|i| i % 50 != 3).map(|i| format!("param{i}")).collect();
+        let mut args: Vec<String> = (0..n).filter(|i| i % 10 != 0).map(|i| format!("parma{i}: 1")).collect();
+        args.extend((1..n).filter(|i| i % 10 != 0).map(|i| format!("param{i}: 1")));
+        args.push("param1: 2".into());
+        let text = format!(
+            "R(templates: {{\"T\": (params: [{}], body: [{}])}}, a: T({}))",
+            params.join(", "),
+            body.join(", "),
+            args.join(", ")
+        );
+        let e = errors(&text);
+        assert!(e[0].ends_with("template `T`: parameter `param7` is named twice"), "{:?}", &e[..4]);
+        let unused: Vec<&String> = e[1..].iter().collect();
+        assert!(unused[0].ends_with("template `T`: its body does not use the parameter `param3`"), "{e:?}");
+        assert!(
+            unused[1].ends_with("does not use the parameter `param53`") && unused[2].ends_with("`param103`"),
+            "{e:?}"
+        );
+        assert_eq!(e.len(), 4, "definitions are checked before uses");
+
+        let used: Vec<String> = (0..n).map(|i| format!("param{i}")).collect();
+        let text = text.replace(&format!("body: [{}]", body.join(", ")), &format!("body: [{}]", used.join(", ")));
+        let text = text.replace("\"param7\"]", "]");
+        let e = errors(&text);
+        let unknown: Vec<&String> = e.iter().filter(|e| e.contains("has no parameter")).collect();
+        assert_eq!(unknown.len(), 135);
+        assert!(
+            unknown[0].ends_with("template `T` has no parameter `parma1` (did you mean `param1`?)"),
+            "{}",
+            unknown[0]
+        );
+        assert!(unknown[..100].iter().all(|e| e.contains("did you mean")), "{unknown:?}");
+        assert!(unknown[100].ends_with("has no parameter `parma112`"), "{}", unknown[100]);
+        let twice: Vec<&String> = e.iter().filter(|e| e.contains("given twice")).collect();
+        assert_eq!(twice.len(), 1);
+        assert!(twice[0].ends_with("`T`: `param1` is given twice"), "{twice:?}");
+        let missing: Vec<String> = (0..n).step_by(10).map(|i| format!("param{i}")).collect();
+        assert_eq!(
+            e.last().unwrap(),
+            &format!("1:{}: template `T` needs `{}`", text.find("T(").unwrap() + 1, missing.join("`, `"))
+        );
+        assert_eq!(e.len(), 135 + 1 + 1);
+    }
+
+    /// Uses within arguments are nested calls: a hundred deep are expanded,
+    /// deeper is refused where the 101st is written (100,000 overflowed the stack).
+    #[test]
+    fn uses_nested_in_arguments_are_bounded() {
+        let nested = |n: usize| {
+            format!("R(templates: {{\"T\": (params: [\"x\"], body: [x])}}, a: {}1{})", "T(x: ".repeat(n), ")".repeat(n))
+        };
+        assert_eq!(expanded(&nested(MAX_NESTING)), format!("R( a: {}1{})", "[".repeat(100), "]".repeat(100)));
+        let at = nested(0).len() - 1 + 5 * MAX_NESTING;
+        for n in [MAX_NESTING + 1, 100_000] {
+            assert_eq!(errors(&nested(n)), [format!("1:{at}: template uses are nested more than 100 deep")]);
+        }
+    }
+
+    /// Positions counted on from the last error are those counted from the start.
+    #[test]
+    fn positions_go_on_from_the_last_one() {
+        let text = "R(a: \"é\u{1F600}\",\n\n b: [1, 2],\n\"ü\" c)\n";
+        let toks = tokens(text);
+        let mut x = Expander::new(text, &toks);
+        let offsets = [0, 3, 9, 3, 30, 12, 11, 200, 1, 17, 6, 7, 25, 24, 14, 0, text.len()];
+        for at in offsets {
+            assert_eq!(x.pos(at), pos(text, at), "at {at}");
+        }
     }
 }
