@@ -1,5 +1,6 @@
 //! Evaluating compiled conditions.
 
+use super::scratch::scratch_numbers;
 use crate::board::FieldId;
 use crate::piece::{NOBODY, Player};
 pub(crate) use crate::program::Cond;
@@ -184,7 +185,7 @@ impl Game {
     /// [`Game::has_line`] where its rows meet a field twice or are long: the
     /// longest line of distinct fields, over every split between the two
     /// directions (bounded: each row holds fewer than `cap` fields). Rare:
-    /// no shipped ruleset comes here, and its rows are kept on the heap.
+    /// no shipped ruleset comes here.
     #[cold]
     #[allow(clippy::too_many_arguments)]
     fn has_line_crossing(
@@ -198,28 +199,34 @@ impl Game {
         exact: bool,
     ) -> bool {
         let want = cap.saturating_sub(1);
-        let row = |d: u8| {
-            let mut row: Vec<FieldId> = Vec::new();
+        let row = |d: u8, row: &mut Vec<u32>| {
             let mut at = self.board.neighbour(field, d);
             while row.len() < want
                 && at != crate::board::NO_FIELD
                 && at != field
-                && !row.contains(&at)
+                && !row.contains(&u32::from(at))
                 && s.is_topped_by(at, owner)
             {
-                row.push(at);
+                row.push(u32::from(at));
                 at = self.board.neighbour(at, d);
             }
-            row
         };
+        // Pooled rows: a long line may be read after every move.
+        let (mut a, mut b) = (scratch_numbers(), scratch_numbers());
         let longest = match *dirs {
-            [a] => row(a).len(),
-            [a, b] => {
-                let (a, b) = (row(a), row(b));
+            [d] => {
+                row(d, &mut a);
+                a.len()
+            }
+            [d, e] => {
+                row(d, &mut a);
+                row(e, &mut b);
                 // Where each field of the second row stands in the first: the
                 // second stops before a field the first took.
-                let in_a: Vec<usize> = b.iter().map(|f| a.iter().position(|g| g == f).unwrap_or(usize::MAX)).collect();
-                (0..=a.len()).map(|i| i + in_a.iter().position(|&k| k < i).unwrap_or(b.len())).max().unwrap_or(0)
+                let mut in_a = scratch_numbers();
+                in_a.extend(b.iter().map(|f| a.iter().position(|g| g == f).map_or(u32::MAX, |k| k as u32)));
+                let first_taken = |i: usize| in_a.iter().position(|&k| (k as usize) < i).unwrap_or(b.len());
+                (0..=a.len()).map(|i| i + first_taken(i)).max().unwrap_or(0)
             }
             // More directions are refused where the ruleset is compiled.
             _ => 0,

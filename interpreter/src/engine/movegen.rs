@@ -1604,6 +1604,33 @@ mod tests {
         text.replacen(from, to, 1)
     }
 
+    /// `game` with `strip` done to each of its rules (a table taken out).
+    fn stripped(game: &crate::Game, strip: impl FnMut(&mut Rule)) -> crate::Game {
+        let mut without = game.clone();
+        without.phases.iter_mut().flat_map(|p| &mut p.rules).for_each(strip);
+        without
+    }
+
+    /// Along random games of `game` (from `seed`, `games` of them), its legal
+    /// moves are those of `without` (`what` says which game, where they are
+    /// not); `each` sees every position. How many there were.
+    fn same_legal_moves(
+        what: &str,
+        game: &crate::Game,
+        without: &crate::Game,
+        seed: u64,
+        games: usize,
+        mut each: impl FnMut(&crate::State),
+    ) -> u32 {
+        let mut positions = 0;
+        visit_random_games(game, seed, games, |s, legal| {
+            assert_eq!(legal, without.legal_moves(s), "{what}");
+            each(s);
+            positions += 1;
+        });
+        positions
+    }
+
     /// Along random games of every shipped variant where `take_out` takes
     /// something out of a rule (and says so), the legal moves, and those the
     /// player not to move would have, are the same with it and without it.
@@ -1679,10 +1706,8 @@ mod tests {
             let runs: Vec<_> = game.phases.iter().flat_map(|p| &p.rules).filter_map(|r| r.die_runs.as_ref()).collect();
             assert_eq!(runs.len(), 2, "{options:?}");
             assert_eq!(runs.iter().all(|r| r.has_bits()), game.board.len() <= 64, "{options:?}");
-            let mut without = game.clone();
-            without.phases.iter_mut().flat_map(|p| &mut p.rules).for_each(|r| r.die_runs = None);
-            visit_random_games(&game, 17, 6, |s, legal| {
-                assert_eq!(legal, without.legal_moves(s), "{options:?}");
+            let without = stripped(&game, |r| r.die_runs = None);
+            positions += same_legal_moves(&format!("{options:?}"), &game, &without, 17, 6, |s| {
                 for f in game.board.fields() {
                     let Some(p) = s.top(f) else { continue };
                     let mut made = false;
@@ -1693,7 +1718,6 @@ mod tests {
                     assert_eq!(game.piece_has_move(s, p.owner, f), made, "{options:?}: {f} {p:?}");
                     probed[usize::from(made)] += 1;
                 }
-                positions += 1;
             });
         }
         assert!(positions > 300 && probed.iter().all(|&n| n > 100), "{positions} positions, {probed:?} probed");
@@ -1757,13 +1781,8 @@ mod tests {
         let tables: Vec<&DieRuns> = rules.iter().filter_map(|r| r.die_runs.as_ref()).collect();
         assert!(tables.len() > 10 && tables.len() < rules.len(), "{} tables for {} rules", tables.len(), rules.len());
         assert!(tables.iter().map(|t| t.len()).sum::<usize>() <= DieRuns::MOST_ENDS);
-        let mut without = game.clone();
-        without.phases.iter_mut().flat_map(|p| &mut p.rules).for_each(|r| r.die_runs = None);
-        let mut positions = 0;
-        visit_random_games(&game, 3, 4, |s, legal| {
-            assert_eq!(legal, without.legal_moves(s));
-            positions += 1;
-        });
+        let positions =
+            same_legal_moves("many dice runs", &game, &stripped(&game, |r| r.die_runs = None), 3, 4, |_| {});
         assert!(positions > 100, "{positions}");
     }
 
@@ -1794,13 +1813,7 @@ mod tests {
         let game = crate::Game::from_source(source, "row-sowing.ron", &Options::new()).expect("compiles");
         let ends = game.phases.iter().flat_map(|p| &p.rules).find_map(|r| r.sow_ends.as_ref()).expect("a table");
         assert_eq!(ends.room, 30);
-        let mut without = game.clone();
-        without.phases.iter_mut().flat_map(|p| &mut p.rules).for_each(|r| r.sow_ends = None);
-        let mut positions = 0;
-        visit_random_games(&game, 29, 12, |s, legal| {
-            assert_eq!(legal, without.legal_moves(s));
-            positions += 1;
-        });
+        let positions = same_legal_moves("row sowing", &game, &stripped(&game, |r| r.sow_ends = None), 29, 12, |_| {});
         assert!(positions > 100, "{positions}");
     }
 
@@ -1815,11 +1828,8 @@ mod tests {
         let game = crate::Game::from_source(&small, "small-kalah.ron", &Options::new()).expect("compiles");
         let ends = game.phases.iter().flat_map(|p| &p.rules).find_map(|r| r.sow_ends.as_ref()).expect("a table");
         assert_eq!(ends.room, 10);
-        let mut without = game.clone();
-        without.phases.iter_mut().flat_map(|p| &mut p.rules).for_each(|r| r.sow_ends = None);
         let mut full_pits = 0;
-        visit_random_games(&game, 5, 20, |s, legal| {
-            assert_eq!(legal, without.legal_moves(s));
+        same_legal_moves("small kalah", &game, &stripped(&game, |r| r.sow_ends = None), 5, 20, |s| {
             full_pits += usize::from(game.board.fields().any(|f| s.height(f) >= 10));
         });
         assert!(full_pits > 20, "only {full_pits} positions with a full pit");
@@ -1870,10 +1880,7 @@ mod tests {
             let Some(_) = game.run_ends else { continue };
             let mut without = game.clone();
             without.run_ends = None;
-            visit_random_games(&game, 11, 3, |s, legal| {
-                assert_eq!(legal, without.legal_moves(s), "{name} {options:?}");
-                positions += 1;
-            });
+            positions += same_legal_moves(&format!("{name} {options:?}"), &game, &without, 11, 3, |_| {});
         }
         assert!(positions > 1_000, "only {positions} positions with runs looked up");
     }
