@@ -285,6 +285,7 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, fallback: bo
         sow_ends: None,
         stack_landing: None,
         captures: None, // found by `Game::specialise_rules`
+        plain: false,   // likewise
     })
 }
 

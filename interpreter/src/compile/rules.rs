@@ -197,6 +197,7 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         first_move,
         reads_last_to: false,    // worked out by `Game::specialise_rules`
         lists_next_moves: false, // likewise
+        plain_rules: false,      // likewise
         run_ends: None,          // likewise
     })
 }

@@ -162,6 +162,26 @@ impl Game {
                 && !phase.may_repeat
                 && phase.playable.iter().all(|[ordinary, fallback]| fallback.is_empty() && countable(ordinary));
         }
+        let plain_fields = self.fields.iter().all(|f| f.send_to.is_none() && !f.again);
+        for phase in &mut self.phases {
+            let plain_phase =
+                plain_fields && phase.replace.is_none() && !phase.filters.contains(&Filter::Capture { huff: true });
+            for rule in &mut phase.rules {
+                let puts_down = matches!(
+                    rule.motion,
+                    Motion::Place { bottom: false, .. }
+                        | Motion::Enter { .. }
+                        | Motion::Step(_)
+                        | Motion::Leap(_)
+                        | Motion::Slide { .. }
+                        | Motion::Fly
+                        | Motion::Run { .. }
+                        | Motion::Walk { .. }
+                );
+                rule.plain = plain_phase && puts_down && rule.effects.is_empty() && rule.continues.is_none();
+            }
+        }
+        self.plain_rules = self.phases.iter().flat_map(|p| &p.rules).any(|r| r.plain);
         let at_start = |e: &&End| e.at == When::StartOfTurn;
         self.lists_next_moves = self.ends.iter().filter(at_start).any(|e| e.test.mentions_no_moves())
             && self.phases.iter().any(|p| !p.countable);

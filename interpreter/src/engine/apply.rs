@@ -1,7 +1,7 @@
 //! Applying a move: the move itself, captures and effects, then the turn.
 
 use super::scratch::{ScratchState, scratch_fields, scratch_sowing};
-use super::{Effect, Enclosure, Filter, Gather, Motion, Ranking, Replace, Set, cond::who};
+use super::{Effect, Enclosure, Filter, Gather, Motion, Ranking, Replace, Rule, Set, cond::who};
 use crate::board::{FieldId, NO_FIELD, fields_of_word};
 use crate::die;
 use crate::error::PlayError;
@@ -21,6 +21,13 @@ pub(crate) struct Applied {
     pub ends_chain: bool,
     /// A promotion that waits for the move to end there: the field and the kind.
     pub promote_at_end: Option<(FieldId, crate::piece::KindId)>,
+}
+
+/// What making a move in full did ([`Game::make`]): the pieces it captured,
+/// and whether it left a capture unused that the next player may huff.
+struct Made {
+    captured: u32,
+    huffable: bool,
 }
 
 impl Game {
@@ -47,11 +54,59 @@ impl Game {
     /// [`Game::play_unchecked`], returning how many pieces the move captured.
     pub(crate) fn play_counting(&self, s: &mut State, m: Move) -> u32 {
         let mover = s.to_move;
+        if let Some(rule) = self.plain_rule(s, m) {
+            let captured = self.put_plainly(s, m, rule);
+            s.ply += 1;
+            self.after_decision(s, mover);
+            return captured;
+        }
+        // A throw is no decision.
+        let Some(made) = self.make(s, m) else { return 0 };
+        s.ply += 1;
+        self.after_decision(s, mover);
+        if made.huffable {
+            self.offer_huff(s, mover);
+        }
+        made.captured
+    }
+
+    /// The rule of `m` if it is plain ([`Rule::plain`]) and `m` is made
+    /// outside a chain, with nothing pending: such a move is played without
+    /// the checks for what it cannot do.
+    #[inline(always)]
+    fn plain_rule(&self, s: &State, m: Move) -> Option<&Rule> {
+        if !self.plain_rules
+            || !matches!(m.action, Action::Place | Action::Board)
+            || s.continuing.is_some()
+            || s.pending != Pending::None
+        {
+            return None;
+        }
+        Some(&self.phases[usize::from(s.phase)].rules[usize::from(m.rule)]).filter(|r| r.plain)
+    }
+
+    /// A move of a plain rule made: the piece put down (see [`Rule::plain`]
+    /// for all that such a move cannot do besides). How many pieces it captured.
+    #[inline(always)]
+    fn put_plainly(&self, s: &mut State, m: Move, rule: &Rule) -> u32 {
+        s.passed = false;
+        let (landed, captured) = self.put_down(s, rule, m, s.to_move);
+        if landed != NO_FIELD && self.reads_last_to {
+            s.last_to = landed;
+        }
+        captured
+    }
+
+    /// A move made, with all it does, before the turn goes on; `None` for a
+    /// throw, which is no decision.
+    #[inline(always)]
+    fn make(&self, s: &mut State, m: Move) -> Option<Made> {
+        let mover = s.to_move;
         let mut captured = 0;
         let mut huffable = false;
         match m.action {
             Action::Chance => {
-                let Pending::Chance(c) = s.pending else { return 0 };
+                let Pending::Chance(c) = s.pending else { return None };
                 let outcome = &self.chance[usize::from(c)].outcomes[usize::from(m.to)];
                 if !outcome.rethrow {
                     s.throw = Some(outcome.value);
@@ -67,7 +122,7 @@ impl Game {
                         }
                     }
                 }
-                return 0;
+                return None;
             }
             Action::Pass => {
                 s.passed = true;
@@ -166,12 +221,25 @@ impl Game {
                 self.replace_stuck(s, mover, replace);
             }
         }
-        s.ply += 1;
-        self.after_decision(s, mover);
-        if huffable {
-            self.offer_huff(s, mover);
-        }
-        captured
+        Some(Made { captured, huffable })
+    }
+
+    /// The piece of a placement (from the hand) or a board move (lifted off
+    /// `m.from`) put on top of `m.to`, once what `rule.arrive` takes there is
+    /// taken: where it landed (`NO_FIELD` if `m.from` had no piece) and how
+    /// many pieces were captured.
+    #[inline(always)]
+    fn put_down(&self, s: &mut State, rule: &Rule, m: Move, me: Player) -> (FieldId, u32) {
+        let (from, piece) = if m.action == Action::Place {
+            s.pool_add(Pool::Hand, me, m.kind, me, -1);
+            (NO_FIELD, Piece { flipped: self.kinds[usize::from(m.kind)].enters_flipped, ..Piece::new(m.kind, me) })
+        } else {
+            let Some(piece) = s.pop(m.from) else { return (NO_FIELD, 0) };
+            (m.from, piece)
+        };
+        let captured = self.arrive(s, rule.arrive, from, m.to, me);
+        s.push(m.to, piece);
+        (m.to, captured)
     }
 
     /// With huffing, before a move that captures nothing while a capture was
@@ -246,17 +314,13 @@ impl Game {
         let mut applied = Applied::default();
         let mut landed = NO_FIELD;
         match m.action {
-            Action::Place => {
+            Action::Place if matches!(rule.motion, Motion::Place { bottom: true, .. }) => {
                 s.pool_add(Pool::Hand, me, m.kind, me, -1);
                 let piece = Piece { flipped: self.kinds[usize::from(m.kind)].enters_flipped, ..Piece::new(m.kind, me) };
-                if let Motion::Place { bottom: true, .. } = rule.motion {
-                    s.push_bottom(m.to, piece);
-                } else {
-                    applied.captured += self.arrive(s, rule.arrive, NO_FIELD, m.to, me);
-                    s.push(m.to, piece);
-                }
+                s.push_bottom(m.to, piece);
                 landed = m.to;
             }
+            Action::Place => (landed, applied.captured) = self.put_down(s, rule, m, me),
             Action::Lift => {
                 if let Some(i) = s.stack(m.from).iter().rposition(|p| p.owner == me && p.kind == m.kind) {
                     let piece = s.take(m.from, i);
@@ -264,10 +328,10 @@ impl Game {
                 }
             }
             Action::Board => {
-                let Some(piece) = s.pop(m.from) else { return applied };
-                applied.captured += self.arrive(s, rule.arrive, m.from, m.to, me);
-                s.push(m.to, piece);
-                landed = m.to;
+                (landed, applied.captured) = self.put_down(s, rule, m, me);
+                if landed == NO_FIELD {
+                    return applied;
+                }
                 if let Motion::Jump { .. } = rule.motion {
                     let at_end = rule.continues.is_some_and(|c| c.remove_at_end);
                     applied.captured += self.capture_jumped(s, m, me, at_end);
@@ -447,10 +511,17 @@ impl Game {
 
     /// What a piece arriving on `to` does to an enemy stack there; returns the
     /// number of pieces captured.
+    #[inline(always)]
     fn arrive(&self, s: &mut State, arrive: Arrive, from: FieldId, to: FieldId, me: Player) -> u32 {
         if s.top(to).is_none_or(|t| t.owner == me) {
             return 0;
         }
+        self.arrive_on_enemy(s, arrive, from, to, me)
+    }
+
+    /// [`Game::arrive`] where an enemy tops `to`. (Apart: most moves land on
+    /// an empty field or their own piece, and need no call.)
+    fn arrive_on_enemy(&self, s: &mut State, arrive: Arrive, from: FieldId, to: FieldId, me: Player) -> u32 {
         match arrive {
             Arrive::Stack => 0,
             Arrive::Exchange if from != NO_FIELD => {
@@ -618,6 +689,7 @@ impl Game {
     }
 
     /// After a decision: end conditions, the turn limit, and whose decision is next.
+    #[inline(always)]
     fn after_decision(&self, s: &mut State, mover: Player) {
         if self.check_ends(s, When::AfterMove, mover) {
             return;
@@ -834,7 +906,8 @@ impl Game {
         for (q, place) in places.iter_mut().enumerate().take(players) {
             *place = if unplaced(q) {
                 let mine = rank(self.teams[q]);
-                let ahead = (0..MAX_PLAYERS as u8).filter(|&t| open[usize::from(t)] && rank(t) > mine).count();
+                // (Teams are numbered below the players.)
+                let ahead = (0..s.players).filter(|&t| open[usize::from(t)] && rank(t) > mine).count();
                 base + 1 + ahead as u8
             } else {
                 s.finished[q]
@@ -870,5 +943,37 @@ fn change_top(s: &mut State, field: FieldId, change: impl FnOnce(&mut Piece)) {
     if let Some(mut p) = s.pop(field) {
         change(&mut p);
         s.push(field, p);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::moves::Action;
+    use crate::shipped::testing::{variants, visit_random_games};
+
+    /// A move of a plain rule, played the short way, leaves the state the
+    /// general way leaves: after every legal move along random games of every
+    /// shipped variant with plain rules (placements and board moves both).
+    #[test]
+    fn plain_moves_leave_the_state_the_general_path_leaves() {
+        let (mut placements, mut board_moves) = (0, 0);
+        for (name, options, game) in variants().filter(|(_, _, g)| g.plain_rules) {
+            let mut general = game.clone();
+            general.plain_rules = false;
+            visit_random_games(&game, 3, 3, |s, legal| {
+                for &m in legal {
+                    if game.plain_rule(s, m).is_some() {
+                        *(if m.action == Action::Place { &mut placements } else { &mut board_moves }) += 1;
+                    }
+                    let (mut short, mut long) = (s.clone(), s.clone());
+                    game.play_unchecked(&mut short, m);
+                    general.play_unchecked(&mut long, m);
+                    let what = format!("{name} {options:?}: {}", game.move_text(m));
+                    assert_eq!(short, long, "{what}");
+                    assert_eq!((short.position_hash(), short.turn()), (long.position_hash(), long.turn()), "{what}");
+                }
+            });
+        }
+        assert!(placements > 1000 && board_moves > 1000, "plain placements {placements}, board moves {board_moves}");
     }
 }

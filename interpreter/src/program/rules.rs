@@ -139,6 +139,13 @@ pub(crate) struct Rule {
     /// lands on an enemy, and no effect captures), where the rule alone
     /// decides it (see `Game::captures`).
     pub captures: Option<bool>,
+    /// A move of this rule only puts its piece down, from the hand or from
+    /// the field it leaves, taking what `arrive` takes there: no effect, no
+    /// chain, no jump, no placing under a stack; its phase offers no huff and
+    /// replaces no piece; no field of the board sends a piece on or gives
+    /// another turn. Outside a chain and with nothing pending, such a move is
+    /// played without the checks for what it cannot do (`Game::play_plain`).
+    pub plain: bool,
 }
 
 /// Per field, the fields a piece put there falls through, in order, where
