@@ -63,15 +63,17 @@ impl Game {
     /// counted and are more than none; `None` elsewhere (and `draw` is not called).
     pub(crate) fn draw_counted(&self, s: &State, draw: impl FnOnce(u32) -> u32) -> Option<Move> {
         let phase = self.countable(s)?;
-        // The groups as counted, to find the one drawn without asking again.
-        let mut groups = [(0, 0, 0); 8];
+        // The first groups as counted, with their counts, to find the one
+        // drawn without asking again (most phases have one).
+        let mut groups = [(0, 0, 0, 0); 4];
         let (mut kept, mut n) = (0, 0);
         self.placements(s, phase, |rule_id, kind, free| {
+            let here = free.count_ones();
             if let Some(g) = groups.get_mut(kept) {
-                *g = (rule_id, kind, free);
+                *g = (rule_id, kind, free, here);
             }
             kept += 1;
-            n += free.count_ones();
+            n += here;
             true
         });
         if n == 0 {
@@ -81,8 +83,7 @@ impl Game {
         if kept > groups.len() {
             return self.nth_move(s, i);
         }
-        for &(rule_id, kind, free) in &groups[..kept] {
-            let here = free.count_ones();
+        for &(rule_id, kind, free, here) in &groups[..kept] {
             if i < here {
                 return Some(self.placement(s, phase, rule_id, kind, free, i));
             }
