@@ -5,7 +5,7 @@
 //! and "has the player a move?" is the first group with a free place. The
 //! moves and their order are those of [`Game::legal_moves`].
 
-use crate::board::{FieldId, NO_FIELD};
+use crate::board::{FieldId, NO_FIELD, fields_of_word};
 use crate::moves::{Action, Move, NO_DIR};
 use crate::piece::KindId;
 use crate::program::Game;
@@ -92,6 +92,23 @@ impl Game {
         None
     }
 
+    /// Where the moves can be counted ([`Game::count_moves`]), puts them in
+    /// `out` (empty) group by group, in the order of [`Game::legal_moves`],
+    /// a pass if there is none; false elsewhere, and `out` is left as it was.
+    pub(crate) fn list_counted(&self, s: &State, out: &mut Vec<Move>) -> bool {
+        let Some(phase) = self.countable(s) else { return false };
+        self.placements(s, phase, |rule_id, kind, free| {
+            let rule = &phase.rules[usize::from(rule_id)];
+            let place = |to| Move { action: Action::Place, rule: rule_id, kind, dir: NO_DIR, from: NO_FIELD, to };
+            out.extend(fields_of_word(0, free).map(|to| place(self.rest(rule, s, to))));
+            true
+        });
+        if out.is_empty() {
+            out.push(Move::simple(Action::Pass));
+        }
+        true
+    }
+
     /// The placement of `kind` by `rule_id` on the `i`th of the `free` fields.
     fn placement(&self, s: &State, phase: &Phase, rule_id: u8, kind: KindId, free: u64, i: u32) -> Move {
         let mut bits = free;
@@ -144,6 +161,7 @@ mod tests {
         for (name, game) in games() {
             visit_random_games(&game, 6, 20, |s, legal| {
                 if let Some(n) = game.count_moves(s) {
+                    assert_eq!(legal, generated(&game, s), "{name}: listed from the count as generated");
                     assert_eq!(game.has_counted_move(s), Some(n > 0), "{name}");
                     if n == 0 {
                         assert_eq!(legal.iter().map(|m| m.action).collect::<Vec<_>>(), [Action::Pass], "{name}");
@@ -158,6 +176,21 @@ mod tests {
             });
         }
         assert!(counted > 1_000, "only {counted} positions counted");
+    }
+
+    /// The legal moves of `s` as the generator makes them, rule by rule (a
+    /// pass where there is none): where they are counted, no filter and no
+    /// repeated move changes them.
+    fn generated(game: &crate::Game, s: &crate::State) -> Vec<crate::Move> {
+        let mut moves = Vec::new();
+        game.generate(s, s.to_move, None, &mut |m| {
+            moves.push(m);
+            true
+        });
+        if moves.is_empty() {
+            moves.push(crate::Move::simple(Action::Pass));
+        }
+        moves
     }
 
     /// The moves [`Game::draw_counted`] makes for each index it may draw,

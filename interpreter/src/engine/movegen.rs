@@ -132,6 +132,9 @@ impl Game {
             }
             Pending::None => {}
         }
+        if self.list_counted(s, out) {
+            return;
+        }
         let most = self.phases[usize::from(s.phase)].filters.contains(&Filter::MostCaptures);
         if let Some(c) = s.continuing {
             self.chain_moves(s, c, out);
