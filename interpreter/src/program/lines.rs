@@ -112,6 +112,7 @@ impl Game {
     }
 
     /// A line made by the last move, by masks: the piece last moved and its owner's other pieces.
+    #[inline]
     pub(crate) fn made_line_by_masks(&self, s: &State, lines: &LineMasks) -> bool {
         let at = s.last_to;
         at != NO_FIELD && s.top(at).is_some_and(|p| lines.any_within(at, s.topped_first_word(p.owner)))
