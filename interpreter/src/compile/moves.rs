@@ -434,7 +434,7 @@ fn motion(ctx: &mut Ctx, def: &MotionDef, board: &Board, names: &Names) -> Optio
             };
             walk_cost(ctx, board, names, &walk, enters, enters, |_| Some(longest.saturating_sub(1)));
             if matches!(def, MotionDef::Enter { .. }) {
-                Motion::Enter { via, steps, walk }
+                Motion::Enter { via, steps, walk, entries: None }
             } else {
                 Motion::Exit { via, steps, walk, exits: None }
             }

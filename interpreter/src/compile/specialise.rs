@@ -126,6 +126,12 @@ impl Game {
                 {
                     *exits = Some(paths.exits(via));
                 }
+                if let Motion::Enter {
+                    via: Cond::Fields(via), walk: Walk { paths: Some(paths), .. }, entries, ..
+                } = &mut rule.motion
+                {
+                    *entries = paths.entries(via);
+                }
             }
             let phase = &mut self.phases[p];
             phase.playable = players

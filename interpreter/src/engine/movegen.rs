@@ -6,6 +6,7 @@ use crate::board::{FieldId, FieldSet, NO_FIELD, fields_of_word};
 use crate::moves::{Action, Move, NO_DIR};
 use crate::piece::{NOBODY, Piece, Player};
 use crate::program::Game;
+use crate::program::rules::PathEnd;
 use crate::ruleset::{Arrive, Distance};
 use crate::state::{Continuing, Pending, State};
 
@@ -545,12 +546,15 @@ impl Game {
                 }
                 let place = |to| Move { action: Action::Place, rule: rule_id, kind, dir: NO_DIR, from: NO_FIELD, to };
                 let go_on = match &rule.motion {
-                    Motion::Enter { via, steps, walk } => {
+                    Motion::Enter { via, steps, walk, entries } => {
                         let Some(steps) = self.distance(*steps, s, NO_FIELD, NO_DIR) else { return true };
                         let walking = Walking::of(walks, self, s, me, &walk.pass);
-                        self.entry_targets(s, me, via, steps, walk, &walking.pass, &mut |to| {
-                            !self.can_land_at_walk_end(rule, s, me, NO_FIELD, to) || emit(place(to))
-                        })
+                        let mut lands = |to| !self.can_land_at_walk_end(rule, s, me, NO_FIELD, to) || emit(place(to));
+                        match entries.as_ref().and_then(|e| e.of(0, steps, true)) {
+                            // Where the paths in were worked out before play, a scan of them.
+                            Some(paths) => scan_paths(paths, walking.pass.first_word(), &mut lands),
+                            None => self.entry_targets(s, me, via, steps, walk, &walking.pass, &mut lands),
+                        }
                     }
                     Motion::Place { .. } if rule.empty_targets.is_some() => {
                         let targets = rule.empty_targets.as_ref().map_or(0, |t| t[usize::from(me)]);
@@ -1074,18 +1078,7 @@ impl Game {
     ) -> bool {
         // Where the paths were worked out before play, a scan of them finds the same ends in the same order.
         if let Some(paths) = walk.paths.as_ref().and_then(|p| p.of(start, n, double)) {
-            let pass = pass.first_word();
-            let mut seen = 0u64;
-            for p in paths {
-                let bit = 1u64 << p.end;
-                if p.open(pass) && seen & bit == 0 {
-                    seen |= bit;
-                    if !visit(p.end) {
-                        return false;
-                    }
-                }
-            }
-            return true;
+            return scan_paths(paths, pass.first_word(), visit);
         }
         self.search_walk_ends(pass, walk, start, n, double, visit)
     }
@@ -1265,6 +1258,24 @@ struct Slide<'r> {
     pass: &'r Cond,
     from: FieldId,
     me: Player,
+}
+
+/// Calls `visit` with the end of each path of `paths` open where `pass` (a
+/// board's one word) says, each end once, in order, until it returns false;
+/// returns false if stopped.
+#[inline(always)]
+fn scan_paths(paths: &[PathEnd], pass: u64, visit: &mut impl FnMut(FieldId) -> bool) -> bool {
+    let mut seen = 0u64;
+    for p in paths {
+        let bit = 1u64 << p.end;
+        if p.open(pass) && seen & bit == 0 {
+            seen |= bit;
+            if !visit(p.end) {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 /// Whether a piece of `me` can land on `to` by a rule's landing masks ([`Rule::landing`]).
@@ -1532,8 +1543,7 @@ mod tests {
                     continue;
                 }
                 for _ in 0..40 {
-                    let mut pass = crate::board::FieldSet::new(game.board.len());
-                    game.board.fields().filter(|_| rng.random_bool(0.7)).for_each(|f| pass.insert(f));
+                    let pass = random_pass(&game, &mut rng);
                     for start in game.board.fields() {
                         for (n, double) in (1..=8).flat_map(|n| [(n, false), (n, true)]) {
                             let ends = |by_paths: bool| {
@@ -1559,6 +1569,48 @@ mod tests {
         assert!(compared > 10_000, "only {compared} walks compared");
     }
 
+    /// Where the paths in by an entry's fields were worked out, their scan
+    /// finds the fields the walks from each entry field find, in that order,
+    /// each once: every entry of every shipped ruleset under every value of
+    /// its options, for every number of steps, over random sets of passable
+    /// fields. (Their moves in play: `entries_and_exits_by_their_paths_make_the_moves_the_walks_make`.)
+    #[test]
+    fn entry_paths_say_what_the_walks_say() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(12);
+        let mut compared = 0u32;
+        for (name, options, game) in variants() {
+            for rule in game.phases.iter().flat_map(|p| &p.rules) {
+                let Motion::Enter { via, walk, entries: Some(entries), .. } = &rule.motion else { continue };
+                for _ in 0..40 {
+                    let pass = random_pass(&game, &mut rng);
+                    let s = game.initial_state();
+                    for steps in 1..=entries.most {
+                        let (mut scanned, mut walked) = (Vec::new(), Vec::new());
+                        let paths = entries.of(0, steps, true).expect("every number of steps up to the most");
+                        super::scan_paths(paths, pass.first_word(), &mut |f| {
+                            scanned.push(f);
+                            true
+                        });
+                        game.entry_targets(&s, 0, via, steps, walk, &pass, &mut |f| {
+                            walked.push(f);
+                            true
+                        });
+                        assert_eq!(scanned, walked, "{name} {options:?}: {steps} steps");
+                        compared += 1;
+                    }
+                }
+            }
+        }
+        assert!(compared > 1_000, "only {compared} entries compared");
+    }
+
+    /// A random set of about 70% of the fields of `game`'s board.
+    fn random_pass(game: &crate::Game, rng: &mut impl Rng) -> crate::board::FieldSet {
+        let mut pass = crate::board::FieldSet::new(game.board.len());
+        game.board.fields().filter(|_| rng.random_bool(0.7)).for_each(|f| pass.insert(f));
+        pass
+    }
+
     /// Where an exit's paths to the fields it may leave from were worked
     /// out, a piece may leave exactly where the walk reaches such a field and
     /// (after a step) may pass over it: every exit of every shipped ruleset
@@ -1577,8 +1629,7 @@ mod tests {
                     continue;
                 };
                 for _ in 0..40 {
-                    let mut pass = crate::board::FieldSet::new(game.board.len());
-                    game.board.fields().filter(|_| rng.random_bool(0.7)).for_each(|f| pass.insert(f));
+                    let pass = random_pass(&game, &mut rng);
                     for (start, n) in game.board.fields().flat_map(|f| (0..=8).map(move |n| (f, n))) {
                         let mut by_walk = false;
                         game.walk_ends(&pass, walk, start, n, false, &mut |f| {
@@ -1838,15 +1889,17 @@ mod tests {
         assert!(full_pits > 20, "only {full_pits} positions with a full pit");
     }
 
-    /// Where the generator reads an exit's paths, it makes the moves it makes
-    /// without them: the moves with the tables and with them taken out.
+    /// Where the generator reads the paths in by an entry's fields or out
+    /// by an exit's, it makes the moves it makes without them: the moves with
+    /// the tables and with them taken out.
     #[test]
-    fn exits_by_their_paths_make_the_moves_the_walk_makes() {
+    fn entries_and_exits_by_their_paths_make_the_moves_the_walks_make() {
         let positions = same_moves_without(7, |rule| match &mut rule.motion {
+            Motion::Enter { entries, .. } => entries.take().is_some(),
             Motion::Exit { exits, .. } => exits.take().is_some(),
             _ => false,
         });
-        assert!(positions > 1_000, "only {positions} positions with exits by their paths");
+        assert!(positions > 1_000, "only {positions} positions with entries or exits by their paths");
     }
 
     /// A piece has a move, as the probe for stuck pieces says, exactly where

@@ -486,6 +486,9 @@ pub(crate) enum Motion {
         via: Cond,
         steps: Distance,
         walk: Walk,
+        /// Where `via` is a set of fields the board decides: the paths in by
+        /// any of them, for every number of steps (see [`WalkPaths::entries`]).
+        entries: Option<WalkPaths>,
     },
     Exit {
         via: Cond,
@@ -657,6 +660,30 @@ impl WalkPaths {
             exits.index.push(exits.paths.len() as u32);
         }
         exits
+    }
+
+    /// The paths in by any of the fields `via`, in their order, for every
+    /// number of steps (the field entered on counts as the first), each end
+    /// after the paths to it from the earlier fields: an entry of `steps`
+    /// may end where one of `of(0, steps, true)` is open, the field entered
+    /// on passed over where the walk goes on from it. Up to `most + 1` steps.
+    pub(crate) fn entries(&self, via: &FieldSet) -> Option<WalkPaths> {
+        let most = self.most.checked_add(1)?;
+        let mut entries = WalkPaths { index: vec![0], paths: Vec::new(), most };
+        for steps in 0..=most {
+            // None that does not double, then those that do.
+            entries.index.push(entries.paths.len() as u32);
+            for f in via.iter().filter(|_| steps > 0) {
+                if steps == 1 {
+                    entries.paths.push(PathEnd { need: 0, need_not: 0, end: f });
+                } else {
+                    let paths = self.of(f, steps - 1, true)?;
+                    entries.paths.extend(paths.iter().map(|&p| PathEnd { need: p.need | 1 << f, ..p }));
+                }
+            }
+            entries.index.push(entries.paths.len() as u32);
+        }
+        Some(entries)
     }
 
     /// The paths of a walk of `steps` from `start`, if worked out.
