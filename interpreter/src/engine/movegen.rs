@@ -1263,7 +1263,7 @@ struct Slide<'r> {
 /// Calls `visit` with the end of each path of `paths` open where `pass` (a
 /// board's one word) says, each end once, in order, until it returns false;
 /// returns false if stopped.
-#[inline(always)]
+#[inline]
 fn scan_paths(paths: &[PathEnd], pass: u64, visit: &mut impl FnMut(FieldId) -> bool) -> bool {
     let mut seen = 0u64;
     for p in paths {
