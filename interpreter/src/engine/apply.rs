@@ -234,8 +234,7 @@ impl Game {
     #[inline(always)]
     fn put_down(&self, s: &mut State, rule: &Rule, m: Move, me: Player) -> (FieldId, u32) {
         let (from, piece) = if m.action == Action::Place {
-            s.pool_add(Pool::Hand, me, m.kind, me, -1);
-            (NO_FIELD, Piece { flipped: self.kinds[usize::from(m.kind)].enters_flipped, ..Piece::new(m.kind, me) })
+            (NO_FIELD, self.take_from_hand(s, m, me))
         } else {
             let Some(piece) = s.pop(m.from) else { return (NO_FIELD, 0) };
             (m.from, piece)
@@ -243,6 +242,14 @@ impl Game {
         let captured = self.arrive(s, rule.arrive, from, m.to, me);
         s.push(m.to, piece);
         (m.to, captured)
+    }
+
+    /// The piece of kind `m.kind` that `me` places, taken from their hand
+    /// (turned over if its kind enters so).
+    #[inline(always)]
+    fn take_from_hand(&self, s: &mut State, m: Move, me: Player) -> Piece {
+        s.pool_add(Pool::Hand, me, m.kind, me, -1);
+        Piece { flipped: self.kinds[usize::from(m.kind)].enters_flipped, ..Piece::new(m.kind, me) }
     }
 
     /// With huffing, before a move that captures nothing while a capture was
@@ -318,8 +325,7 @@ impl Game {
         let mut landed = NO_FIELD;
         match m.action {
             Action::Place if matches!(rule.motion, Motion::Place { bottom: true, .. }) => {
-                s.pool_add(Pool::Hand, me, m.kind, me, -1);
-                let piece = Piece { flipped: self.kinds[usize::from(m.kind)].enters_flipped, ..Piece::new(m.kind, me) };
+                let piece = self.take_from_hand(s, m, me);
                 s.push_bottom(m.to, piece);
                 landed = m.to;
             }

@@ -1581,9 +1581,9 @@ mod tests {
         for (name, options, game) in variants() {
             for rule in game.phases.iter().flat_map(|p| &p.rules) {
                 let Motion::Enter { via, walk, entries: Some(entries), .. } = &rule.motion else { continue };
+                let s = game.initial_state();
                 for _ in 0..40 {
                     let pass = random_pass(&game, &mut rng);
-                    let s = game.initial_state();
                     for steps in 1..=entries.most {
                         let (mut scanned, mut walked) = (Vec::new(), Vec::new());
                         let paths = entries.of(0, steps, true).expect("every number of steps up to the most");

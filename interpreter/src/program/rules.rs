@@ -144,7 +144,7 @@ pub(crate) struct Rule {
     /// chain, no jump, no placing under a stack; its phase offers no huff and
     /// replaces no piece; no field of the board sends a piece on or gives
     /// another turn. Outside a chain and with nothing pending, such a move is
-    /// played without the checks for what it cannot do (`Game::play_plain`).
+    /// played without the checks for what it cannot do (`Game::plain_rule`).
     pub plain: bool,
 }
 
