@@ -284,8 +284,9 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, fallback: bo
         die_runs: None,
         sow_ends: None,
         stack_landing: None,
-        captures: None, // found by `Game::specialise_rules`
-        plain: false,   // likewise
+        captures: None,  // found by `Game::specialise_rules`
+        plain: false,    // likewise
+        by_paths: false, // likewise
     })
 }
 

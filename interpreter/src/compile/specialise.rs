@@ -10,7 +10,7 @@ use crate::program::rules::{
     DieRuns, Effect, End, FallLine, FallLines, Filter, LandingBits, Motion, Rule, RunEnds, SowEnds, Walk,
 };
 use crate::program::{Cond, Game};
-use crate::ruleset::{Arrive, When};
+use crate::ruleset::{Arrive, Distance, When};
 
 impl Game {
     /// Fills in what each rule can know before play: its placement targets,
@@ -22,6 +22,7 @@ impl Game {
         let players = 0..self.player_count();
         let mut die_run_room = DieRuns::MOST_ENDS;
         let mut path_room = super::walk_paths::MOST_PATHS_IN_ALL;
+        let longest_field_steps = self.fields.iter().filter_map(|f| f.steps).max().unwrap_or(0);
         for p in 0..self.phases.len() {
             for r in 0..self.phases[p].rules.len() {
                 let rule = &self.phases[p].rules[r];
@@ -132,6 +133,21 @@ impl Game {
                 {
                     *entries = paths.entries(via);
                 }
+                // A walk (an exit: one step less) never longer than its paths go.
+                let longest = |steps: &Distance| match steps {
+                    Distance::Const(n) => Some(*n),
+                    Distance::FieldSteps => Some(longest_field_steps),
+                    _ => None,
+                };
+                rule.by_paths = match &rule.motion {
+                    Motion::Walk { walk: Walk { paths: Some(paths), .. }, steps } => {
+                        longest(steps).is_some_and(|n| n <= paths.most)
+                    }
+                    Motion::Exit { steps, exits: Some(exits), .. } => {
+                        longest(steps).is_some_and(|n| n <= exits.most.saturating_add(1))
+                    }
+                    _ => false,
+                };
             }
             let phase = &mut self.phases[p];
             phase.playable = players

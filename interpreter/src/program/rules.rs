@@ -146,6 +146,9 @@ pub(crate) struct Rule {
     /// another turn. Outside a chain and with nothing pending, such a move is
     /// played without the checks for what it cannot do (`Game::plain_rule`).
     pub plain: bool,
+    /// The rule walks, or leaves by a walk, no farther than its paths were
+    /// worked out for (see [`Rule::walk_by_paths`]).
+    pub by_paths: bool,
 }
 
 /// Per field, the fields a piece put there falls through, in order, where
@@ -552,6 +555,22 @@ impl Rule {
         }
     }
 
+    /// Where the rule walks (or leaves by a walk) along paths worked out
+    /// before play, passing, and starting from fields, by what tops them: the
+    /// generator's loop over the pieces with one pass word (see `WalkByPaths`).
+    pub(crate) fn walk_by_paths(&self) -> Option<WalkByPaths<'_>> {
+        if !self.by_paths {
+            return None;
+        }
+        let (walk, steps, paths, exit) = match &self.motion {
+            Motion::Walk { walk: walk @ Walk { paths: Some(paths), .. }, steps } => (walk, *steps, paths, false),
+            Motion::Exit { walk, steps, exits: Some(exits), .. } => (walk, *steps, exits, true),
+            _ => return None,
+        };
+        let (pass, from) = (walk.pass.tops_mask()?, self.from.tops_mask()?);
+        Some(WalkByPaths { walk, steps, paths, exit, pass, from })
+    }
+
     /// Whether a move by this rule may leave its mover a choice that
     /// completes the move: a capture chosen, or a chain that goes on.
     pub(crate) fn may_leave_a_choice(&self) -> bool {
@@ -625,6 +644,18 @@ pub(crate) struct WalkPaths {
     pub index: Vec<u32>,
     pub paths: Vec<PathEnd>,
     pub most: u8,
+}
+
+/// A rule that walks along paths worked out before play (see [`Rule::walk_by_paths`]).
+pub(crate) struct WalkByPaths<'r> {
+    pub walk: &'r Walk,
+    pub steps: Distance,
+    /// The walk's paths, or for an exit the paths to where a piece may leave.
+    pub paths: &'r WalkPaths,
+    pub exit: bool,
+    /// The masks over what tops a field of the walk's `pass` and the rule's `from`.
+    pub pass: u8,
+    pub from: u8,
 }
 
 /// One path of a walk: it ends on `end` if every field of `need` is passable
