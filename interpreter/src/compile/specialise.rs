@@ -217,6 +217,8 @@ impl Game {
             for test in rule.field_tests_mut() {
                 *test = std::mem::replace(test, Cond::True).guard_by_tops();
             }
+            // A walk by its paths passes and starts by masks over what tops a field, as compiled.
+            rule.by_paths = rule.walk_by_paths().is_some();
         }
     }
 

@@ -147,7 +147,8 @@ pub(crate) struct Rule {
     /// played without the checks for what it cannot do (`Game::plain_rule`).
     pub plain: bool,
     /// The rule walks, or leaves by a walk, no farther than its paths were
-    /// worked out for (see [`Rule::walk_by_paths`]).
+    /// worked out for, passing and starting by what tops a field: the
+    /// generator's loop of its own ([`Rule::walk_by_paths`] says it all).
     pub by_paths: bool,
 }
 
