@@ -630,6 +630,18 @@ impl State {
         self.retop_to(field, Some(piece));
     }
 
+    /// Puts `piece` in place of the top piece of `field` (none there: nothing
+    /// changes): one change of the stack where a pop and a push were two.
+    pub(crate) fn replace_top(&mut self, field: FieldId, piece: Piece) {
+        let Some(h) = self.fields[usize::from(field)].height.checked_sub(1) else { return };
+        let cell = usize::from(field) * usize::from(self.cap) + usize::from(h);
+        let old = std::mem::replace(&mut self.cells[cell], piece);
+        self.counts[usize::from(old.owner)] -= 1;
+        self.counts[usize::from(piece.owner)] += 1;
+        self.zobrist ^= piece_key(field, h, old) ^ piece_key(field, h, piece);
+        self.retop_to(field, Some(piece));
+    }
+
     /// Puts a piece under a stack.
     pub(crate) fn push_bottom(&mut self, field: FieldId, piece: Piece) {
         let h = usize::from(self.fields[usize::from(field)].height);
@@ -768,6 +780,46 @@ mod tests {
         let was = s.edition();
         s.clone_from(&other);
         assert_ne!(s.edition(), was, "another state copied in");
+    }
+
+    /// A top piece replaced in place leaves the state a pop and a push of
+    /// the new piece leave: the stacks, the position hash, the fields each
+    /// player tops, the pieces on the board; on every field of random
+    /// positions of Seneti (stacks, turned-over pieces), with the piece
+    /// turned over, given to the other player, and of another kind.
+    #[test]
+    fn a_top_replaced_in_place_is_a_pop_and_a_push() {
+        let game = shipped::game("seneti", &Options::new()).expect("compiles");
+        let mut replaced = 0;
+        crate::shipped::testing::visit_random_games(&game, 3, 4, |s, _| {
+            for f in 0..s.fields.len() as crate::board::FieldId {
+                let Some(top) = s.top(f) else { continue };
+                let changes = [
+                    super::Piece { flipped: !top.flipped, ..top },
+                    super::Piece { owner: (top.owner + 1) % s.players, ..top },
+                    super::Piece { kind: top.kind + 1, ..top },
+                ];
+                for piece in changes {
+                    let (mut a, mut b) = (s.clone(), s.clone());
+                    a.replace_top(f, piece);
+                    b.pop(f);
+                    b.push(f, piece);
+                    assert_eq!(a, b);
+                    assert_eq!(a.position_hash(), b.position_hash());
+                    assert_eq!(a.topped, b.topped);
+                    assert_eq!(
+                        (0..s.players).map(|p| a.on_board(p)).collect::<Vec<_>>(),
+                        (0..s.players).map(|p| b.on_board(p)).collect::<Vec<_>>()
+                    );
+                    replaced += 1;
+                }
+            }
+        });
+        assert!(replaced > 1_000, "only {replaced} tops replaced");
+        let mut empty = game.initial_state();
+        let before = empty.clone();
+        empty.replace_top(0, super::Piece::new(0, 0));
+        assert_eq!(empty, before, "no top, no change");
     }
 
     #[test]

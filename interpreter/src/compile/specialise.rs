@@ -200,7 +200,8 @@ impl Game {
                         | Motion::Run { .. }
                         | Motion::Walk { .. }
                 );
-                rule.plain = plain_phase && puts_down && rule.effects.is_empty() && rule.continues.is_none();
+                let mover_only = rule.effects.iter().all(Effect::changes_the_mover_only);
+                rule.plain = plain_phase && puts_down && mover_only && rule.continues.is_none();
             }
         }
         self.plain_rules = self.phases.iter().flat_map(|p| &p.rules).any(|r| r.plain);

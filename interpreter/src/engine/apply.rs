@@ -93,7 +93,7 @@ impl Game {
     #[inline(always)]
     fn put_plainly(&self, s: &mut State, m: Move, rule: &Rule) -> u32 {
         s.passed = false;
-        let (landed, captured) = self.put_down(s, rule, m, s.to_move);
+        let (landed, captured) = self.put_down(s, rule, m, s.to_move, true);
         if landed != NO_FIELD && self.reads_last_to {
             s.last_to = landed;
         }
@@ -230,18 +230,37 @@ impl Game {
     /// The piece of a placement (from the hand) or a board move (lifted off
     /// `m.from`) put on top of `m.to`, once what `rule.arrive` takes there is
     /// taken: where it landed (`NO_FIELD` if `m.from` had no piece) and how
-    /// many pieces were captured.
+    /// many pieces were captured. With `plain`, the piece is put down as the
+    /// rule's effects leave it (a plain rule's change only the piece moved).
     #[inline(always)]
-    fn put_down(&self, s: &mut State, rule: &Rule, m: Move, me: Player) -> (FieldId, u32) {
-        let (from, piece) = if m.action == Action::Place {
+    fn put_down(&self, s: &mut State, rule: &Rule, m: Move, me: Player, plain: bool) -> (FieldId, u32) {
+        let (from, mut piece) = if m.action == Action::Place {
             (NO_FIELD, self.take_from_hand(s, m, me))
         } else {
             let Some(piece) = s.pop(m.from) else { return (NO_FIELD, 0) };
             (m.from, piece)
         };
         let captured = self.arrive(s, rule.arrive, from, m.to, me);
+        if plain {
+            rule.effects.iter().for_each(|e| self.change_moved(e, m, &mut piece));
+        }
         s.push(m.to, piece);
         (m.to, captured)
+    }
+
+    /// What an effect that changes the piece moved alone does to it (see
+    /// [`Effect::changes_the_mover_only`]); any other effect, nothing here.
+    fn change_moved(&self, effect: &Effect, m: Move, p: &mut Piece) {
+        match effect {
+            Effect::Flip => p.flipped = !p.flipped,
+            Effect::Tip => {
+                if let Some(face) = self.compass.get(usize::from(m.dir)).copied().flatten() {
+                    p.orient = die::tip(p.orient, face);
+                }
+            }
+            Effect::TurnClockwise => p.orient = die::turn_clockwise(p.orient),
+            _ => {}
+        }
     }
 
     /// The piece of kind `m.kind` that `me` places, taken from their hand
@@ -329,7 +348,7 @@ impl Game {
                 s.push_bottom(m.to, piece);
                 landed = m.to;
             }
-            Action::Place => (landed, applied.captured) = self.put_down(s, rule, m, me),
+            Action::Place => (landed, applied.captured) = self.put_down(s, rule, m, me, false),
             Action::Lift => {
                 if let Some(i) = s.stack(m.from).iter().rposition(|p| p.owner == me && p.kind == m.kind) {
                     let piece = s.take(m.from, i);
@@ -337,7 +356,7 @@ impl Game {
                 }
             }
             Action::Board => {
-                (landed, applied.captured) = self.put_down(s, rule, m, me);
+                (landed, applied.captured) = self.put_down(s, rule, m, me, false);
                 if landed == NO_FIELD {
                     return applied;
                 }
@@ -396,14 +415,8 @@ impl Game {
                         }
                     }
                 }
-                Effect::Flip if landed != NO_FIELD => change_top(s, landed, |p| p.flipped = !p.flipped),
-                Effect::Tip if landed != NO_FIELD => {
-                    if let Some(face) = self.compass.get(usize::from(m.dir)).copied().flatten() {
-                        change_top(s, landed, |p| p.orient = die::tip(p.orient, face));
-                    }
-                }
-                Effect::TurnClockwise if landed != NO_FIELD => {
-                    change_top(s, landed, |p| p.orient = die::turn_clockwise(p.orient));
+                Effect::Flip | Effect::Tip | Effect::TurnClockwise if landed != NO_FIELD => {
+                    change_top(s, landed, |p| self.change_moved(effect, m, p));
                 }
                 Effect::Promote { to, on, ends_chain, at_end }
                     if landed != NO_FIELD
@@ -960,9 +973,9 @@ fn next_place(s: &State) -> u8 {
 
 /// Changes the top piece of a field in place.
 fn change_top(s: &mut State, field: FieldId, change: impl FnOnce(&mut Piece)) {
-    if let Some(mut p) = s.pop(field) {
+    if let Some(mut p) = s.top(field) {
         change(&mut p);
-        s.push(field, p);
+        s.replace_top(field, p);
     }
 }
 
@@ -973,17 +986,19 @@ mod tests {
 
     /// A move of a plain rule, played the short way, leaves the state the
     /// general way leaves: after every legal move along random games of every
-    /// shipped variant with plain rules (placements and board moves both).
+    /// shipped variant with plain rules (placements and board moves both, and
+    /// moves whose effects turn over or tip the piece moved).
     #[test]
     fn plain_moves_leave_the_state_the_general_path_leaves() {
-        let (mut placements, mut board_moves) = (0, 0);
+        let (mut placements, mut board_moves, mut changing) = (0, 0, 0);
         for (name, options, game) in variants().filter(|(_, _, g)| g.plain_rules) {
             let mut general = game.clone();
             general.plain_rules = false;
             visit_random_games(&game, 3, 3, |s, legal| {
                 for &m in legal {
-                    if game.plain_rule(s, m).is_some() {
+                    if let Some(rule) = game.plain_rule(s, m) {
                         *(if m.action == Action::Place { &mut placements } else { &mut board_moves }) += 1;
+                        changing += usize::from(!rule.effects.is_empty());
                     }
                     let (mut short, mut long) = (s.clone(), s.clone());
                     game.play_unchecked(&mut short, m);
@@ -995,5 +1010,7 @@ mod tests {
             });
         }
         assert!(placements > 1000 && board_moves > 1000, "plain placements {placements}, board moves {board_moves}");
+        // Seneti's pieces turn over as they move, Setron's dice tip: the mover changed on the short way too.
+        assert!(changing > 1000, "plain moves that change their piece: {changing}");
     }
 }

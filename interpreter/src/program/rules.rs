@@ -140,7 +140,9 @@ pub(crate) struct Rule {
     /// decides it (see `Game::captures`).
     pub captures: Option<bool>,
     /// A move of this rule only puts its piece down, from the hand or from
-    /// the field it leaves, taking what `arrive` takes there: no effect, no
+    /// the field it leaves, taking what `arrive` takes there, its effects
+    /// changing that piece alone (turned over, tipped or turned, see
+    /// [`Effect::changes_the_mover_only`]): no
     /// chain, no jump, no placing under a stack; its phase offers no huff and
     /// replaces no piece; no field of the board sends a piece on or gives
     /// another turn. Outside a chain and with nothing pending, such a move is
@@ -752,6 +754,14 @@ pub(crate) enum Effect {
         /// Only where the move ends (not on the way of a chain that goes on).
         at_end: bool,
     },
+}
+
+impl Effect {
+    /// Whether the effect changes the piece moved and nothing else: turns it
+    /// over, tips it or turns it. (A plain rule may have such effects; see [`Rule::plain`].)
+    pub(crate) fn changes_the_mover_only(&self) -> bool {
+        matches!(self, Effect::Flip | Effect::Tip | Effect::TurnClockwise)
+    }
 }
 
 /// Capture by enclosure (see `EffectDef::Enclose`).
