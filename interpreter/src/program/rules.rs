@@ -141,12 +141,12 @@ pub(crate) struct Rule {
     pub captures: Option<bool>,
     /// A move of this rule only puts its piece down, from the hand or from
     /// the field it leaves, taking what `arrive` takes there, its effects
-    /// changing that piece alone (turned over, tipped or turned, see
-    /// [`Effect::changes_the_mover_only`]): no
-    /// chain, no jump, no placing under a stack; its phase offers no huff and
-    /// replaces no piece; no field of the board sends a piece on or gives
-    /// another turn. Outside a chain and with nothing pending, such a move is
-    /// played without the checks for what it cannot do (`Game::plain_rule`).
+    /// changing that piece alone (turned over, tipped or turned: see
+    /// [`Effect::changes_the_mover_only`]): no chain, no jump, no placing
+    /// under a stack; its phase offers no huff and replaces no piece; no
+    /// field of the board sends a piece on or gives another turn. Outside a
+    /// chain and with nothing pending, such a move is played without the
+    /// checks for what it cannot do (`Game::plain_rule`).
     pub plain: bool,
     /// The rule walks, or leaves by a walk, no farther than its paths were
     /// worked out for, passing and starting by what tops a field: the
