@@ -133,21 +133,6 @@ impl Game {
                 {
                     *entries = paths.entries(via);
                 }
-                // A walk (an exit: one step less) never longer than its paths go.
-                let longest = |steps: &Distance| match steps {
-                    Distance::Const(n) => Some(*n),
-                    Distance::FieldSteps => Some(longest_field_steps),
-                    _ => None,
-                };
-                rule.by_paths = match &rule.motion {
-                    Motion::Walk { walk: Walk { paths: Some(paths), .. }, steps } => {
-                        longest(steps).is_some_and(|n| n <= paths.most)
-                    }
-                    Motion::Exit { steps, exits: Some(exits), .. } => {
-                        longest(steps).is_some_and(|n| n <= exits.most.saturating_add(1))
-                    }
-                    _ => false,
-                };
             }
             let phase = &mut self.phases[p];
             phase.playable = players
@@ -218,8 +203,17 @@ impl Game {
             for test in rule.field_tests_mut() {
                 *test = std::mem::replace(test, Cond::True).guard_by_tops();
             }
-            // A walk by its paths passes and starts by masks over what tops a field, as compiled.
-            rule.by_paths = rule.walk_by_paths().is_some();
+            // A walk by its paths: passing and starting by masks over what tops
+            // a field, as compiled, and never longer than its paths go (an
+            // exit's paths are one step short: the last takes the piece off).
+            let longest = |steps: Distance| match steps {
+                Distance::Const(n) => Some(n),
+                Distance::FieldSteps => Some(longest_field_steps),
+                _ => None,
+            };
+            rule.by_paths = rule.walk_parts().is_some_and(|by| {
+                longest(by.steps).is_some_and(|n| n <= by.paths.most.saturating_add(u8::from(by.exit)))
+            });
         }
     }
 

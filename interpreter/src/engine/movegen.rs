@@ -877,7 +877,8 @@ impl Game {
             if rule.pieces & (1 << p.kind) == 0 || by.from & 1 << s.top_class(from, me) == 0 {
                 continue;
             }
-            // (Read in place: a walk by its paths goes a set number of steps or its field's.)
+            // `Game::distance`, read in place for the two distances a walk by its
+            // paths can have (a call here, even inlined, cost Seneti 3% of its time).
             let n = match by.steps {
                 Distance::Const(n) => n,
                 Distance::FieldSteps => self.fields[usize::from(from)].steps.unwrap_or(0),
@@ -1269,6 +1270,9 @@ impl Game {
     /// by `rule` ([`Game::can_land_at_walk_end`]), where the rule's masks decide
     /// it for every field alike (from wherever the piece comes); `None` elsewhere.
     fn landing_word(&self, rule: &Rule, s: &State, me: Player) -> Option<u64> {
+        if self.board.len() > 64 {
+            return None;
+        }
         let fields = self.board.fields();
         match (&rule.landing, &rule.stack_landing) {
             (Some(masks), _) => Some(fields.fold(0, |w, f| w | u64::from(lands_by_mask(masks, s, me, f)) << f)),
@@ -2010,6 +2014,51 @@ mod tests {
     fn walks_along_their_paths_make_the_moves_made_piece_by_piece() {
         let positions = same_moves_without(9, |rule| std::mem::take(&mut rule.by_paths));
         assert!(positions > 1_000, "only {positions} positions with walks by their paths");
+    }
+
+    /// Walks by their paths in a game of three (the turning-walk test ruleset
+    /// with a third player, its walks turning or not): every player's moves,
+    /// the one to move and the two others, are those made piece by piece.
+    #[test]
+    fn walks_by_their_paths_serve_three_players() {
+        let mut positions = 0;
+        for turning in ["true", "false"] {
+            let source = ruleset_edited(
+                "tests/blocks/turning-walk.ron",
+                r#"players: ["White", "Black"],"#,
+                r#"players: ["White", "Black", "Red"],"#,
+            )
+            .replacen(
+                r#"Hand(piece: "Stone", player: Player(2), count: 2),"#,
+                r#"Hand(piece: "Stone", player: Player(2), count: 2), Hand(piece: "Stone", player: Player(3), count: 2),"#,
+                1,
+            )
+            // (A player with no move passes: the game goes on to the turn limit or a block.)
+            .replacen(r#"(at: StartOfTurn, cond: NoMoves, result: Win(Opponent), reason: "no move"),"#, "", 1);
+            let mut options = Options::new();
+            options.set("turning", turning);
+            let game = crate::Game::from_source(&source, "three", &options).expect("compiles");
+            assert_eq!(game.player_count(), 3);
+            let rules = game.phases.iter().flat_map(|p| &p.rules);
+            assert_eq!(rules.filter(|r| r.by_paths).count(), 2, "the walk and the exit go by their paths");
+            let without = stripped(&game, |rule| rule.by_paths = false);
+            visit_random_games(&game, 4, 30, |s, legal| {
+                assert_eq!(legal, without.legal_moves(s), "turning {turning}");
+                for player in 0..3 {
+                    let moves = |g: &crate::Game| {
+                        let mut moves = Vec::new();
+                        g.generate(s, player, None, &mut |m| {
+                            moves.push(m);
+                            true
+                        });
+                        moves
+                    };
+                    assert_eq!(moves(&game), moves(&without), "turning {turning}: player {player}");
+                }
+                positions += 1;
+            });
+        }
+        assert!(positions > 500, "only {positions} positions of three players");
     }
 
     /// A rule walks along its paths alone only where no walk of it is longer

@@ -565,6 +565,13 @@ impl Rule {
         if !self.by_paths {
             return None;
         }
+        self.walk_parts()
+    }
+
+    /// The parts of a walk or exit with its paths worked out, passing and
+    /// starting by masks over what tops a field, however far it goes (what
+    /// `Game::specialise_rules` reads to set [`Rule::by_paths`]).
+    pub(crate) fn walk_parts(&self) -> Option<WalkByPaths<'_>> {
         let (walk, steps, paths, exit) = match &self.motion {
             Motion::Walk { walk: walk @ Walk { paths: Some(paths), .. }, steps } => (walk, *steps, paths, false),
             Motion::Exit { walk, steps, exits: Some(exits), .. } => (walk, *steps, exits, true),
