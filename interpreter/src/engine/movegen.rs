@@ -1785,6 +1785,17 @@ mod tests {
         positions
     }
 
+    /// The moves `player` would have in `s` as an ordinary decision, as the
+    /// generator makes them (no filter).
+    fn generated_for(game: &crate::Game, s: &crate::State, player: crate::piece::Player) -> Vec<Move> {
+        let mut moves = Vec::new();
+        game.generate(s, player, None, &mut |m| {
+            moves.push(m);
+            true
+        });
+        moves
+    }
+
     /// Along random games of every shipped variant where `take_out` takes
     /// something out of a rule (and says so), the legal moves, and those the
     /// player not to move would have, are the same with it and without it.
@@ -1800,15 +1811,8 @@ mod tests {
             visit_random_games(&game, seed, 3, |s, legal| {
                 assert_eq!(legal, without.legal_moves(s), "{name} {options:?}");
                 let other = (s.to_move + 1) % s.players;
-                let moves = |g: &crate::Game| {
-                    let mut moves = Vec::new();
-                    g.generate(s, other, None, &mut |m| {
-                        moves.push(m);
-                        true
-                    });
-                    moves
-                };
-                assert_eq!(moves(&game), moves(&without), "{name} {options:?}: player {other}");
+                let (moves, moves_without) = (generated_for(&game, s, other), generated_for(&without, s, other));
+                assert_eq!(moves, moves_without, "{name} {options:?}: player {other}");
                 positions += 1;
             });
         }
@@ -2045,15 +2049,8 @@ mod tests {
             visit_random_games(&game, 4, 30, |s, legal| {
                 assert_eq!(legal, without.legal_moves(s), "turning {turning}");
                 for player in 0..3 {
-                    let moves = |g: &crate::Game| {
-                        let mut moves = Vec::new();
-                        g.generate(s, player, None, &mut |m| {
-                            moves.push(m);
-                            true
-                        });
-                        moves
-                    };
-                    assert_eq!(moves(&game), moves(&without), "turning {turning}: player {player}");
+                    let (moves, moves_without) = (generated_for(&game, s, player), generated_for(&without, s, player));
+                    assert_eq!(moves, moves_without, "turning {turning}: player {player}");
                 }
                 positions += 1;
             });
