@@ -464,6 +464,7 @@ fn phase(
         flying_chains: false,       // likewise
         probes_by_generator: false, // likewise
         countable: false,           // likewise
+        placings: Vec::new(),       // likewise
         decisions: def.decisions.max(1),
         throw,
         until,

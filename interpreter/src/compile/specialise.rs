@@ -7,7 +7,7 @@ use crate::board::{Board, DirId, FieldId, FieldSet, NO_FIELD};
 use crate::moves::{Action, NO_DIR};
 use crate::piece::{Piece, Player};
 use crate::program::rules::{
-    DieRuns, Effect, End, FallLine, FallLines, Filter, LandingBits, Motion, Rule, RunEnds, SowEnds, Walk,
+    DieRuns, Effect, End, FallLine, FallLines, Filter, LandingBits, Motion, Placing, Rule, RunEnds, SowEnds, Walk,
 };
 use crate::program::{Cond, Game};
 use crate::ruleset::{Arrive, Distance, When};
@@ -168,6 +168,17 @@ impl Game {
             phase.countable = phase.filters.is_empty()
                 && !phase.may_repeat
                 && phase.playable.iter().all(|[ordinary, fallback]| fallback.is_empty() && countable(ordinary));
+            if phase.countable {
+                let placing = |me: usize, r: u8| {
+                    let rule = &phase.rules[usize::from(r)];
+                    let targets = rule.empty_targets.as_ref().map_or(0, |t| t[me]);
+                    let tested = rule.only_if_for[me] != Cond::True;
+                    Placing { rule: r, targets, kinds: rule.pieces, tested }
+                };
+                phase.placings = (phase.playable.iter().enumerate())
+                    .map(|(me, [ordinary, _])| ordinary.iter().map(|&r| placing(me, r)).collect())
+                    .collect();
+            }
         }
         let plain_fields = self.fields.iter().all(|f| f.send_to.is_none() && !f.again);
         for phase in &mut self.phases {

@@ -131,15 +131,17 @@ impl Game {
     fn placements(&self, s: &State, phase: &Phase, mut group: impl FnMut(u8, KindId, u64) -> bool) {
         let me = s.to_move;
         let occupied = s.topped_word(0);
-        for &ri in &phase.playable[usize::from(me)][0] {
-            let rule = &phase.rules[usize::from(ri)];
-            let Some(targets) = &rule.empty_targets else { continue };
-            if !self.eval(&rule.only_if_for[usize::from(me)], s, me, NO_FIELD) {
+        let Some(placings) = phase.placings.get(usize::from(me)) else { return };
+        for p in placings {
+            if p.tested && !self.eval(&phase.rules[usize::from(p.rule)].only_if_for[usize::from(me)], s, me, NO_FIELD) {
                 continue;
             }
-            let free = targets[usize::from(me)] & !occupied;
-            for kind in 0..self.kinds.len() as KindId {
-                if rule.pieces & (1 << kind) != 0 && s.hand(me, kind) != 0 && !group(ri, kind, free) {
+            let free = p.targets & !occupied;
+            let mut kinds = p.kinds;
+            while kinds != 0 {
+                let kind = kinds.trailing_zeros() as KindId;
+                kinds &= kinds - 1;
+                if s.hand(me, kind) != 0 && !group(p.rule, kind, free) {
                     return;
                 }
             }

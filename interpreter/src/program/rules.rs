@@ -45,6 +45,19 @@ pub(crate) struct Phase {
     /// random playout that counted them and made the one drawn ran 7% more
     /// instructions in Breakthrough than one that made them all.)
     pub countable: bool,
+    /// Where the moves are counted, per player the rules that may be theirs
+    /// as [`Placing`]s, in the order of the moves; empty elsewhere.
+    pub placings: Vec<Vec<Placing>>,
+}
+
+/// A counted rule of a player, read once: its index, the fields it puts on
+/// when empty, the kinds it puts, and whether its `only_if` needs a test.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Placing {
+    pub rule: u8,
+    pub targets: u64,
+    pub kinds: u32,
+    pub tested: bool,
 }
 
 /// A turn filter as compiled (see `FilterDef`).
