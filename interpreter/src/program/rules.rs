@@ -694,7 +694,8 @@ impl PathEnd {
     /// Whether the path is open where `pass` (a board's one word) says the walk may pass.
     #[inline(always)]
     pub(crate) fn open(&self, pass: u64) -> bool {
-        pass & self.need == self.need && pass & self.need_not == 0
+        // (Both tested, without a branch between them: see `scan_paths`.)
+        (pass & self.need == self.need) & (pass & self.need_not == 0)
     }
 }
 
