@@ -586,26 +586,42 @@ impl Game {
         };
         // The commonest rule, a step or leap that lands by masks alone, in one
         // tight loop written out (as a closure called per piece it cost a
-        // fifth more instructions per playout).
+        // fifth more instructions per playout). The steps are listed first,
+        // then made: whether a field is landable is as good as random, and a
+        // branch on it was mispredicted some 20 times a ply in Breakthrough.
         if let (Motion::Step(reach) | Motion::Leap(reach), Some(bits), Cond::True) =
             (&rule.motion, &rule.landing_bits, &rule.from)
         {
             let landable = bits.landable(s, me);
             let movers = s.topped_first_word(me) & only.map_or(!0, |o| 1 << o);
+            // A step as its field, where it goes, in which direction, and the
+            // kind moved (a board of up to 64 fields: each fits a byte).
+            let mut make = |steps: &[u32]| {
+                steps.iter().all(|&step| {
+                    let [from, to, dir, kind] = step.to_le_bytes();
+                    let (from, to) = (FieldId::from(from), FieldId::from(to));
+                    emit(Move { action: Action::Board, rule: rule_id, kind, dir, from, to })
+                })
+            };
+            let mut steps = [0u32; 32];
+            let mut n = 0;
             for from in fields_of_word(0, movers) {
                 let Some(p) = s.top(from) else { continue };
                 if rule.pieces & (1 << p.kind) == 0 {
                     continue;
                 }
                 for &(to, dir) in reach.from(from) {
-                    if landable >> to & 1 != 0
-                        && !emit(Move { action: Action::Board, rule: rule_id, kind: p.kind, dir, from, to })
-                    {
-                        return false;
+                    if n == steps.len() {
+                        if !make(&steps) {
+                            return false;
+                        }
+                        n = 0;
                     }
+                    steps[n] = u32::from_le_bytes([from as u8, to as u8, dir, p.kind]);
+                    n += usize::from(landable >> to & 1 != 0);
                 }
             }
-            return true;
+            return make(&steps[..n]);
         }
         if let (Motion::Step(reach) | Motion::Leap(reach), Some(landing), Cond::True) =
             (&rule.motion, &rule.landing, &rule.from)
