@@ -10,7 +10,9 @@
 //!
 //! The last move of a sequence is counted without being made where it is
 //! complete whatever it does (bulk counting): where the moves are counted
-//! ([`Game::count_moves`]), else each move whose rule can leave no choice.
+//! ([`Game::count_moves`]), else each move whose rule can leave no choice;
+//! where no turn filter or repeated move changes what the generator makes,
+//! the moves are counted as it makes them, without a list.
 
 use crate::moves::Move;
 use crate::program::Game;
@@ -53,8 +55,8 @@ impl Game {
         let last = depth == 1 && !self.may_leave_a_choice(s);
         let (buf, deeper_moves) = moves.split_first_mut().expect("a buffer per level");
         if !listed {
-            if let (true, Some(n)) = (last, self.count_moves(s)) {
-                // Counted without being made; none is a pass.
+            if let (true, Some(n)) = (last, self.count_moves(s).or_else(|| self.count_generated(s))) {
+                // Counted without being made, or without being listed; none is a pass.
                 return u64::from(n.max(1));
             }
             self.legal_moves_into(s, buf);
@@ -118,6 +120,22 @@ impl Game {
             total += count(&next);
         }
         total
+    }
+
+    /// How many moves the generator makes in `s`, where they are the legal
+    /// moves as they are (an ordinary decision, no turn filter, no move two
+    /// rules make): counted as made, not listed. `None` elsewhere.
+    fn count_generated(&self, s: &State) -> Option<u32> {
+        let phase = &self.phases[usize::from(s.phase)];
+        if !s.awaits_ordinary_decision() || !phase.filters.is_empty() || phase.may_repeat || phase.flying_chains {
+            return None;
+        }
+        let mut n = 0;
+        self.generate(s, s.to_move, None, &mut |_| {
+            n += 1;
+            true
+        });
+        Some(n)
     }
 
     /// Whether a move in `s` may leave a choice of the same move to make.
