@@ -1385,7 +1385,8 @@ struct Slide<'r> {
 /// paths at a time, the ends of the open ones are listed, the first of each
 /// end kept, and those visited. Each pass carries little from one path to
 /// the next. (Seneti 0.85x CPU against a scan that branched on each path.)
-/// A path or two, as a track has, are tested one by one.
+/// A single path (a track's entry has one) is tested as it is: a list costs
+/// more than that branch, which is well predicted there (Ur 1.08x otherwise).
 #[inline]
 fn scan_paths(paths: &[PathEnd], pass: u64, skip: u64, visit: &mut impl FnMut(FieldId) -> bool) -> bool {
     let mut seen = skip;
