@@ -694,8 +694,9 @@ impl PathEnd {
     /// Whether the path is open where `pass` (a board's one word) says the walk may pass.
     #[inline(always)]
     pub(crate) fn open(&self, pass: u64) -> bool {
-        // (Both tested, without a branch between them: see `scan_paths`.)
-        (pass & self.need == self.need) & (pass & self.need_not == 0)
+        // A field it needs that may not be passed, or one it needs not that
+        // may: one test, without a branch (see `scan_paths`).
+        (self.need & !pass) | (self.need_not & pass) == 0
     }
 }
 
