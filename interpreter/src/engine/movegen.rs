@@ -158,8 +158,7 @@ impl Game {
             true
         });
         self.drop_repeats(s, out);
-        let phase = &self.phases[usize::from(s.phase)];
-        if !phase.filters.is_empty() || phase.flying_chains {
+        if self.phases[usize::from(s.phase)].filters_moves() {
             // (Most phases have nothing to filter: the call and its scratch cost Fox and Hounds 2%.)
             self.filter_moves(s, out);
         }
@@ -558,7 +557,7 @@ impl Game {
                         let mut lands = |to| !self.can_land_at_walk_end(rule, s, me, NO_FIELD, to) || emit(place(to));
                         match entries.as_ref().and_then(|e| e.of(0, steps, true)) {
                             // Where the paths in were worked out before play, a scan of them.
-                            Some(paths) => scan_paths(paths, walking.word(), 0, &mut lands),
+                            Some(paths) => scan_paths(paths, walking.word, 0, &mut lands),
                             None => self.entry_targets(s, me, via, steps, walk, walking.set(self), &mut lands),
                         }
                     }
@@ -886,7 +885,7 @@ impl Game {
             return true;
         };
         let w = Walking::of(walks, self, s, me, &by.walk.pass);
-        let pass = w.word();
+        let pass = w.word;
         // Where a walk may end, the piece's own field aside: the paths to the
         // other fields are passed over without a test.
         let ends = if by.exit { None } else { self.landing_word(rule, s, me) };
@@ -1453,12 +1452,6 @@ impl Walking {
         let mut set = scratch_fields(game.board.len());
         game.board.fields().filter(|&f| game.eval(pass, s, me, f)).for_each(|f| set.insert(f));
         Walking { mask, word: set.first_word(), set: Some(set), scratch: None }
-    }
-
-    /// The pass set's fields 0 to 63 (all of them on a board of up to 64 fields).
-    #[inline]
-    fn word(&self) -> u64 {
-        self.word
     }
 
     /// The pass set as a set, made from the word where there is none yet.

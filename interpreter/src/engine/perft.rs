@@ -126,8 +126,7 @@ impl Game {
     /// moves as they are (an ordinary decision, no turn filter, no move two
     /// rules make): counted as made, not listed. `None` elsewhere.
     fn count_generated(&self, s: &State) -> Option<u32> {
-        let phase = &self.phases[usize::from(s.phase)];
-        if !s.awaits_ordinary_decision() || !phase.filters.is_empty() || phase.may_repeat || phase.flying_chains {
+        if !s.awaits_ordinary_decision() || !self.phases[usize::from(s.phase)].keeps_generated_moves() {
             return None;
         }
         let mut n = 0;

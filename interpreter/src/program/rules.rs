@@ -50,6 +50,21 @@ pub(crate) struct Phase {
     pub placings: Vec<Vec<Placing>>,
 }
 
+impl Phase {
+    /// Whether the generator's moves are the legal moves as they come, with
+    /// nothing to drop or filter after (no move two rules make, no turn
+    /// filter, no flying chain's landings to choose among).
+    pub(crate) fn keeps_generated_moves(&self) -> bool {
+        !self.may_repeat && !self.filters_moves()
+    }
+
+    /// Whether the legal moves go through `Game::filter_moves`: turn filters,
+    /// or the landings of flying chains that must go on.
+    pub(crate) fn filters_moves(&self) -> bool {
+        !self.filters.is_empty() || self.flying_chains
+    }
+}
+
 /// A counted rule of a player, read once: its index, the fields it puts on
 /// when empty, the kinds it puts, and whether its `only_if` needs a test.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
