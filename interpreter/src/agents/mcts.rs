@@ -92,10 +92,19 @@ impl MctsAgent {
 
     /// Plays random moves, then scores the position for every player.
     fn rollout(&mut self, game: &Game, s: &mut State, rng: &mut dyn rand::RngCore) -> [f64; MAX_PLAYERS] {
-        let mut known = false;
-        for _ in 0..self.rollout_depth {
+        let (mut known, mut played) = (false, 0);
+        while played < self.rollout_depth {
+            if !known {
+                // Where the turns are counted placements, they run in a loop of their own.
+                let counted = game.play_counted_turns(s, rng, self.rollout_depth - played);
+                played += counted;
+                if counted > 0 {
+                    continue;
+                }
+            }
             let Some(m) = random_move(game, s, &mut self.buf, known, rng) else { break };
             known = game.play_listing(s, m, &mut self.buf);
+            played += 1;
         }
         let value =
             |p: Player| (self.eval.evaluate(game, s, p) + 0.5 * self.eval.mobility_term(game, s, p)).clamp(-1.0, 1.0);

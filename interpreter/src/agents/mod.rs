@@ -173,6 +173,14 @@ pub fn random_playout<R: rand::RngCore + ?Sized>(
     // Whether `buf` holds the legal moves of `state`, worked out as the last move was played.
     let mut known = false;
     while state.ply() < PLY_CAP {
+        if !known {
+            // Where the turns are counted placements, they run in a loop of their own.
+            let played = game.play_counted_turns(state, rng, PLY_CAP - state.ply());
+            n += played;
+            if played > 0 {
+                continue;
+            }
+        }
         let Some(m) = random_move(game, state, buf, known, rng) else { break };
         known = game.play_listing(state, m, buf);
         n += 1;

@@ -465,6 +465,7 @@ fn phase(
         probes_by_generator: false, // likewise
         countable: false,           // likewise
         placings: Vec::new(),       // likewise
+        counted_turns: false,       // likewise
         decisions: def.decisions.max(1),
         throw,
         until,

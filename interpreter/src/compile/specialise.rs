@@ -7,7 +7,8 @@ use crate::board::{Board, DirId, FieldId, FieldSet, NO_FIELD};
 use crate::moves::{Action, NO_DIR};
 use crate::piece::{Piece, Player};
 use crate::program::rules::{
-    DieRuns, Effect, End, FallLine, FallLines, Filter, LandingBits, Motion, Placing, Rule, RunEnds, SowEnds, Walk,
+    DieRuns, Effect, End, FallLine, FallLines, Filter, LandingBits, Motion, Placing, Ranking, Rule, RunEnds, SowEnds,
+    Walk,
 };
 use crate::program::{Cond, Game};
 use crate::ruleset::{Arrive, Distance, When};
@@ -201,6 +202,15 @@ impl Game {
             }
         }
         self.plain_rules = self.phases.iter().flat_map(|p| &p.rules).any(|r| r.plain);
+        let nobody_finishes = self.ends.iter().all(|e| !matches!(e.result, Ranking::Finish(_)));
+        for phase in &mut self.phases {
+            phase.counted_turns = phase.countable
+                && nobody_finishes
+                && phase.decisions == 1
+                && phase.throw.is_none()
+                && phase.until.is_none()
+                && phase.rules.iter().all(|r| r.plain);
+        }
         let at_start = |e: &&End| e.at == When::StartOfTurn;
         self.lists_next_moves = self.ends.iter().filter(at_start).any(|e| e.test.mentions_no_moves())
             && self.phases.iter().any(|p| !p.countable);

@@ -91,7 +91,7 @@ impl Game {
     /// A move of a plain rule made: the piece put down (see [`Rule::plain`]
     /// for all that such a move cannot do besides). How many pieces it captured.
     #[inline(always)]
-    fn put_plainly(&self, s: &mut State, m: Move, rule: &Rule) -> u32 {
+    pub(super) fn put_plainly(&self, s: &mut State, m: Move, rule: &Rule) -> u32 {
         s.passed = false;
         let (landed, captured) = self.put_down(s, rule, m, s.to_move, true);
         if landed != NO_FIELD && self.reads_last_to {
@@ -813,7 +813,7 @@ impl Game {
     }
 
     /// Checks the end conditions of one kind for player `me`; true if the game ended.
-    fn check_ends(&self, s: &mut State, at: When, me: Player) -> bool {
+    pub(super) fn check_ends(&self, s: &mut State, at: When, me: Player) -> bool {
         for (i, end) in self.ends.iter().enumerate() {
             if end.at == at && self.end_holds(&end.test, s, me) && self.end_by(s, i, me) {
                 return true;
@@ -826,7 +826,7 @@ impl Game {
     /// by masks, the commonest test after a move, read here without a call.
     /// (Reading "no move" here too cost Seega and Senet more than it saved.)
     #[inline(always)]
-    fn end_holds(&self, test: &Cond, s: &State, me: Player) -> bool {
+    pub(super) fn end_holds(&self, test: &Cond, s: &State, me: Player) -> bool {
         match test {
             Cond::MovedLineMasks(lines) => self.made_line_by_masks(s, lines),
             _ => self.eval(test, s, me, NO_FIELD),
@@ -838,7 +838,7 @@ impl Game {
     /// [`Game::check_ends`], which runs after every move: its loop stays small.
     #[cold]
     #[inline(never)]
-    fn end_by(&self, s: &mut State, i: usize, me: Player) -> bool {
+    pub(super) fn end_by(&self, s: &mut State, i: usize, me: Player) -> bool {
         let end = &self.ends[i];
         let reason = Reason::End(i as u16);
         let team = |p: Player| self.teams[usize::from(p)];
@@ -927,7 +927,7 @@ impl Game {
 
     /// Ends the game: the teams not yet placed take the places after those
     /// taken, highest `ranks[team]` first (equal ranks share a place).
-    fn conclude(&self, s: &mut State, reason: Reason, ranks: [i64; MAX_PLAYERS]) {
+    pub(super) fn conclude(&self, s: &mut State, reason: Reason, ranks: [i64; MAX_PLAYERS]) {
         let players = usize::from(s.players);
         let base = next_place(s) - 1;
         let unplaced = |q: usize| s.finished[q] == 0 || s.finished[q] == OUT;

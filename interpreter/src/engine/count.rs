@@ -12,6 +12,16 @@ use crate::program::Game;
 use crate::program::rules::Phase;
 use crate::state::State;
 
+/// The legal moves of a position where they are counted: the first groups
+/// (a rule, a kind, the fields free for it, their number) as counted, to find
+/// the one drawn without asking again (most phases have one), and the total.
+pub(super) struct Counted {
+    groups: [(u8, KindId, u64, u32); 4],
+    /// How many groups there were, kept or not.
+    kept: usize,
+    pub n: u32,
+}
+
 impl Game {
     /// How many legal moves `s` has, where they can be counted without being
     /// made ([`Phase::countable`], an ordinary decision in a game not over);
@@ -63,27 +73,36 @@ impl Game {
     /// counted and are more than none; `None` elsewhere (and `draw` is not called).
     pub(crate) fn draw_counted(&self, s: &State, draw: impl FnOnce(u32) -> u32) -> Option<Move> {
         let phase = self.countable(s)?;
-        // The first groups as counted, with their counts, to find the one
-        // drawn without asking again (most phases have one).
-        let mut groups = [(0, 0, 0, 0); 4];
-        let (mut kept, mut n) = (0, 0);
-        self.placements(s, phase, |rule_id, kind, free| {
-            let here = free.count_ones();
-            if let Some(g) = groups.get_mut(kept) {
-                *g = (rule_id, kind, free, here);
-            }
-            kept += 1;
-            n += here;
-            true
-        });
-        if n == 0 {
+        let counted = self.count_groups(s, phase);
+        if counted.n == 0 {
             return None;
         }
-        let mut i = draw(n);
-        if kept > groups.len() {
+        self.counted_move(s, phase, &counted, draw(counted.n))
+    }
+
+    /// The legal moves of `s`, in a phase where they are counted, by groups.
+    #[inline(always)]
+    pub(super) fn count_groups(&self, s: &State, phase: &Phase) -> Counted {
+        let mut c = Counted { groups: [(0, 0, 0, 0); 4], kept: 0, n: 0 };
+        self.placements(s, phase, |rule_id, kind, free| {
+            let here = free.count_ones();
+            if let Some(g) = c.groups.get_mut(c.kept) {
+                *g = (rule_id, kind, free, here);
+            }
+            c.kept += 1;
+            c.n += here;
+            true
+        });
+        c
+    }
+
+    /// The `i`th of the moves `counted` counted in `s`: `None` unless `i` is below their number.
+    #[inline(always)]
+    pub(super) fn counted_move(&self, s: &State, phase: &Phase, counted: &Counted, mut i: u32) -> Option<Move> {
+        if counted.kept > counted.groups.len() {
             return self.nth_move(s, i);
         }
-        for &(rule_id, kind, free, here) in &groups[..kept] {
+        for &(rule_id, kind, free, here) in &counted.groups[..counted.kept] {
             if i < here {
                 return Some(self.placement(s, phase, rule_id, kind, free, i));
             }

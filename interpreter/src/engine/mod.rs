@@ -4,6 +4,7 @@
 mod apply;
 mod cond;
 mod count;
+mod counted_turns;
 mod known_moves;
 mod movegen;
 mod perft;

@@ -48,6 +48,11 @@ pub(crate) struct Phase {
     /// Where the moves are counted, per player the rules that may be theirs
     /// as [`Placing`]s, in the order of the moves; empty elsewhere.
     pub placings: Vec<Vec<Placing>>,
+    /// Every turn of the phase is one counted placement made the plain way,
+    /// then the next player's turn, nothing else to decide: one decision, no
+    /// throw, no change of phase, no end by which a player finishes (see
+    /// `Game::play_counted_turns`).
+    pub counted_turns: bool,
 }
 
 impl Phase {

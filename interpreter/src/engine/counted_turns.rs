@@ -1,0 +1,219 @@
+//! Random play through counted turns. Where every turn of a phase is one
+//! placement whose moves are counted ([`Game::count_moves`]) and made the
+//! plain way ([`Rule::plain`]), and the turn then passes to the next player
+//! with nothing else to decide (one decision a turn, no throw, no change of
+//! phase, no end by which a player finishes and the game goes on), random
+//! turns run in one loop ([`Phase::counted_turns`]): the count made for the
+//! start-of-turn "no move?" test is the one the next draw reads, and of a
+//! turn's steps only those such a turn has are taken. The moves drawn, the
+//! random numbers used and the states reached are those of the general way
+//! (a [`Game::draw_counted`] draw, then [`Game::play_listing`]); a test
+//! plays both side by side.
+
+use rand::Rng;
+
+use super::Cond;
+use crate::piece::MAX_PLAYERS;
+use crate::program::Game;
+use crate::ruleset::When;
+use crate::state::{Reason, State};
+
+impl Game {
+    /// Plays random turns from `s`, at most `plies`, while it is at an
+    /// ordinary decision of a phase with counted turns and the player has a
+    /// move; how many were played (none where `s` is not at such a turn).
+    /// The general way plays on from where this stops: a pass, a game over,
+    /// or another kind of turn.
+    pub(crate) fn play_counted_turns<R: rand::RngCore + ?Sized>(&self, s: &mut State, rng: &mut R, plies: u32) -> u32 {
+        let phase = &self.phases[usize::from(s.phase)];
+        // (Another turn, a second decision or a player out of the game: the general way.)
+        let plain_turn = !s.again && s.decisions_left <= 1 && s.finished.iter().all(|&f| f == 0);
+        if !phase.counted_turns || !plain_turn || !s.awaits_ordinary_decision() {
+            return 0;
+        }
+        let mut counted = self.count_groups(s, phase);
+        let mut played = 0;
+        while played < plies && counted.n > 0 {
+            let drawn = rng.random_range(0..counted.n as usize) as u32;
+            let Some(m) = self.counted_move(s, phase, &counted, drawn) else { break };
+            let mover = s.to_move;
+            self.put_plainly(s, m, &phase.rules[usize::from(m.rule)]);
+            s.ply += 1;
+            played += 1;
+            if self.check_ends(s, When::AfterMove, mover) {
+                break;
+            }
+            if self.max_plies > 0 && s.ply >= self.max_plies {
+                self.conclude(s, Reason::TurnLimit, [0; MAX_PLAYERS]);
+                break;
+            }
+            // The turn passes on as `end_turn` passes it where nothing else happens.
+            s.passes = 0;
+            s.to_move = if mover + 1 >= s.players { 0 } else { mover + 1 };
+            s.decisions_left = 1;
+            s.turn += 1;
+            s.throw = None;
+            s.again = false;
+            s.continuing = None;
+            counted = self.count_groups(s, phase);
+            if self.start_ends(s, counted.n == 0) {
+                break;
+            }
+        }
+        played
+    }
+
+    /// [`Game::check_ends`] at the start of a turn, "no move" read from the
+    /// count made for the turn (`none`); true if the game ended.
+    #[inline(always)]
+    fn start_ends(&self, s: &mut State, none: bool) -> bool {
+        let me = s.to_move;
+        for (i, end) in self.ends.iter().enumerate() {
+            if end.at != When::StartOfTurn {
+                continue;
+            }
+            let holds = match &end.test {
+                Cond::NoMoves => none,
+                test => self.end_holds(test, s, me),
+            };
+            if holds && self.end_by(s, i, me) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::{RngCore, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use crate::agents::random_playout;
+    use crate::shipped::testing::variants;
+    use crate::{Game, Options, State};
+
+    /// `game` with its turns played the general way only.
+    fn general(game: &Game) -> Game {
+        let mut general = game.clone();
+        general.phases.iter_mut().for_each(|p| p.counted_turns = false);
+        general
+    }
+
+    /// Random games played with counted turns and the general way, from the
+    /// same seeds: the same number of plies, the same states at the end, and
+    /// the random generators left at the same point. How many plies were
+    /// played by counted turns.
+    fn same_games(name: &str, game: &Game, games: u64) -> u64 {
+        let general = general(game);
+        let (mut counted, mut buf) = (0, Vec::new());
+        for seed in 0..games {
+            let (mut fast, mut slow) = (ChaCha8Rng::seed_from_u64(seed), ChaCha8Rng::seed_from_u64(seed));
+            let (mut a, mut b) = (game.initial_state(), general.initial_state());
+            counted += u64::from(game.play_counted_turns(&mut a.clone(), &mut fast.clone(), u32::MAX));
+            let plies = (
+                random_playout(game, &mut a, &mut fast, &mut buf),
+                random_playout(&general, &mut b, &mut slow, &mut buf),
+            );
+            assert_eq!(plies.0, plies.1, "{name}, seed {seed}: plies");
+            assert_eq!(a, b, "{name}, seed {seed}");
+            assert_eq!(
+                (a.position_hash(), a.turn(), a.outcome()),
+                (b.position_hash(), b.turn(), b.outcome()),
+                "{name}"
+            );
+            assert_eq!(fast.next_u64(), slow.next_u64(), "{name}, seed {seed}: random numbers used");
+        }
+        counted
+    }
+
+    /// Every shipped variant with counted turns plays as the general way plays.
+    #[test]
+    fn counted_turns_play_as_the_general_way_in_every_shipped_variant() {
+        let mut with = Vec::new();
+        for (name, options, game) in variants().filter(|(_, _, g)| g.phases.iter().any(|p| p.counted_turns)) {
+            assert!(same_games(name, &game, 300) > 1000, "{name} {options:?}: few plies by counted turns");
+            with.push(name);
+        }
+        assert!(with.contains(&"classic/tic-tac-toe") && with.contains(&"classic/connect-four"), "{with:?}");
+    }
+
+    /// Rulesets made to reach each way a counted turn can end or stop: three
+    /// players, hands that run out, a turn limit, a fall, lines after the
+    /// move, a start-of-turn end that is not "no move", and no end at all for
+    /// a player without a move (who passes, the general way).
+    #[test]
+    fn counted_turns_play_as_the_general_way_where_turns_end_otherwise() {
+        let ruleset = |hands: [u32; 3], place: &str, ends: &str| {
+            format!(
+                r#"Ruleset(
+                    name: "counted",
+                    title: "Counted",
+                    players: ["A", "B", "C"],
+                    board: Grid(cols: 5, rows: 4, links: ["All"]),
+                    pieces: [(name: "Stone", letter: 'S')],
+                    setup: [
+                        Hand(piece: "Stone", player: Player(1), count: {}),
+                        Hand(piece: "Stone", player: Player(2), count: {}),
+                        Hand(piece: "Stone", player: Player(3), count: {}),
+                    ],
+                    phases: [(name: "play", moves: [(pieces: ["Stone"], by: {place})])],
+                    end: [{ends}],
+                )"#,
+                hands[0], hands[1], hands[2],
+            )
+        };
+        let line = r#"(at: AfterMove, cond: Line(n: 3, dirs: [["E", "W"], ["N", "S"]], through: Moved), result: Win(Me), reason: "line")"#;
+        let none = r#"(at: StartOfTurn, cond: NoMoves, result: Win(Previous), reason: "stuck")"#;
+        let few = r#"(at: StartOfTurn, cond: OnBoard(Me, 4), result: Draw, reason: "four down")"#;
+        let cases = [
+            (ruleset([7, 7, 7], "Place()", &[line, none].join(", ")), "20"),
+            (ruleset([3, 3, 3], "Place()", none), "0"),
+            (ruleset([9, 9, 9], "Place(fall: \"S\")", &[few, line, none].join(", ")), "11"),
+            // The first player runs out and passes while the others play on.
+            (ruleset([2, 6, 6], "Place()", line), "0"),
+            (ruleset([20, 20, 20], "Place(fall: \"S\")", none), "0"),
+        ];
+        for (i, (source, limit)) in cases.iter().enumerate() {
+            let mut options = Options::new();
+            options.set("max_plies", *limit);
+            let game = Game::from_source(source, "counted.ron", &options).expect("compiles");
+            assert!(game.phases.iter().all(|p| p.counted_turns), "case {i}");
+            assert!(same_games(&format!("case {i}"), &game, 200) > 500, "case {i}");
+        }
+    }
+
+    /// MCTS rollouts stop after as many plies with counted turns as without:
+    /// the same seeded searches choose the same moves along whole games.
+    #[test]
+    fn mcts_rollouts_with_counted_turns_choose_as_without() {
+        use crate::agents::{Agent, Budget, MctsAgent};
+        for name in ["classic/tic-tac-toe", "classic/connect-four"] {
+            let game = crate::shipped::game(name, &Options::new()).expect("compiles");
+            let general = general(&game);
+            let mut s = game.initial_state();
+            let (mut fast, mut slow) = (ChaCha8Rng::seed_from_u64(3), ChaCha8Rng::seed_from_u64(3));
+            while !s.is_over() {
+                let m = MctsAgent::new(&game, Budget::Iterations(64)).choose(&game, &s, &mut fast);
+                assert_eq!(
+                    m,
+                    MctsAgent::new(&general, Budget::Iterations(64)).choose(&general, &s, &mut slow),
+                    "{name}"
+                );
+                game.play_unchecked(&mut s, m);
+            }
+        }
+    }
+
+    /// Where a turn is not a counted placement (a board move, a throw, a
+    /// change of phase), no turn is played by counted turns.
+    #[test]
+    fn no_counted_turns_where_a_turn_can_do_more() {
+        for (name, _, game) in variants().filter(|(_, _, g)| g.phases.iter().all(|p| !p.counted_turns)) {
+            let mut s: State = game.initial_state();
+            let mut rng = ChaCha8Rng::seed_from_u64(1);
+            assert_eq!(game.play_counted_turns(&mut s, &mut rng, 100), 0, "{name}");
+            assert_eq!(s, game.initial_state(), "{name}");
+        }
+    }
+}
