@@ -22,6 +22,23 @@ pub(super) struct Counted {
     pub n: u32,
 }
 
+impl Counted {
+    /// Calls `visit` with each move counted in `s`, in the order of the legal moves.
+    pub(super) fn each_move(&self, game: &Game, s: &State, phase: &Phase, mut visit: impl FnMut(Move)) {
+        if self.kept > self.groups.len() {
+            (0..self.n).filter_map(|i| game.nth_move(s, i)).for_each(visit);
+            return;
+        }
+        for &(rule_id, kind, free, _) in &self.groups[..self.kept] {
+            let rule = &phase.rules[usize::from(rule_id)];
+            for to in fields_of_word(0, free) {
+                let to = game.rest(rule, s, to);
+                visit(Move { action: Action::Place, rule: rule_id, kind, dir: NO_DIR, from: NO_FIELD, to });
+            }
+        }
+    }
+}
+
 impl Game {
     /// How many legal moves `s` has, where they can be counted without being
     /// made ([`Phase::countable`], an ordinary decision in a game not over);

@@ -1,4 +1,4 @@
-//! Random play through counted turns. Where every turn of a phase is one
+//! Random play and perft through counted turns. Where every turn of a phase is one
 //! placement whose moves are counted ([`Game::count_moves`]) and made the
 //! plain way ([`Rule::plain`]), and the turn then passes to the next player
 //! with nothing else to decide (one decision a turn, no throw, no change of
@@ -8,59 +8,109 @@
 //! turn's steps only those such a turn has are taken. The moves drawn, the
 //! random numbers used and the states reached are those of the general way
 //! (a [`Game::draw_counted`] draw, then [`Game::play_listing`]); a test
-//! plays both side by side.
+//! plays both side by side. Perft goes down such turns the same way, each
+//! move made as a playout makes it.
 
 use rand::Rng;
 
-use super::Cond;
+use super::count::Counted;
+use super::{Cond, Phase};
+use crate::moves::Move;
 use crate::piece::MAX_PLAYERS;
 use crate::program::Game;
 use crate::ruleset::When;
 use crate::state::{Reason, State};
 
 impl Game {
-    /// Plays random turns from `s`, at most `plies`, while it is at an
-    /// ordinary decision of a phase with counted turns and the player has a
-    /// move; how many were played (none where `s` is not at such a turn).
-    /// The general way plays on from where this stops: a pass, a game over,
-    /// or another kind of turn.
-    pub(crate) fn play_counted_turns<R: rand::RngCore + ?Sized>(&self, s: &mut State, rng: &mut R, plies: u32) -> u32 {
+    /// The phase of `s` if it is at a counted turn: an ordinary decision of
+    /// a phase with counted turns, taken as such a turn is (not another turn
+    /// earned, a second decision, or with a player out of the game: those the
+    /// general way plays).
+    #[inline]
+    pub(super) fn counted_turn_phase(&self, s: &State) -> Option<&Phase> {
         let phase = &self.phases[usize::from(s.phase)];
-        // (Another turn, a second decision or a player out of the game: the general way.)
         let plain_turn = !s.again && s.decisions_left <= 1 && s.finished.iter().all(|&f| f == 0);
-        if !phase.counted_turns || !plain_turn || !s.awaits_ordinary_decision() {
-            return 0;
-        }
+        (phase.counted_turns && plain_turn && s.awaits_ordinary_decision()).then_some(phase)
+    }
+
+    /// Plays random turns from `s`, at most `plies`, while it is at a counted
+    /// turn and the player has a move; how many were played (none where `s`
+    /// is not at such a turn). The general way plays on from where this
+    /// stops: a pass, a game over, or another kind of turn.
+    pub(crate) fn play_counted_turns<R: rand::RngCore + ?Sized>(&self, s: &mut State, rng: &mut R, plies: u32) -> u32 {
+        let Some(phase) = self.counted_turn_phase(s) else { return 0 };
         let mut counted = self.count_groups(s, phase);
         let mut played = 0;
         while played < plies && counted.n > 0 {
             let drawn = rng.random_range(0..counted.n as usize) as u32;
             let Some(m) = self.counted_move(s, phase, &counted, drawn) else { break };
-            let mover = s.to_move;
-            self.put_plainly(s, m, &phase.rules[usize::from(m.rule)]);
-            s.ply += 1;
             played += 1;
-            if self.check_ends(s, When::AfterMove, mover) {
-                break;
-            }
-            if self.max_plies > 0 && s.ply >= self.max_plies {
-                self.conclude(s, Reason::TurnLimit, [0; MAX_PLAYERS]);
-                break;
-            }
-            // The turn passes on as `end_turn` passes it where nothing else happens.
-            s.passes = 0;
-            s.to_move = if mover + 1 >= s.players { 0 } else { mover + 1 };
-            s.decisions_left = 1;
-            s.turn += 1;
-            s.throw = None;
-            s.again = false;
-            s.continuing = None;
-            counted = self.count_groups(s, phase);
-            if self.start_ends(s, counted.n == 0) {
-                break;
+            match self.counted_turn(s, phase, m) {
+                Some(next) => counted = next,
+                None => break,
             }
         }
         played
+    }
+
+    /// The number of legal move sequences of `depth` moves from `s` (see
+    /// [`Game::perft`]), at a counted turn whose moves `counted` counted;
+    /// `states` holds a state per level below. Each move is made as a random
+    /// playout makes it; where the next player must pass, the general way
+    /// counts on.
+    pub(super) fn perft_counted(
+        &self,
+        s: &State,
+        phase: &Phase,
+        counted: &Counted,
+        depth: usize,
+        states: &mut [State],
+    ) -> u64 {
+        match depth {
+            0 => return 1,
+            // The last move counted without being made (a pass where there is none).
+            1 => return u64::from(counted.n.max(1)),
+            _ => {}
+        }
+        let (next, deeper) = states.split_first_mut().expect("a state per level");
+        let mut total = 0;
+        counted.each_move(self, s, phase, |m| {
+            next.clone_from(s);
+            // (A game over before the last move adds no sequence.)
+            total += match self.counted_turn(next, phase, m) {
+                Some(below) if below.n > 0 => self.perft_counted(next, phase, &below, depth - 1, deeper),
+                Some(_) => self.perft(next, (depth - 1) as u32),
+                None => 0,
+            };
+        });
+        total
+    }
+
+    /// Makes the counted move `m` of the player to move in `s` and ends the
+    /// turn, as the general way does where nothing else happens: the next
+    /// player's moves, counted, unless the game ended.
+    #[inline(always)]
+    fn counted_turn(&self, s: &mut State, phase: &Phase, m: Move) -> Option<Counted> {
+        let mover = s.to_move;
+        self.put_plainly(s, m, &phase.rules[usize::from(m.rule)]);
+        s.ply += 1;
+        if self.check_ends(s, When::AfterMove, mover) {
+            return None;
+        }
+        if self.max_plies > 0 && s.ply >= self.max_plies {
+            self.conclude(s, Reason::TurnLimit, [0; MAX_PLAYERS]);
+            return None;
+        }
+        // The turn passes on as `end_turn` passes it where nothing else happens.
+        s.passes = 0;
+        s.to_move = if mover + 1 >= s.players { 0 } else { mover + 1 };
+        s.decisions_left = 1;
+        s.turn += 1;
+        s.throw = None;
+        s.again = false;
+        s.continuing = None;
+        let counted = self.count_groups(s, phase);
+        (!self.start_ends(s, counted.n == 0)).then_some(counted)
     }
 
     /// [`Game::check_ends`] at the start of a turn, "no move" read from the
@@ -142,8 +192,7 @@ mod tests {
     /// players, hands that run out, a turn limit, a fall, lines after the
     /// move, a start-of-turn end that is not "no move", and no end at all for
     /// a player without a move (who passes, the general way).
-    #[test]
-    fn counted_turns_play_as_the_general_way_where_turns_end_otherwise() {
+    fn made_games() -> Vec<Game> {
         let ruleset = |hands: [u32; 3], place: &str, ends: &str| {
             format!(
                 r#"Ruleset(
@@ -174,12 +223,49 @@ mod tests {
             (ruleset([2, 6, 6], "Place()", line), "0"),
             (ruleset([20, 20, 20], "Place(fall: \"S\")", none), "0"),
         ];
-        for (i, (source, limit)) in cases.iter().enumerate() {
+        let game = |(source, limit): &(String, &str)| {
             let mut options = Options::new();
             options.set("max_plies", *limit);
             let game = Game::from_source(source, "counted.ron", &options).expect("compiles");
-            assert!(game.phases.iter().all(|p| p.counted_turns), "case {i}");
-            assert!(same_games(&format!("case {i}"), &game, 200) > 500, "case {i}");
+            assert!(game.phases.iter().all(|p| p.counted_turns), "{source}");
+            game
+        };
+        cases.iter().map(game).collect()
+    }
+
+    #[test]
+    fn counted_turns_play_as_the_general_way_where_turns_end_otherwise() {
+        for (i, game) in made_games().iter().enumerate() {
+            assert!(same_games(&format!("case {i}"), game, 200) > 500, "case {i}");
+        }
+    }
+
+    /// Perft through counted turns counts what the general way counts, from
+    /// the start and from positions along random games (a pass, a turn limit
+    /// and a game over within reach).
+    #[test]
+    fn perft_through_counted_turns_counts_as_the_general_way() {
+        let shipped = ["classic/tic-tac-toe", "classic/connect-four"]
+            .map(|name| crate::shipped::game(name, &Options::new()).expect("compiles"));
+        for (i, game) in made_games().iter().chain(&shipped).enumerate() {
+            let general = general(game);
+            let mut rng = ChaCha8Rng::seed_from_u64(7);
+            let mut s = game.initial_state();
+            let mut compared = 0;
+            while !s.is_over() {
+                for depth in 0..=3 {
+                    assert_eq!(
+                        game.perft(&s, depth),
+                        general.perft(&s, depth),
+                        "case {i} at ply {}, depth {depth}",
+                        s.ply()
+                    );
+                }
+                compared += 1;
+                let moves = game.legal_moves(&s);
+                game.play_unchecked(&mut s, moves[rng.next_u32() as usize % moves.len()]);
+            }
+            assert!(compared > 5, "case {i}");
         }
     }
 

@@ -52,6 +52,12 @@ impl Game {
             // A huff (or not) is part of the turn it begins: each way counts as one.
             return self.sum_over_moves(s, |next| self.perft_at(next, depth, moves, states, false));
         }
+        if let Some(phase) = self.counted_turn_phase(s) {
+            let counted = self.count_groups(s, phase);
+            if counted.n > 0 || depth == 1 {
+                return self.perft_counted(s, phase, &counted, depth, states);
+            }
+        }
         let last = depth == 1 && !self.may_leave_a_choice(s);
         let (buf, deeper_moves) = moves.split_first_mut().expect("a buffer per level");
         if !listed {
