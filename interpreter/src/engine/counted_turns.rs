@@ -37,13 +37,28 @@ impl Game {
     /// turn and the player has a move; how many were played (none where `s`
     /// is not at such a turn). The general way plays on from where this
     /// stops: a pass, a game over, or another kind of turn.
+    #[inline(always)]
     pub(crate) fn play_counted_turns<R: rand::RngCore + ?Sized>(&self, s: &mut State, rng: &mut R, plies: u32) -> u32 {
+        // (Asked before every move whose list is not known: one test where
+        // the phase has no counted turns. The loop itself is made once, not
+        // once per generator: it draws through `draw`.)
+        match self.phases.get(usize::from(s.phase)) {
+            Some(phase) if phase.counted_turns => {
+                self.play_on_counted_turns(s, &mut |n| rng.random_range(0..n as usize) as u32, plies)
+            }
+            _ => 0,
+        }
+    }
+
+    /// [`Game::play_counted_turns`] in a phase with counted turns; `draw`
+    /// gives the index of the move to make among `n`.
+    #[inline(never)]
+    fn play_on_counted_turns(&self, s: &mut State, draw: &mut dyn FnMut(u32) -> u32, plies: u32) -> u32 {
         let Some(phase) = self.counted_turn_phase(s) else { return 0 };
         let mut counted = self.count_groups(s, phase);
         let mut played = 0;
         while played < plies && counted.n > 0 {
-            let drawn = rng.random_range(0..counted.n as usize) as u32;
-            let Some(m) = self.counted_move(s, phase, &counted, drawn) else { break };
+            let Some(m) = self.counted_move(s, phase, &counted, draw(counted.n)) else { break };
             played += 1;
             match self.counted_turn(s, phase, m) {
                 Some(next) => counted = next,
