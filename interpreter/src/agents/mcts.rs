@@ -6,7 +6,7 @@
 //! keeps the value for the player who moved into it, from a vector of values
 //! (one per player) backed up along the path: no two-player negamax.
 
-use super::{Agent, Budget, Evaluator, pick, random_move};
+use super::{Agent, Budget, Evaluator, pick, play_randomly};
 use crate::moves::{Action, Move};
 use crate::piece::{MAX_PLAYERS, Player};
 use crate::program::Game;
@@ -94,17 +94,9 @@ impl MctsAgent {
     fn rollout(&mut self, game: &Game, s: &mut State, rng: &mut dyn rand::RngCore) -> [f64; MAX_PLAYERS] {
         let (mut known, mut played) = (false, 0);
         while played < self.rollout_depth {
-            if !known {
-                // Where the turns are counted placements, they run in a loop of their own.
-                let counted = game.play_counted_turns(s, rng, self.rollout_depth - played);
-                played += counted;
-                if counted > 0 {
-                    continue;
-                }
-            }
-            let Some(m) = random_move(game, s, &mut self.buf, known, rng) else { break };
-            known = game.play_listing(s, m, &mut self.buf);
-            played += 1;
+            let most = self.rollout_depth - played;
+            let Some(plies) = play_randomly(game, s, rng, &mut self.buf, &mut known, most) else { break };
+            played += plies;
         }
         let value =
             |p: Player| (self.eval.evaluate(game, s, p) + 0.5 * self.eval.mobility_term(game, s, p)).clamp(-1.0, 1.0);

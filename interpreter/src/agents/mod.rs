@@ -173,17 +173,31 @@ pub fn random_playout<R: rand::RngCore + ?Sized>(
     // Whether `buf` holds the legal moves of `state`, worked out as the last move was played.
     let mut known = false;
     while state.ply() < PLY_CAP {
-        if !known {
-            // Where the turns are counted placements, they run in a loop of their own.
-            let played = game.play_counted_turns(state, rng, PLY_CAP - state.ply());
-            n += played;
-            if played > 0 {
-                continue;
-            }
-        }
-        let Some(m) = random_move(game, state, buf, known, rng) else { break };
-        known = game.play_listing(state, m, buf);
-        n += 1;
+        let Some(played) = play_randomly(game, state, rng, buf, &mut known, PLY_CAP - state.ply()) else { break };
+        n += played;
     }
     n
+}
+
+/// Plays on from `state` at random: a run of at most `most` counted turns
+/// where the player is at one ([`Game::play_counted_turns`]), else one move.
+/// How many plies were played, `None` if the game is over. `known` says
+/// whether `buf` holds the legal moves of `state`, before and after.
+pub(crate) fn play_randomly<R: rand::RngCore + ?Sized>(
+    game: &Game,
+    state: &mut State,
+    rng: &mut R,
+    buf: &mut Vec<Move>,
+    known: &mut bool,
+    most: u32,
+) -> Option<u32> {
+    if !*known {
+        let played = game.play_counted_turns(state, rng, most);
+        if played > 0 {
+            return Some(played);
+        }
+    }
+    let m = random_move(game, state, buf, *known, rng)?;
+    *known = game.play_listing(state, m, buf);
+    Some(1)
 }

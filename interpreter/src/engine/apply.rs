@@ -713,11 +713,7 @@ impl Game {
     /// After a decision: end conditions, the turn limit, and whose decision is next.
     #[inline(always)]
     fn after_decision(&self, s: &mut State, mover: Player) {
-        if self.check_ends(s, When::AfterMove, mover) {
-            return;
-        }
-        if self.max_plies > 0 && s.ply >= self.max_plies {
-            self.conclude(s, Reason::TurnLimit, [0; MAX_PLAYERS]);
+        if self.ended_after_move(s, mover) {
             return;
         }
         if s.finished[usize::from(mover)] != 0 {
@@ -753,6 +749,19 @@ impl Game {
         self.end_turn(s, mover);
     }
 
+    /// The ends after `mover`'s move, then the turn limit: true if the game ended.
+    #[inline(always)]
+    pub(super) fn ended_after_move(&self, s: &mut State, mover: Player) -> bool {
+        if self.check_ends(s, When::AfterMove, mover) {
+            return true;
+        }
+        if self.max_plies > 0 && s.ply >= self.max_plies {
+            self.conclude(s, Reason::TurnLimit, [0; MAX_PLAYERS]);
+            return true;
+        }
+        false
+    }
+
     fn end_turn(&self, s: &mut State, mover: Player) {
         let phase = &self.phases[usize::from(s.phase)];
         let mut next = self.next_playing(s, mover);
@@ -764,19 +773,7 @@ impl Game {
                 }
             }
         }
-        // Counted up to one fewer than the players, all the blocked rule below
-        // reads: states it cannot tell apart stay equal.
-        s.passes = if s.passed { (s.passes + 1).min(s.players - 1) } else { 0 };
-        let phase = &self.phases[usize::from(s.phase)];
-        s.to_move = next;
-        s.decisions_left = phase.decisions;
-        s.turn += 1;
-        s.throw = None;
-        s.again = false;
-        s.continuing = None;
-        if let Some(c) = phase.throw {
-            s.pending = Pending::Chance(c);
-        }
+        self.hand_over(s, next);
         if self.check_ends(s, When::StartOfTurn, next) {
             return;
         }
@@ -800,8 +797,27 @@ impl Game {
         }
     }
 
+    /// The turn passes to `next`, in the phase `s` is in now: a new turn's
+    /// decisions and throw, nothing carried over but the passes in a row.
+    #[inline(always)]
+    pub(super) fn hand_over(&self, s: &mut State, next: Player) {
+        // Counted up to one fewer than the players, all the blocked rule below
+        // reads: states it cannot tell apart stay equal.
+        s.passes = if s.passed { (s.passes + 1).min(s.players - 1) } else { 0 };
+        let phase = &self.phases[usize::from(s.phase)];
+        s.to_move = next;
+        s.decisions_left = phase.decisions;
+        s.turn += 1;
+        s.throw = None;
+        s.again = false;
+        s.continuing = None;
+        if let Some(c) = phase.throw {
+            s.pending = Pending::Chance(c);
+        }
+    }
+
     /// The player after `p` in the turn order who has not finished (`p` itself if nobody else is left).
-    fn next_playing(&self, s: &State, p: Player) -> Player {
+    pub(super) fn next_playing(&self, s: &State, p: Player) -> Player {
         let mut q = p;
         for _ in 0..s.players {
             q = if q + 1 >= s.players { 0 } else { q + 1 };
@@ -814,8 +830,15 @@ impl Game {
 
     /// Checks the end conditions of one kind for player `me`; true if the game ended.
     pub(super) fn check_ends(&self, s: &mut State, at: When, me: Player) -> bool {
+        self.check_ends_knowing(s, at, me, None)
+    }
+
+    /// [`Game::check_ends`], where whether `me` has no move may be known
+    /// already (`no_move`): then a test that is just "no move" reads it.
+    #[inline(always)]
+    pub(super) fn check_ends_knowing(&self, s: &mut State, at: When, me: Player, no_move: Option<bool>) -> bool {
         for (i, end) in self.ends.iter().enumerate() {
-            if end.at == at && self.end_holds(&end.test, s, me) && self.end_by(s, i, me) {
+            if end.at == at && self.end_holds(&end.test, s, me, no_move) && self.end_by(s, i, me) {
                 return true;
             }
         }
@@ -823,12 +846,14 @@ impl Game {
     }
 
     /// Whether an end's test holds for `me`: a line through the last piece
-    /// by masks, the commonest test after a move, read here without a call.
-    /// (Reading "no move" here too cost Seega and Senet more than it saved.)
+    /// by masks, the commonest test after a move, read here without a call;
+    /// "no move" where it is known. (Asking for "no move" here, not known,
+    /// cost Seega and Senet more than it saved.)
     #[inline(always)]
-    pub(super) fn end_holds(&self, test: &Cond, s: &State, me: Player) -> bool {
-        match test {
-            Cond::MovedLineMasks(lines) => self.made_line_by_masks(s, lines),
+    fn end_holds(&self, test: &Cond, s: &State, me: Player, no_move: Option<bool>) -> bool {
+        match (test, no_move) {
+            (Cond::MovedLineMasks(lines), _) => self.made_line_by_masks(s, lines),
+            (Cond::NoMoves, Some(none)) => none,
             _ => self.eval(test, s, me, NO_FIELD),
         }
     }
@@ -838,7 +863,7 @@ impl Game {
     /// [`Game::check_ends`], which runs after every move: its loop stays small.
     #[cold]
     #[inline(never)]
-    pub(super) fn end_by(&self, s: &mut State, i: usize, me: Player) -> bool {
+    fn end_by(&self, s: &mut State, i: usize, me: Player) -> bool {
         let end = &self.ends[i];
         let reason = Reason::End(i as u16);
         let team = |p: Player| self.teams[usize::from(p)];
@@ -927,7 +952,7 @@ impl Game {
 
     /// Ends the game: the teams not yet placed take the places after those
     /// taken, highest `ranks[team]` first (equal ranks share a place).
-    pub(super) fn conclude(&self, s: &mut State, reason: Reason, ranks: [i64; MAX_PLAYERS]) {
+    fn conclude(&self, s: &mut State, reason: Reason, ranks: [i64; MAX_PLAYERS]) {
         let players = usize::from(s.players);
         let base = next_place(s) - 1;
         let unplaced = |q: usize| s.finished[q] == 0 || s.finished[q] == OUT;

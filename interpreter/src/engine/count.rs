@@ -32,8 +32,7 @@ impl Counted {
         for &(rule_id, kind, free, _) in &self.groups[..self.kept] {
             let rule = &phase.rules[usize::from(rule_id)];
             for to in fields_of_word(0, free) {
-                let to = game.rest(rule, s, to);
-                visit(Move { action: Action::Place, rule: rule_id, kind, dir: NO_DIR, from: NO_FIELD, to });
+                visit(placed(rule_id, kind, game.rest(rule, s, to)));
             }
         }
     }
@@ -135,8 +134,7 @@ impl Game {
         let Some(phase) = self.countable(s) else { return false };
         self.placements(s, phase, |rule_id, kind, free| {
             let rule = &phase.rules[usize::from(rule_id)];
-            let place = |to| Move { action: Action::Place, rule: rule_id, kind, dir: NO_DIR, from: NO_FIELD, to };
-            out.extend(fields_of_word(0, free).map(|to| place(self.rest(rule, s, to))));
+            out.extend(fields_of_word(0, free).map(|to| placed(rule_id, kind, self.rest(rule, s, to))));
             true
         });
         if out.is_empty() {
@@ -150,8 +148,7 @@ impl Game {
         let mut bits = free;
         (0..i).for_each(|_| bits &= bits - 1);
         let rule = &phase.rules[usize::from(rule_id)];
-        let to = self.rest(rule, s, bits.trailing_zeros() as FieldId);
-        Move { action: Action::Place, rule: rule_id, kind, dir: NO_DIR, from: NO_FIELD, to }
+        placed(rule_id, kind, self.rest(rule, s, bits.trailing_zeros() as FieldId))
     }
 
     /// The phase of `s` where its moves can be counted now.
@@ -183,6 +180,12 @@ impl Game {
             }
         }
     }
+}
+
+/// The placement of `kind` by rule `rule_id` that comes to rest on `to`.
+#[inline(always)]
+fn placed(rule_id: u8, kind: KindId, to: FieldId) -> Move {
+    Move { action: Action::Place, rule: rule_id, kind, dir: NO_DIR, from: NO_FIELD, to }
 }
 
 #[cfg(test)]

@@ -13,13 +13,12 @@
 
 use rand::Rng;
 
+use super::Phase;
 use super::count::Counted;
-use super::{Cond, Phase};
 use crate::moves::Move;
-use crate::piece::MAX_PLAYERS;
 use crate::program::Game;
 use crate::ruleset::When;
-use crate::state::{Reason, State};
+use crate::state::State;
 
 impl Game {
     /// The phase of `s` if it is at a counted turn: an ordinary decision of
@@ -93,7 +92,8 @@ impl Game {
             next.clone_from(s);
             // (A game over before the last move adds no sequence.)
             total += match self.counted_turn(next, phase, m) {
-                Some(below) if below.n > 0 => self.perft_counted(next, phase, &below, depth - 1, deeper),
+                // (At the last move a pass counts one: no need to go the general way.)
+                Some(below) if below.n > 0 || depth == 2 => self.perft_counted(next, phase, &below, depth - 1, deeper),
                 Some(_) => self.perft(next, (depth - 1) as u32),
                 None => 0,
             };
@@ -109,43 +109,14 @@ impl Game {
         let mover = s.to_move;
         self.put_plainly(s, m, &phase.rules[usize::from(m.rule)]);
         s.ply += 1;
-        if self.check_ends(s, When::AfterMove, mover) {
+        if self.ended_after_move(s, mover) {
             return None;
         }
-        if self.max_plies > 0 && s.ply >= self.max_plies {
-            self.conclude(s, Reason::TurnLimit, [0; MAX_PLAYERS]);
-            return None;
-        }
-        // The turn passes on as `end_turn` passes it where nothing else happens.
-        s.passes = 0;
-        s.to_move = if mover + 1 >= s.players { 0 } else { mover + 1 };
-        s.decisions_left = 1;
-        s.turn += 1;
-        s.throw = None;
-        s.again = false;
-        s.continuing = None;
+        let next = self.next_playing(s, mover);
+        self.hand_over(s, next);
+        // The count answers the start-of-turn "no move" and serves the next draw.
         let counted = self.count_groups(s, phase);
-        (!self.start_ends(s, counted.n == 0)).then_some(counted)
-    }
-
-    /// [`Game::check_ends`] at the start of a turn, "no move" read from the
-    /// count made for the turn (`none`); true if the game ended.
-    #[inline(always)]
-    fn start_ends(&self, s: &mut State, none: bool) -> bool {
-        let me = s.to_move;
-        for (i, end) in self.ends.iter().enumerate() {
-            if end.at != When::StartOfTurn {
-                continue;
-            }
-            let holds = match &end.test {
-                Cond::NoMoves => none,
-                test => self.end_holds(test, s, me),
-            };
-            if holds && self.end_by(s, i, me) {
-                return true;
-            }
-        }
-        false
+        (!self.check_ends_knowing(s, When::StartOfTurn, next, Some(counted.n == 0))).then_some(counted)
     }
 }
 
@@ -154,7 +125,8 @@ mod tests {
     use rand::{RngCore, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
-    use crate::agents::random_playout;
+    use crate::agents::{PLY_CAP, random_move, random_playout};
+    use crate::moves::Action;
     use crate::shipped::testing::variants;
     use crate::{Game, Options, State};
 
@@ -167,15 +139,15 @@ mod tests {
 
     /// Random games played with counted turns and the general way, from the
     /// same seeds: the same number of plies, the same states at the end, and
-    /// the random generators left at the same point. How many plies were
-    /// played by counted turns.
-    fn same_games(name: &str, game: &Game, games: u64) -> u64 {
+    /// the random generators left at the same point. Returns the plies played
+    /// by counted turns, and of them those after a pass (the general way
+    /// played the pass, then counted turns went on).
+    fn same_games(name: &str, game: &Game, games: u64) -> (u64, u64) {
         let general = general(game);
-        let (mut counted, mut buf) = (0, Vec::new());
+        let (mut counted, mut after_pass, mut buf) = (0, 0, Vec::new());
         for seed in 0..games {
             let (mut fast, mut slow) = (ChaCha8Rng::seed_from_u64(seed), ChaCha8Rng::seed_from_u64(seed));
             let (mut a, mut b) = (game.initial_state(), general.initial_state());
-            counted += u64::from(game.play_counted_turns(&mut a.clone(), &mut fast.clone(), u32::MAX));
             let plies = (
                 random_playout(game, &mut a, &mut fast, &mut buf),
                 random_playout(&general, &mut b, &mut slow, &mut buf),
@@ -188,8 +160,21 @@ mod tests {
                 "{name}"
             );
             assert_eq!(fast.next_u64(), slow.next_u64(), "{name}, seed {seed}: random numbers used");
+            // The same game again, one step at a time, to see which way each went.
+            let (mut s, mut rng, mut passed) = (game.initial_state(), ChaCha8Rng::seed_from_u64(seed), false);
+            while !s.is_over() && s.ply() < PLY_CAP {
+                let turns = game.play_counted_turns(&mut s, &mut rng, u32::MAX);
+                counted += u64::from(turns);
+                after_pass += u64::from(turns) * u64::from(passed);
+                if turns == 0 {
+                    let m = random_move(game, &s, &mut buf, false, &mut rng).expect("the game is not over");
+                    passed |= m.action == Action::Pass;
+                    game.play_unchecked(&mut s, m);
+                }
+            }
+            assert_eq!(s, a, "{name}, seed {seed}: step by step");
         }
-        counted
+        (counted, after_pass)
     }
 
     /// Every shipped variant with counted turns plays as the general way plays.
@@ -197,51 +182,100 @@ mod tests {
     fn counted_turns_play_as_the_general_way_in_every_shipped_variant() {
         let mut with = Vec::new();
         for (name, options, game) in variants().filter(|(_, _, g)| g.phases.iter().any(|p| p.counted_turns)) {
-            assert!(same_games(name, &game, 300) > 1000, "{name} {options:?}: few plies by counted turns");
+            assert!(same_games(name, &game, 300).0 > 1000, "{name} {options:?}: few plies by counted turns");
             with.push(name);
         }
         assert!(with.contains(&"classic/tic-tac-toe") && with.contains(&"classic/connect-four"), "{with:?}");
     }
 
+    /// A ruleset of placements on a 5 by 4 grid for the players `hands` has
+    /// (their pieces in hand), with `phases`, `ends` and more at the top.
+    fn ruleset(hands: &[u32], phases: &str, ends: &str, more: &str) -> String {
+        let players: Vec<String> = (1..=hands.len()).map(|p| format!("\"P{p}\"")).collect();
+        let setup: Vec<String> = (hands.iter().enumerate())
+            .map(|(p, n)| format!("Hand(piece: \"Stone\", player: Player({}), count: {n})", p + 1))
+            .collect();
+        format!(
+            r#"Ruleset(
+                name: "counted",
+                title: "Counted",
+                players: [{}],
+                board: Grid(cols: 5, rows: 4, links: ["All"]),
+                pieces: [(name: "Stone", letter: 'S')],
+                setup: [{}],
+                phases: [{phases}],
+                end: [{ends}],
+                {more}
+            )"#,
+            players.join(", "),
+            setup.join(", "),
+        )
+    }
+
+    const LINE: &str = r#"(at: AfterMove, cond: Line(n: 3, dirs: [["E", "W"], ["N", "S"]], through: Moved), result: Win(Me), reason: "line")"#;
+    const NONE: &str = r#"(at: StartOfTurn, cond: NoMoves, result: Win(Previous), reason: "stuck")"#;
+
+    /// A phase of placements `by` the given motion.
+    fn placing(by: &str, more: &str) -> String {
+        format!(r#"(name: "play", moves: [(pieces: ["Stone"], by: {by})], {more})"#)
+    }
+
+    /// `source` compiled with the turn limit `limit`.
+    fn compiled(source: &str, limit: &str) -> Game {
+        let mut options = Options::new();
+        options.set("max_plies", limit);
+        Game::from_source(source, "counted.ron", &options).expect("compiles")
+    }
+
     /// Rulesets made to reach each way a counted turn can end or stop: three
     /// players, hands that run out, a turn limit, a fall, lines after the
     /// move, a start-of-turn end that is not "no move", and no end at all for
-    /// a player without a move (who passes, the general way).
+    /// a player without a move (who passes, the general way); and four
+    /// players in two teams placing six kinds by two rules, one of them
+    /// only while the player has fewer than three pieces down.
     fn made_games() -> Vec<Game> {
-        let ruleset = |hands: [u32; 3], place: &str, ends: &str| {
-            format!(
-                r#"Ruleset(
-                    name: "counted",
-                    title: "Counted",
-                    players: ["A", "B", "C"],
-                    board: Grid(cols: 5, rows: 4, links: ["All"]),
-                    pieces: [(name: "Stone", letter: 'S')],
-                    setup: [
-                        Hand(piece: "Stone", player: Player(1), count: {}),
-                        Hand(piece: "Stone", player: Player(2), count: {}),
-                        Hand(piece: "Stone", player: Player(3), count: {}),
-                    ],
-                    phases: [(name: "play", moves: [(pieces: ["Stone"], by: {place})])],
-                    end: [{ends}],
-                )"#,
-                hands[0], hands[1], hands[2],
-            )
-        };
-        let line = r#"(at: AfterMove, cond: Line(n: 3, dirs: [["E", "W"], ["N", "S"]], through: Moved), result: Win(Me), reason: "line")"#;
-        let none = r#"(at: StartOfTurn, cond: NoMoves, result: Win(Previous), reason: "stuck")"#;
         let few = r#"(at: StartOfTurn, cond: OnBoard(Me, 4), result: Draw, reason: "four down")"#;
+        let either =
+            r#"(at: StartOfTurn, cond: Any([NoMoves, OnBoard(Me, 5)]), result: Win(Previous), reason: "either")"#;
+        let place = placing("Place()", "");
+        let fall = placing("Place(fall: \"S\")", "");
+        let kinds: Vec<String> =
+            (1..=6).zip('a'..).map(|(k, letter)| format!("(name: \"K{k}\", letter: '{letter}')")).collect();
+        let hands: Vec<String> = (1..=4)
+            .flat_map(|p| {
+                (1..=6).map(move |k| format!("Hand(piece: \"K{k}\", player: Player({p}), count: {})", (p + k) % 3))
+            })
+            .collect();
+        let named: Vec<String> = (1..=6).map(|k| format!("\"K{k}\"")).collect();
+        let teams = r#"(
+            name: "groups", title: "Groups", players: ["A", "B", "C", "D"],
+            teams: [(name: "A and C", players: [1, 3]), (name: "B and D", players: [2, 4])],
+            board: Grid(cols: 5, rows: 4, links: ["All"]),
+            pieces: [KINDS], setup: [HANDS],
+            phases: [(name: "play", moves: [
+                (pieces: [FIRST], by: Place(), to: All([Empty, InZone("low")])),
+                (pieces: [ALL], by: Place(), to: All([Empty, Not(InZone("low"))]), only_if: Not(OnBoard(Me, 3))),
+            ])],
+            zones: [(name: "low", fields: ["a1", "b1", "c1", "d1", "e1", "a2", "b2"])],
+            end: [LINE, EITHER],
+        )"#
+        .replace("KINDS", &kinds.join(", "))
+        .replace("HANDS", &hands.join(", "))
+        .replace("FIRST", &named[..3].join(", "))
+        .replace("ALL", &named.join(", "))
+        .replace("LINE", LINE)
+        .replace("EITHER", either);
         let cases = [
-            (ruleset([7, 7, 7], "Place()", &[line, none].join(", ")), "20"),
-            (ruleset([3, 3, 3], "Place()", none), "0"),
-            (ruleset([9, 9, 9], "Place(fall: \"S\")", &[few, line, none].join(", ")), "11"),
+            (ruleset(&[7, 7, 7], &place, &[LINE, NONE].join(", "), ""), "20"),
+            (ruleset(&[3, 3, 3], &place, NONE, ""), "0"),
+            (ruleset(&[9, 9, 9], &fall, &[few, LINE, NONE].join(", "), ""), "11"),
             // The first player runs out and passes while the others play on.
-            (ruleset([2, 6, 6], "Place()", line), "0"),
-            (ruleset([20, 20, 20], "Place(fall: \"S\")", none), "0"),
+            (ruleset(&[2, 6, 6], &place, LINE, ""), "0"),
+            (ruleset(&[20, 20, 20], &fall, NONE, ""), "0"),
+            (format!("Ruleset{teams}"), "30"),
         ];
         let game = |(source, limit): &(String, &str)| {
-            let mut options = Options::new();
-            options.set("max_plies", *limit);
-            let game = Game::from_source(source, "counted.ron", &options).expect("compiles");
+            let game = compiled(source, limit);
             assert!(game.phases.iter().all(|p| p.counted_turns), "{source}");
             game
         };
@@ -250,8 +284,46 @@ mod tests {
 
     #[test]
     fn counted_turns_play_as_the_general_way_where_turns_end_otherwise() {
+        let mut after_pass = 0;
         for (i, game) in made_games().iter().enumerate() {
-            assert!(same_games(&format!("case {i}"), game, 200) > 500, "case {i}");
+            let (counted, after) = same_games(&format!("case {i}"), game, 200);
+            assert!(counted > 500, "case {i}: {counted}");
+            after_pass += after;
+        }
+        assert!(after_pass > 100, "counted turns after a pass: {after_pass}");
+    }
+
+    /// A turn that can do more than one counted placement is no counted
+    /// turn: two decisions, a throw, a change of phase, or an end by which a
+    /// player finishes while the others play on.
+    #[test]
+    fn no_counted_turns_where_a_turn_can_do_more() {
+        let finish = r#"(at: AfterMove, cond: OnBoard(Me, 2), result: Finish(Me), reason: "two down")"#;
+        let coin = r#"chance: [(name: "coin", outcomes: [(label: "1", value: 1, weight: 1), (label: "2", value: 2, weight: 1)])],"#;
+        let place = placing("Place()", "");
+        let two_phases = format!(
+            "{}, {}",
+            placing("Place()", r#"until: OnBoard(Me, 2), next: "more""#),
+            place.replace("\"play\"", "\"more\"")
+        );
+        assert!(compiled(&ruleset(&[4, 4, 4], &place, NONE, ""), "0").phases[0].counted_turns, "the plain case");
+        for (what, source) in [
+            ("two decisions", ruleset(&[4, 4, 4], &placing("Place()", "decisions: 2"), NONE, "")),
+            ("a throw", ruleset(&[4, 4, 4], &placing("Place()", r#"throw: "coin""#), NONE, coin)),
+            ("a change of phase", ruleset(&[4, 4, 4], &two_phases, NONE, "")),
+            ("a player who finishes", ruleset(&[4, 4, 4], &place, &[finish, NONE].join(", "), "")),
+        ] {
+            let game = compiled(&source, "0");
+            assert!(!game.phases[0].counted_turns, "{what}");
+            // (After the change of phase, the second phase's turns are counted ones.)
+            let counted = same_games(what, &game, 20).0;
+            assert_eq!(counted > 0, game.phases.iter().any(|p| p.counted_turns), "{what}");
+        }
+        for (name, _, game) in variants().filter(|(_, _, g)| g.phases.iter().all(|p| !p.counted_turns)) {
+            let mut s: State = game.initial_state();
+            let mut rng = ChaCha8Rng::seed_from_u64(1);
+            assert_eq!(game.play_counted_turns(&mut s, &mut rng, 100), 0, "{name}");
+            assert_eq!(s, game.initial_state(), "{name}");
         }
     }
 
@@ -303,18 +375,6 @@ mod tests {
                 );
                 game.play_unchecked(&mut s, m);
             }
-        }
-    }
-
-    /// Where a turn is not a counted placement (a board move, a throw, a
-    /// change of phase), no turn is played by counted turns.
-    #[test]
-    fn no_counted_turns_where_a_turn_can_do_more() {
-        for (name, _, game) in variants().filter(|(_, _, g)| g.phases.iter().all(|p| !p.counted_turns)) {
-            let mut s: State = game.initial_state();
-            let mut rng = ChaCha8Rng::seed_from_u64(1);
-            assert_eq!(game.play_counted_turns(&mut s, &mut rng, 100), 0, "{name}");
-            assert_eq!(s, game.initial_state(), "{name}");
         }
     }
 }
