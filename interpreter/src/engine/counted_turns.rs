@@ -13,8 +13,8 @@
 
 use rand::Rng;
 
-use super::Phase;
 use super::count::Counted;
+use super::{Cond, Phase};
 use crate::moves::Move;
 use crate::program::Game;
 use crate::ruleset::When;
@@ -86,6 +86,11 @@ impl Game {
             1 => return u64::from(counted.n.max(1)),
             _ => {}
         }
+        if depth == 2
+            && let Some(total) = self.perft_two_unmade(s, phase, counted)
+        {
+            return total;
+        }
         let (next, deeper) = states.split_first_mut().expect("a state per level");
         let mut total = 0;
         counted.each_move(self, s, phase, |m| {
@@ -99,6 +104,56 @@ impl Game {
             };
         });
         total
+    }
+
+    /// `perft(s, 2)` at a counted turn, without making the moves, where what
+    /// follows a move can be read without it: the game's ends are lines
+    /// through the piece put (after a move) and "no move" (at the start of a
+    /// turn), and the next player's moves are counted without a test of the
+    /// state. After each move the game is over (a line, the turn limit, no
+    /// move for the next player where that ends it) or the next player has
+    /// their moves on the fields still free, or a pass. `None` elsewhere.
+    fn perft_two_unmade(&self, s: &State, phase: &Phase, counted: &Counted) -> Option<u64> {
+        let mut ends_if_stuck = false;
+        for end in &self.ends {
+            match (end.at, &end.test) {
+                (When::AfterMove, Cond::MovedLineMasks(_)) => {}
+                (When::StartOfTurn, Cond::NoMoves) => ends_if_stuck = true,
+                _ => return None,
+            }
+        }
+        if self.max_plies > 0 && s.ply + 1 >= self.max_plies {
+            return Some(0);
+        }
+        let mover = s.to_move;
+        let next = self.next_playing(s, mover);
+        let placings = phase.placings.get(usize::from(next))?;
+        if next == mover || placings.iter().any(|p| p.tested) {
+            return None;
+        }
+        // Per rule of the next player, its fields and how many kinds it may put (those in hand).
+        let mut rules = [(0u64, 0u64); 8];
+        for (rule, p) in rules.iter_mut().zip(placings) {
+            let kinds = (0..32).filter(|&k| p.kinds >> k & 1 != 0 && s.hand(next, k) != 0).count();
+            *rule = (p.targets, kinds as u64);
+        }
+        let rules = rules.get(..placings.len())?;
+        let (occupied, mine) = (s.topped_word(0), s.topped_first_word(mover));
+        let mut total = 0;
+        counted.each_move(self, s, phase, |m| {
+            let put = 1u64 << m.to;
+            let line = self.ends.iter().any(|end| match &end.test {
+                Cond::MovedLineMasks(lines) => lines.any_within(m.to, mine | put),
+                _ => false,
+            });
+            if line {
+                return;
+            }
+            let free = !(occupied | put);
+            let n: u64 = rules.iter().map(|&(targets, kinds)| u64::from((targets & free).count_ones()) * kinds).sum();
+            total += if n > 0 { n } else { u64::from(!ends_if_stuck) };
+        });
+        Some(total)
     }
 
     /// Makes the counted move `m` of the player to move in `s` and ends the
@@ -272,7 +327,13 @@ mod tests {
             // The first player runs out and passes while the others play on.
             (ruleset(&[2, 6, 6], &place, LINE, ""), "0"),
             (ruleset(&[20, 20, 20], &fall, NONE, ""), "0"),
+            // A turn limit reached within a perft of depth 2 or 3.
+            (ruleset(&[7, 7, 7], &place, NONE, ""), "6"),
             (format!("Ruleset{teams}"), "30"),
+            // The same with "no move" alone at the start of a turn: perft's
+            // last two levels would be counted unmade, but for the rule
+            // whose `only_if` asks about the state.
+            (format!("Ruleset{}", teams.replace(either, NONE)), "30"),
         ];
         let game = |(source, limit): &(String, &str)| {
             let game = compiled(source, limit);
