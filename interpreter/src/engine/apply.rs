@@ -829,7 +829,7 @@ impl Game {
     }
 
     /// Checks the end conditions of one kind for player `me`; true if the game ended.
-    pub(super) fn check_ends(&self, s: &mut State, at: When, me: Player) -> bool {
+    fn check_ends(&self, s: &mut State, at: When, me: Player) -> bool {
         self.check_ends_knowing(s, at, me, None)
     }
 
