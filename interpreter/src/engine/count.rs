@@ -7,7 +7,7 @@
 
 use crate::board::{FieldId, NO_FIELD, fields_of_word};
 use crate::moves::{Action, Move, NO_DIR};
-use crate::piece::KindId;
+use crate::piece::{KindId, Player};
 use crate::program::Game;
 use crate::program::rules::Phase;
 use crate::state::State;
@@ -18,18 +18,23 @@ use crate::state::State;
 pub(super) struct Counted {
     groups: [(u8, KindId, u64, u32); 4],
     /// How many groups there were, kept or not.
-    kept: usize,
+    seen: usize,
     pub n: u32,
 }
 
 impl Counted {
+    /// The groups as counted, or `None` where they were more than are kept.
+    fn kept(&self) -> Option<&[(u8, KindId, u64, u32)]> {
+        self.groups.get(..self.seen)
+    }
+
     /// Calls `visit` with each move counted in `s`, in the order of the legal moves.
     pub(super) fn each_move(&self, game: &Game, s: &State, phase: &Phase, mut visit: impl FnMut(Move)) {
-        if self.kept > self.groups.len() {
+        let Some(groups) = self.kept() else {
             (0..self.n).filter_map(|i| game.nth_move(s, i)).for_each(visit);
             return;
-        }
-        for &(rule_id, kind, free, _) in &self.groups[..self.kept] {
+        };
+        for &(rule_id, kind, free, _) in groups {
             let rule = &phase.rules[usize::from(rule_id)];
             for to in fields_of_word(0, free) {
                 visit(placed(rule_id, kind, game.rest(rule, s, to)));
@@ -99,13 +104,13 @@ impl Game {
     /// The legal moves of `s`, in a phase where they are counted, by groups.
     #[inline(always)]
     pub(super) fn count_groups(&self, s: &State, phase: &Phase) -> Counted {
-        let mut c = Counted { groups: [(0, 0, 0, 0); 4], kept: 0, n: 0 };
+        let mut c = Counted { groups: [(0, 0, 0, 0); 4], seen: 0, n: 0 };
         self.placements(s, phase, |rule_id, kind, free| {
             let here = free.count_ones();
-            if let Some(g) = c.groups.get_mut(c.kept) {
+            if let Some(g) = c.groups.get_mut(c.seen) {
                 *g = (rule_id, kind, free, here);
             }
-            c.kept += 1;
+            c.seen += 1;
             c.n += here;
             true
         });
@@ -115,10 +120,8 @@ impl Game {
     /// The `i`th of the moves `counted` counted in `s`: `None` unless `i` is below their number.
     #[inline(always)]
     pub(super) fn counted_move(&self, s: &State, phase: &Phase, counted: &Counted, mut i: u32) -> Option<Move> {
-        if counted.kept > counted.groups.len() {
-            return self.nth_move(s, i);
-        }
-        for &(rule_id, kind, free, here) in &counted.groups[..counted.kept] {
+        let Some(groups) = counted.kept() else { return self.nth_move(s, i) };
+        for &(rule_id, kind, free, here) in groups {
             if i < here {
                 return Some(self.placement(s, phase, rule_id, kind, free, i));
             }
@@ -170,16 +173,19 @@ impl Game {
                 continue;
             }
             let free = p.targets & !occupied;
-            let mut kinds = p.kinds;
-            while kinds != 0 {
-                let kind = kinds.trailing_zeros() as KindId;
-                kinds &= kinds - 1;
-                if s.hand(me, kind) != 0 && !group(p.rule, kind, free) {
+            for kind in kinds_in_hand(s, me, p.kinds) {
+                if !group(p.rule, kind, free) {
                     return;
                 }
             }
         }
     }
+}
+
+/// The kinds of the set `kinds` (bits) that `me` holds in hand in `s`, in order.
+#[inline(always)]
+pub(super) fn kinds_in_hand(s: &State, me: Player, kinds: u32) -> impl Iterator<Item = KindId> + '_ {
+    fields_of_word(0, u64::from(kinds)).map(|k| k as KindId).filter(move |&k| s.hand(me, k) != 0)
 }
 
 /// The placement of `kind` by rule `rule_id` that comes to rest on `to`.

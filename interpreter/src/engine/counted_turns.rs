@@ -13,7 +13,7 @@
 
 use rand::Rng;
 
-use super::count::Counted;
+use super::count::{Counted, kinds_in_hand};
 use super::{Cond, Phase};
 use crate::moves::Move;
 use crate::program::Game;
@@ -134,7 +134,7 @@ impl Game {
         // Per rule of the next player, its fields and how many kinds it may put (those in hand).
         let mut rules = [(0u64, 0u64); 8];
         for (rule, p) in rules.iter_mut().zip(placings) {
-            let kinds = (0..32).filter(|&k| p.kinds >> k & 1 != 0 && s.hand(next, k) != 0).count();
+            let kinds = kinds_in_hand(s, next, p.kinds).count();
             *rule = (p.targets, kinds as u64);
         }
         let rules = rules.get(..placings.len())?;
