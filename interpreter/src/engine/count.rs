@@ -147,6 +147,7 @@ impl Game {
     }
 
     /// The placement of `kind` by `rule_id` on the `i`th of the `free` fields.
+    #[inline(always)]
     fn placement(&self, s: &State, phase: &Phase, rule_id: u8, kind: KindId, free: u64, i: u32) -> Move {
         let mut bits = free;
         (0..i).for_each(|_| bits &= bits - 1);

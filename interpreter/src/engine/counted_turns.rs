@@ -13,8 +13,8 @@
 
 use rand::Rng;
 
-use super::count::{Counted, kinds_in_hand};
-use super::{Cond, Phase};
+use super::Phase;
+use super::count::Counted;
 use crate::moves::Move;
 use crate::program::Game;
 use crate::ruleset::When;
@@ -86,9 +86,7 @@ impl Game {
             1 => return u64::from(counted.n.max(1)),
             _ => {}
         }
-        if depth == 2
-            && let Some(total) = self.perft_two_unmade(s, phase, counted)
-        {
+        if let Some(total) = self.perft_unmade(s, phase, depth) {
             return total;
         }
         let (next, deeper) = states.split_first_mut().expect("a state per level");
@@ -104,56 +102,6 @@ impl Game {
             };
         });
         total
-    }
-
-    /// `perft(s, 2)` at a counted turn, without making the moves, where what
-    /// follows a move can be read without it: the game's ends are lines
-    /// through the piece put (after a move) and "no move" (at the start of a
-    /// turn), and the next player's moves are counted without a test of the
-    /// state. After each move the game is over (a line, the turn limit, no
-    /// move for the next player where that ends it) or the next player has
-    /// their moves on the fields still free, or a pass. `None` elsewhere.
-    fn perft_two_unmade(&self, s: &State, phase: &Phase, counted: &Counted) -> Option<u64> {
-        let mut ends_if_stuck = false;
-        for end in &self.ends {
-            match (end.at, &end.test) {
-                (When::AfterMove, Cond::MovedLineMasks(_)) => {}
-                (When::StartOfTurn, Cond::NoMoves) => ends_if_stuck = true,
-                _ => return None,
-            }
-        }
-        if self.max_plies > 0 && s.ply + 1 >= self.max_plies {
-            return Some(0);
-        }
-        let mover = s.to_move;
-        let next = self.next_playing(s, mover);
-        let placings = phase.placings.get(usize::from(next))?;
-        if next == mover || placings.iter().any(|p| p.tested) {
-            return None;
-        }
-        // Per rule of the next player, its fields and how many kinds it may put (those in hand).
-        let mut rules = [(0u64, 0u64); 8];
-        for (rule, p) in rules.iter_mut().zip(placings) {
-            let kinds = kinds_in_hand(s, next, p.kinds).count();
-            *rule = (p.targets, kinds as u64);
-        }
-        let rules = rules.get(..placings.len())?;
-        let (occupied, mine) = (s.topped_word(0), s.topped_first_word(mover));
-        let mut total = 0;
-        counted.each_move(self, s, phase, |m| {
-            let put = 1u64 << m.to;
-            let line = self.ends.iter().any(|end| match &end.test {
-                Cond::MovedLineMasks(lines) => lines.any_within(m.to, mine | put),
-                _ => false,
-            });
-            if line {
-                return;
-            }
-            let free = !(occupied | put);
-            let n: u64 = rules.iter().map(|&(targets, kinds)| u64::from((targets & free).count_ones()) * kinds).sum();
-            total += if n > 0 { n } else { u64::from(!ends_if_stuck) };
-        });
-        Some(total)
     }
 
     /// Makes the counted move `m` of the player to move in `s` and ends the
@@ -330,10 +278,12 @@ mod tests {
             // A turn limit reached within a perft of depth 2 or 3.
             (ruleset(&[7, 7, 7], &place, NONE, ""), "6"),
             (format!("Ruleset{teams}"), "30"),
-            // The same with "no move" alone at the start of a turn: perft's
-            // last two levels would be counted unmade, but for the rule
-            // whose `only_if` asks about the state.
+            // The same with "no move" alone at the start of a turn: perft
+            // would count the levels below unmade, but for the rule whose
+            // `only_if` asks about the state.
             (format!("Ruleset{}", teams.replace(either, NONE)), "30"),
+            // And without that `only_if`: counted unmade, six kinds in hand running out.
+            (format!("Ruleset{}", teams.replace(either, NONE).replace(", only_if: Not(OnBoard(Me, 3))", "")), "30"),
         ];
         let game = |(source, limit): &(String, &str)| {
             let game = compiled(source, limit);
@@ -390,18 +340,26 @@ mod tests {
 
     /// Perft through counted turns counts what the general way counts, from
     /// the start and from positions along random games (a pass, a turn limit
-    /// and a game over within reach).
+    /// and a game over within reach), and counts the levels below unmade in
+    /// the games made for it (see `perft_unmade`).
     #[test]
     fn perft_through_counted_turns_counts_as_the_general_way() {
         let shipped = ["classic/tic-tac-toe", "classic/connect-four"]
             .map(|name| crate::shipped::game(name, &Options::new()).expect("compiles"));
+        // The made games whose ends and rules let perft count unmade (at a depth of 2, 3 or more).
+        let (unmade_at_2, unmade_deeper) = ([0, 1, 3, 4, 5, 8, 9, 10], [0, 1, 4, 5, 8, 9, 10]);
         for (i, game) in made_games().iter().chain(&shipped).enumerate() {
             let general = general(game);
             let mut rng = ChaCha8Rng::seed_from_u64(7);
             let mut s = game.initial_state();
             let mut compared = 0;
             while !s.is_over() {
-                for depth in 0..=3 {
+                if let Some(phase) = game.counted_turn_phase(&s) {
+                    let unmade = |depth| game.perft_unmade(&s, phase, depth).is_some();
+                    assert_eq!(unmade(2), unmade_at_2.contains(&i), "case {i} at ply {}", s.ply());
+                    assert_eq!(unmade(4), unmade_deeper.contains(&i), "case {i} at ply {}", s.ply());
+                }
+                for depth in 0..=4 {
                     assert_eq!(
                         game.perft(&s, depth),
                         general.perft(&s, depth),

@@ -8,6 +8,7 @@ mod counted_turns;
 mod known_moves;
 mod movegen;
 mod perft;
+mod perft_unmade;
 mod scratch;
 
 pub(crate) use crate::program::Cond;

@@ -13,8 +13,9 @@
 //! ([`Game::count_moves`]), else each move whose rule can leave no choice;
 //! where no turn filter or repeated move changes what the generator makes,
 //! the moves are counted as it makes them, without a list. Through counted
-//! turns (`engine/counted_turns.rs`) the last two moves are counted without
-//! being made where the game's ends can be read for a move not made.
+//! turns (`engine/counted_turns.rs`) every level below is counted without
+//! a move made where the game's ends can be read for a move not made
+//! (`engine/perft_unmade.rs`).
 
 use crate::moves::Move;
 use crate::program::Game;

@@ -214,7 +214,12 @@ impl FallLines {
     /// Where a piece put on `from` comes to rest in `s`.
     #[inline]
     pub(crate) fn rest(&self, s: &crate::state::State, from: FieldId) -> FieldId {
-        let occupied = s.topped_word(0);
+        self.rest_in(s.topped_word(0), from)
+    }
+
+    /// Where a piece put on `from` comes to rest, `occupied` the fields a piece tops.
+    #[inline]
+    pub(crate) fn rest_in(&self, occupied: u64, from: FieldId) -> FieldId {
         let line = &self.lines[usize::from(from)];
         let blocked = line.below & (occupied | !self.takes);
         let passed = if blocked == 0 {
