@@ -466,6 +466,7 @@ fn phase(
         countable: false,           // likewise
         placings: Vec::new(),       // likewise
         counted_turns: false,       // likewise
+        outlined: false,            // likewise
         decisions: def.decisions.max(1),
         throw,
         until,

@@ -219,6 +219,20 @@ impl Game {
         let any_run = self.phases.iter().flat_map(|p| &p.rules).any(runs_over_anything);
         self.run_ends = if any_run { RunEnds::new(&self.board) } else { None };
         self.precompute_lines();
+        // (Once the lines through the piece put are read from masks.)
+        let read_by_outline = |e: &End| {
+            matches!((e.at, &e.test), (When::AfterMove, Cond::MovedLineMasks(_)) | (When::StartOfTurn, Cond::NoMoves))
+        };
+        let ends_outlined = self.ends.iter().all(read_by_outline) && self.kinds.len() <= 32;
+        for phase in &mut self.phases {
+            phase.outlined = phase.counted_turns
+                && ends_outlined
+                && phase
+                    .placings
+                    .iter()
+                    .flatten()
+                    .all(|p| !p.tested && phase.rules[usize::from(p.rule)].rests_by_bits());
+        }
         // Last, once every other step has read the tests as written.
         for rule in self.phases.iter_mut().flat_map(|p| &mut p.rules) {
             for test in rule.field_tests_mut() {

@@ -191,7 +191,7 @@ pub(super) fn kinds_in_hand(s: &State, me: Player, kinds: u32) -> impl Iterator<
 
 /// The placement of `kind` by rule `rule_id` that comes to rest on `to`.
 #[inline(always)]
-fn placed(rule_id: u8, kind: KindId, to: FieldId) -> Move {
+pub(super) fn placed(rule_id: u8, kind: KindId, to: FieldId) -> Move {
     Move { action: Action::Place, rule: rule_id, kind, dir: NO_DIR, from: NO_FIELD, to }
 }
 

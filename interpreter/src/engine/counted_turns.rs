@@ -9,7 +9,8 @@
 //! random numbers used and the states reached are those of the general way
 //! (a [`Game::draw_counted`] draw, then [`Game::play_listing`]); a test
 //! plays both side by side. Perft goes down such turns the same way, each
-//! move made as a playout makes it.
+//! move made as a playout makes it. Where the game's ends and the rules can
+//! be read from an outline of the state, both go faster (`engine/outline.rs`).
 
 use rand::Rng;
 
@@ -54,6 +55,9 @@ impl Game {
     #[inline(never)]
     fn play_on_counted_turns(&self, s: &mut State, draw: &mut dyn FnMut(u32) -> u32, plies: u32) -> u32 {
         let Some(phase) = self.counted_turn_phase(s) else { return 0 };
+        if let Some(played) = self.play_outlined(s, phase, draw, plies) {
+            return played;
+        }
         let mut counted = self.count_groups(s, phase);
         let mut played = 0;
         while played < plies && counted.n > 0 {

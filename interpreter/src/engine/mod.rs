@@ -7,8 +7,8 @@ mod count;
 mod counted_turns;
 mod known_moves;
 mod movegen;
+mod outline;
 mod perft;
-mod perft_unmade;
 mod scratch;
 
 pub(crate) use crate::program::Cond;

@@ -15,7 +15,7 @@
 //! the moves are counted as it makes them, without a list. Through counted
 //! turns (`engine/counted_turns.rs`) every level below is counted without
 //! a move made where the game's ends can be read for a move not made
-//! (`engine/perft_unmade.rs`).
+//! (`engine/outline.rs`).
 
 use crate::moves::Move;
 use crate::program::Game;

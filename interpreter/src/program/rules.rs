@@ -53,6 +53,11 @@ pub(crate) struct Phase {
     /// throw, no change of phase, no end by which a player finishes (see
     /// `Game::play_counted_turns`).
     pub counted_turns: bool,
+    /// Its counted turns can be read from an outline of the state (see
+    /// `engine/outline.rs`): the game ends by lines through the piece put
+    /// and "no move" alone, no rule of a player tests the state, and where
+    /// a piece comes to rest reads the fields taken alone.
+    pub outlined: bool,
 }
 
 impl Phase {
@@ -237,6 +242,22 @@ impl FallLines {
 }
 
 impl Rule {
+    /// Whether where a piece the rule puts comes to rest reads the fields
+    /// taken alone: no fall, or a fall along [`FallLines`] ([`Rule::rest_by_bits`]).
+    pub(crate) fn rests_by_bits(&self) -> bool {
+        !matches!((&self.motion, &self.fall_lines), (Motion::Place { fall: Some(_), .. }, None))
+    }
+
+    /// Where a piece the rule puts on `to` comes to rest, `taken` the fields a
+    /// piece tops, where [`Rule::rests_by_bits`].
+    #[inline(always)]
+    pub(crate) fn rest_by_bits(&self, taken: u64, to: FieldId) -> FieldId {
+        match &self.fall_lines {
+            Some(lines) => lines.rest_in(taken, to),
+            None => to,
+        }
+    }
+
     /// The tests the rule makes of a field as it makes its moves: `to` (as
     /// written and as it reads on its targets), `from`, and what its motion
     /// asks of the fields it passes, jumps, enters, leaves or skips.
