@@ -24,20 +24,49 @@ pub(crate) fn walk_paths(board: &Board, fields: &[FieldProps], walk: &Walk, room
     let most = MOST_PATHS.min(*room);
     let mut out = WalkPaths { index: vec![0], paths: Vec::new(), most: MOST_STEPS };
     let mut used = vec![0u64; board.undirected_links().div_ceil(64)];
+    let mut comparisons = 0;
     for start in board.fields() {
         for n in 0..=MOST_STEPS {
             for double in [false, true] {
+                let first = out.paths.len();
                 let mut search =
                     Search { board, fields, walk, n, double, used: &mut used, depth: 0, most, out: &mut out.paths };
                 if !search.go(start, n, None, false, 0) {
                     return None;
                 }
+                comparisons += COMPARISONS_PER_PATH * (out.paths.len() - first);
+                drop_needless(&mut out.paths, first, &mut comparisons);
                 out.index.push(out.paths.len() as u32);
             }
         }
     }
     *room -= out.paths.len();
     Some(out)
+}
+
+/// Comparisons of paths, at most, in dropping the needless ones of a walk
+/// (each path against those kept before it), per path found: the search
+/// took a step for each, no more than a few times fewer. Beyond, the rest are
+/// kept. (Seneti's walk makes 13 a path.)
+const COMPARISONS_PER_PATH: usize = 64;
+
+/// Drops each of `paths[first..]` that an earlier one to the same end makes
+/// needless: one that needs no field passable that it does not, and no field
+/// not passable that it does not, is open wherever it is, and is met first.
+/// The ends a scan finds, and their order, stay the same (see `scan_paths`);
+/// so does whether any path is open.
+fn drop_needless(paths: &mut Vec<PathEnd>, first: usize, comparisons: &mut usize) {
+    let mut kept = first;
+    for i in first..paths.len() {
+        let p = paths[i];
+        let earlier = &paths[first..kept];
+        let needless = *comparisons >= earlier.len()
+            && earlier.iter().any(|k| k.end == p.end && k.need & !p.need == 0 && k.need_not & !p.need_not == 0);
+        *comparisons = comparisons.saturating_sub(earlier.len());
+        paths[kept] = p;
+        kept += usize::from(!needless);
+    }
+    paths.truncate(kept);
 }
 
 /// The engine's walk search (`Game::walk_ends`) with the fields' passability
@@ -103,8 +132,54 @@ impl Search<'_> {
 
 #[cfg(test)]
 mod tests {
-    use crate::program::rules::Motion;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use crate::board::FieldId;
+    use crate::program::rules::{Motion, PathEnd};
     use crate::{Options, shipped};
+
+    /// The ends of the open paths in the order first found, and whether any is open.
+    fn scan(paths: &[PathEnd], pass: u64) -> (Vec<FieldId>, bool) {
+        let mut ends = Vec::new();
+        for p in paths.iter().filter(|p| p.open(pass)) {
+            if !ends.contains(&p.end) {
+                ends.push(p.end);
+            }
+        }
+        let any = !ends.is_empty();
+        (ends, any)
+    }
+
+    /// Dropping the needless paths of a list leaves the ends a scan finds,
+    /// their order and whether any path is open as they were, for every pass
+    /// set; random lists over a few fields, so that many paths are needless.
+    #[test]
+    fn dropping_needless_paths_changes_no_scan() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let (mut before, mut after) = (0, 0);
+        for _ in 0..300 {
+            let len = rng.random_range(1..40);
+            let paths: Vec<PathEnd> = (0..len)
+                .map(|_| PathEnd {
+                    need: rng.random::<u64>() & rng.random::<u64>() & 0x3f,
+                    need_not: rng.random::<u64>() & rng.random::<u64>() & rng.random::<u64>() & 0x3f,
+                    end: rng.random_range(0..6),
+                })
+                .collect();
+            // (After a first list, as in a walk's table.)
+            let mut kept = vec![PathEnd { need: 1, need_not: 0, end: 9 }];
+            kept.extend(&paths);
+            let mut comparisons = super::COMPARISONS_PER_PATH * paths.len();
+            super::drop_needless(&mut kept, 1, &mut comparisons);
+            (before, after) = (before + paths.len(), after + kept.len() - 1);
+            assert_eq!(kept[0].end, 9, "the earlier list is left alone");
+            for pass in 0..64u64 {
+                assert_eq!(scan(&kept[1..], pass), scan(&paths, pass), "{paths:?}, pass {pass:#b}");
+            }
+        }
+        assert!(after * 20 < before * 17, "{before} paths, {after} kept");
+    }
 
     /// The paths of a game's walks come out of one room: what one walk keeps,
     /// the next cannot, and a walk that does not fit in what is left is
