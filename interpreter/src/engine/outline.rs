@@ -212,9 +212,8 @@ impl Game {
             s.ply += 1;
             let (q, bit) = (usize::from(me), 1u64 << to);
             o.put(q, usize::from(kind), bit);
-            if turns.makes_line(to, o.mine[q]) || turns.at_limit(o.ply) {
-                // The general way finds the end as the outline did.
-                self.ended_after_move(s, me);
+            // Where the outline sees the game end, the general way ends it, as it reads it.
+            if (turns.makes_line(to, o.mine[q]) || turns.at_limit(o.ply)) && self.ended_after_move(s, me) {
                 break;
             }
             me = turns.next(me);
