@@ -285,6 +285,15 @@ pub(crate) fn fields_of_word(w: usize, mut bits: u64) -> impl Iterator<Item = Fi
     })
 }
 
+/// The `i`th field (from 0, lowest first) of the bits of a board's one word,
+/// where it has more than `i`: the lower ones cleared one by one (a count
+/// is small; a broadword select cost more).
+#[inline(always)]
+pub(crate) fn nth_field_of_word(mut bits: u64, i: u32) -> FieldId {
+    (0..i).for_each(|_| bits &= bits.wrapping_sub(1));
+    bits.trailing_zeros() as FieldId
+}
+
 /// The fields of a [`FieldSet`] (or of the words of one), lowest first: one bit scan each.
 pub struct Fields<W> {
     words: W,

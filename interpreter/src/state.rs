@@ -599,7 +599,7 @@ impl State {
     }
 
     /// [`State::retop`] where the caller knows the new top (a piece just put on).
-    #[inline]
+    #[inline(always)]
     fn retop_to(&mut self, field: FieldId, top: Option<Piece>) {
         let old = self.fields[usize::from(field)].code;
         let (word, bit) = (usize::from(field) / 64, 1u64 << (field % 64));
@@ -620,6 +620,7 @@ impl State {
     }
 
     /// Puts a piece on top of a stack. The caller keeps to the field's limit.
+    #[inline(always)]
     pub(crate) fn push(&mut self, field: FieldId, piece: Piece) {
         let h = self.fields[usize::from(field)].height;
         debug_assert!(h < self.cap, "stack over capacity");

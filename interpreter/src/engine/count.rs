@@ -5,7 +5,7 @@
 //! and "has the player a move?" is the first group with a free place. The
 //! moves and their order are those of [`Game::legal_moves`].
 
-use crate::board::{FieldId, NO_FIELD, fields_of_word};
+use crate::board::{FieldId, NO_FIELD, fields_of_word, nth_field_of_word};
 use crate::moves::{Action, Move, NO_DIR};
 use crate::piece::{KindId, Player};
 use crate::program::Game;
@@ -149,10 +149,8 @@ impl Game {
     /// The placement of `kind` by `rule_id` on the `i`th of the `free` fields.
     #[inline(always)]
     fn placement(&self, s: &State, phase: &Phase, rule_id: u8, kind: KindId, free: u64, i: u32) -> Move {
-        let mut bits = free;
-        (0..i).for_each(|_| bits &= bits - 1);
         let rule = &phase.rules[usize::from(rule_id)];
-        placed(rule_id, kind, self.rest(rule, s, bits.trailing_zeros() as FieldId))
+        placed(rule_id, kind, self.rest(rule, s, nth_field_of_word(free, i)))
     }
 
     /// The phase of `s` where its moves can be counted now.

@@ -17,7 +17,7 @@
 use super::Cond;
 use super::Phase;
 use super::count::placed;
-use crate::board::{FieldId, fields_of_word};
+use crate::board::{FieldId, fields_of_word, nth_field_of_word};
 use crate::piece::{KindId, MAX_PLAYERS, Player};
 use crate::program::Game;
 use crate::ruleset::When;
@@ -116,10 +116,7 @@ impl<'a> Turns<'a> {
             let here = free.count_ones();
             for kind in fields_of_word(0, u64::from(p.kinds & o.in_hand[usize::from(me)])) {
                 if i < here {
-                    let mut bits = free;
-                    (0..i).for_each(|_| bits &= bits - 1);
-                    let to =
-                        self.phase.rules[usize::from(p.rule)].rest_by_bits(o.taken, bits.trailing_zeros() as FieldId);
+                    let to = self.phase.rules[usize::from(p.rule)].rest_by_bits(o.taken, nth_field_of_word(free, i));
                     return Some((p.rule, kind as KindId, to));
                 }
                 i -= here;
