@@ -153,8 +153,9 @@ impl<'a> Turns<'a> {
             let free = p.targets & !o.taken;
             for kind in fields_of_word(0, u64::from(p.kinds & o.in_hand[q])) {
                 for put_on in fields_of_word(0, free) {
-                    let bit = 1u64 << rule.rest_by_bits(o.taken, put_on);
-                    if self.makes_line(bit.trailing_zeros() as FieldId, o.mine[q] | bit) {
+                    let to = rule.rest_by_bits(o.taken, put_on);
+                    let bit = 1u64 << to;
+                    if self.makes_line(to, o.mine[q] | bit) {
                         continue;
                     }
                     o.put(q, usize::from(kind), bit);
