@@ -44,10 +44,10 @@ pub(crate) fn walk_paths(board: &Board, fields: &[FieldProps], walk: &Walk, room
     Some(out)
 }
 
-/// Comparisons of paths, at most, in dropping the needless ones of a walk
-/// (each path against those kept before it), per path found: the search
-/// took a step for each, no more than a few times fewer. Beyond, the rest are
-/// kept. (Seneti's walk makes 13 a path.)
+/// Comparisons of paths (each against those kept before it) allowed per
+/// path found, in dropping the needless ones of a walk: bounded by the
+/// search's own work. Past the allowance, the rest are kept. (Seneti's walk
+/// makes 13 a path.)
 const COMPARISONS_PER_PATH: usize = 64;
 
 /// Drops each of `paths[first..]` that an earlier one to the same end makes

@@ -183,7 +183,7 @@ impl Game {
 
 /// The kinds of the set `kinds` (bits) that `me` holds in hand in `s`, in order.
 #[inline(always)]
-pub(super) fn kinds_in_hand(s: &State, me: Player, kinds: u32) -> impl Iterator<Item = KindId> + '_ {
+fn kinds_in_hand(s: &State, me: Player, kinds: u32) -> impl Iterator<Item = KindId> + '_ {
     fields_of_word(0, u64::from(kinds)).map(|k| k as KindId).filter(move |&k| s.hand(me, k) != 0)
 }
 

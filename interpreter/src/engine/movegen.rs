@@ -1071,8 +1071,7 @@ impl Game {
     #[inline(always)]
     pub(super) fn rest(&self, rule: &Rule, s: &State, to: FieldId) -> FieldId {
         match (&rule.motion, &rule.fall_lines) {
-            (Motion::Place { fall: None, .. }, _) => to,
-            (_, Some(lines)) => lines.rest(s, to),
+            (_, Some(_)) => rule.rest_by_bits(s.topped_word(0), to),
             (Motion::Place { fall: Some(d), .. }, None) => self.fall(s, to, *d),
             _ => to,
         }

@@ -14,9 +14,8 @@
 //! The moves, their order and the ends are those of [`Game::perft_counted`]
 //! and [`Game::play_counted_turns`]; tests compare them.
 
-use super::Cond;
-use super::Phase;
 use super::count::placed;
+use super::{Cond, Phase};
 use crate::board::{FieldId, fields_of_word, nth_field_of_word};
 use crate::piece::{KindId, MAX_PLAYERS, Player};
 use crate::program::Game;

@@ -216,15 +216,9 @@ pub(crate) struct FallLine {
 }
 
 impl FallLines {
-    /// Where a piece put on `from` comes to rest in `s`.
-    #[inline]
-    pub(crate) fn rest(&self, s: &crate::state::State, from: FieldId) -> FieldId {
-        self.rest_in(s.topped_word(0), from)
-    }
-
     /// Where a piece put on `from` comes to rest, `occupied` the fields a piece tops.
     #[inline]
-    pub(crate) fn rest_in(&self, occupied: u64, from: FieldId) -> FieldId {
+    pub(crate) fn rest(&self, occupied: u64, from: FieldId) -> FieldId {
         let line = &self.lines[usize::from(from)];
         let blocked = line.below & (occupied | !self.takes);
         let passed = if blocked == 0 {
@@ -253,7 +247,7 @@ impl Rule {
     #[inline(always)]
     pub(crate) fn rest_by_bits(&self, taken: u64, to: FieldId) -> FieldId {
         match &self.fall_lines {
-            Some(lines) => lines.rest_in(taken, to),
+            Some(lines) => lines.rest(taken, to),
             None => to,
         }
     }
