@@ -28,7 +28,7 @@ use std::path::Path;
 use std::process::ExitCode;
 use tabula::analysis::factorial::{Criterion, Factor};
 use tabula::analysis::plan::Target;
-use tabula::analysis::{Comparison, simulate};
+use tabula::analysis::{Comparison, Generator, simulate_with};
 use tabula::files::{self, Overwrite};
 use tabula::{Error, Game, Options, Record, shipped};
 
@@ -119,9 +119,13 @@ enum Command {
         /// How many games.
         #[arg(long, default_value_t = 1000)]
         games: u32,
-        /// Seed of the run; the same seed gives the same games.
+        /// Seed of the run; the same seed gives the same games under the same generator.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// The random number generator: xoshiro256++ (fast), or chacha8 (the
+        /// generator before 2026-11-27, to play an earlier seed's games again).
+        #[arg(long, default_value = "xoshiro256++")]
+        generator: Generator,
     },
     /// Plays N games between two agents, in parallel, and reports results with
     /// 95% confidence intervals, lengths, branching, pieces and repetition.
@@ -301,7 +305,7 @@ fn run(command: Command) -> Result<ExitCode, Error> {
                 (0..game.player_count()).map(|p| [p1, p2].get(usize::from(p)).copied().unwrap_or(others)).collect();
             play::run(&game, &sides, seed, record.as_deref())?;
         }
-        Command::Simulate { game, games, seed } => simulate_cmd(&game.load()?, games, seed),
+        Command::Simulate { game, games, seed, generator } => simulate_cmd(&game.load()?, games, seed, generator),
         Command::Replay { record, ruleset } => replay(&record, ruleset.as_deref())?,
         Command::Migrate { file, in_place } => migrate(&file, in_place)?,
         Command::Expand { ruleset } => {
@@ -658,9 +662,9 @@ fn moves(args: &GameArgs, play: &str, position: Option<&str>, json: bool, show: 
     Ok(())
 }
 
-fn simulate_cmd(game: &Game, games: u32, seed: u64) {
-    let s = simulate(game, games, seed);
-    say!("{} ({} games, seed {seed})", game.title(), s.games);
+fn simulate_cmd(game: &Game, games: u32, seed: u64, generator: Generator) {
+    let s = simulate_with(game, games, seed, generator);
+    say!("{} ({} games, seed {seed}, {})", game.title(), s.games, generator.name());
     for (p, name) in game.players().iter().enumerate() {
         say!("  {name:<10} wins {:>6}  ({:.1}%)", s.wins[p], 100.0 * f64::from(s.wins[p]) / f64::from(games.max(1)));
     }

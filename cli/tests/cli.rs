@@ -186,6 +186,21 @@ fn a_human_gets_the_reason_for_a_bad_move() {
 }
 
 #[test]
+fn simulate_names_its_generator_and_takes_the_earlier_one() {
+    let run = |generator: &str| stdout(&tabula(&["simulate", "senet", "--games", "30", "--generator", generator]));
+    let (fast, old) = (run("xoshiro256++"), run("chacha8"));
+    assert!(fast.contains("(30 games, seed 1, xoshiro256++)"), "{fast}");
+    assert!(old.contains("(30 games, seed 1, chacha8)"), "{old}");
+    let plain = stdout(&tabula(&["simulate", "senet", "--games", "30"]));
+    let results = |s: &str| s.lines().skip(1).filter(|l| !l.contains("playouts/s")).collect::<Vec<_>>().join("\n");
+    assert_eq!(results(&plain), results(&fast), "xoshiro256++ is the default");
+    assert_ne!(results(&fast), results(&old));
+    let o = tabula(&["simulate", "senet", "--generator", "mt19937"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("expected one of xoshiro256++, chacha8"), "{}", stderr(&o));
+}
+
+#[test]
 fn simulate_plays_return_matches_where_the_ruleset_asks() {
     let o =
         tabula(&["simulate", "setron", "--option", "return_match=true", "--option", "max_plies=60", "--games", "10"]);

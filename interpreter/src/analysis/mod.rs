@@ -21,9 +21,49 @@ pub use stats::Correction;
 
 use crate::agents::random_playout;
 use crate::program::Game;
-use rand::SeedableRng;
+use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use rand_xoshiro::Xoshiro256PlusPlus;
 use std::time::Instant;
+
+/// The random number generator [`simulate`]'s games draw from. A seed gives
+/// the same games only under the same generator, so a run names it; each
+/// game seeds its own, from [`game_seed`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Generator {
+    /// xoshiro256++, seeded by SplitMix64: a few instructions to seed and
+    /// to draw, where short games play a million a second (the default
+    /// since 2026-11-27).
+    #[default]
+    Xoshiro256PlusPlus,
+    /// ChaCha8, seeded by PCG32 (`rand`'s `seed_from_u64`): `simulate`'s
+    /// generator before 2026-11-27, to play a seed of then again. Its
+    /// seeding and first block of 64 words cost about 600 instructions a game.
+    ChaCha8,
+}
+
+impl Generator {
+    pub const ALL: [Generator; 2] = [Generator::Xoshiro256PlusPlus, Generator::ChaCha8];
+
+    /// The name the command line takes and prints.
+    pub fn name(self) -> &'static str {
+        match self {
+            Generator::Xoshiro256PlusPlus => "xoshiro256++",
+            Generator::ChaCha8 => "chacha8",
+        }
+    }
+}
+
+impl std::str::FromStr for Generator {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Generator, String> {
+        Generator::ALL.into_iter().find(|g| g.name() == text).ok_or_else(|| {
+            let names: Vec<_> = Generator::ALL.iter().map(|g| g.name()).collect();
+            format!("no generator `{text}`: expected one of {}", names.join(", "))
+        })
+    }
+}
 
 /// What N random games showed.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -71,8 +111,20 @@ pub fn game_seed(seed: u64, i: u64) -> u64 {
     seed ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
-/// Plays `games` random games and sums them up.
+/// Plays `games` random games and sums them up, drawing from the default [`Generator`].
 pub fn simulate(game: &Game, games: u32, seed: u64) -> Summary {
+    simulate_with(game, games, seed, Generator::default())
+}
+
+/// [`simulate`] drawing from `generator`.
+pub fn simulate_with(game: &Game, games: u32, seed: u64, generator: Generator) -> Summary {
+    match generator {
+        Generator::Xoshiro256PlusPlus => simulate_by::<Xoshiro256PlusPlus>(game, games, seed),
+        Generator::ChaCha8 => simulate_by::<ChaCha8Rng>(game, games, seed),
+    }
+}
+
+fn simulate_by<R: RngCore + SeedableRng>(game: &Game, games: u32, seed: u64) -> Summary {
     let start = Instant::now();
     let mut summary = Summary { games, wins: vec![0; game.players().len()], ..Summary::default() };
     let mut buf = Vec::new();
@@ -80,7 +132,7 @@ pub fn simulate(game: &Game, games: u32, seed: u64) -> Summary {
     let mut state = game.initial_state();
     let mut reasons: Vec<(crate::state::Reason, u32)> = Vec::new();
     for i in 0..games {
-        let mut rng = ChaCha8Rng::seed_from_u64(game_seed(seed, u64::from(i)));
+        let mut rng = R::seed_from_u64(game_seed(seed, u64::from(i)));
         state.clone_from(&game.initial);
         random_playout(game, &mut state, &mut rng, &mut buf);
         summary.total_plies += u64::from(state.ply());
@@ -142,5 +194,48 @@ impl Game {
             crate::state::Reason::End(i) => self.ends[usize::from(i)].test.mentions_limit(),
             crate::state::Reason::Blocked => false,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The games of `simulate_with(game, games, seed, generator)` one by one: game `i` from `R` seeded by [`game_seed`].
+    fn by_hand<R: RngCore + SeedableRng>(game: &Game, games: u32, seed: u64) -> Vec<(u32, Option<String>)> {
+        (0..games)
+            .map(|i| {
+                let (mut state, mut buf) = (game.initial_state(), Vec::new());
+                random_playout(game, &mut state, &mut R::seed_from_u64(game_seed(seed, u64::from(i))), &mut buf);
+                (state.ply(), state.outcome().map(|o| game.describe_outcome(o)))
+            })
+            .collect()
+    }
+
+    fn summed(games: &[(u32, Option<String>)]) -> (u64, usize) {
+        (games.iter().map(|g| u64::from(g.0)).sum(), games.iter().filter(|g| g.1.is_none()).count())
+    }
+
+    #[test]
+    fn each_game_draws_from_the_generator_named_seeded_by_its_own_seed() {
+        let game = crate::shipped::game("senet", &Default::default()).expect("senet");
+        let sim = |generator| simulate_with(&game, 40, 9, generator);
+        let (fast, old) = (sim(Generator::Xoshiro256PlusPlus), sim(Generator::ChaCha8));
+        for (summary, hand) in
+            [(&fast, by_hand::<Xoshiro256PlusPlus>(&game, 40, 9)), (&old, by_hand::<ChaCha8Rng>(&game, 40, 9))]
+        {
+            assert_eq!((summary.total_plies, summary.unfinished as usize), summed(&hand));
+        }
+        assert_eq!(simulate(&game, 40, 9).total_plies, fast.total_plies, "xoshiro256++ is the default");
+        assert_ne!(fast.total_plies, old.total_plies, "the two generators play other games");
+    }
+
+    #[test]
+    fn generators_are_named_as_the_command_line_takes_them() {
+        for g in Generator::ALL {
+            assert_eq!(g.name().parse::<Generator>(), Ok(g));
+        }
+        let e = "mt19937".parse::<Generator>().unwrap_err();
+        assert!(e.contains("`mt19937`") && e.contains("xoshiro256++, chacha8"), "{e}");
     }
 }
