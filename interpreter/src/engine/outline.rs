@@ -194,7 +194,7 @@ impl Game {
         &self,
         s: &mut State,
         phase: &Phase,
-        draw: &mut dyn FnMut(u32) -> u32,
+        draw: &mut impl FnMut(u32) -> u32,
         plies: u32,
     ) -> Option<u32> {
         let turns = Turns::of(self, s, phase)?;
