@@ -31,7 +31,9 @@
 # the playout counts, e.g. 0.1 for a quick look), WORK (folder for the
 # generated C++ and raw outputs; default a new temporary folder), CXX,
 # TABULA_BIN (a `tabula` binary to time instead of building the plain release
-# one: e.g. the profile-guided build of bench/pgo-build.sh).
+# one: e.g. the profile-guided build of bench/pgo-build.sh), TABULA_NATIVE=1
+# (build Tabula for this processor, `-C target-cpu=native`, as RBG is built
+# with `-march=native`; into target/native, the plain build left as it is).
 #
 # Each run times, one after another, Tabula's random playouts, RBG's, Tabula's
 # perft and RBG's, so that noise from other work on the machine falls on both.
@@ -91,6 +93,13 @@ if [ -n "${TABULA_BIN:-}" ]; then
     TABULA=$TABULA_BIN
     [ -x "$TABULA" ] || die "TABULA_BIN=$TABULA is not an executable"
     echo "== Tabula: $TABULA (TABULA_BIN)" >&2
+elif [ -n "${TABULA_NATIVE:-}" ]; then
+    # The same program for this processor only (popcnt, BMI, AVX), as RBG's drivers are built.
+    echo "== building Tabula for this processor (-C target-cpu=native, into target/native)" >&2
+    (cd "$ROOT" && RUSTFLAGS="${RUSTFLAGS:-} -C target-cpu=native" CARGO_TARGET_DIR="$ROOT/target/native" \
+        cargo build --release -p tabula-cli --locked >&2)
+    TABULA=$ROOT/target/native/release/tabula
+    [ -x "$TABULA" ] || die "no $TABULA after the build"
 else
     echo "== building Tabula (cargo build --release -p tabula-cli)" >&2
     (cd "$ROOT" && cargo build --release -p tabula-cli --locked >&2)

@@ -166,17 +166,18 @@ fn simulate_by<R: RngCore + SeedableRng>(game: &Game, games: u32, seed: u64) -> 
                 pair_score = 0;
             }
         }
-        if o.reason == crate::state::Reason::TurnLimit || game.reason_is_limit(o.reason) {
-            summary.by_limit += 1;
-        }
         match reasons.iter_mut().find(|(r, _)| *r == o.reason) {
             Some((_, n)) => *n += 1,
             None => reasons.push((o.reason, 1)),
         }
     }
     summary.seconds = start.elapsed().as_secs_f64();
-    // Reasons become text once, after the clock: ends may share a text.
+    // Reasons become text once, after the clock (ends may share a text), and
+    // whether a reason is the turn limit is asked once per reason, not per game.
     for (reason, n) in reasons {
+        if reason == crate::state::Reason::TurnLimit || game.reason_is_limit(reason) {
+            summary.by_limit += n;
+        }
         let text = game.reason_text(reason);
         match summary.reasons.iter_mut().find(|(r, _)| *r == text) {
             Some((_, total)) => *total += n,
@@ -228,6 +229,31 @@ mod tests {
         }
         assert_eq!(simulate(&game, 40, 9).total_plies, fast.total_plies, "xoshiro256++ is the default");
         assert_ne!(fast.total_plies, old.total_plies, "the two generators play other games");
+    }
+
+    #[test]
+    fn games_at_the_turn_limit_are_counted_as_such() {
+        // Seega at 8 plies ends at the limit by a rule that reads it (more
+        // stones wins); Tic-Tac-Toe at 7 by the limit itself or by a line before it.
+        for (name, limit, all) in [("seega", "8", true), ("classic/tic-tac-toe", "7", false)] {
+            let options = [("max_plies".to_string(), limit.to_string())].into_iter().collect();
+            let game = crate::shipped::game(name, &options).expect(name);
+            let at_limit = (0..30u64)
+                .filter(|&i| {
+                    let (mut state, mut buf) = (game.initial_state(), Vec::new());
+                    random_playout(
+                        &game,
+                        &mut state,
+                        &mut Xoshiro256PlusPlus::seed_from_u64(game_seed(4, i)),
+                        &mut buf,
+                    );
+                    let reason = state.outcome().expect("over").reason;
+                    reason == crate::state::Reason::TurnLimit || game.reason_is_limit(reason)
+                })
+                .count();
+            assert!(if all { at_limit == 30 } else { (1..30).contains(&at_limit) }, "{name}: {at_limit}");
+            assert_eq!(simulate(&game, 30, 4).by_limit as usize, at_limit, "{name}");
+        }
     }
 
     #[test]
