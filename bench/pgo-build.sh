@@ -63,6 +63,9 @@ PROFDATA=$(find_profdata)
 # rebuilt from scratch each time).
 RAW=$TARGET/pgo-gen/profiles
 
+# A RUSTFLAGS replaces the flags of .cargo/config.toml: keep its popcnt on x86-64.
+if [ "$(uname -m)" = x86_64 ]; then RUSTFLAGS="${RUSTFLAGS:-} -C target-feature=+popcnt"; fi
+
 echo "== 1/3 instrumented build (target/pgo-gen)" >&2
 (cd "$ROOT" && RUSTFLAGS="${RUSTFLAGS:-} -Cprofile-generate=$RAW" \
     cargo build --release -p tabula-cli --locked --target-dir "$TARGET/pgo-gen" >&2)
