@@ -1286,12 +1286,16 @@ impl Game {
         if self.board.len() > 64 {
             return None;
         }
-        let fields = self.board.fields();
+        // Field by field in step (what tops it, the rule's mask, the field's
+        // limit), without an index checked per field.
+        let tops = s.top_classes(me).zip(&self.fields).enumerate();
         match (&rule.landing, &rule.stack_landing) {
-            (Some(masks), _) => Some(fields.fold(0, |w, f| w | u64::from(lands_by_mask(masks, s, me, f)) << f)),
-            (None, Some(masks)) => {
-                Some(fields.fold(0, |w, f| w | u64::from(self.lands_on_stack_by_mask(masks, s, me, f)) << f))
+            (Some(masks), _) => {
+                Some(tops.zip(masks).fold(0, |w, ((f, ((class, _), _)), &mask)| w | u64::from(mask >> class & 1) << f))
             }
+            (None, Some(masks)) => Some(tops.zip(masks).fold(0, |w, ((f, ((class, height), props)), &mask)| {
+                w | u64::from((mask >> class & 1 != 0) & (height < props.limit)) << f
+            })),
             (None, None) => None,
         }
     }
