@@ -1403,8 +1403,9 @@ fn scan_paths(paths: &[PathEnd], pass: u64, skip: u64, visit: &mut impl FnMut(Fi
         let mut ends = [0u8; 64];
         let mut open = 0;
         for p in chunk {
-            // (Written before it is counted: at most 63 paths come before it in the chunk.)
-            ends[open] = p.end as u8;
+            // (Written before it is counted: at most 63 paths come before it
+            // in the chunk; `& 63` says so to the compiler, no check per path.)
+            ends[open & 63] = p.end as u8;
             open += usize::from(p.open(pass));
         }
         let mut first = 0;
@@ -1412,7 +1413,7 @@ fn scan_paths(paths: &[PathEnd], pass: u64, skip: u64, visit: &mut impl FnMut(Fi
             let end = ends[i];
             let new = seen >> end & 1 == 0;
             seen |= u64::from(new) << end;
-            ends[first] = end;
+            ends[first & 63] = end;
             first += usize::from(new);
         }
         if !ends[..first].iter().all(|&end| visit(FieldId::from(end))) {
