@@ -256,6 +256,22 @@ mod tests {
         }
     }
 
+    /// What `tabula simulate NAME --games N --seed 5` printed before the
+    /// generator was named (d7c2808): ChaCha8 must play those games again.
+    #[test]
+    fn chacha8_plays_the_games_of_an_earlier_seed_again() {
+        for (name, games, wins, draws, length) in
+            [("classic/tic-tac-toe", 100, [57, 36], 7, "7.4"), ("senet", 20, [11, 9], 0, "171.0")]
+        {
+            let game = crate::shipped::game(name, &Default::default()).expect(name);
+            let s = simulate_with(&game, games, 5, Generator::ChaCha8);
+            assert_eq!(
+                (s.wins.as_slice(), s.draws, format!("{:.1}", s.mean_plies()).as_str()),
+                (&wins[..], draws, length)
+            );
+        }
+    }
+
     #[test]
     fn generators_are_named_as_the_command_line_takes_them() {
         for g in Generator::ALL {
