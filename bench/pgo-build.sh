@@ -63,8 +63,12 @@ PROFDATA=$(find_profdata)
 # rebuilt from scratch each time).
 RAW=$TARGET/pgo-gen/profiles
 
-# A RUSTFLAGS replaces the flags of .cargo/config.toml: keep its popcnt on x86-64.
-if [ "$(uname -m)" = x86_64 ]; then RUSTFLAGS="${RUSTFLAGS:-} -C target-feature=+popcnt"; fi
+# A RUSTFLAGS replaces the flags of .cargo/config.toml: keep its popcnt on
+# x86-64, unless the RUSTFLAGS given say what to do of it or of the processor.
+case "$(uname -m) ${RUSTFLAGS:-}" in
+    x86_64*popcnt* | x86_64*target-cpu*) ;;
+    x86_64*) RUSTFLAGS="${RUSTFLAGS:-} -C target-feature=+popcnt" ;;
+esac
 
 echo "== 1/3 instrumented build (target/pgo-gen)" >&2
 (cd "$ROOT" && RUSTFLAGS="${RUSTFLAGS:-} -Cprofile-generate=$RAW" \

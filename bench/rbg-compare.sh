@@ -88,6 +88,7 @@ find_rbg_file() {
     return 1
 }
 
+[ -n "${TABULA_BIN:-}" ] && [ -n "${TABULA_NATIVE:-}" ] && die "TABULA_BIN and TABULA_NATIVE both set: time the given binary, or build one for this processor, not both"
 if [ -n "${TABULA_BIN:-}" ]; then
     # Another build of the same program, e.g. bench/pgo-build.sh's.
     TABULA=$TABULA_BIN

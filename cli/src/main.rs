@@ -124,7 +124,7 @@ enum Command {
         seed: u64,
         /// The random number generator: xoshiro256++ (fast), or chacha8 (the
         /// generator before 2026-11-27, to play an earlier seed's games again).
-        #[arg(long, default_value = "xoshiro256++")]
+        #[arg(long, default_value = "xoshiro256++", value_parser = generators())]
         generator: Generator,
     },
     /// Plays N games between two agents, in parallel, and reports results with
@@ -660,6 +660,13 @@ fn moves(args: &GameArgs, play: &str, position: Option<&str>, json: bool, show: 
         }
     }
     Ok(())
+}
+
+/// The generators by name, which `--help` and a wrong name list.
+fn generators() -> impl clap::builder::TypedValueParser<Value = Generator> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(Generator::ALL.map(Generator::name))
+        .try_map(|name| name.parse::<Generator>())
 }
 
 fn simulate_cmd(game: &Game, games: u32, seed: u64, generator: Generator) {

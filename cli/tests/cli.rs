@@ -197,7 +197,9 @@ fn simulate_names_its_generator_and_takes_the_earlier_one() {
     assert_ne!(results(&fast), results(&old));
     let o = tabula(&["simulate", "senet", "--generator", "mt19937"]);
     assert!(!o.status.success());
-    assert!(stderr(&o).contains("expected one of xoshiro256++, chacha8"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("[possible values: xoshiro256++, chacha8]"), "{}", stderr(&o));
+    let help = stdout(&tabula(&["simulate", "--help"]));
+    assert!(help.contains("[possible values: xoshiro256++, chacha8]"), "{help}");
 }
 
 #[test]

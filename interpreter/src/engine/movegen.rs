@@ -1287,7 +1287,11 @@ impl Game {
             return None;
         }
         // Field by field in step (what tops it, the rule's mask, the field's
-        // limit), without an index checked per field.
+        // limit), without an index checked per field: all are one per field.
+        debug_assert_eq!((s.fields.len(), self.fields.len()), (self.board.len(), self.board.len()));
+        debug_assert!(
+            [&rule.landing, &rule.stack_landing].iter().flat_map(|m| m.iter()).all(|m| m.len() == self.board.len())
+        );
         let tops = s.top_classes(me).zip(&self.fields).enumerate();
         match (&rule.landing, &rule.stack_landing) {
             (Some(masks), _) => {
