@@ -583,12 +583,6 @@ impl State {
         TOP_CLASS[(usize::from(player) << 5 | usize::from(self.fields[usize::from(field)].code)) & 0xff]
     }
 
-    /// [`State::top_class`] of every field in order, seen from `player`, with its height.
-    #[inline(always)]
-    pub(crate) fn top_classes(&self, player: Player) -> impl Iterator<Item = (u8, u8)> + '_ {
-        self.fields.iter().map(move |t| (TOP_CLASS[(usize::from(player) << 5 | usize::from(t.code)) & 0xff], t.height))
-    }
-
     /// [`State::top_class`] of `field` with its top piece lifted off: what
     /// the piece below is, seen from `player` (0 where there is none).
     #[inline]

@@ -175,7 +175,7 @@ fn simulate_by<R: RngCore + SeedableRng>(game: &Game, games: u32, seed: u64) -> 
     // Reasons become text once, after the clock (ends may share a text), and
     // whether a reason is the turn limit is asked once per reason, not per game.
     for (reason, n) in reasons {
-        if reason == crate::state::Reason::TurnLimit || game.reason_is_limit(reason) {
+        if game.reason_is_limit(reason) {
             summary.by_limit += n;
         }
         let text = game.reason_text(reason);
@@ -249,7 +249,7 @@ mod tests {
                         &mut buf,
                     );
                     let reason = state.outcome().expect("over").reason;
-                    reason == crate::state::Reason::TurnLimit || game.reason_is_limit(reason)
+                    game.reason_is_limit(reason)
                 })
                 .count();
             assert_eq!(at_limit, if all { 30 } else { 19 }, "{name}");

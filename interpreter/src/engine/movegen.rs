@@ -1286,20 +1286,12 @@ impl Game {
         if self.board.len() > 64 {
             return None;
         }
-        // Field by field in step (what tops it, the rule's mask, the field's
-        // limit), without an index checked per field: all are one per field.
-        debug_assert_eq!((s.fields.len(), self.fields.len()), (self.board.len(), self.board.len()));
-        debug_assert!(
-            [&rule.landing, &rule.stack_landing].iter().flat_map(|m| m.iter()).all(|m| m.len() == self.board.len())
-        );
-        let tops = s.top_classes(me).zip(&self.fields).enumerate();
+        let fields = self.board.fields();
         match (&rule.landing, &rule.stack_landing) {
-            (Some(masks), _) => {
-                Some(tops.zip(masks).fold(0, |w, ((f, ((class, _), _)), &mask)| w | u64::from(mask >> class & 1) << f))
+            (Some(masks), _) => Some(fields.fold(0, |w, f| w | u64::from(lands_by_mask(masks, s, me, f)) << f)),
+            (None, Some(masks)) => {
+                Some(fields.fold(0, |w, f| w | u64::from(self.lands_on_stack_by_mask(masks, s, me, f)) << f))
             }
-            (None, Some(masks)) => Some(tops.zip(masks).fold(0, |w, ((f, ((class, height), props)), &mask)| {
-                w | u64::from((mask >> class & 1 != 0) & (height < props.limit)) << f
-            })),
             (None, None) => None,
         }
     }
