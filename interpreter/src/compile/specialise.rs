@@ -126,13 +126,13 @@ impl Game {
                 if let Motion::Exit { via: Cond::Fields(via), walk: Walk { paths: Some(paths), .. }, exits, .. } =
                     &mut rule.motion
                 {
-                    *exits = Some(paths.exits(via));
+                    *exits = Some(super::walk_paths::exit_paths(paths, via));
                 }
                 if let Motion::Enter {
                     via: Cond::Fields(via), walk: Walk { paths: Some(paths), .. }, entries, ..
                 } = &mut rule.motion
                 {
-                    *entries = paths.entries(via);
+                    *entries = super::walk_paths::entry_paths(paths, via);
                 }
             }
             let phase = &mut self.phases[p];

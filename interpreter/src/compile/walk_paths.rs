@@ -1,8 +1,9 @@
 //! Working out a walk's paths before play ([`WalkPaths`]): the same search
 //! the engine would run at every move, run once per start field and number of
-//! steps on the empty board, keeping for each path the fields it must pass.
+//! steps on the empty board, keeping for each path the fields it must pass;
+//! and from them the paths of entries and exits.
 
-use crate::board::{Board, FieldId, NO_FIELD};
+use crate::board::{Board, FieldId, FieldSet, NO_FIELD};
 use crate::program::FieldProps;
 use crate::program::rules::{PathEnd, Walk, WalkPaths};
 
@@ -34,8 +35,7 @@ pub(crate) fn walk_paths(board: &Board, fields: &[FieldProps], walk: &Walk, room
                 if !search.go(start, n, None, false, 0) {
                     return None;
                 }
-                comparisons += COMPARISONS_PER_PATH * (out.paths.len() - first);
-                drop_needless(&mut out.paths, first, &mut comparisons);
+                keep_minimal(&mut out.paths, first, Reach::Ends, &mut comparisons, COMPARISONS_PER_PATH);
                 out.index.push(out.paths.len() as u32);
             }
         }
@@ -44,24 +44,90 @@ pub(crate) fn walk_paths(board: &Board, fields: &[FieldProps], walk: &Walk, room
     Some(out)
 }
 
-/// Comparisons of paths (each against those kept before it) allowed per
-/// path found, in dropping the needless ones of a walk: bounded by the
-/// search's own work. Past the allowance, the rest are kept. (Seneti's walk
-/// makes 13 a path.)
+/// The paths of an exit through the fields `via` (see [`walk_paths`] for
+/// `paths`): those of the walk that end on one of them, the end itself to
+/// be passed too where the walk takes a step (the exit leaves over it). A
+/// piece may leave exactly where one of them is open, wherever it ends, so
+/// only the paths no other one makes needless are kept. The same index.
+pub(crate) fn exit_paths(paths: &WalkPaths, via: &FieldSet) -> WalkPaths {
+    let mut exits = WalkPaths { index: vec![0], paths: Vec::new(), most: paths.most };
+    let mut comparisons = 0;
+    for (k, range) in paths.index.windows(2).enumerate() {
+        let steps = k / 2 % (usize::from(paths.most) + 1);
+        let first = exits.paths.len();
+        let ending = paths.paths[range[0] as usize..range[1] as usize].iter().filter(|p| via.contains(p.end));
+        exits
+            .paths
+            .extend(ending.map(|&p| PathEnd { need: if steps > 0 { p.need | 1 << p.end } else { p.need }, ..p }));
+        keep_minimal(&mut exits.paths, first, Reach::Any, &mut comparisons, COMPARISONS_PER_PATH);
+        exits.index.push(exits.paths.len() as u32);
+    }
+    exits
+}
+
+/// The paths in by any of the fields `via`, for every number of steps (the
+/// field entered on counts as the first), up to one more than `paths` walks:
+/// an entry of `steps` may end where one of `of(0, steps, true)` is open, the
+/// field entered on passed over where the walk goes on from it. `None` where
+/// the walk's paths do not reach so far.
+pub(crate) fn entry_paths(paths: &WalkPaths, via: &FieldSet) -> Option<WalkPaths> {
+    let most = paths.most.checked_add(1)?;
+    let mut entries = WalkPaths { index: vec![0], paths: Vec::new(), most };
+    let mut comparisons = 0;
+    for steps in 0..=most {
+        // None that does not double, then those that do.
+        entries.index.push(entries.paths.len() as u32);
+        let first = entries.paths.len();
+        for f in via.iter().filter(|_| steps > 0) {
+            if steps == 1 {
+                entries.paths.push(PathEnd { need: 0, need_not: 0, end: f });
+            } else {
+                let walked = paths.of(f, steps - 1, true)?;
+                entries.paths.extend(walked.iter().map(|&p| PathEnd { need: p.need | 1 << f, ..p }));
+            }
+        }
+        keep_minimal(&mut entries.paths, first, Reach::Ends, &mut comparisons, COMPARISONS_PER_PATH);
+        entries.index.push(entries.paths.len() as u32);
+    }
+    Some(entries)
+}
+
+/// What a scan of a list of paths must still tell once needless paths are dropped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Reach {
+    /// Which ends an open path reaches (a walk, an entry).
+    Ends,
+    /// Whether any path is open (an exit).
+    Any,
+}
+
+/// Comparisons of paths allowed per path of a list, in dropping the needless
+/// ones: bounded by the work of finding them. Past the allowance, the rest
+/// are kept. (Seneti's walk makes 13 a path.)
 const COMPARISONS_PER_PATH: usize = 64;
 
-/// Drops each of `paths[first..]` that an earlier one to the same end makes
-/// needless: one that needs no field passable that it does not, and no field
-/// not passable that it does not, is open wherever it is, and is met first.
-/// The ends a scan finds, and their order, stay the same (see `scan_paths`);
-/// so does whether any path is open.
-fn drop_needless(paths: &mut Vec<PathEnd>, first: usize, comparisons: &mut usize) {
+/// Drops each of `paths[first..]` that another makes needless: a path that
+/// needs no field passable that this one does not, and no field not passable
+/// that this one does not, is open wherever this one is; for [`Reach::Ends`]
+/// it must end on the same field. Of equal paths the first is kept. What a
+/// scan tells (`reach`) stays the same for every pass set. The list comes
+/// out with the paths that need fewer fields first (an exit's scan stops at
+/// the first open one). `comparisons` is the allowance left from earlier
+/// lists, to which this one adds `per_path` for each of its paths.
+fn keep_minimal(paths: &mut Vec<PathEnd>, first: usize, reach: Reach, comparisons: &mut usize, per_path: usize) {
+    let fields = |p: &PathEnd| p.need.count_ones() + p.need_not.count_ones();
+    // A path is made needless only by one of no more fields, which a stable
+    // sort puts before it; that one is kept, or one that makes it needless is.
+    paths[first..].sort_by_key(fields);
+    *comparisons += per_path * (paths.len() - first);
     let mut kept = first;
     for i in first..paths.len() {
         let p = paths[i];
         let earlier = &paths[first..kept];
         let needless = *comparisons >= earlier.len()
-            && earlier.iter().any(|k| k.end == p.end && k.need & !p.need == 0 && k.need_not & !p.need_not == 0);
+            && earlier.iter().any(|k| {
+                (reach == Reach::Any || k.end == p.end) && k.need & !p.need == 0 && k.need_not & !p.need_not == 0
+            });
         *comparisons = comparisons.saturating_sub(earlier.len());
         paths[kept] = p;
         kept += usize::from(!needless);
@@ -135,30 +201,21 @@ mod tests {
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
-    use crate::board::FieldId;
+    use super::Reach;
     use crate::program::rules::{Motion, PathEnd};
     use crate::{Options, shipped};
 
-    /// The ends of the open paths in the order first found, and whether any is open.
-    fn scan(paths: &[PathEnd], pass: u64) -> (Vec<FieldId>, bool) {
-        let mut ends = Vec::new();
-        for p in paths.iter().filter(|p| p.open(pass)) {
-            if !ends.contains(&p.end) {
-                ends.push(p.end);
-            }
-        }
-        let any = !ends.is_empty();
-        (ends, any)
+    /// The ends of the open paths, as a word, and whether any is open.
+    fn scan(paths: &[PathEnd], pass: u64) -> (u64, bool) {
+        let open = paths.iter().filter(|p| p.open(pass));
+        (open.clone().fold(0, |ends, p| ends | 1 << p.end), open.count() > 0)
     }
 
-    /// Dropping the needless paths of a list leaves the ends a scan finds,
-    /// their order and whether any path is open as they were, for every pass
-    /// set; random lists over a few fields, so that many paths are needless.
-    #[test]
-    fn dropping_needless_paths_changes_no_scan() {
-        let mut rng = ChaCha8Rng::seed_from_u64(3);
-        let (mut before, mut after) = (0, 0);
-        for _ in 0..300 {
+    /// Random lists over a few fields, so that many paths are needless,
+    /// each after a first list, as in a walk's table.
+    fn random_lists(seed: u64) -> impl Iterator<Item = (Vec<PathEnd>, Vec<PathEnd>)> {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        (0..300).map(move |_| {
             let len = rng.random_range(1..40);
             let paths: Vec<PathEnd> = (0..len)
                 .map(|_| PathEnd {
@@ -167,18 +224,62 @@ mod tests {
                     end: rng.random_range(0..6),
                 })
                 .collect();
-            // (After a first list, as in a walk's table.)
             let mut kept = vec![PathEnd { need: 1, need_not: 0, end: 9 }];
             kept.extend(&paths);
-            let mut comparisons = super::COMPARISONS_PER_PATH * paths.len();
-            super::drop_needless(&mut kept, 1, &mut comparisons);
-            (before, after) = (before + paths.len(), after + kept.len() - 1);
-            assert_eq!(kept[0].end, 9, "the earlier list is left alone");
-            for pass in 0..64u64 {
-                assert_eq!(scan(&kept[1..], pass), scan(&paths, pass), "{paths:?}, pass {pass:#b}");
+            (paths, kept)
+        })
+    }
+
+    /// Keeping only the minimal paths of a list leaves the ends a scan finds
+    /// (a walk's, an entry's) or whether any path is open (an exit's) as they
+    /// were, for every pass set, and drops many; the earlier list is left alone.
+    #[test]
+    fn keeping_the_minimal_paths_changes_no_scan() {
+        for reach in [Reach::Ends, Reach::Any] {
+            let (mut before, mut after) = (0, 0);
+            for (paths, mut kept) in random_lists(3) {
+                let mut comparisons = 0;
+                super::keep_minimal(&mut kept, 1, reach, &mut comparisons, super::COMPARISONS_PER_PATH);
+                (before, after) = (before + paths.len(), after + kept.len() - 1);
+                assert_eq!(kept[0].end, 9, "the earlier list is left alone");
+                for pass in 0..64u64 {
+                    let (ends, any) = scan(&kept[1..], pass);
+                    match reach {
+                        Reach::Ends => assert_eq!((ends, any), scan(&paths, pass), "{paths:?}, pass {pass:#b}"),
+                        Reach::Any => assert_eq!(any, scan(&paths, pass).1, "{paths:?}, pass {pass:#b}"),
+                    }
+                }
+                // No kept path makes another needless.
+                for (i, p) in kept[1..].iter().enumerate() {
+                    let needless = kept[1..].iter().enumerate().any(|(j, k)| {
+                        j != i
+                            && (reach == Reach::Any || k.end == p.end)
+                            && k.need & !p.need == 0
+                            && k.need_not & !p.need_not == 0
+                    });
+                    assert!(!needless, "{reach:?}: {p:?} kept in {kept:?}");
+                }
             }
+            // (About 60% kept by their ends, 15% for any.)
+            let most = if reach == Reach::Ends { 7 } else { 3 };
+            assert!(after * 10 < before * most, "{reach:?}: {before} paths, {after} kept");
         }
-        assert!(after * 20 < before * 17, "{before} paths, {after} kept");
+    }
+
+    /// Past its allowance of comparisons, a list keeps its paths: as many
+    /// as it had, and the same ones.
+    #[test]
+    fn past_the_allowance_of_comparisons_paths_are_kept() {
+        let mut dropped = 0;
+        for (paths, _) in random_lists(4).take(50) {
+            let (mut some, mut none) = (paths.clone(), paths.clone());
+            super::keep_minimal(&mut some, 0, Reach::Ends, &mut 0, super::COMPARISONS_PER_PATH);
+            super::keep_minimal(&mut none, 0, Reach::Ends, &mut 0, 0);
+            assert_eq!(none.len(), paths.len(), "every path kept");
+            assert!(paths.iter().all(|p| none.contains(p)));
+            dropped += paths.len() - some.len();
+        }
+        assert!(dropped > 100, "with an allowance, {dropped} paths dropped");
     }
 
     /// The paths of a game's walks come out of one room: what one walk keeps,

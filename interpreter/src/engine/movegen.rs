@@ -557,7 +557,7 @@ impl Game {
                         let mut lands = |to| !self.can_land_at_walk_end(rule, s, me, NO_FIELD, to) || emit(place(to));
                         match entries.as_ref().and_then(|e| e.of(0, steps, true)) {
                             // Where the paths in were worked out before play, a scan of them.
-                            Some(paths) => scan_paths(paths, walking.word, 0, &mut lands),
+                            Some(paths) => fields_of_word(0, path_ends(paths, walking.word)).all(lands),
                             None => self.entry_targets(s, me, via, steps, walk, walking.set(self), &mut lands),
                         }
                     }
@@ -916,15 +916,12 @@ impl Game {
                     !paths.iter().any(|path| path.open(pass)) || emit(moved(Action::Exit, NO_FIELD))
                 }
                 Some(paths) => {
+                    let (reached, home) = (path_ends(paths, pass), 1u64 << from);
                     // Back on its own field, the piece lands on what it uncovers there.
-                    let mut home = None;
-                    let skip = ends.map_or(0, |e| !e & !(1 << from));
-                    scan_paths(paths, pass, skip, &mut |to| {
-                        let lands = if to == from {
-                            *home.get_or_insert_with(|| by.walk.returns && w.lands_lifted(self, rule, s, me, from))
-                        } else {
-                            ends.is_some() || self.can_land_at_walk_end(rule, s, me, from, to)
-                        };
+                    let back = reached & home != 0 && by.walk.returns && w.lands_lifted(self, rule, s, me, from);
+                    let elsewhere = reached & !home & ends.unwrap_or(!0);
+                    fields_of_word(0, elsewhere | if back { home } else { 0 }).all(|to| {
+                        let lands = to == from || ends.is_some() || self.can_land_at_walk_end(rule, s, me, from, to);
                         !lands || emit(moved(Action::Board, to))
                     })
                 }
@@ -1120,9 +1117,9 @@ impl Game {
         None
     }
 
-    /// Calls `visit` with each field an entering piece can end on: through an
-    /// entry field (step 1), then a walk of the remaining steps. Stops when
-    /// `visit` returns false, and then returns false.
+    /// Calls `visit` with each field an entering piece can end on, each once,
+    /// in field order: through an entry field (step 1), then a walk of the
+    /// remaining steps. Stops when `visit` returns false, and then returns false.
     #[allow(clippy::too_many_arguments)]
     fn entry_targets(
         &self,
@@ -1134,14 +1131,17 @@ impl Game {
         pass: &FieldSet,
         visit: &mut impl FnMut(FieldId) -> bool,
     ) -> bool {
-        let mut seen = Seen::default();
-        let mut once = |f: FieldId| !seen.insert(f) || visit(f);
+        let mut ends = scratch_fields(self.board.len());
         let enter_on = |f: FieldId| {
             if steps == 1 {
-                once(f)
-            } else {
-                !pass.contains(f) || self.walk_ends(pass, walk, f, steps - 1, true, &mut once)
+                ends.insert(f);
+            } else if pass.contains(f) {
+                self.walk_ends(pass, walk, f, steps - 1, true, &mut |end| {
+                    ends.insert(end);
+                    true
+                });
             }
+            true
         };
         match via {
             // Entry fields the board decides (see `Game::specialise_rules`): only those.
@@ -1149,7 +1149,8 @@ impl Game {
             // Decided by the board and the player: the player's own (none for a player without a set, as `eval` says).
             Cond::FieldsFor(entries) => entries.get(usize::from(me)).is_none_or(|set| set.iter().all(enter_on)),
             _ => self.board.fields().filter(|&f| self.eval(via, s, me, f)).all(enter_on),
-        }
+        };
+        ends.iter().all(visit)
     }
 
     /// The fields of a board of up to 64 fields where `pass` holds for player `me`, as a word.
@@ -1161,8 +1162,8 @@ impl Game {
 
     /// Calls `visit` with each field a walk of `n` steps from `start` can end
     /// on (no link used twice; every field passed over in `pass`), each once,
-    /// until it returns false; returns false if stopped. With `double`, a walk
-    /// that ends on a doubling field goes on as far again.
+    /// in field order, until it returns false; returns false if stopped. With
+    /// `double`, a walk that ends on a doubling field goes on as far again.
     fn walk_ends(
         &self,
         pass: &FieldSet,
@@ -1172,9 +1173,9 @@ impl Game {
         double: bool,
         visit: &mut impl FnMut(FieldId) -> bool,
     ) -> bool {
-        // Where the paths were worked out before play, a scan of them finds the same ends in the same order.
+        // Where the paths were worked out before play, a scan of them finds the same ends.
         if let Some(paths) = walk.paths.as_ref().and_then(|p| p.of(start, n, double)) {
-            return scan_paths(paths, pass.first_word(), 0, visit);
+            return fields_of_word(0, path_ends(paths, pass.first_word())).all(visit);
         }
         self.search_walk_ends(pass, walk, start, n, double, visit)
     }
@@ -1198,28 +1199,19 @@ impl Game {
             pass: &'a FieldSet,
             used: &'a mut [u64],
             depth: usize,
-            seen: Seen,
+            ends: &'a mut FieldSet,
         }
         impl Search<'_> {
-            fn go(
-                &mut self,
-                at: FieldId,
-                left: u8,
-                last: Option<u8>,
-                doubled: bool,
-                visit: &mut dyn FnMut(FieldId) -> bool,
-            ) -> bool {
+            fn go(&mut self, at: FieldId, left: u8, last: Option<u8>, doubled: bool) {
                 if left == 0 {
                     let props = self.game.fields[usize::from(at)];
                     // (A walk of no steps goes nowhere, doubled or not.)
                     let again = self.double && self.n > 0 && props.double && (!doubled || self.walk.double_again);
                     if again && self.depth < 64 && self.pass.contains(at) {
-                        return self.go(at, self.n, last, true, visit);
+                        return self.go(at, self.n, last, true);
                     }
-                    if !self.seen.insert(at) {
-                        return true;
-                    }
-                    return visit(at);
+                    self.ends.insert(at);
+                    return;
                 }
                 for &d in &self.walk.dirs {
                     if !self.walk.turns && last.is_some_and(|l| l != d) {
@@ -1236,14 +1228,10 @@ impl Game {
                     }
                     self.used[word] |= bit;
                     self.depth += 1;
-                    let go_on = self.go(next, left - 1, Some(d), doubled, visit);
+                    self.go(next, left - 1, Some(d), doubled);
                     self.depth -= 1;
                     self.used[word] &= !bit;
-                    if !go_on {
-                        return false;
-                    }
                 }
-                true
             }
         }
         // Walks run for every piece at every move: no allocation on a board of up to 256 links.
@@ -1255,8 +1243,10 @@ impl Game {
             heap.resize(words, 0);
             &mut heap
         };
-        let mut search = Search { game: self, walk, n, double, pass, used, depth: 0, seen: Seen::default() };
-        search.go(start, n, None, false, visit)
+        // The ends are listed in field order, as the paths list them: found first, then visited.
+        let mut ends = scratch_fields(self.board.len());
+        Search { game: self, walk, n, double, pass, used, depth: 0, ends: &mut ends }.go(start, n, None, false);
+        ends.iter().all(visit)
     }
 
     /// Whether a piece may end its move on `to`: the rule's condition; not a
@@ -1333,37 +1323,6 @@ impl Game {
     }
 }
 
-/// The fields a search has visited already: the first 64 fields as bits,
-/// a few others inline, more on the heap.
-#[derive(Default)]
-pub(crate) struct Seen {
-    low: u64,
-    inline: [FieldId; 16],
-    len: usize,
-    more: Vec<FieldId>,
-}
-
-impl Seen {
-    /// Adds `f`; false if it was there.
-    pub(crate) fn insert(&mut self, f: FieldId) -> bool {
-        if f < 64 {
-            let was = self.low;
-            self.low |= 1 << f;
-            return self.low != was;
-        }
-        if self.inline[..self.len].contains(&f) || self.more.contains(&f) {
-            return false;
-        }
-        if self.len < self.inline.len() {
-            self.inline[self.len] = f;
-            self.len += 1;
-        } else {
-            self.more.push(f);
-        }
-        true
-    }
-}
-
 /// A piece's slides (see [`Game::slides`]): the motion's directions, most
 /// steps and `pass`, the field it starts from and its owner.
 struct Slide<'r> {
@@ -1374,49 +1333,14 @@ struct Slide<'r> {
     me: Player,
 }
 
-/// Calls `visit` with the end of each path of `paths` open where `pass` (a
-/// board's one word) says, each end once, in order, but the fields of
-/// `skip`, until it returns false; returns false if stopped.
-///
-/// Without a branch on whether a path is open, which is as good as random
-/// where there are many (a mispredicted branch costs some 15 cycles): 64
-/// paths at a time, the ends of the open ones are listed, the first of each
-/// end kept, and those visited. Each pass carries little from one path to
-/// the next. (Seneti 0.85x CPU against a scan that branched on each path.)
-/// A single path (a track's entry has one) is tested as it is: a list costs
-/// more than that branch, which is well predicted there (Ur 1.08x otherwise).
+/// The ends of the paths of `paths` open where `pass` (a board's one word)
+/// says, as a word. Without a branch on whether a path is open, which is as
+/// good as random where there are many (a mispredicted branch costs some 15
+/// cycles): which ends are reached is all a walk's moves need (they are
+/// listed in the field order of their ends).
 #[inline]
-fn scan_paths(paths: &[PathEnd], pass: u64, skip: u64, visit: &mut impl FnMut(FieldId) -> bool) -> bool {
-    let mut seen = skip;
-    if paths.len() <= 1 {
-        return paths.iter().all(|p| {
-            let new = seen >> p.end & 1 == 0 && p.open(pass);
-            seen |= u64::from(new) << p.end;
-            !new || visit(p.end)
-        });
-    }
-    for chunk in paths.chunks(64) {
-        let mut ends = [0u8; 64];
-        let mut open = 0;
-        for p in chunk {
-            // (Written before it is counted: at most 63 paths come before it
-            // in the chunk; `& 63` says so to the compiler, no check per path.)
-            ends[open & 63] = p.end as u8;
-            open += usize::from(p.open(pass));
-        }
-        let mut first = 0;
-        for i in 0..open {
-            let end = ends[i];
-            let new = seen >> end & 1 == 0;
-            seen |= u64::from(new) << end;
-            ends[first & 63] = end;
-            first += usize::from(new);
-        }
-        if !ends[..first].iter().all(|&end| visit(FieldId::from(end))) {
-            return false;
-        }
-    }
-    true
+fn path_ends(paths: &[PathEnd], pass: u64) -> u64 {
+    paths.iter().fold(0, |ends, p| ends | u64::from(p.open(pass)) << p.end)
 }
 
 /// Whether a piece of `me` can land on `to` by a rule's landing masks ([`Rule::landing`]).
@@ -1546,15 +1470,14 @@ mod tests {
     use crate::{Options, shipped};
     use rand::{Rng, SeedableRng};
 
-    /// A scan of paths visits the end of each open path once, in the order
-    /// of the first open path to it, none of `skip`, and stops where the
-    /// visitor says: as a scan that tests one path after another does, for
-    /// lists of up to three chunks, ends repeated often, and stops anywhere.
+    /// The ends a scan of paths finds are those of the open paths: random
+    /// lists of up to 200 paths over up to 64 ends, each open where every
+    /// field it needs passes and none it needs not does.
     #[test]
-    fn a_scan_of_paths_visits_each_open_end_once_in_order() {
-        use super::scan_paths;
+    fn a_scan_of_paths_finds_the_ends_of_the_open_ones() {
         use crate::program::rules::PathEnd;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let mut reached = 0;
         for _ in 0..3_000 {
             let len = rng.random_range(0..200);
             let ends = rng.random_range(1..=64);
@@ -1565,23 +1488,13 @@ mod tests {
                     end: rng.random_range(0..ends),
                 })
                 .collect();
-            let (pass, skip) = (rng.random::<u64>() | rng.random::<u64>(), rng.random::<u64>() & rng.random::<u64>());
-            let mut expected = Vec::new();
-            for p in &paths {
-                if p.open(pass) && skip >> p.end & 1 == 0 && !expected.contains(&p.end) {
-                    expected.push(p.end);
-                }
-            }
-            let stop = rng.random_range(0..=expected.len() + 1);
-            let mut visited = Vec::new();
-            let finished = scan_paths(&paths, pass, skip, &mut |end| {
-                visited.push(end);
-                visited.len() != stop
-            });
-            let visits = if stop == 0 { expected.len() } else { stop.min(expected.len()) };
-            assert_eq!(visited, expected[..visits], "{len} paths");
-            assert_eq!(finished, stop == 0 || stop > expected.len(), "{len} paths");
+            let pass = rng.random::<u64>() | rng.random::<u64>();
+            let open = |p: &&PathEnd| p.need & pass == p.need && p.need_not & pass == 0;
+            let expected = paths.iter().filter(open).fold(0u64, |w, p| w | 1 << p.end);
+            assert_eq!(super::path_ends(&paths, pass), expected, "{len} paths");
+            reached += expected.count_ones();
         }
+        assert!(reached > 1_000, "only {reached} ends reached");
     }
 
     /// The search for the longest capture chain plays at most the positions
@@ -1725,7 +1638,7 @@ mod tests {
     )"#;
 
     /// A walk's paths worked out before play find the ends the search finds,
-    /// in its order, whatever is passable: every walk of every shipped ruleset
+    /// both in field order, whatever is passable: every walk of every shipped ruleset
     /// under every value of its options, from every field, for every number of
     /// steps, doubling or not, over random sets of passable fields.
     #[test]
@@ -1770,8 +1683,8 @@ mod tests {
     }
 
     /// Where the paths in by an entry's fields were worked out, their scan
-    /// finds the fields the walks from each entry field find, in that order,
-    /// each once: every entry of every shipped ruleset under every value of
+    /// finds the fields the walks from each entry field find, both in field
+    /// order, each once: every entry of every shipped ruleset under every value of
     /// its options, for every number of steps, over random sets of passable
     /// fields. (Their moves in play: `entries_and_exits_by_their_paths_make_the_moves_the_walks_make`.)
     #[test]
@@ -1787,10 +1700,7 @@ mod tests {
                     for steps in 1..=entries.most {
                         let (mut scanned, mut walked) = (Vec::new(), Vec::new());
                         let paths = entries.of(0, steps, true).expect("every number of steps up to the most");
-                        super::scan_paths(paths, pass.first_word(), 0, &mut |f| {
-                            scanned.push(f);
-                            true
-                        });
+                        scanned.extend(super::fields_of_word(0, super::path_ends(paths, pass.first_word())));
                         game.entry_targets(&s, 0, via, steps, walk, &pass, &mut |f| {
                             walked.push(f);
                             true
@@ -1802,6 +1712,33 @@ mod tests {
             }
         }
         assert!(compared > 1_000, "only {compared} entries compared");
+    }
+
+    /// A walk's moves and an entry's are listed, piece by piece (and kind by
+    /// kind from the hand), in the field order of where they end: the
+    /// canonical order (docs/language.md). Random games of every shipped
+    /// variant; a walk of Seneti's reaches several ends in most turns.
+    #[test]
+    fn walks_list_their_ends_in_field_order() {
+        let mut pairs = 0;
+        for (name, options, game) in variants() {
+            visit_random_games(&game, 3, 4, |s, legal| {
+                let rules = &game.phases[usize::from(s.phase)].rules;
+                let walks = |m: &Move| {
+                    rules
+                        .get(usize::from(m.rule))
+                        .is_some_and(|r| matches!(r.motion, Motion::Walk { .. } | Motion::Enter { .. }))
+                };
+                for pair in legal.windows(2) {
+                    let (a, b) = (pair[0], pair[1]);
+                    if walks(&a) && (a.rule, a.from, a.kind) == (b.rule, b.from, b.kind) {
+                        assert!(a.to < b.to, "{name} {options:?}: {a:?} before {b:?}");
+                        pairs += 1;
+                    }
+                }
+            });
+        }
+        assert!(pairs > 10_000, "only {pairs} pairs of walks compared");
     }
 
     /// A random set of about 70% of the fields of `game`'s board.
@@ -2306,18 +2243,6 @@ mod tests {
             });
         }
         assert!(checked > 1_000, "only {checked} stacks looked under");
-    }
-
-    /// A field is seen once, wherever it is kept: as a bit (the first 64),
-    /// inline, or on the heap.
-    #[test]
-    fn a_field_is_seen_once() {
-        let mut seen = super::Seen::default();
-        let fields: Vec<u16> = (0..200).step_by(3).chain([0, 198, 64, 65]).collect();
-        let first: Vec<bool> = fields.iter().map(|&f| seen.insert(f)).collect();
-        assert!(first[..first.len() - 4].iter().all(|&new| new), "each field the first time");
-        assert_eq!(first[first.len() - 4..], [false, false, true, true], "0 and 198 again; 64 and 65 new");
-        assert!(fields.iter().all(|&f| !seen.insert(f)), "every field the second time");
     }
 
     /// Falls down, up, sideways and aslant on a grid with a field that takes

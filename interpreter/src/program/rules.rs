@@ -3,7 +3,7 @@
 //! Indices only; no name is looked up.
 
 use super::Cond;
-use crate::board::{Board, DirId, FieldId, FieldSet, NO_FIELD};
+use crate::board::{Board, DirId, FieldId, NO_FIELD};
 use crate::die::{Face, ORIENTATIONS};
 use crate::piece::Player;
 use crate::ruleset::{Arrive, Distance, When, Who};
@@ -695,11 +695,13 @@ pub(crate) struct Walk {
 }
 
 /// The paths of a walk from every field, for every number of steps up to
-/// `most`, with and without doubling, in the order the walk's search finds
-/// their ends. The fields a path passes over are not known before play (they
-/// must be passable then), so each path keeps them as a mask: at play a walk
-/// is a scan of its paths, each a test of two masks, instead of a search.
-/// For boards of up to 64 fields.
+/// `most`, with and without doubling. The fields a path passes over are not
+/// known before play (they must be passable then), so each path keeps them
+/// as a mask: at play a walk is a scan of its paths, each a test of two
+/// masks, instead of a search. Which ends are reached is all a scan tells
+/// (a walk's moves are listed in the field order of their ends), so a path
+/// another to the same end makes needless is not kept (see
+/// `compile::walk_paths`). For boards of up to 64 fields.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct WalkPaths {
     /// The paths of (start, steps, double) are `paths[index[k]..index[k + 1]]`,
@@ -741,47 +743,6 @@ impl PathEnd {
 }
 
 impl WalkPaths {
-    /// The paths that end on a field of `via`, the end itself to be passed
-    /// too where the walk takes a step (an exit from the end leaves over it):
-    /// a piece may leave by such a walk exactly where one of these paths is
-    /// open. The same index.
-    pub(crate) fn exits(&self, via: &FieldSet) -> WalkPaths {
-        let mut exits = WalkPaths { index: vec![0], paths: Vec::new(), most: self.most };
-        for (k, range) in self.index.windows(2).enumerate() {
-            let steps = k / 2 % (usize::from(self.most) + 1);
-            let ending = self.paths[range[0] as usize..range[1] as usize].iter().filter(|p| via.contains(p.end));
-            exits
-                .paths
-                .extend(ending.map(|&p| PathEnd { need: if steps > 0 { p.need | 1 << p.end } else { p.need }, ..p }));
-            exits.index.push(exits.paths.len() as u32);
-        }
-        exits
-    }
-
-    /// The paths in by any of the fields `via`, in their order, for every
-    /// number of steps (the field entered on counts as the first), each end
-    /// after the paths to it from the earlier fields: an entry of `steps`
-    /// may end where one of `of(0, steps, true)` is open, the field entered
-    /// on passed over where the walk goes on from it. Up to `most + 1` steps.
-    pub(crate) fn entries(&self, via: &FieldSet) -> Option<WalkPaths> {
-        let most = self.most.checked_add(1)?;
-        let mut entries = WalkPaths { index: vec![0], paths: Vec::new(), most };
-        for steps in 0..=most {
-            // None that does not double, then those that do.
-            entries.index.push(entries.paths.len() as u32);
-            for f in via.iter().filter(|_| steps > 0) {
-                if steps == 1 {
-                    entries.paths.push(PathEnd { need: 0, need_not: 0, end: f });
-                } else {
-                    let paths = self.of(f, steps - 1, true)?;
-                    entries.paths.extend(paths.iter().map(|&p| PathEnd { need: p.need | 1 << f, ..p }));
-                }
-            }
-            entries.index.push(entries.paths.len() as u32);
-        }
-        Some(entries)
-    }
-
     /// The paths of a walk of `steps` from `start`, if worked out.
     #[inline]
     pub(crate) fn of(&self, start: FieldId, steps: u8, double: bool) -> Option<&[PathEnd]> {
