@@ -280,6 +280,7 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, fallback: bo
         landing: None,
         empty_targets: None,
         landing_bits: None,
+        landing_words: None,
         fall_lines: None,
         die_runs: None,
         sow_ends: None,

@@ -7,8 +7,8 @@ use crate::board::{Board, DirId, FieldId, FieldSet, NO_FIELD};
 use crate::moves::{Action, NO_DIR};
 use crate::piece::{Piece, Player};
 use crate::program::rules::{
-    DieRuns, Effect, End, FallLine, FallLines, Filter, LandingBits, Motion, Placing, Ranking, Rule, RunEnds, SowEnds,
-    Walk,
+    DieRuns, Effect, End, FallLine, FallLines, Filter, LandingBits, LandingWords, Motion, Placing, Ranking, Rule,
+    RunEnds, SowEnds, Walk,
 };
 use crate::program::{Cond, Game};
 use crate::ruleset::{Arrive, Distance, When};
@@ -69,7 +69,9 @@ impl Game {
                 // Where stacks grow, a rule that stacks on what it lands on needs room and `to`.
                 let stack_landing = (!single && rule.arrive == Arrive::Stack).then(|| {
                     let fields = self.board.fields().zip(&self.fields);
-                    fields.map(|(f, props)| if props.limit == 0 { Some(0) } else { to_on(f) }).collect()
+                    fields
+                        .map(|(f, props)| if props.limit == 0 { Some(0) } else { to_on(f) })
+                        .collect::<Option<Vec<u8>>>()
                 });
                 let on_empty_only =
                     matches!(rule.motion, Motion::Place { bottom: false, .. }) && self.occupancy_is_one_word();
@@ -83,6 +85,11 @@ impl Game {
                     targets.iter().map(bits).collect::<Option<Vec<u64>>>()
                 });
                 let landing_bits = landing.as_deref().and_then(|l| self.landing_bits(l));
+                let landing_words = match (&landing, &stack_landing) {
+                    (Some(masks), _) => LandingWords::new(masks, false),
+                    (None, Some(Some(masks))) => LandingWords::new(masks, true),
+                    _ => None,
+                };
                 // Read per field at every move: where the board alone decides it, a set of fields;
                 // where the board and the player do, a set per player.
                 let via_fields = match &rule.motion {
@@ -104,6 +111,7 @@ impl Game {
                 let rule = &mut self.phases[p].rules[r];
                 rule.captures = captures;
                 rule.landing_bits = landing_bits;
+                rule.landing_words = landing_words;
                 rule.stack_landing = stack_landing.flatten();
                 rule.fall_lines = fall_lines;
                 rule.die_runs = die_runs;

@@ -6,7 +6,7 @@ use crate::board::{FieldId, FieldSet, NO_FIELD, fields_of_word};
 use crate::moves::{Action, Move, NO_DIR};
 use crate::piece::{NOBODY, Piece, Player};
 use crate::program::Game;
-use crate::program::rules::PathEnd;
+use crate::program::rules::{PathEnd, TopWords};
 use crate::ruleset::{Arrive, Distance};
 use crate::state::{Continuing, Pending, State};
 
@@ -555,10 +555,15 @@ impl Game {
                         let Some(steps) = self.distance(*steps, s, NO_FIELD, NO_DIR) else { return true };
                         let walking = Walking::of(walks, self, s, me, &walk.pass);
                         let mut lands = |to| !self.can_land_at_walk_end(rule, s, me, NO_FIELD, to) || emit(place(to));
-                        match entries.as_ref().and_then(|e| e.of(0, steps, true)) {
-                            // Where the paths in were worked out before play, a scan of them.
-                            Some(paths) => fields_of_word(0, path_ends(paths, walking.word)).all(lands),
-                            None => self.entry_targets(s, me, via, steps, walk, walking.set(self), &mut lands),
+                        match (entries.as_ref().and_then(|e| e.of(0, steps, true)), &rule.landing_words) {
+                            // Where the paths in were worked out before play, a scan of them; where
+                            // they lead to several fields, where it lands is read off words.
+                            (Some(paths), Some(landing)) if paths.len() > 1 => {
+                                let ends = path_ends(paths, walking.word) & landing.landable(walking.tops(self, s, me));
+                                fields_of_word(0, ends).all(|to| emit(place(to)))
+                            }
+                            (Some(paths), _) => fields_of_word(0, path_ends(paths, walking.word)).all(lands),
+                            (None, _) => self.entry_targets(s, me, via, steps, walk, walking.set(self), &mut lands),
                         }
                     }
                     Motion::Place { .. } if rule.empty_targets.is_some() => {
@@ -888,12 +893,13 @@ impl Game {
         let pass = w.word;
         // Where a walk may end, the piece's own field aside: the paths to the
         // other fields are passed over without a test.
-        let ends = if by.exit { None } else { self.landing_word(rule, s, me) };
+        let tops = *w.tops(self, s, me);
+        let ends = if by.exit { None } else { rule.landing_words.as_ref().map(|l| l.landable(&tops)) };
         // (Paths are worked out on boards of up to 64 fields only: one word.)
         let only = only.map_or(!0, |o| 1u64.checked_shl(u32::from(o)).unwrap_or(0));
-        for from in fields_of_word(0, s.topped_first_word(me) & only) {
+        for from in fields_of_word(0, s.topped_first_word(me) & tops.of(by.from) & only) {
             let Some(p) = s.top(from) else { continue };
-            if rule.pieces & (1 << p.kind) == 0 || by.from & 1 << s.top_class(from, me) == 0 {
+            if rule.pieces & (1 << p.kind) == 0 {
                 continue;
             }
             // `Game::distance`, read in place for the two distances a walk by its
@@ -1269,21 +1275,15 @@ impl Game {
         }
     }
 
-    /// The fields of a board of up to 64 where a piece of `me` may end a walk
-    /// by `rule` ([`Game::can_land_at_walk_end`]), where the rule's masks decide
-    /// it for every field alike (from wherever the piece comes); `None` elsewhere.
-    fn landing_word(&self, rule: &Rule, s: &State, me: Player) -> Option<u64> {
-        if self.board.len() > 64 {
-            return None;
+    /// What tops each field of `s`, seen from `me`, and where there is room:
+    /// the [`TopWords`] of a board of up to 64 fields (its first 64 elsewhere).
+    fn top_words(&self, s: &State, me: Player) -> TopWords {
+        let mut tops = TopWords::default();
+        for (f, props) in self.board.fields().zip(&self.fields).take(64) {
+            tops.by_class[usize::from(s.top_class(f, me) & 7)] |= 1 << f;
+            tops.room |= u64::from(s.height(f) < props.limit) << f;
         }
-        let fields = self.board.fields();
-        match (&rule.landing, &rule.stack_landing) {
-            (Some(masks), _) => Some(fields.fold(0, |w, f| w | u64::from(lands_by_mask(masks, s, me, f)) << f)),
-            (None, Some(masks)) => {
-                Some(fields.fold(0, |w, f| w | u64::from(self.lands_on_stack_by_mask(masks, s, me, f)) << f))
-            }
-            (None, None) => None,
-        }
+        tops
     }
 
     /// [`Game::can_land`] with the stack masks tested in place: walks end on
@@ -1358,6 +1358,8 @@ pub(crate) struct Walking {
     /// The fields 0 to 63 of the pass set: all of it on a board of up to 64
     /// fields, where walks along their paths read this word alone.
     word: u64,
+    /// What tops each field, on a board of up to 64 fields, made when first needed.
+    tops: Option<TopWords>,
     /// The pass set as a set, made when a walk that searches the board first
     /// asks for it (at once on a board of more than 64 fields): a set is
     /// taken from the thread's pool, which costs more than the word.
@@ -1371,11 +1373,24 @@ impl Walking {
     fn new(game: &Game, s: &State, me: Player, pass: &Cond) -> Walking {
         let mask = pass.tops_mask();
         if game.board.len() <= 64 {
-            return Walking { mask, word: game.pass_word(s, me, pass), set: None, scratch: None };
+            let mut walking = Walking { mask, word: 0, tops: None, set: None, scratch: None };
+            walking.word = match mask {
+                // Anything passes (a track's walk): every field, without looking.
+                Some(Cond::ALL) => u64::MAX.checked_shr(64 - game.board.len() as u32).unwrap_or(0),
+                Some(mask) => walking.tops(game, s, me).of(mask),
+                None => game.pass_word(s, me, pass),
+            };
+            return walking;
         }
         let mut set = scratch_fields(game.board.len());
         game.board.fields().filter(|&f| game.eval(pass, s, me, f)).for_each(|f| set.insert(f));
-        Walking { mask, word: set.first_word(), set: Some(set), scratch: None }
+        Walking { mask, word: set.first_word(), tops: None, set: Some(set), scratch: None }
+    }
+
+    /// What tops each field of `s` for `me` (the generation's state and
+    /// player), worked out when first asked for.
+    fn tops(&mut self, game: &Game, s: &State, me: Player) -> &TopWords {
+        self.tops.get_or_insert_with(|| game.top_words(s, me))
     }
 
     /// The pass set as a set, made from the word where there is none yet.
@@ -2220,6 +2235,37 @@ mod tests {
         assert!(checked > 100_000, "only {checked} landings checked");
         assert!(checked_bits > 100_000, "only {checked_bits} landings checked by bits");
         assert!(checked_stacks > 100_000, "only {checked_stacks} landings on stacks checked by masks");
+    }
+
+    /// The words of what tops each field say what a look at each field says:
+    /// for every mask of classes, the fields whose top is of one of them, and
+    /// the fields with room; and a rule's landing words the fields where it
+    /// may land (`can_land`), for every player, in random games of every
+    /// shipped variant whose board has at most 64 fields.
+    #[test]
+    fn words_of_what_tops_the_fields_say_what_each_field_says() {
+        let mut landings = 0u64;
+        for (name, options, game) in variants().filter(|(_, _, g)| g.board.len() <= 64) {
+            let rules: Vec<&Rule> = game.phases.iter().flat_map(|p| &p.rules).collect();
+            visit_random_games(&game, 11, 2, |s, _| {
+                for me in 0..s.players {
+                    let tops = game.top_words(s, me);
+                    for mask in 0..=Cond::ALL {
+                        let fields = game.board.fields().filter(|&f| mask >> s.top_class(f, me) & 1 != 0);
+                        assert_eq!(tops.of(mask), fields.fold(0, |w, f| w | 1 << f), "{name}: mask {mask:#b}");
+                    }
+                    let room = game.board.fields().filter(|&f| s.height(f) < game.fields[usize::from(f)].limit);
+                    assert_eq!(tops.room, room.fold(0, |w, f| w | 1 << f), "{name} {options:?}: room");
+                    for rule in rules.iter().filter(|r| r.landing_words.is_some()) {
+                        let words = rule.landing_words.as_ref().map(|l| l.landable(&tops));
+                        let lands = game.board.fields().filter(|&f| game.can_land(rule, s, me, NO_FIELD, f));
+                        assert_eq!(words, Some(lands.fold(0, |w, f| w | 1 << f)), "{name} {options:?}");
+                        landings += 1;
+                    }
+                }
+            });
+        }
+        assert!(landings > 10_000, "only {landings} landing words compared");
     }
 
     /// What lies under a field's top piece, read in place, is what tops the

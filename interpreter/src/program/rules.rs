@@ -162,6 +162,11 @@ pub(crate) struct Rule {
     /// it is turned over): a step tests one bit of a word worked out once
     /// per generation instead of looking up what tops its target.
     pub landing_bits: Option<LandingBits>,
+    /// [`Rule::landing`], else [`Rule::stack_landing`], as words by what
+    /// tops a field, where the board has at most 64 fields: where a walk or
+    /// an entry may end is then a few operations on the words of a
+    /// generation's [`TopWords`].
+    pub landing_words: Option<LandingWords>,
     /// For a placement that falls, where the board allows: the line each
     /// field falls along, so that where a piece comes to rest is a bit scan
     /// (see [`FallLines`]).
@@ -289,6 +294,60 @@ impl LandingBits {
         let own = s.topped_first_word(me);
         let occupied = s.topped_word(0);
         (self.empty & !occupied) | (self.own & own) | (self.other & occupied & !own)
+    }
+}
+
+/// What tops each field of a board of up to 64 fields, seen from one
+/// player: for each class of [`Cond::Tops`] (see `State::top_class`) the
+/// fields it tops, and the fields with room for one more piece. Worked out
+/// once per generation where pieces walk: the fields they may pass over,
+/// start from and end on are then a few operations on words.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct TopWords {
+    pub by_class: [u64; 8],
+    pub room: u64,
+}
+
+impl TopWords {
+    /// The fields whose top is of a class of `mask` (a [`Cond::Tops`] mask).
+    #[inline]
+    pub(crate) fn of(&self, mask: u8) -> u64 {
+        // Without a branch per class.
+        let classes = self.by_class.iter().enumerate();
+        classes.fold(0, |w, (c, &fields)| w | fields & u64::from(mask >> c & 1).wrapping_neg())
+    }
+}
+
+/// A rule's landing masks per field ([`Rule::landing`], [`Rule::stack_landing`])
+/// turned round, for a board of up to 64 fields: per class of what tops a
+/// field, the fields where a piece may land on such a top; and whether the
+/// field must have room for it too (a rule that stacks).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct LandingWords {
+    by_class: [u64; 8],
+    room: bool,
+}
+
+impl LandingWords {
+    /// The words of `masks` (one per field), `None` past 64 fields.
+    pub(crate) fn new(masks: &[u8], room: bool) -> Option<LandingWords> {
+        if masks.len() > 64 {
+            return None;
+        }
+        let mut by_class = [0u64; 8];
+        for (f, &mask) in masks.iter().enumerate() {
+            for (c, fields) in by_class.iter_mut().enumerate() {
+                *fields |= u64::from(mask >> c & 1) << f;
+            }
+        }
+        Some(LandingWords { by_class, room })
+    }
+
+    /// The fields a piece may land on where the fields are topped as `tops` says.
+    #[inline]
+    pub(crate) fn landable(&self, tops: &TopWords) -> u64 {
+        let lands = self.by_class.iter().zip(&tops.by_class).fold(0, |w, (l, t)| w | l & t);
+        lands & if self.room { tops.room } else { !0 }
     }
 }
 
