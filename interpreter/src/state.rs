@@ -239,6 +239,14 @@ pub(crate) struct FieldTop {
     pub code: u8,
 }
 
+impl FieldTop {
+    /// [`State::top_class`] of the field.
+    #[inline(always)]
+    fn class(self, player: Player) -> u8 {
+        TOP_CLASS[(usize::from(player) << 5 | usize::from(self.code)) & 0xff]
+    }
+}
+
 /// [`FieldTop::code`] of a field that `p` tops.
 #[inline]
 fn top_code(p: Piece) -> u8 {
@@ -580,7 +588,13 @@ impl State {
     /// 5 a neutral open piece, 6 a neutral turned-over one.
     #[inline(always)]
     pub(crate) fn top_class(&self, field: FieldId, player: Player) -> u8 {
-        TOP_CLASS[(usize::from(player) << 5 | usize::from(self.fields[usize::from(field)].code)) & 0xff]
+        self.fields[usize::from(field)].class(player)
+    }
+
+    /// Per field in field order, its height and [`State::top_class`] for `player`.
+    #[inline]
+    pub(crate) fn heights_and_classes(&self, player: Player) -> impl Iterator<Item = (u8, u8)> + '_ {
+        self.fields.iter().map(move |top| (top.height, top.class(player)))
     }
 
     /// [`State::top_class`] of `field` with its top piece lifted off: what

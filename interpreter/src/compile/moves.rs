@@ -288,6 +288,7 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, fallback: bo
         captures: None,  // found by `Game::specialise_rules`
         plain: false,    // likewise
         by_paths: false, // likewise
+        path_lists: Vec::new(),
     })
 }
 

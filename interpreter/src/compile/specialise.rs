@@ -257,6 +257,27 @@ impl Game {
             rule.by_paths = rule.walk_parts().is_some_and(|by| {
                 longest(by.steps).is_some_and(|n| n <= by.paths.most.saturating_add(u8::from(by.exit)))
             });
+            // Which of its paths a piece scans, per field it starts from.
+            let lists = rule.walk_parts().filter(|_| rule.by_paths).map(|by| {
+                let fields = self.fields.iter().enumerate();
+                fields
+                    .map(|(f, props)| {
+                        let n = match by.steps {
+                            Distance::Const(n) => n,
+                            Distance::FieldSteps => props.steps.unwrap_or(0),
+                            _ => 0,
+                        };
+                        // (An exit's last step takes the piece off the board.)
+                        let list = match n {
+                            0 => None,
+                            n if by.exit => by.paths.range(f as FieldId, n - 1, false),
+                            n => by.paths.range(f as FieldId, n, true),
+                        };
+                        list.unwrap_or([0, 0])
+                    })
+                    .collect()
+            });
+            rule.path_lists = lists.unwrap_or_default();
         }
     }
 

@@ -891,48 +891,35 @@ impl Game {
         };
         let w = Walking::of(walks, self, s, me, &by.walk.pass);
         let pass = w.word;
+        let tops = w.tops(self, s, me);
         // Where a walk may end, the piece's own field aside: the paths to the
         // other fields are passed over without a test.
-        let tops = *w.tops(self, s, me);
-        let ends = if by.exit { None } else { rule.landing_words.as_ref().map(|l| l.landable(&tops)) };
+        let ends = if by.exit { None } else { rule.landing_words.as_ref().map(|l| l.landable(tops)) };
         // (Paths are worked out on boards of up to 64 fields only: one word.)
         let only = only.map_or(!0, |o| 1u64.checked_shl(u32::from(o)).unwrap_or(0));
         for from in fields_of_word(0, s.topped_first_word(me) & tops.of(by.from) & only) {
             let Some(p) = s.top(from) else { continue };
-            if rule.pieces & (1 << p.kind) == 0 {
-                continue;
-            }
-            // `Game::distance`, read in place for the two distances a walk by its
-            // paths can have (a call here, even inlined, cost Seneti 3% of its time).
-            let n = match by.steps {
-                Distance::Const(n) => n,
-                Distance::FieldSteps => self.fields[usize::from(from)].steps.unwrap_or(0),
-                _ => self.distance(by.steps, s, from, NO_DIR).unwrap_or(0),
-            };
-            if n == 0 {
+            // The paths it scans, worked out per field it starts from (none where it walks no steps).
+            let paths = rule.path_lists.get(usize::from(from)).and_then(|&range| by.paths.list(range)).unwrap_or(&[]);
+            if rule.pieces & (1 << p.kind) == 0 || paths.is_empty() {
                 continue;
             }
             // What tops the field without the piece is what lies under it (nothing, if it is alone).
             let lifted = by.pass & 1 << s.class_below_top(from, me) != 0;
             let pass = pass & !(1 << from) | u64::from(lifted) << from;
             let moved = |action, to| Move { action, rule: rule_id, kind: p.kind, dir: NO_DIR, from, to };
-            let go_on = match if by.exit { by.paths.of(from, n - 1, false) } else { by.paths.of(from, n, true) } {
+            let go_on = if by.exit {
                 // Only the paths to where the piece may leave: it leaves if one is open.
-                Some(paths) if by.exit => {
-                    !paths.iter().any(|path| path.open(pass)) || emit(moved(Action::Exit, NO_FIELD))
-                }
-                Some(paths) => {
-                    let (reached, home) = (path_ends(paths, pass), 1u64 << from);
-                    // Back on its own field, the piece lands on what it uncovers there.
-                    let back = reached & home != 0 && by.walk.returns && w.lands_lifted(self, rule, s, me, from);
-                    let elsewhere = reached & !home & ends.unwrap_or(!0);
-                    fields_of_word(0, elsewhere | if back { home } else { 0 }).all(|to| {
-                        let lands = to == from || ends.is_some() || self.can_land_at_walk_end(rule, s, me, from, to);
-                        !lands || emit(moved(Action::Board, to))
-                    })
-                }
-                // Not reached: the rule walks no farther than its paths go (`Rule::by_paths`).
-                None => true,
+                !paths.iter().any(|path| path.open(pass)) || emit(moved(Action::Exit, NO_FIELD))
+            } else {
+                let (reached, home) = (path_ends(paths, pass), 1u64 << from);
+                // Back on its own field, the piece lands on what it uncovers there.
+                let back = reached & home != 0 && by.walk.returns && w.lands_lifted(self, rule, s, me, from);
+                let elsewhere = reached & !home & ends.unwrap_or(!0);
+                fields_of_word(0, elsewhere | if back { home } else { 0 }).all(|to| {
+                    let lands = to == from || ends.is_some() || self.can_land_at_walk_end(rule, s, me, from, to);
+                    !lands || emit(moved(Action::Board, to))
+                })
             };
             if !go_on {
                 return false;
@@ -1279,9 +1266,10 @@ impl Game {
     /// the [`TopWords`] of a board of up to 64 fields (its first 64 elsewhere).
     fn top_words(&self, s: &State, me: Player) -> TopWords {
         let mut tops = TopWords::default();
-        for (f, props) in self.board.fields().zip(&self.fields).take(64) {
-            tops.by_class[usize::from(s.top_class(f, me) & 7)] |= 1 << f;
-            tops.room |= u64::from(s.height(f) < props.limit) << f;
+        for (f, ((height, class), props)) in s.heights_and_classes(me).zip(&self.fields).take(64).enumerate() {
+            let bit = 1 << f;
+            tops.by_class[usize::from(class & 7)] |= bit;
+            tops.room |= if height < props.limit { bit } else { 0 };
         }
         tops
     }

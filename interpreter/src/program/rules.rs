@@ -195,6 +195,11 @@ pub(crate) struct Rule {
     /// worked out for, passing and starting by what tops a field: the
     /// generator's loop of its own ([`Rule::walk_by_paths`] says it all).
     pub by_paths: bool,
+    /// Where the rule walks by its paths: per field, the part of its paths
+    /// (a walk's, or an exit's to where a piece may leave) that a piece
+    /// starting there scans, as `from..to` in their table (empty where it
+    /// walks no steps). Empty where the rule does not walk by its paths.
+    pub path_lists: Vec<[u32; 2]>,
 }
 
 /// Per field, the fields a piece put there falls through, in order, where
@@ -805,11 +810,22 @@ impl WalkPaths {
     /// The paths of a walk of `steps` from `start`, if worked out.
     #[inline]
     pub(crate) fn of(&self, start: FieldId, steps: u8, double: bool) -> Option<&[PathEnd]> {
+        self.list(self.range(start, steps, double)?)
+    }
+
+    /// Where the paths of a walk of `steps` from `start` are in the table, if worked out.
+    #[inline]
+    pub(crate) fn range(&self, start: FieldId, steps: u8, double: bool) -> Option<[u32; 2]> {
         if steps > self.most {
             return None;
         }
         let k = (usize::from(start) * (usize::from(self.most) + 1) + usize::from(steps)) * 2 + usize::from(double);
-        let (from, to) = (*self.index.get(k)?, *self.index.get(k + 1)?);
+        Some([*self.index.get(k)?, *self.index.get(k + 1)?])
+    }
+
+    /// The paths at `range` in the table ([`WalkPaths::range`], [`Rule::path_lists`]).
+    #[inline]
+    pub(crate) fn list(&self, [from, to]: [u32; 2]) -> Option<&[PathEnd]> {
         self.paths.get(from as usize..to as usize)
     }
 }
