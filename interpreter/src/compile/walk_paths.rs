@@ -56,9 +56,7 @@ pub(crate) fn exit_paths(paths: &WalkPaths, via: &FieldSet) -> WalkPaths {
         let steps = k / 2 % (usize::from(paths.most) + 1);
         let first = exits.paths.len();
         let ending = paths.paths[range[0] as usize..range[1] as usize].iter().filter(|p| via.contains(p.end));
-        exits
-            .paths
-            .extend(ending.map(|&p| PathEnd { need: if steps > 0 { p.need | 1 << p.end } else { p.need }, ..p }));
+        exits.paths.extend(ending.filter_map(|&p| if steps > 0 { p.needing(1 << p.end) } else { Some(p) }));
         keep_minimal(&mut exits.paths, first, Reach::Any, &mut comparisons, COMPARISONS_PER_PATH);
         exits.index.push(exits.paths.len() as u32);
     }
@@ -80,10 +78,10 @@ pub(crate) fn entry_paths(paths: &WalkPaths, via: &FieldSet) -> Option<WalkPaths
         let first = entries.paths.len();
         for f in via.iter().filter(|_| steps > 0) {
             if steps == 1 {
-                entries.paths.push(PathEnd { need: 0, need_not: 0, end: f });
+                entries.paths.extend(PathEnd::new(0, 0, f));
             } else {
                 let walked = paths.of(f, steps - 1, true)?;
-                entries.paths.extend(walked.iter().map(|&p| PathEnd { need: p.need | 1 << f, ..p }));
+                entries.paths.extend(walked.iter().filter_map(|&p| p.needing(1 << f)));
             }
         }
         keep_minimal(&mut entries.paths, first, Reach::Ends, &mut comparisons, COMPARISONS_PER_PATH);
@@ -115,7 +113,7 @@ const COMPARISONS_PER_PATH: usize = 64;
 /// the first open one). `comparisons` is the allowance left from earlier
 /// lists, to which this one adds `per_path` for each of its paths.
 fn keep_minimal(paths: &mut Vec<PathEnd>, first: usize, reach: Reach, comparisons: &mut usize, per_path: usize) {
-    let fields = |p: &PathEnd| p.need.count_ones() + p.need_not.count_ones();
+    let fields = |p: &PathEnd| p.need().count_ones() + p.need_not().count_ones();
     // A path is made needless only by one of no more fields, which a stable
     // sort puts before it; that one is kept, or one that makes it needless is.
     paths[first..].sort_by_key(fields);
@@ -126,7 +124,9 @@ fn keep_minimal(paths: &mut Vec<PathEnd>, first: usize, reach: Reach, comparison
         let earlier = &paths[first..kept];
         let needless = *comparisons >= earlier.len()
             && earlier.iter().any(|k| {
-                (reach == Reach::Any || k.end == p.end) && k.need & !p.need == 0 && k.need_not & !p.need_not == 0
+                (reach == Reach::Any || k.end == p.end)
+                    && k.need() & !p.need() == 0
+                    && k.need_not() & !p.need_not() == 0
             });
         *comparisons = comparisons.saturating_sub(earlier.len());
         paths[kept] = p;
@@ -163,9 +163,10 @@ impl Search<'_> {
                 if !self.go(at, self.n, last, true, need | bit) {
                     return false;
                 }
-                self.out.push(PathEnd { need, need_not: bit, end: at });
+                // (One that passed over the doubling field before is never open.)
+                self.out.extend(PathEnd::new(need, bit, at));
             } else {
-                self.out.push(PathEnd { need, need_not: 0, end: at });
+                self.out.extend(PathEnd::new(need, 0, at));
             }
             return self.out.len() <= self.most;
         }
@@ -218,13 +219,13 @@ mod tests {
         (0..300).map(move |_| {
             let len = rng.random_range(1..40);
             let paths: Vec<PathEnd> = (0..len)
-                .map(|_| PathEnd {
-                    need: rng.random::<u64>() & rng.random::<u64>() & 0x3f,
-                    need_not: rng.random::<u64>() & rng.random::<u64>() & rng.random::<u64>() & 0x3f,
-                    end: rng.random_range(0..6),
+                .filter_map(|_| {
+                    let need = rng.random::<u64>() & rng.random::<u64>() & 0x3f;
+                    let need_not = rng.random::<u64>() & rng.random::<u64>() & rng.random::<u64>() & 0x3f & !need;
+                    PathEnd::new(need, need_not, rng.random_range(0..6))
                 })
                 .collect();
-            let mut kept = vec![PathEnd { need: 1, need_not: 0, end: 9 }];
+            let mut kept: Vec<PathEnd> = PathEnd::new(1, 0, 9).into_iter().collect();
             kept.extend(&paths);
             (paths, kept)
         })
@@ -254,8 +255,8 @@ mod tests {
                     let needless = kept[1..].iter().enumerate().any(|(j, k)| {
                         j != i
                             && (reach == Reach::Any || k.end == p.end)
-                            && k.need & !p.need == 0
-                            && k.need_not & !p.need_not == 0
+                            && k.need() & !p.need() == 0
+                            && k.need_not() & !p.need_not() == 0
                     });
                     assert!(!needless, "{reach:?}: {p:?} kept in {kept:?}");
                 }

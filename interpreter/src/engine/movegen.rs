@@ -1485,19 +1485,24 @@ mod tests {
             let len = rng.random_range(0..200);
             let ends = rng.random_range(1..=64);
             let paths: Vec<PathEnd> = (0..len)
-                .map(|_| PathEnd {
-                    need: rng.random::<u64>() & rng.random::<u64>() & rng.random::<u64>(),
-                    need_not: rng.random::<u64>() & rng.random::<u64>() & rng.random::<u64>() & rng.random::<u64>(),
-                    end: rng.random_range(0..ends),
+                .filter_map(|_| {
+                    let need = rng.random::<u64>() & rng.random::<u64>() & rng.random::<u64>();
+                    let need_not =
+                        rng.random::<u64>() & rng.random::<u64>() & rng.random::<u64>() & rng.random::<u64>();
+                    // (One that needs a field both ways is never open: there is none.)
+                    PathEnd::new(need, need_not & !need, rng.random_range(0..ends))
                 })
                 .collect();
             let pass = rng.random::<u64>() | rng.random::<u64>();
-            let open = |p: &&PathEnd| p.need & pass == p.need && p.need_not & pass == 0;
+            let open = |p: &&PathEnd| p.need() & pass == p.need() && p.need_not() & pass == 0;
             let expected = paths.iter().filter(open).fold(0u64, |w, p| w | 1 << p.end);
             assert_eq!(super::path_ends(&paths, pass), expected, "{len} paths");
             reached += expected.count_ones();
         }
         assert!(reached > 1_000, "only {reached} ends reached");
+        // A path that needs a field passable and not passable is never open: it is not made.
+        assert_eq!(PathEnd::new(0b10, 0b110, 3), None);
+        assert_eq!(PathEnd::new(0b10, 0b100, 3).map(|p| (p.need(), p.need_not(), p.end)), Some((0b10, 0b100, 3)));
     }
 
     /// The search for the longest capture chain plays at most the positions

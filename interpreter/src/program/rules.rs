@@ -791,18 +791,41 @@ pub(crate) struct WalkByPaths<'r> {
 /// and none of `need_not` is (a doubling field where the walk stops instead).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct PathEnd {
-    pub need: u64,
-    pub need_not: u64,
+    need: u64,
+    /// The fields the path's test reads: those of `need`, and those of `need_not`.
+    care: u64,
     pub end: FieldId,
 }
 
 impl PathEnd {
+    /// The path to `end` open where the fields of `need` are passable and
+    /// those of `need_not` are not; `None` where a field is in both (such a
+    /// path is never open).
+    pub(crate) fn new(need: u64, need_not: u64, end: FieldId) -> Option<PathEnd> {
+        (need & need_not == 0).then_some(PathEnd { need, care: need | need_not, end })
+    }
+
+    /// The fields that must be passable.
+    pub(crate) fn need(&self) -> u64 {
+        self.need
+    }
+
+    /// The fields that must not be passable.
+    pub(crate) fn need_not(&self) -> u64 {
+        self.care & !self.need
+    }
+
+    /// The same path with the fields of `more` to be passable too.
+    pub(crate) fn needing(self, more: u64) -> Option<PathEnd> {
+        PathEnd::new(self.need | more, self.need_not(), self.end)
+    }
+
     /// Whether the path is open where `pass` (a board's one word) says the walk may pass.
     #[inline(always)]
     pub(crate) fn open(&self, pass: u64) -> bool {
-        // A field it needs that may not be passed, or one it needs not that
-        // may: one test, without a branch (see `scan_paths`).
-        (self.need & !pass) | (self.need_not & pass) == 0
+        // Of the fields it reads, those it needs pass and no others:
+        // one test, without a branch (see `path_ends`).
+        pass & self.care == self.need
     }
 }
 
