@@ -7,8 +7,8 @@ use crate::board::{Board, DirId, FieldId, FieldSet, NO_FIELD};
 use crate::moves::{Action, NO_DIR};
 use crate::piece::{Piece, Player};
 use crate::program::rules::{
-    DieRuns, Effect, End, FallLine, FallLines, Filter, LandingBits, LandingWords, Motion, Placing, Ranking, Rule,
-    RunEnds, SowEnds, Walk,
+    DieRuns, Effect, End, FallLine, FallLines, Filter, Known, LandingBits, LandingWords, Motion, Placing, Ranking,
+    Rule, RunEnds, SowEnds, Walk,
 };
 use crate::program::{Cond, Game};
 use crate::ruleset::{Arrive, Distance, When};
@@ -108,6 +108,12 @@ impl Game {
                 };
                 let sow_ends = self.sow_ends(rule);
                 let captures = captures_by_rule(&self.phases[p].rules[r], landing.as_deref());
+                // What the board says of a walk's fields (an exit's walk need not land where it ends).
+                let known = match &self.phases[p].rules[r].motion {
+                    Motion::Walk { walk, .. } | Motion::Enter { walk, .. } => self.known_of_walk(&walk.pass, true),
+                    Motion::Exit { walk, .. } => self.known_of_walk(&walk.pass, false),
+                    _ => Known::default(),
+                };
                 let rule = &mut self.phases[p].rules[r];
                 rule.captures = captures;
                 rule.landing_bits = landing_bits;
@@ -129,18 +135,18 @@ impl Game {
                 if let Motion::Walk { walk, .. } | Motion::Enter { walk, .. } | Motion::Exit { walk, .. } =
                     &mut rule.motion
                 {
-                    walk.paths = super::walk_paths::walk_paths(&self.board, &self.fields, walk, &mut path_room);
+                    walk.paths = super::walk_paths::walk_paths(&self.board, &self.fields, walk, &known, &mut path_room);
                 }
                 if let Motion::Exit { via: Cond::Fields(via), walk: Walk { paths: Some(paths), .. }, exits, .. } =
                     &mut rule.motion
                 {
-                    *exits = Some(super::walk_paths::exit_paths(paths, via));
+                    *exits = Some(super::walk_paths::exit_paths(paths, via, &known));
                 }
                 if let Motion::Enter {
                     via: Cond::Fields(via), walk: Walk { paths: Some(paths), .. }, entries, ..
                 } = &mut rule.motion
                 {
-                    *entries = super::walk_paths::entry_paths(paths, via);
+                    *entries = super::walk_paths::entry_paths(paths, via, &known);
                 }
             }
             let phase = &mut self.phases[p];
@@ -425,6 +431,37 @@ impl Game {
 }
 
 impl Game {
+    /// What the board alone says of the fields a walk that passes where
+    /// `pass` holds goes over, for every player alike (see [`Known`]): where
+    /// it may always pass and where never, by the board (a zone, a field
+    /// type), or because a field that takes no piece is always empty; and,
+    /// where the walk must land where it ends (`ends_land`), that it cannot
+    /// end on such a field. Nothing on a board of more than 64 fields.
+    pub(crate) fn known_of_walk(&self, pass: &Cond, ends_land: bool) -> Known {
+        let mut known = Known::default();
+        if self.board.len() > 64 {
+            return known;
+        }
+        for (f, props) in self.board.fields().zip(&self.fields) {
+            let always_empty = props.limit == 0;
+            let value = |me: Player| {
+                let on_empty = || self.simplify(pass, me, &[f]).tops_mask().map(|m| m & Cond::EMPTY != 0);
+                self.static_value(pass, me, f).or_else(|| always_empty.then(on_empty).flatten())
+            };
+            let values: Option<Vec<bool>> = (0..self.player_count()).map(value).collect();
+            let bit = 1u64 << f;
+            match values.as_deref() {
+                Some(vs) if vs.iter().all(|&v| v) => known.pass |= bit,
+                Some(vs) if vs.iter().all(|&v| !v) => known.block |= bit,
+                _ => {}
+            }
+            if ends_land && always_empty {
+                known.dead |= bit;
+            }
+        }
+        known
+    }
+
     /// What `t` says on `field` for `me` in every position: `Some` when that
     /// follows from the board alone (zones, field types, named fields, the
     /// player), `None` when it depends on the pieces.

@@ -5,7 +5,7 @@
 
 use crate::board::{Board, FieldId, FieldSet, NO_FIELD};
 use crate::program::FieldProps;
-use crate::program::rules::{PathEnd, Walk, WalkPaths};
+use crate::program::rules::{Known, PathEnd, Walk, WalkPaths};
 
 /// Walks of more steps than this are searched at play.
 const MOST_STEPS: u8 = 8;
@@ -15,10 +15,28 @@ const MOST_PATHS: usize = 1 << 18;
 /// that walk 8 steps took 2.8 GB); the walks past it are searched at play.
 pub(crate) const MOST_PATHS_IN_ALL: usize = 1 << 21;
 
+/// `p` without the fields whose passing is `known`, `None` where it is
+/// never open, or (where the scan tells the ends) ends where nothing lands.
+fn simplify(known: &Known, p: PathEnd, reach: Reach) -> Option<PathEnd> {
+    let never = p.need() & known.block != 0 || p.need_not() & known.pass != 0;
+    let dead = reach == Reach::Ends && known.dead >> p.end & 1 != 0;
+    if never || dead {
+        return None;
+    }
+    PathEnd::new(p.need() & !known.pass, p.need_not() & !known.block, p.end)
+}
+
 /// The paths of `walk` on `board`, or `None` where the board has more than
 /// 64 fields or the paths are too many to keep: more than [`MOST_PATHS`], or
 /// than the `room` left for the game's walks (which they take from it).
-pub(crate) fn walk_paths(board: &Board, fields: &[FieldProps], walk: &Walk, room: &mut usize) -> Option<WalkPaths> {
+/// Simplified by what is `known` of its fields.
+pub(crate) fn walk_paths(
+    board: &Board,
+    fields: &[FieldProps],
+    walk: &Walk,
+    known: &Known,
+    room: &mut usize,
+) -> Option<WalkPaths> {
     if board.len() > 64 {
         return None;
     }
@@ -35,7 +53,7 @@ pub(crate) fn walk_paths(board: &Board, fields: &[FieldProps], walk: &Walk, room
                 if !search.go(start, n, None, false, 0) {
                     return None;
                 }
-                keep_minimal(&mut out.paths, first, Reach::Ends, &mut comparisons, COMPARISONS_PER_PATH);
+                keep_minimal(&mut out.paths, first, (Reach::Ends, known), &mut comparisons, COMPARISONS_PER_PATH);
                 out.index.push(out.paths.len() as u32);
             }
         }
@@ -49,7 +67,7 @@ pub(crate) fn walk_paths(board: &Board, fields: &[FieldProps], walk: &Walk, room
 /// be passed too where the walk takes a step (the exit leaves over it). A
 /// piece may leave exactly where one of them is open, wherever it ends, so
 /// only the paths no other one makes needless are kept. The same index.
-pub(crate) fn exit_paths(paths: &WalkPaths, via: &FieldSet) -> WalkPaths {
+pub(crate) fn exit_paths(paths: &WalkPaths, via: &FieldSet, known: &Known) -> WalkPaths {
     let mut exits = WalkPaths { index: vec![0], paths: Vec::new(), most: paths.most };
     let mut comparisons = 0;
     for (k, range) in paths.index.windows(2).enumerate() {
@@ -57,7 +75,7 @@ pub(crate) fn exit_paths(paths: &WalkPaths, via: &FieldSet) -> WalkPaths {
         let first = exits.paths.len();
         let ending = paths.paths[range[0] as usize..range[1] as usize].iter().filter(|p| via.contains(p.end));
         exits.paths.extend(ending.filter_map(|&p| if steps > 0 { p.needing(1 << p.end) } else { Some(p) }));
-        keep_minimal(&mut exits.paths, first, Reach::Any, &mut comparisons, COMPARISONS_PER_PATH);
+        keep_minimal(&mut exits.paths, first, (Reach::Any, known), &mut comparisons, COMPARISONS_PER_PATH);
         exits.index.push(exits.paths.len() as u32);
     }
     exits
@@ -68,7 +86,7 @@ pub(crate) fn exit_paths(paths: &WalkPaths, via: &FieldSet) -> WalkPaths {
 /// an entry of `steps` may end where one of `of(0, steps, true)` is open, the
 /// field entered on passed over where the walk goes on from it. `None` where
 /// the walk's paths do not reach so far.
-pub(crate) fn entry_paths(paths: &WalkPaths, via: &FieldSet) -> Option<WalkPaths> {
+pub(crate) fn entry_paths(paths: &WalkPaths, via: &FieldSet, known: &Known) -> Option<WalkPaths> {
     let most = paths.most.checked_add(1)?;
     let mut entries = WalkPaths { index: vec![0], paths: Vec::new(), most };
     let mut comparisons = 0;
@@ -84,7 +102,7 @@ pub(crate) fn entry_paths(paths: &WalkPaths, via: &FieldSet) -> Option<WalkPaths
                 entries.paths.extend(walked.iter().filter_map(|&p| p.needing(1 << f)));
             }
         }
-        keep_minimal(&mut entries.paths, first, Reach::Ends, &mut comparisons, COMPARISONS_PER_PATH);
+        keep_minimal(&mut entries.paths, first, (Reach::Ends, known), &mut comparisons, COMPARISONS_PER_PATH);
         entries.index.push(entries.paths.len() as u32);
     }
     Some(entries)
@@ -104,7 +122,8 @@ enum Reach {
 /// are kept. (Seneti's walk makes 13 a path.)
 const COMPARISONS_PER_PATH: usize = 64;
 
-/// Drops each of `paths[first..]` that another makes needless: a path that
+/// Simplifies each of `paths[first..]` by what is `known` (see [`Known`]),
+/// and drops each that another makes needless: a path that
 /// needs no field passable that this one does not, and no field not passable
 /// that this one does not, is open wherever this one is; for [`Reach::Ends`]
 /// it must end on the same field. Of equal paths the first is kept. What a
@@ -112,7 +131,15 @@ const COMPARISONS_PER_PATH: usize = 64;
 /// out with the paths that need fewer fields first (an exit's scan stops at
 /// the first open one). `comparisons` is the allowance left from earlier
 /// lists, to which this one adds `per_path` for each of its paths.
-fn keep_minimal(paths: &mut Vec<PathEnd>, first: usize, reach: Reach, comparisons: &mut usize, per_path: usize) {
+fn keep_minimal(
+    paths: &mut Vec<PathEnd>,
+    first: usize,
+    (reach, known): (Reach, &Known),
+    comparisons: &mut usize,
+    per_path: usize,
+) {
+    let simplified: Vec<PathEnd> = paths.drain(first..).filter_map(|p| simplify(known, p, reach)).collect();
+    paths.extend(simplified);
     let fields = |p: &PathEnd| p.need().count_ones() + p.need_not().count_ones();
     // A path is made needless only by one of no more fields, which a stable
     // sort puts before it; that one is kept, or one that makes it needless is.
@@ -203,6 +230,7 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::Reach;
+    use crate::program::rules::Known;
     use crate::program::rules::{Motion, PathEnd};
     use crate::{Options, shipped};
 
@@ -240,7 +268,13 @@ mod tests {
             let (mut before, mut after) = (0, 0);
             for (paths, mut kept) in random_lists(3) {
                 let mut comparisons = 0;
-                super::keep_minimal(&mut kept, 1, reach, &mut comparisons, super::COMPARISONS_PER_PATH);
+                super::keep_minimal(
+                    &mut kept,
+                    1,
+                    (reach, &Known::default()),
+                    &mut comparisons,
+                    super::COMPARISONS_PER_PATH,
+                );
                 (before, after) = (before + paths.len(), after + kept.len() - 1);
                 assert_eq!(kept[0].end, 9, "the earlier list is left alone");
                 for pass in 0..64u64 {
@@ -267,6 +301,48 @@ mod tests {
         }
     }
 
+    /// What is known of the fields leaves what a scan finds where it holds
+    /// (every field known to pass passes, none known to block does), but the
+    /// ends where nothing lands (where the ends are what a scan tells).
+    #[test]
+    fn what_is_known_of_the_fields_changes_no_scan_where_it_holds() {
+        let mut rng = ChaCha8Rng::seed_from_u64(6);
+        let mut dropped = 0;
+        for (reach, (paths, _)) in [Reach::Ends, Reach::Any].into_iter().cycle().zip(random_lists(7)) {
+            let (pass, dead) = (rng.random::<u64>() & 0x3f & rng.random::<u64>(), rng.random::<u64>() & 0x3f);
+            let known = Known { pass, block: rng.random::<u64>() & 0x3f & !pass & rng.random::<u64>(), dead };
+            let mut kept = paths.clone();
+            super::keep_minimal(&mut kept, 0, (reach, &known), &mut 0, super::COMPARISONS_PER_PATH);
+            dropped += paths.len() - kept.len();
+            for open in (0..64u64).filter(|p| p & known.pass == known.pass && p & known.block == 0) {
+                let ((ends, any), (was_ends, was_any)) = (scan(&kept, open), scan(&paths, open));
+                match reach {
+                    Reach::Ends => assert_eq!(ends, was_ends & !dead, "{paths:?} {known:?}, pass {open:#b}"),
+                    Reach::Any => assert_eq!(any, was_any, "{paths:?} {known:?}, pass {open:#b}"),
+                }
+            }
+        }
+        assert!(dropped > 1_000, "only {dropped} paths dropped");
+    }
+
+    /// Seneti's rosettes take no piece: a walk always passes them (they are
+    /// empty, and it passes empty fields) and never ends on one; an exit's
+    /// walk may. Nothing else is known of its fields.
+    #[test]
+    fn a_field_that_takes_no_piece_is_known_to_be_empty() {
+        let game = shipped::game("seneti", &Options::new()).expect("compiles");
+        let rosettes = game.board.fields().filter(|&f| game.fields[usize::from(f)].limit == 0);
+        let rosettes = rosettes.fold(0u64, |w, f| w | 1 << f);
+        assert_eq!(rosettes.count_ones(), 5);
+        let pass = game.phases.iter().flat_map(|p| &p.rules).find_map(|r| match &r.motion {
+            Motion::Walk { walk, .. } => Some(walk.pass.clone()),
+            _ => None,
+        });
+        let pass = pass.expect("Seneti walks");
+        assert_eq!(game.known_of_walk(&pass, true), Known { pass: rosettes, block: 0, dead: rosettes });
+        assert_eq!(game.known_of_walk(&pass, false), Known { pass: rosettes, block: 0, dead: 0 });
+    }
+
     /// Past its allowance of comparisons, a list keeps its paths: as many
     /// as it had, and the same ones.
     #[test]
@@ -274,8 +350,8 @@ mod tests {
         let mut dropped = 0;
         for (paths, _) in random_lists(4).take(50) {
             let (mut some, mut none) = (paths.clone(), paths.clone());
-            super::keep_minimal(&mut some, 0, Reach::Ends, &mut 0, super::COMPARISONS_PER_PATH);
-            super::keep_minimal(&mut none, 0, Reach::Ends, &mut 0, 0);
+            super::keep_minimal(&mut some, 0, (Reach::Ends, &Known::default()), &mut 0, super::COMPARISONS_PER_PATH);
+            super::keep_minimal(&mut none, 0, (Reach::Ends, &Known::default()), &mut 0, 0);
             assert_eq!(none.len(), paths.len(), "every path kept");
             assert!(paths.iter().all(|p| none.contains(p)));
             dropped += paths.len() - some.len();
@@ -295,10 +371,11 @@ mod tests {
         });
         let walk = walk.expect("Seneti walks");
         let mut room = super::MOST_PATHS_IN_ALL;
-        let kept = super::walk_paths(&game.board, &game.fields, walk, &mut room).expect("fits").paths.len();
+        let kept =
+            super::walk_paths(&game.board, &game.fields, walk, &Known::default(), &mut room).expect("fits").paths.len();
         assert!(kept > 1000 && room == super::MOST_PATHS_IN_ALL - kept, "{kept} paths");
         let mut room = kept - 1;
-        assert!(super::walk_paths(&game.board, &game.fields, walk, &mut room).is_none());
+        assert!(super::walk_paths(&game.board, &game.fields, walk, &Known::default(), &mut room).is_none());
         assert_eq!(room, kept - 1, "nothing taken by a walk that does not fit");
     }
 }

@@ -1646,25 +1646,28 @@ mod tests {
     )"#;
 
     /// A walk's paths worked out before play find the ends the search finds,
-    /// both in field order, whatever is passable: every walk of every shipped ruleset
-    /// under every value of its options, from every field, for every number of
-    /// steps, doubling or not, over random sets of passable fields.
+    /// both in field order, whatever is passable, but those where nothing
+    /// lands: every walk of every shipped ruleset under every value of its
+    /// options, from every field, for every number of steps, doubling or not,
+    /// over random sets of passable fields (passable where the board says so).
     #[test]
     fn walk_paths_find_what_the_search_finds() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
         let mut compared = 0u32;
         for (name, options, game) in variants() {
             let walks = game.phases.iter().flat_map(|p| &p.rules).filter_map(|r| match &r.motion {
-                Motion::Walk { walk, .. } | Motion::Enter { walk, .. } | Motion::Exit { walk, .. } => Some(walk),
+                Motion::Walk { walk, .. } | Motion::Enter { walk, .. } => Some((walk, true)),
+                Motion::Exit { walk, .. } => Some((walk, false)),
                 _ => None,
             });
-            for walk in walks {
+            for (walk, lands) in walks {
                 assert!(walk.paths.is_some() || game.board.len() > 64, "{name}: a walk without its paths");
                 if walk.paths.is_none() {
                     continue;
                 }
+                let known = game.known_of_walk(&walk.pass, lands);
                 for _ in 0..40 {
-                    let pass = random_pass(&game, &mut rng);
+                    let pass = random_pass(&game, &mut rng, &known);
                     for start in game.board.fields() {
                         for (n, double) in (1..=8).flat_map(|n| [(n, false), (n, true)]) {
                             let ends = |by_paths: bool| {
@@ -1678,6 +1681,7 @@ mod tests {
                                 } else {
                                     game.search_walk_ends(&pass, walk, start, n, double, &mut visit);
                                 }
+                                ends.retain(|&f| known.dead >> f & 1 == 0);
                                 ends
                             };
                             assert_eq!(ends(true), ends(false), "{name} {options:?}: {start} {n} {double}");
@@ -1703,14 +1707,15 @@ mod tests {
             for rule in game.phases.iter().flat_map(|p| &p.rules) {
                 let Motion::Enter { via, walk, entries: Some(entries), .. } = &rule.motion else { continue };
                 let s = game.initial_state();
+                let known = game.known_of_walk(&walk.pass, true);
                 for _ in 0..40 {
-                    let pass = random_pass(&game, &mut rng);
+                    let pass = random_pass(&game, &mut rng, &known);
                     for steps in 1..=entries.most {
                         let (mut scanned, mut walked) = (Vec::new(), Vec::new());
                         let paths = entries.of(0, steps, true).expect("every number of steps up to the most");
                         scanned.extend(super::fields_of_word(0, super::path_ends(paths, pass.first_word())));
                         game.entry_targets(&s, 0, via, steps, walk, &pass, &mut |f| {
-                            walked.push(f);
+                            walked.extend((known.dead >> f & 1 == 0).then_some(f));
                             true
                         });
                         assert_eq!(scanned, walked, "{name} {options:?}: {steps} steps");
@@ -1749,10 +1754,17 @@ mod tests {
         assert!(pairs > 10_000, "only {pairs} pairs of walks compared");
     }
 
-    /// A random set of about 70% of the fields of `game`'s board.
-    fn random_pass(game: &crate::Game, rng: &mut impl Rng) -> crate::board::FieldSet {
+    /// A random set of about 70% of the fields of `game`'s board, as it can
+    /// be where a walk passes: with the fields `known` to pass, without those
+    /// known not to.
+    fn random_pass(
+        game: &crate::Game,
+        rng: &mut impl Rng,
+        known: &crate::program::rules::Known,
+    ) -> crate::board::FieldSet {
         let mut pass = crate::board::FieldSet::new(game.board.len());
-        game.board.fields().filter(|_| rng.random_bool(0.7)).for_each(|f| pass.insert(f));
+        let passes = |f: FieldId, r: bool| known.pass >> f & 1 != 0 || (r && known.block >> f & 1 == 0);
+        game.board.fields().filter(|&f| passes(f, rng.random_bool(0.7))).for_each(|f| pass.insert(f));
         pass
     }
 
@@ -1773,8 +1785,9 @@ mod tests {
                 let Motion::Exit { via: Cond::Fields(via), walk, exits: Some(table), .. } = &rule.motion else {
                     continue;
                 };
+                let known = game.known_of_walk(&walk.pass, false);
                 for _ in 0..40 {
-                    let pass = random_pass(&game, &mut rng);
+                    let pass = random_pass(&game, &mut rng, &known);
                     for (start, n) in game.board.fields().flat_map(|f| (0..=8).map(move |n| (f, n))) {
                         let mut by_walk = false;
                         game.walk_ends(&pass, walk, start, n, false, &mut |f| {

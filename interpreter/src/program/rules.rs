@@ -775,6 +775,19 @@ pub(crate) struct WalkPaths {
     pub most: u8,
 }
 
+/// What the board alone says of the fields of a walk, whatever the pieces
+/// (see `Game::known_of_walk`): where it may always pass, where never, and
+/// where it can end to no purpose (a field that takes no piece, for a walk
+/// whose end must be landed on). A walk's paths are kept without the fields
+/// they are sure of, and not at all where they can never be open or lead
+/// anywhere; so where the board has no say, they are as the search finds them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Known {
+    pub pass: u64,
+    pub block: u64,
+    pub dead: u64,
+}
+
 /// A rule that walks along paths worked out before play (see [`Rule::walk_by_paths`]).
 pub(crate) struct WalkByPaths<'r> {
     pub walk: &'r Walk,
