@@ -199,6 +199,7 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         lists_next_moves: false, // likewise
         plain_rules: false,      // likewise
         run_ends: None,          // likewise
+        empty_tops: None,        // likewise
     })
 }
 

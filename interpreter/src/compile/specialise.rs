@@ -8,7 +8,7 @@ use crate::moves::{Action, NO_DIR};
 use crate::piece::{Piece, Player};
 use crate::program::rules::{
     DieRuns, Effect, End, FallLine, FallLines, Filter, Known, LandingBits, LandingWords, Motion, Placing, Ranking,
-    Rule, RunEnds, SowEnds, Walk,
+    Rule, RunEnds, SowEnds, TopWords, Walk,
 };
 use crate::program::{Cond, Game};
 use crate::ruleset::{Arrive, Distance, When};
@@ -232,6 +232,13 @@ impl Game {
         let runs_over_anything = |r: &Rule| matches!(r.motion, Motion::Run { pass: Cond::True, .. });
         let any_run = self.phases.iter().flat_map(|p| &p.rules).any(runs_over_anything);
         self.run_ends = if any_run { RunEnds::new(&self.board) } else { None };
+        self.empty_tops = self.occupancy_is_one_word().then(|| {
+            let fields = self.board.fields().zip(&self.fields);
+            let room = fields.filter(|(_, props)| props.limit > 0).fold(0, |w, (f, _)| w | 1 << f);
+            let mut empty = TopWords { room, ..TopWords::default() };
+            empty.by_class[0] = self.board.fields().fold(0, |w, f| w | 1 << f);
+            empty
+        });
         self.precompute_lines();
         // (Once the lines through the piece put are read from masks.)
         let read_by_outline = |e: &End| {

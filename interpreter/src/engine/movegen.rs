@@ -1265,6 +1265,17 @@ impl Game {
     /// What tops each field of `s`, seen from `me`, and where there is room:
     /// the [`TopWords`] of a board of up to 64 fields (its first 64 elsewhere).
     fn top_words(&self, s: &State, me: Player) -> TopWords {
+        if let Some(empty) = &self.empty_tops {
+            // The empty board, and a look at each occupied field.
+            let occupied = s.topped_word(0);
+            let mut tops = TopWords { room: empty.room & !occupied, ..TopWords::default() };
+            tops.by_class[0] = empty.by_class[0] & !occupied;
+            for f in fields_of_word(0, occupied) {
+                tops.by_class[usize::from(s.top_class(f, me) & 7)] |= 1 << f;
+                tops.room |= u64::from(s.height(f) < self.fields[usize::from(f)].limit) << f;
+            }
+            return tops;
+        }
         let mut tops = TopWords::default();
         for (f, ((height, class), props)) in s.heights_and_classes(me).zip(&self.fields).take(64).enumerate() {
             let bit = 1 << f;

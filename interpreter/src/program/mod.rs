@@ -123,6 +123,10 @@ pub struct Game {
     /// Where runs that may pass over any field end, looked up (see
     /// [`rules::RunEnds`]); `None` where the game has none, or its board is too large.
     pub(crate) run_ends: Option<rules::RunEnds>,
+    /// The [`rules::TopWords`] of the empty board, where the board has at most
+    /// 64 fields and the players' sets hold every piece: what tops a field is
+    /// then looked at on the occupied fields alone.
+    pub(crate) empty_tops: Option<rules::TopWords>,
 }
 
 impl Game {
