@@ -140,13 +140,13 @@ impl Game {
                 if let Motion::Exit { via: Cond::Fields(via), walk: Walk { paths: Some(paths), .. }, exits, .. } =
                     &mut rule.motion
                 {
-                    *exits = Some(super::walk_paths::exit_paths(paths, via, &known));
+                    *exits = Some(super::walk_paths::exit_paths(paths, via, &known, self.board.len()));
                 }
                 if let Motion::Enter {
                     via: Cond::Fields(via), walk: Walk { paths: Some(paths), .. }, entries, ..
                 } = &mut rule.motion
                 {
-                    *entries = super::walk_paths::entry_paths(paths, via, &known);
+                    *entries = super::walk_paths::entry_paths(paths, via, &known, self.board.len());
                 }
             }
             let phase = &mut self.phases[p];
@@ -283,10 +283,11 @@ impl Game {
                         // (An exit's last step takes the piece off the board.)
                         let list = match n {
                             0 => None,
-                            n if by.exit => by.paths.range(f as FieldId, n - 1, false),
-                            n => by.paths.range(f as FieldId, n, true),
+                            n if by.exit => by.paths.key(f as FieldId, n - 1, false),
+                            n => by.paths.key(f as FieldId, n, true),
                         };
-                        list.unwrap_or([0, 0])
+                        let scanned = list.filter(|&k| by.paths.list(k).is_some_and(|l| !l.is_empty()));
+                        scanned.map_or(Rule::NO_PATHS, |k| k as u32)
                     })
                     .collect()
             });

@@ -41,7 +41,7 @@ pub(crate) fn walk_paths(
         return None;
     }
     let most = MOST_PATHS.min(*room);
-    let mut out = WalkPaths { index: vec![0], paths: Vec::new(), most: MOST_STEPS };
+    let mut out = WalkPaths { index: vec![0], paths: Vec::new(), most: MOST_STEPS, blocks: None };
     let mut used = vec![0u64; board.undirected_links().div_ceil(64)];
     let mut comparisons = 0;
     for start in board.fields() {
@@ -59,7 +59,7 @@ pub(crate) fn walk_paths(
         }
     }
     *room -= out.paths.len();
-    Some(out)
+    Some(out.with_blocks(board.len()))
 }
 
 /// The paths of an exit through the fields `via` (see [`walk_paths`] for
@@ -67,8 +67,8 @@ pub(crate) fn walk_paths(
 /// be passed too where the walk takes a step (the exit leaves over it). A
 /// piece may leave exactly where one of them is open, wherever it ends, so
 /// only the paths no other one makes needless are kept. The same index.
-pub(crate) fn exit_paths(paths: &WalkPaths, via: &FieldSet, known: &Known) -> WalkPaths {
-    let mut exits = WalkPaths { index: vec![0], paths: Vec::new(), most: paths.most };
+pub(crate) fn exit_paths(paths: &WalkPaths, via: &FieldSet, known: &Known, fields: usize) -> WalkPaths {
+    let mut exits = WalkPaths { index: vec![0], paths: Vec::new(), most: paths.most, blocks: None };
     let mut comparisons = 0;
     for (k, range) in paths.index.windows(2).enumerate() {
         let steps = k / 2 % (usize::from(paths.most) + 1);
@@ -78,7 +78,7 @@ pub(crate) fn exit_paths(paths: &WalkPaths, via: &FieldSet, known: &Known) -> Wa
         keep_minimal(&mut exits.paths, first, (Reach::Any, known), &mut comparisons, COMPARISONS_PER_PATH);
         exits.index.push(exits.paths.len() as u32);
     }
-    exits
+    exits.with_blocks(fields)
 }
 
 /// The paths in by any of the fields `via`, for every number of steps (the
@@ -86,9 +86,9 @@ pub(crate) fn exit_paths(paths: &WalkPaths, via: &FieldSet, known: &Known) -> Wa
 /// an entry of `steps` may end where one of `of(0, steps, true)` is open, the
 /// field entered on passed over where the walk goes on from it. `None` where
 /// the walk's paths do not reach so far.
-pub(crate) fn entry_paths(paths: &WalkPaths, via: &FieldSet, known: &Known) -> Option<WalkPaths> {
+pub(crate) fn entry_paths(paths: &WalkPaths, via: &FieldSet, known: &Known, fields: usize) -> Option<WalkPaths> {
     let most = paths.most.checked_add(1)?;
-    let mut entries = WalkPaths { index: vec![0], paths: Vec::new(), most };
+    let mut entries = WalkPaths { index: vec![0], paths: Vec::new(), most, blocks: None };
     let mut comparisons = 0;
     for steps in 0..=most {
         // None that does not double, then those that do.
@@ -105,7 +105,7 @@ pub(crate) fn entry_paths(paths: &WalkPaths, via: &FieldSet, known: &Known) -> O
         keep_minimal(&mut entries.paths, first, (Reach::Ends, known), &mut comparisons, COMPARISONS_PER_PATH);
         entries.index.push(entries.paths.len() as u32);
     }
-    Some(entries)
+    Some(entries.with_blocks(fields))
 }
 
 /// What a scan of a list of paths must still tell once needless paths are dropped.

@@ -6,7 +6,7 @@ use crate::board::{FieldId, FieldSet, NO_FIELD, fields_of_word};
 use crate::moves::{Action, Move, NO_DIR};
 use crate::piece::{NOBODY, Piece, Player};
 use crate::program::Game;
-use crate::program::rules::{PathEnd, TopWords};
+use crate::program::rules::TopWords;
 use crate::ruleset::{Arrive, Distance};
 use crate::state::{Continuing, Pending, State};
 
@@ -555,14 +555,15 @@ impl Game {
                         let Some(steps) = self.distance(*steps, s, NO_FIELD, NO_DIR) else { return true };
                         let walking = Walking::of(walks, self, s, me, &walk.pass);
                         let mut lands = |to| !self.can_land_at_walk_end(rule, s, me, NO_FIELD, to) || emit(place(to));
-                        match (entries.as_ref().and_then(|e| e.of(0, steps, true)), &rule.landing_words) {
+                        let list = entries.as_ref().and_then(|e| Some((e, e.key(0, steps, true)?)));
+                        match (list, &rule.landing_words) {
                             // Where the paths in were worked out before play, a scan of them; where
                             // they lead to several fields, where it lands is read off words.
-                            (Some(paths), Some(landing)) if paths.len() > 1 => {
-                                let ends = path_ends(paths, walking.word) & landing.landable(walking.tops(self, s, me));
+                            (Some((e, k)), Some(landing)) if e.list(k).is_some_and(|l| l.len() > 1) => {
+                                let ends = e.ends(k, walking.word) & landing.landable(walking.tops(self, s, me));
                                 fields_of_word(0, ends).all(|to| emit(place(to)))
                             }
-                            (Some(paths), _) => fields_of_word(0, path_ends(paths, walking.word)).all(lands),
+                            (Some((e, k)), _) => fields_of_word(0, e.ends(k, walking.word)).all(lands),
                             (None, _) => self.entry_targets(s, me, via, steps, walk, walking.set(self), &mut lands),
                         }
                     }
@@ -900,19 +901,20 @@ impl Game {
         for from in fields_of_word(0, s.topped_first_word(me) & tops.of(by.from) & only) {
             let Some(p) = s.top(from) else { continue };
             // The paths it scans, worked out per field it starts from (none where it walks no steps).
-            let paths = rule.path_lists.get(usize::from(from)).and_then(|&range| by.paths.list(range)).unwrap_or(&[]);
-            if rule.pieces & (1 << p.kind) == 0 || paths.is_empty() {
+            let list = rule.path_lists.get(usize::from(from)).map_or(Rule::NO_PATHS, |&k| k);
+            if rule.pieces & (1 << p.kind) == 0 || list == Rule::NO_PATHS {
                 continue;
             }
+            let list = list as usize;
             // What tops the field without the piece is what lies under it (nothing, if it is alone).
             let lifted = by.pass & 1 << s.class_below_top(from, me) != 0;
             let pass = pass & !(1 << from) | u64::from(lifted) << from;
             let moved = |action, to| Move { action, rule: rule_id, kind: p.kind, dir: NO_DIR, from, to };
             let go_on = if by.exit {
                 // Only the paths to where the piece may leave: it leaves if one is open.
-                !paths.iter().any(|path| path.open(pass)) || emit(moved(Action::Exit, NO_FIELD))
+                by.paths.ends(list, pass) == 0 || emit(moved(Action::Exit, NO_FIELD))
             } else {
-                let (reached, home) = (path_ends(paths, pass), 1u64 << from);
+                let (reached, home) = (by.paths.ends(list, pass), 1u64 << from);
                 // Back on its own field, the piece lands on what it uncovers there.
                 let back = reached & home != 0 && by.walk.returns && w.lands_lifted(self, rule, s, me, from);
                 let elsewhere = reached & !home & ends.unwrap_or(!0);
@@ -1167,8 +1169,8 @@ impl Game {
         visit: &mut impl FnMut(FieldId) -> bool,
     ) -> bool {
         // Where the paths were worked out before play, a scan of them finds the same ends.
-        if let Some(paths) = walk.paths.as_ref().and_then(|p| p.of(start, n, double)) {
-            return fields_of_word(0, path_ends(paths, pass.first_word())).all(visit);
+        if let Some((paths, k)) = walk.paths.as_ref().and_then(|p| Some((p, p.key(start, n, double)?))) {
+            return fields_of_word(0, paths.ends(k, pass.first_word())).all(visit);
         }
         self.search_walk_ends(pass, walk, start, n, double, visit)
     }
@@ -1330,16 +1332,6 @@ struct Slide<'r> {
     pass: &'r Cond,
     from: FieldId,
     me: Player,
-}
-
-/// The ends of the paths of `paths` open where `pass` (a board's one word)
-/// says, as a word. Without a branch on whether a path is open, which is as
-/// good as random where there are many (a mispredicted branch costs some 15
-/// cycles): which ends are reached is all a walk's moves need (they are
-/// listed in the field order of their ends).
-#[inline]
-fn path_ends(paths: &[PathEnd], pass: u64) -> u64 {
-    paths.iter().fold(0, |ends, p| ends | u64::from(p.open(pass)) << p.end)
 }
 
 /// Whether a piece of `me` can land on `to` by a rule's landing masks ([`Rule::landing`]).
@@ -1507,13 +1499,52 @@ mod tests {
             let pass = rng.random::<u64>() | rng.random::<u64>();
             let open = |p: &&PathEnd| p.need() & pass == p.need() && p.need_not() & pass == 0;
             let expected = paths.iter().filter(open).fold(0u64, |w, p| w | 1 << p.end);
-            assert_eq!(super::path_ends(&paths, pass), expected, "{len} paths");
+            assert_eq!(crate::program::rules::path_ends(&paths, pass), expected, "{len} paths");
             reached += expected.count_ones();
         }
         assert!(reached > 1_000, "only {reached} ends reached");
         // A path that needs a field passable and not passable is never open: it is not made.
         assert_eq!(PathEnd::new(0b10, 0b110, 3), None);
         assert_eq!(PathEnd::new(0b10, 0b100, 3).map(|p| (p.need(), p.need_not(), p.end)), Some((0b10, 0b100, 3)));
+    }
+
+    /// On a board of up to 32 fields a table's lists are scanned as blocks of
+    /// four paths: they find what the paths one by one find, for lists of
+    /// every length (a last block part empty), and tables of larger boards
+    /// have none.
+    #[test]
+    fn blocks_of_four_paths_find_what_the_paths_find() {
+        use crate::program::rules::{PathEnd, WalkPaths, path_ends};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(8);
+        let mut table = WalkPaths { index: vec![0], paths: Vec::new(), most: 0, blocks: None };
+        for _ in 0..400 {
+            let len = rng.random_range(0..23);
+            let paths = (0..len).filter_map(|_| {
+                let need = rng.random::<u64>() & rng.random::<u64>() & rng.random::<u64>() & 0xffff_ffff;
+                let need_not = rng.random::<u64>() & rng.random::<u64>() & rng.random::<u64>() & 0xffff_ffff;
+                PathEnd::new(need, need_not & !need, rng.random_range(0..32))
+            });
+            table.paths.extend(paths);
+            table.index.push(table.paths.len() as u32);
+        }
+        assert!(table.clone().with_blocks(33).blocks.is_none(), "none past 32 fields");
+        let table = table.with_blocks(32);
+        let mut reached = 0;
+        for k in 0..table.index.len() - 1 {
+            for _ in 0..20 {
+                let pass = (rng.random::<u64>() | rng.random::<u64>()) & 0xffff_ffff;
+                let ends = path_ends(table.list(k).expect("a list"), pass);
+                assert_eq!(table.ends(k, pass), ends, "list {k}, pass {pass:#x}");
+                reached += ends.count_ones();
+            }
+        }
+        assert!(reached > 1_000, "only {reached} ends reached");
+        let seneti = shipped::game("seneti", &Options::new()).expect("compiles");
+        let walks = seneti.phases.iter().flat_map(|p| &p.rules).filter_map(|r| match &r.motion {
+            Motion::Walk { walk, .. } => walk.paths.as_ref(),
+            _ => None,
+        });
+        assert!(walks.clone().count() > 0 && walks.clone().all(|p| p.blocks.is_some()), "Seneti's 20 fields");
     }
 
     /// The search for the longest capture chain plays at most the positions
@@ -1723,8 +1754,8 @@ mod tests {
                     let pass = random_pass(&game, &mut rng, &known);
                     for steps in 1..=entries.most {
                         let (mut scanned, mut walked) = (Vec::new(), Vec::new());
-                        let paths = entries.of(0, steps, true).expect("every number of steps up to the most");
-                        scanned.extend(super::fields_of_word(0, super::path_ends(paths, pass.first_word())));
+                        let k = entries.key(0, steps, true).expect("every number of steps up to the most");
+                        scanned.extend(super::fields_of_word(0, entries.ends(k, pass.first_word())));
                         game.entry_targets(&s, 0, via, steps, walk, &pass, &mut |f| {
                             walked.extend((known.dead >> f & 1 == 0).then_some(f));
                             true

@@ -195,11 +195,11 @@ pub(crate) struct Rule {
     /// worked out for, passing and starting by what tops a field: the
     /// generator's loop of its own ([`Rule::walk_by_paths`] says it all).
     pub by_paths: bool,
-    /// Where the rule walks by its paths: per field, the part of its paths
+    /// Where the rule walks by its paths: per field, the list of its paths
     /// (a walk's, or an exit's to where a piece may leave) that a piece
-    /// starting there scans, as `from..to` in their table (empty where it
-    /// walks no steps). Empty where the rule does not walk by its paths.
-    pub path_lists: Vec<[u32; 2]>,
+    /// starting there scans ([`WalkPaths::key`]); [`Rule::NO_PATHS`] where
+    /// there is none or it is empty. Empty where the rule does not walk by its paths.
+    pub path_lists: Vec<u32>,
 }
 
 /// Per field, the fields a piece put there falls through, in order, where
@@ -246,6 +246,9 @@ impl FallLines {
 }
 
 impl Rule {
+    /// In [`Rule::path_lists`]: no paths to scan from that field.
+    pub(crate) const NO_PATHS: u32 = u32::MAX;
+
     /// Whether where a piece the rule puts comes to rest reads the fields
     /// taken alone: no fall, or a fall along [`FallLines`] ([`Rule::rest_by_bits`]).
     pub(crate) fn rests_by_bits(&self) -> bool {
@@ -769,10 +772,49 @@ pub(crate) struct Walk {
 #[derive(Debug, Clone, Default)]
 pub(crate) struct WalkPaths {
     /// The paths of (start, steps, double) are `paths[index[k]..index[k + 1]]`,
-    /// `k = (start * (most + 1) + steps) * 2 + double`.
+    /// `k = (start * (most + 1) + steps) * 2 + double` ([`WalkPaths::key`]).
     pub index: Vec<u32>,
     pub paths: Vec<PathEnd>,
     pub most: u8,
+    /// The same lists four paths to a block, on a board of up to 32 fields
+    /// (see [`WalkPaths::with_blocks`]); a scan reads these where they are.
+    pub blocks: Option<PathBlocks>,
+}
+
+/// Four paths side by side, on a board of up to 32 fields: what tops a field
+/// in one lane each, so that one SIMD AND, compare and AND test four paths
+/// for where they are open and what they reach (SSE2, which every x86-64
+/// has; NEON on aarch64; through the `wide` crate, so no unsafe code here).
+/// A lane no path fills reads no field and needs one: it is never open.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(C, align(16))]
+pub(crate) struct PathBlock {
+    care: [u32; 4],
+    need: [u32; 4],
+    ends: [u32; 4],
+}
+
+/// [`WalkPaths`]' lists as blocks: list `k` is `blocks[index[k]..index[k + 1]]`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct PathBlocks {
+    index: Vec<u32>,
+    blocks: Vec<PathBlock>,
+}
+
+impl PathBlocks {
+    /// The ends of the open paths of list `k` where `pass` says the walk may pass.
+    #[inline]
+    fn ends(&self, k: usize, pass: u32) -> u32 {
+        use wide::u32x4;
+        let (Some(&from), Some(&to)) = (self.index.get(k), self.index.get(k + 1)) else { return 0 };
+        let blocks = self.blocks.get(from as usize..to as usize).unwrap_or(&[]);
+        let pass = u32x4::splat(pass);
+        let reached = blocks.iter().fold(u32x4::ZERO, |reached, b| {
+            let open = (pass & u32x4::from(b.care)).cmp_eq(u32x4::from(b.need));
+            reached | (open & u32x4::from(b.ends))
+        });
+        reached.to_array().iter().fold(0, |w, lane| w | lane)
+    }
 }
 
 /// What the board alone says of the fields of a walk, whatever the pieces
@@ -846,24 +888,66 @@ impl WalkPaths {
     /// The paths of a walk of `steps` from `start`, if worked out.
     #[inline]
     pub(crate) fn of(&self, start: FieldId, steps: u8, double: bool) -> Option<&[PathEnd]> {
-        self.list(self.range(start, steps, double)?)
+        self.list(self.key(start, steps, double)?)
     }
 
-    /// Where the paths of a walk of `steps` from `start` are in the table, if worked out.
+    /// The number of the list of a walk of `steps` from `start`, if worked out.
     #[inline]
-    pub(crate) fn range(&self, start: FieldId, steps: u8, double: bool) -> Option<[u32; 2]> {
-        if steps > self.most {
-            return None;
-        }
+    pub(crate) fn key(&self, start: FieldId, steps: u8, double: bool) -> Option<usize> {
         let k = (usize::from(start) * (usize::from(self.most) + 1) + usize::from(steps)) * 2 + usize::from(double);
-        Some([*self.index.get(k)?, *self.index.get(k + 1)?])
+        (steps <= self.most && k + 1 < self.index.len()).then_some(k)
     }
 
-    /// The paths at `range` in the table ([`WalkPaths::range`], [`Rule::path_lists`]).
+    /// List `k` ([`WalkPaths::key`], [`Rule::path_lists`]).
     #[inline]
-    pub(crate) fn list(&self, [from, to]: [u32; 2]) -> Option<&[PathEnd]> {
+    pub(crate) fn list(&self, k: usize) -> Option<&[PathEnd]> {
+        let (from, to) = (*self.index.get(k)?, *self.index.get(k + 1)?);
         self.paths.get(from as usize..to as usize)
     }
+
+    /// The ends of the open paths of list `k` where `pass` (a board's one
+    /// word) says the walk may pass, as a word. Without a branch on whether a
+    /// path is open, which is as good as random where there are many (a
+    /// mispredicted branch costs some 15 cycles): which ends are reached is
+    /// all a walk's moves need (they are listed in the field order of their ends).
+    #[inline]
+    pub(crate) fn ends(&self, k: usize, pass: u64) -> u64 {
+        match &self.blocks {
+            // (On a board of up to 32 fields the word's high half is empty.)
+            Some(blocks) => u64::from(blocks.ends(k, pass as u32)),
+            None => path_ends(self.list(k).unwrap_or(&[]), pass),
+        }
+    }
+
+    /// The table with its lists as blocks too, where the board has at most 32 fields.
+    pub(crate) fn with_blocks(mut self, fields: usize) -> WalkPaths {
+        if fields > 32 {
+            return self;
+        }
+        let mut blocks = PathBlocks { index: vec![0], blocks: Vec::new() };
+        for k in 0..self.index.len() - 1 {
+            for four in self.list(k).unwrap_or(&[]).chunks(4) {
+                // (The masks fit in 32 bits: the board does.)
+                let lane =
+                    |i: usize, part: fn(&PathEnd) -> u64, none: u32| four.get(i).map_or(none, |p| part(p) as u32);
+                blocks.blocks.push(PathBlock {
+                    care: std::array::from_fn(|i| lane(i, |p| p.care, 0)),
+                    need: std::array::from_fn(|i| lane(i, |p| p.need, 1)),
+                    ends: std::array::from_fn(|i| lane(i, |p| 1 << p.end, 0)),
+                });
+            }
+            blocks.index.push(blocks.blocks.len() as u32);
+        }
+        self.blocks = Some(blocks);
+        self
+    }
+}
+
+/// The ends of the paths of `paths` open where `pass` (a board's one word)
+/// says, as a word (see [`WalkPaths::ends`]).
+#[inline]
+pub(crate) fn path_ends(paths: &[PathEnd], pass: u64) -> u64 {
+    paths.iter().fold(0, |ends, p| ends | u64::from(p.open(pass)) << p.end)
 }
 
 #[derive(Debug, Clone)]
