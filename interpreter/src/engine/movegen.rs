@@ -1343,6 +1343,7 @@ fn lands_by_mask(landing: &[u8], s: &State, me: Player, to: FieldId) -> bool {
 /// What walks of one rule share: where they may pass (for the state as it
 /// is), and a scratch copy of the state to see a piece's field without it,
 /// made when first needed.
+#[derive(Default)]
 pub(crate) struct Walking {
     /// The mask over what tops a field that `pass` was made for, if it is one.
     mask: Option<u8>,
@@ -1360,22 +1361,26 @@ pub(crate) struct Walking {
 }
 
 impl Walking {
-    /// The walking state of a generation in `s` for player `me`, whose walks pass where `pass` holds.
-    fn new(game: &Game, s: &State, me: Player, pass: &Cond) -> Walking {
-        let mask = pass.tops_mask();
+    /// Makes this the walking state of the generation in `s` for player
+    /// `me` of walks that pass where `pass` holds (its mask over what tops a
+    /// field `mask`). What tops the fields and the scratch copy of `s` hold
+    /// for the whole generation: they are kept.
+    fn reset(&mut self, game: &Game, s: &State, me: Player, pass: &Cond, mask: Option<u8>) {
+        self.mask = mask;
+        self.set = None;
         if game.board.len() <= 64 {
-            let mut walking = Walking { mask, word: 0, tops: None, set: None, scratch: None };
-            walking.word = match mask {
+            self.word = match mask {
                 // Anything passes (a track's walk): every field, without looking.
                 Some(Cond::ALL) => u64::MAX.checked_shr(64 - game.board.len() as u32).unwrap_or(0),
-                Some(mask) => walking.tops(game, s, me).of(mask),
+                Some(mask) => self.tops(game, s, me).of(mask),
                 None => game.pass_word(s, me, pass),
             };
-            return walking;
+            return;
         }
         let mut set = scratch_fields(game.board.len());
         game.board.fields().filter(|&f| game.eval(pass, s, me, f)).for_each(|f| set.insert(f));
-        Walking { mask, word: set.first_word(), tops: None, set: Some(set), scratch: None }
+        self.word = set.first_word();
+        self.set = Some(set);
     }
 
     /// What tops each field of `s` for `me` (the generation's state and
@@ -1394,16 +1399,17 @@ impl Walking {
         })
     }
 
-    /// The walking state in `walks` if it was made for walks that pass where
-    /// `pass` does (a mask over what tops a field, the same), else a new one.
+    /// The walking state in `walks` (the generation's) for walks that pass
+    /// where `pass` does: as it is if it was made for the same mask over
+    /// what tops a field, else made so in place.
     fn of<'w>(walks: &'w mut Option<Walking>, game: &Game, s: &State, me: Player, pass: &Cond) -> &'w mut Walking {
         let mask = pass.tops_mask();
-        if !walks.as_ref().is_some_and(|w| mask.is_some() && w.mask == mask) {
-            // The one there goes first: its buffers are the new one's.
-            *walks = None;
-            *walks = Some(Walking::new(game, s, me, pass));
+        // (A new one has no mask: it is made.)
+        let walking = walks.get_or_insert_with(Walking::default);
+        if mask.is_none() || walking.mask != mask {
+            walking.reset(game, s, me, pass, mask);
         }
-        walks.as_mut().expect("made above")
+        walking
     }
 
     /// The scratch state, a copy of `s` (the generation's state).
@@ -2300,7 +2306,8 @@ mod tests {
                     let tops = game.top_words(s, me);
                     for mask in 0..=Cond::ALL {
                         let fields = game.board.fields().filter(|&f| mask >> s.top_class(f, me) & 1 != 0);
-                        assert_eq!(tops.of(mask), fields.fold(0, |w, f| w | 1 << f), "{name}: mask {mask:#b}");
+                        let board = game.board.fields().fold(0u64, |w, f| w | 1 << f);
+                        assert_eq!(tops.of(mask) & board, fields.fold(0, |w, f| w | 1 << f), "{name}: mask {mask:#b}");
                     }
                     let room = game.board.fields().filter(|&f| s.height(f) < game.fields[usize::from(f)].limit);
                     assert_eq!(tops.room, room.fold(0, |w, f| w | 1 << f), "{name} {options:?}: room");

@@ -317,9 +317,13 @@ pub(crate) struct TopWords {
 }
 
 impl TopWords {
-    /// The fields whose top is of a class of `mask` (a [`Cond::Tops`] mask).
+    /// The fields whose top is of a class of `mask` (a [`Cond::Tops`] mask);
+    /// for every class, every field (and the bits past the board too).
     #[inline]
     pub(crate) fn of(&self, mask: u8) -> u64 {
+        if mask & Cond::ALL == Cond::ALL {
+            return !0;
+        }
         // Without a branch per class.
         let classes = self.by_class.iter().enumerate();
         classes.fold(0, |w, (c, &fields)| w | fields & u64::from(mask >> c & 1).wrapping_neg())
