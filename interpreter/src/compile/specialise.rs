@@ -450,6 +450,11 @@ impl Game {
         if self.board.len() > 64 {
             return known;
         }
+        // (The test as written: a guard by what tops the field says the same.)
+        let pass = match pass {
+            Cond::ByTops { rest, .. } => rest,
+            pass => pass,
+        };
         for (f, props) in self.board.fields().zip(&self.fields) {
             let always_empty = props.limit == 0;
             let value = |me: Player| {
@@ -481,6 +486,8 @@ impl Game {
                 Some(self.eval(t, &self.initial, me, field))
             }
             Cond::Not(t) => self.static_value(t, me, field).map(|v| !v),
+            // A guard by what tops the field says what the test it guards says.
+            Cond::ByTops { rest, .. } => self.static_value(rest, me, field),
             Cond::All(ts) | Cond::Any(ts) => t.decided_by_parts(ts, |t| self.static_value(t, me, field)),
             _ => None,
         }

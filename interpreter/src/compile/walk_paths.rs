@@ -128,9 +128,10 @@ const COMPARISONS_PER_PATH: usize = 64;
 /// that this one does not, is open wherever this one is; for [`Reach::Ends`]
 /// it must end on the same field. Of equal paths the first is kept. What a
 /// scan tells (`reach`) stays the same for every pass set. The list comes
-/// out with the paths that need fewer fields first (an exit's scan stops at
-/// the first open one). `comparisons` is the allowance left from earlier
-/// lists, to which this one adds `per_path` for each of its paths.
+/// out with the paths that need fewer fields first (where a scan stops at
+/// the first open one, as an exit's tested path by path does, it stops
+/// sooner). `comparisons` is the allowance left from earlier lists, to which
+/// this one adds `per_path` for each of its paths.
 fn keep_minimal(
     paths: &mut Vec<PathEnd>,
     first: usize,

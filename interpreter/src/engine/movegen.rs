@@ -1340,9 +1340,10 @@ fn lands_by_mask(landing: &[u8], s: &State, me: Player, to: FieldId) -> bool {
     landing[usize::from(to)] & super::cond::tops(s, me, to) != 0
 }
 
-/// What walks of one rule share: where they may pass (for the state as it
-/// is), and a scratch copy of the state to see a piece's field without it,
-/// made when first needed.
+/// What the walks of a generation's rules share: where they may pass (for
+/// the state as it is, remade where a rule passes by another mask), what
+/// tops each field, and a scratch copy of the state to see a piece's field
+/// without it, each made when first needed.
 #[derive(Default)]
 pub(crate) struct Walking {
     /// The mask over what tops a field that `pass` was made for, if it is one.
@@ -2162,6 +2163,51 @@ mod tests {
             });
         }
         assert!(positions > 500, "only {positions} positions of three players");
+    }
+
+    /// Where the board decides a walk's `pass` on some fields (a field type
+    /// always passed, or never), its paths are kept without them, as the
+    /// compiled test says (guarded by what tops a field): the moves are those
+    /// of the walks searched field by field, every table taken out, for
+    /// every player, along random games of the turning-walk test ruleset.
+    #[test]
+    fn walks_by_what_the_board_decides_make_the_moves_searched() {
+        let mut positions = 0;
+        let a1 = 0u64.checked_add(1).expect("a1 is the first field");
+        for (pass, known) in [
+            ("Any([Empty, Open, Type(\"4-point\")])", (a1, 0)),
+            ("All([Any([Empty, Open]), Not(Type(\"4-point\"))])", (0, a1)),
+        ] {
+            let from = "pass: Any([Empty, Open]), returns";
+            let source = ruleset_edited("tests/blocks/turning-walk.ron", from, &format!("pass: {pass}, returns"))
+                // (A player with no move passes: the game goes on to the turn limit or a block.)
+                .replacen(r#"(at: StartOfTurn, cond: NoMoves, result: Win(Opponent), reason: "no move"),"#, "", 1);
+            let game = crate::Game::from_source(&source, "known", &Options::new()).expect("compiles");
+            let walk = game.phases.iter().flat_map(|p| &p.rules).find_map(|r| match &r.motion {
+                Motion::Walk { walk, .. } => Some(walk),
+                _ => None,
+            });
+            let walk = walk.expect("the walk");
+            let said = game.known_of_walk(&walk.pass, true);
+            assert_eq!((said.pass & a1, said.block & a1), known, "{pass}: as compiled");
+            let without = stripped(&game, |rule| {
+                rule.by_paths = false;
+                match &mut rule.motion {
+                    Motion::Walk { walk, .. } => walk.paths = None,
+                    Motion::Enter { walk, entries, .. } => (walk.paths, *entries) = (None, None),
+                    Motion::Exit { walk, exits, .. } => (walk.paths, *exits) = (None, None),
+                    _ => {}
+                }
+            });
+            visit_random_games(&game, 13, 10, |s, legal| {
+                assert_eq!(legal, without.legal_moves(s), "{pass}");
+                for player in 0..s.players {
+                    assert_eq!(generated_for(&game, s, player), generated_for(&without, s, player), "{pass}");
+                }
+                positions += 1;
+            });
+        }
+        assert!(positions > 1_000, "only {positions} positions");
     }
 
     /// A rule walks along its paths alone only where no walk of it is longer

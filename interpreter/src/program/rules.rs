@@ -771,8 +771,11 @@ pub(crate) struct Walk {
 /// as a mask: at play a walk is a scan of its paths, each a test of two
 /// masks, instead of a search. Which ends are reached is all a scan tells
 /// (a walk's moves are listed in the field order of their ends), so a path
-/// another to the same end makes needless is not kept (see
-/// `compile::walk_paths`). For boards of up to 64 fields.
+/// another to the same end makes needless is not kept; in an exit's table,
+/// which tells only whether any path is open, one that any other makes
+/// needless (see `compile::walk_paths`). For boards of up to 64 fields.
+/// `blocks` are made from `index` and `paths` last ([`WalkPaths::with_blocks`]):
+/// a table is not changed after that.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct WalkPaths {
     /// The paths of (start, steps, double) are `paths[index[k]..index[k + 1]]`,
