@@ -89,6 +89,11 @@ impl Board {
         self.names.is_empty()
     }
 
+    /// The fields of a board of up to 64 as one word (its first 64 on a larger one).
+    pub(crate) fn word(&self) -> u64 {
+        u64::MAX.checked_shr(64u32.saturating_sub(self.names.len() as u32)).unwrap_or(0)
+    }
+
     /// All field ids, in order.
     pub fn fields(&self) -> impl Iterator<Item = FieldId> + use<> {
         0..self.names.len() as FieldId

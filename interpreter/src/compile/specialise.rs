@@ -236,7 +236,7 @@ impl Game {
             let fields = self.board.fields().zip(&self.fields);
             let room = fields.filter(|(_, props)| props.limit > 0).fold(0, |w, (f, _)| w | 1 << f);
             let mut empty = TopWords { room, ..TopWords::default() };
-            empty.by_class[0] = self.board.fields().fold(0, |w, f| w | 1 << f);
+            empty.by_class[0] = self.board.word();
             empty
         });
         self.precompute_lines();

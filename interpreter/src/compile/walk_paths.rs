@@ -41,7 +41,7 @@ pub(crate) fn walk_paths(
         return None;
     }
     let most = MOST_PATHS.min(*room);
-    let mut out = WalkPaths { index: vec![0], paths: Vec::new(), most: MOST_STEPS, blocks: None };
+    let mut out = WalkPaths::new(MOST_STEPS);
     let mut used = vec![0u64; board.undirected_links().div_ceil(64)];
     let mut comparisons = 0;
     for start in board.fields() {
@@ -68,7 +68,7 @@ pub(crate) fn walk_paths(
 /// piece may leave exactly where one of them is open, wherever it ends, so
 /// only the paths no other one makes needless are kept. The same index.
 pub(crate) fn exit_paths(paths: &WalkPaths, via: &FieldSet, known: &Known, fields: usize) -> WalkPaths {
-    let mut exits = WalkPaths { index: vec![0], paths: Vec::new(), most: paths.most, blocks: None };
+    let mut exits = WalkPaths::new(paths.most);
     let mut comparisons = 0;
     for (k, range) in paths.index.windows(2).enumerate() {
         let steps = k / 2 % (usize::from(paths.most) + 1);
@@ -88,7 +88,7 @@ pub(crate) fn exit_paths(paths: &WalkPaths, via: &FieldSet, known: &Known, field
 /// the walk's paths do not reach so far.
 pub(crate) fn entry_paths(paths: &WalkPaths, via: &FieldSet, known: &Known, fields: usize) -> Option<WalkPaths> {
     let most = paths.most.checked_add(1)?;
-    let mut entries = WalkPaths { index: vec![0], paths: Vec::new(), most, blocks: None };
+    let mut entries = WalkPaths::new(most);
     let mut comparisons = 0;
     for steps in 0..=most {
         // None that does not double, then those that do.

@@ -1372,7 +1372,7 @@ impl Walking {
         if game.board.len() <= 64 {
             self.word = match mask {
                 // Anything passes (a track's walk): every field, without looking.
-                Some(Cond::ALL) => u64::MAX.checked_shr(64 - game.board.len() as u32).unwrap_or(0),
+                Some(Cond::ALL) => game.board.word(),
                 Some(mask) => self.tops(game, s, me).of(mask),
                 None => game.pass_word(s, me, pass),
             };
@@ -1523,7 +1523,7 @@ mod tests {
     fn blocks_of_four_paths_find_what_the_paths_find() {
         use crate::program::rules::{PathEnd, WalkPaths, path_ends};
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(8);
-        let mut table = WalkPaths { index: vec![0], paths: Vec::new(), most: 0, blocks: None };
+        let mut table = WalkPaths::new(0);
         for _ in 0..400 {
             let len = rng.random_range(0..23);
             let paths = (0..len).filter_map(|_| {
@@ -2352,8 +2352,11 @@ mod tests {
                     let tops = game.top_words(s, me);
                     for mask in 0..=Cond::ALL {
                         let fields = game.board.fields().filter(|&f| mask >> s.top_class(f, me) & 1 != 0);
-                        let board = game.board.fields().fold(0u64, |w, f| w | 1 << f);
-                        assert_eq!(tops.of(mask) & board, fields.fold(0, |w, f| w | 1 << f), "{name}: mask {mask:#b}");
+                        assert_eq!(
+                            tops.of(mask) & game.board.word(),
+                            fields.fold(0, |w, f| w | 1 << f),
+                            "{name}: mask {mask:#b}"
+                        );
                     }
                     let room = game.board.fields().filter(|&f| s.height(f) < game.fields[usize::from(f)].limit);
                     assert_eq!(tops.room, room.fold(0, |w, f| w | 1 << f), "{name} {options:?}: room");

@@ -892,6 +892,11 @@ impl PathEnd {
 }
 
 impl WalkPaths {
+    /// A table with no list yet, for walks of up to `most` steps.
+    pub(crate) fn new(most: u8) -> WalkPaths {
+        WalkPaths { index: vec![0], paths: Vec::new(), most, blocks: None }
+    }
+
     /// The paths of a walk of `steps` from `start`, if worked out.
     #[inline]
     pub(crate) fn of(&self, start: FieldId, steps: u8, double: bool) -> Option<&[PathEnd]> {
