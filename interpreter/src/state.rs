@@ -601,8 +601,11 @@ impl State {
     /// the piece below is, seen from `player` (0 where there is none).
     #[inline]
     pub(crate) fn class_below_top(&self, field: FieldId, player: Player) -> u8 {
-        let stack = self.stack(field);
-        let code = stack.len().checked_sub(2).map_or(0, |i| top_code(stack[i]));
+        // Without a branch on the height (as good as random where pieces stack):
+        // the field's bottom cell is read where there is nothing under the top, and not used.
+        let height = usize::from(self.fields[usize::from(field)].height);
+        let cell = usize::from(field) * usize::from(self.cap) + height.saturating_sub(2);
+        let code = self.cells.get(cell).map_or(0, |&p| top_code(p)) & u8::from(height >= 2).wrapping_neg();
         TOP_CLASS[(usize::from(player) << 5 | usize::from(code)) & 0xff]
     }
 
@@ -670,6 +673,7 @@ impl State {
         self.retop(field);
     }
 
+    #[inline(always)]
     pub(crate) fn pop(&mut self, field: FieldId) -> Option<Piece> {
         let piece = self.top(field)?;
         self.fields[usize::from(field)].height -= 1;

@@ -468,6 +468,7 @@ fn phase(
         placings: Vec::new(),       // likewise
         counted_turns: false,       // likewise
         outlined: false,            // likewise
+        walks_only: false,          // likewise
         decisions: def.decisions.max(1),
         throw,
         until,

@@ -293,6 +293,16 @@ impl Game {
             });
             rule.path_lists = lists.unwrap_or_default();
         }
+        self.mark_walks_only();
+    }
+
+    /// Sets each phase's [`Phase::walks_only`](crate::program::rules::Phase::walks_only)
+    /// from its rules as they are (again, where a test has changed them).
+    pub(crate) fn mark_walks_only(&mut self) {
+        for phase in &mut self.phases {
+            let walks_or_enters = |r: &Rule| r.by_paths || matches!(r.motion, Motion::Enter { .. });
+            phase.walks_only = phase.rules.iter().all(walks_or_enters);
+        }
     }
 
     /// `t` as the fields where it holds, where the board decides it alike for

@@ -4,7 +4,7 @@ use super::scratch::{Pooled, ScratchState, scratch_fields, scratch_moves, scratc
 use super::{Cond, Filter, Motion, Rule, Walk};
 use crate::board::{FieldId, FieldSet, NO_FIELD, fields_of_word};
 use crate::moves::{Action, Move, NO_DIR};
-use crate::piece::{NOBODY, Piece, Player};
+use crate::piece::{KindId, NOBODY, Piece, Player};
 use crate::program::Game;
 use crate::program::rules::TopWords;
 use crate::ruleset::{Arrive, Distance};
@@ -426,6 +426,39 @@ impl Game {
         only: Option<FieldId>,
         emit: &mut impl FnMut(Move) -> bool,
     ) -> (bool, bool) {
+        if self.phases[usize::from(s.phase)].walks_only {
+            return self.moves_of_walks(s, me, rules, only, emit);
+        }
+        self.each_rule::<false>(s, me, rules, only, emit)
+    }
+
+    /// [`Game::moves_of_rules`] in a phase whose rules all walk along paths
+    /// worked out before play or enter from the hand ([`Phase::walks_only`]):
+    /// a loop of its own, without what the generic loop makes ready for the
+    /// other motions on every call (a fifth of Seneti's generation).
+    #[inline(never)]
+    fn moves_of_walks(
+        &self,
+        s: &State,
+        me: Player,
+        rules: &[u8],
+        only: Option<FieldId>,
+        emit: &mut impl FnMut(Move) -> bool,
+    ) -> (bool, bool) {
+        self.each_rule::<true>(s, me, rules, only, emit)
+    }
+
+    /// The loop of [`Game::moves_of_rules`] over the rules; `WALKS_ONLY`
+    /// where every rule walks by its paths or enters (see [`Game::moves_of_walks`]).
+    #[inline(always)]
+    fn each_rule<const WALKS_ONLY: bool>(
+        &self,
+        s: &State,
+        me: Player,
+        rules: &[u8],
+        only: Option<FieldId>,
+        emit: &mut impl FnMut(Move) -> bool,
+    ) -> (bool, bool) {
         let phase = &self.phases[usize::from(s.phase)];
         let mut found = false;
         // The rules' walks share one pass set where they pass over the same fields.
@@ -439,15 +472,29 @@ impl Game {
                 found = true;
                 emit(m)
             };
-            // A jump over what a mask of tops says, landing by masks, outside a
-            // chain (where pieces jumped are marked): a tight loop of its own.
-            let go_on = match rule.jump_by_masks().filter(|_| s.continuing.is_none()) {
-                Some((dirs, over, bits)) => {
-                    self.jumps_by_masks(s, me, rule, ri, dirs, over, bits.landable(s, me), only, &mut counted)
+            let go_on = if WALKS_ONLY {
+                match rule.by_paths {
+                    true => self.walks_by_paths(s, me, rule, ri, only, &mut walks, &mut counted),
+                    // (A piece on the board enters nothing.)
+                    false => {
+                        only.is_some()
+                            || self.kinds_in_hand(rule, s, me).all(|kind| {
+                                let mut enter = |to| counted(placing(ri, kind, to));
+                                self.enter_targets(s, me, rule, &mut walks, &mut enter)
+                            })
+                    }
                 }
-                // A walk along paths worked out before play: a loop of its own.
-                None if rule.by_paths => self.walks_by_paths(s, me, rule, ri, only, &mut walks, &mut counted),
-                None => self.rule_moves(s, me, rule, ri, only, &mut walks, &mut counted),
+            } else {
+                // A jump over what a mask of tops says, landing by masks, outside a
+                // chain (where pieces jumped are marked): a tight loop of its own.
+                match rule.jump_by_masks().filter(|_| s.continuing.is_none()) {
+                    Some((dirs, over, bits)) => {
+                        self.jumps_by_masks(s, me, rule, ri, dirs, over, bits.landable(s, me), only, &mut counted)
+                    }
+                    // A walk along paths worked out before play: a loop of its own.
+                    None if rule.by_paths => self.walks_by_paths(s, me, rule, ri, only, &mut walks, &mut counted),
+                    None => self.rule_moves(s, me, rule, ri, only, &mut walks, &mut counted),
+                }
             };
             if !go_on {
                 return (found, false);
@@ -527,6 +574,41 @@ impl Game {
         moves.retain(|m| going.contains(m) || !flying_must(m) || !going.iter().any(|g| same_jump(m, g)));
     }
 
+    /// The kinds of piece `me` has in hand that `rule` moves, in kind order.
+    fn kinds_in_hand<'a>(&self, rule: &'a Rule, s: &'a State, me: Player) -> impl Iterator<Item = KindId> + 'a {
+        (0..self.kinds.len() as KindId).filter(move |&kind| rule.pieces & (1 << kind) != 0 && s.hand(me, kind) > 0)
+    }
+
+    /// Calls `emit` with each field a piece of `me` may enter on by `rule`
+    /// (an `Enter`: none for another motion), in field order; false if
+    /// `emit` asked to stop. Written once for the generic loop of rules and
+    /// the loop of a phase that only walks, and laid out in each.
+    #[inline(always)]
+    fn enter_targets(
+        &self,
+        s: &State,
+        me: Player,
+        rule: &Rule,
+        walks: &mut Option<Walking>,
+        emit: &mut impl FnMut(FieldId) -> bool,
+    ) -> bool {
+        let Motion::Enter { via, steps, walk, entries } = &rule.motion else { return true };
+        let Some(steps) = self.distance(*steps, s, NO_FIELD, NO_DIR) else { return true };
+        let walking = Walking::of(walks, self, s, me, &walk.pass);
+        let mut lands = |to| !self.can_land_at_walk_end(rule, s, me, NO_FIELD, to) || emit(to);
+        let list = entries.as_ref().and_then(|e| Some((e, e.key(0, steps, true)?)));
+        match (list, &rule.landing_words) {
+            // Where the paths in were worked out before play, a scan of them; where
+            // they lead to several fields, where it lands is read off words.
+            (Some((e, k)), Some(landing)) if e.list(k).is_some_and(|l| l.len() > 1) => {
+                let ends = e.ends(k, walking.word) & landing.landable(walking.tops(self, s, me));
+                fields_of_word(0, ends).all(emit)
+            }
+            (Some((e, k)), _) => fields_of_word(0, e.ends(k, walking.word)).all(lands),
+            (None, _) => self.entry_targets(s, me, via, steps, walk, walking.set(self), &mut lands),
+        }
+    }
+
     /// The moves of one rule; false if `emit` asked to stop. `walks` is the
     /// walking state the generation's rules share (see [`Walking::of`]).
     #[allow(clippy::too_many_arguments)] // one call site; the rule, where it moves from, and the generation's scratch
@@ -545,28 +627,10 @@ impl Game {
             if only.is_some() {
                 return true;
             }
-            for kind in 0..self.kinds.len() as u8 {
-                if rule.pieces & (1 << kind) == 0 || s.hand(me, kind) == 0 {
-                    continue;
-                }
-                let place = |to| Move { action: Action::Place, rule: rule_id, kind, dir: NO_DIR, from: NO_FIELD, to };
+            for kind in self.kinds_in_hand(rule, s, me) {
+                let place = |to| placing(rule_id, kind, to);
                 let go_on = match &rule.motion {
-                    Motion::Enter { via, steps, walk, entries } => {
-                        let Some(steps) = self.distance(*steps, s, NO_FIELD, NO_DIR) else { return true };
-                        let walking = Walking::of(walks, self, s, me, &walk.pass);
-                        let mut lands = |to| !self.can_land_at_walk_end(rule, s, me, NO_FIELD, to) || emit(place(to));
-                        let list = entries.as_ref().and_then(|e| Some((e, e.key(0, steps, true)?)));
-                        match (list, &rule.landing_words) {
-                            // Where the paths in were worked out before play, a scan of them; where
-                            // they lead to several fields, where it lands is read off words.
-                            (Some((e, k)), Some(landing)) if e.list(k).is_some_and(|l| l.len() > 1) => {
-                                let ends = e.ends(k, walking.word) & landing.landable(walking.tops(self, s, me));
-                                fields_of_word(0, ends).all(|to| emit(place(to)))
-                            }
-                            (Some((e, k)), _) => fields_of_word(0, e.ends(k, walking.word)).all(lands),
-                            (None, _) => self.entry_targets(s, me, via, steps, walk, walking.set(self), &mut lands),
-                        }
-                    }
+                    Motion::Enter { .. } => self.enter_targets(s, me, rule, walks, &mut |to| emit(place(to))),
                     Motion::Place { .. } if rule.empty_targets.is_some() => {
                         let targets = rule.empty_targets.as_ref().map_or(0, |t| t[usize::from(me)]);
                         let occupied = s.topped_word(0);
@@ -895,7 +959,8 @@ impl Game {
         let tops = w.tops(self, s, me);
         // Where a walk may end, the piece's own field aside: the paths to the
         // other fields are passed over without a test.
-        let ends = if by.exit { None } else { rule.landing_words.as_ref().map(|l| l.landable(tops)) };
+        let landing = rule.landing_words.as_ref().filter(|_| !by.exit);
+        let ends = landing.map(|l| l.landable(tops));
         // (Paths are worked out on boards of up to 64 fields only: one word.)
         let only = only.map_or(!0, |o| 1u64.checked_shl(u32::from(o)).unwrap_or(0));
         for from in fields_of_word(0, s.topped_first_word(me) & tops.of(by.from) & only) {
@@ -907,7 +972,8 @@ impl Game {
             }
             let list = list as usize;
             // What tops the field without the piece is what lies under it (nothing, if it is alone).
-            let lifted = by.pass & 1 << s.class_below_top(from, me) != 0;
+            let below = s.class_below_top(from, me);
+            let lifted = by.pass & 1 << below != 0;
             let pass = pass & !(1 << from) | u64::from(lifted) << from;
             let moved = |action, to| Move { action, rule: rule_id, kind: p.kind, dir: NO_DIR, from, to };
             let go_on = if by.exit {
@@ -915,11 +981,18 @@ impl Game {
                 by.paths.ends(list, pass) == 0 || emit(moved(Action::Exit, NO_FIELD))
             } else {
                 let (reached, home) = (by.paths.ends(list, pass), 1u64 << from);
-                // Back on its own field, the piece lands on what it uncovers there.
-                let back = reached & home != 0 && by.walk.returns && w.lands_lifted(self, rule, s, me, from);
+                // Back on its own field, the piece lands on what it uncovers there
+                // (read off the landing words without a branch: whether it comes back is as good as random).
+                let back = match landing {
+                    Some(l) => {
+                        let room = s.height(from) <= self.fields[usize::from(from)].limit;
+                        (reached & home != 0) & by.walk.returns & l.lands_on(below, from, room)
+                    }
+                    None => reached & home != 0 && by.walk.returns && w.lands_lifted(self, rule, s, me, from),
+                };
                 let elsewhere = reached & !home & ends.unwrap_or(!0);
                 fields_of_word(0, elsewhere | if back { home } else { 0 }).all(|to| {
-                    let lands = to == from || ends.is_some() || self.can_land_at_walk_end(rule, s, me, from, to);
+                    let lands = ends.is_some() || to == from || self.can_land_at_walk_end(rule, s, me, from, to);
                     !lands || emit(moved(Action::Board, to))
                 })
             };
@@ -1332,6 +1405,12 @@ struct Slide<'r> {
     pass: &'r Cond,
     from: FieldId,
     me: Player,
+}
+
+/// The move that places (or enters) a piece of `kind` from the hand on `to` by rule `rule`.
+#[inline(always)]
+fn placing(rule: u8, kind: KindId, to: FieldId) -> Move {
+    Move { action: Action::Place, rule, kind, dir: NO_DIR, from: NO_FIELD, to }
 }
 
 /// Whether a piece of `me` can land on `to` by a rule's landing masks ([`Rule::landing`]).
@@ -1869,6 +1948,7 @@ mod tests {
     fn stripped(game: &crate::Game, strip: impl FnMut(&mut Rule)) -> crate::Game {
         let mut without = game.clone();
         without.phases.iter_mut().flat_map(|p| &mut p.rules).for_each(strip);
+        without.mark_walks_only();
         without
     }
 
@@ -1915,6 +1995,7 @@ mod tests {
             if taken == 0 {
                 continue;
             }
+            without.mark_walks_only();
             visit_random_games(&game, seed, 3, |s, legal| {
                 assert_eq!(legal, without.legal_moves(s), "{name} {options:?}");
                 let other = (s.to_move + 1) % s.players;
@@ -2125,6 +2206,34 @@ mod tests {
     fn walks_along_their_paths_make_the_moves_made_piece_by_piece() {
         let positions = same_moves_without(9, |rule| std::mem::take(&mut rule.by_paths));
         assert!(positions > 1_000, "only {positions} positions with walks by their paths");
+    }
+
+    /// A phase whose rules all walk by their paths or enter has its moves
+    /// from a loop of its own (`Game::moves_of_walks`): Seneti's phases are
+    /// such, a phase with a step is not, and the loop's moves are those the
+    /// generic loop makes, there and in every shipped variant (taking the
+    /// mark away sends the phase to the generic loop).
+    #[test]
+    fn phases_that_only_walk_make_the_moves_the_generic_loop_makes() {
+        let seneti = shipped::game("seneti", &Options::new()).expect("compiles");
+        assert!(seneti.phases.iter().all(|p| p.walks_only));
+        let breakthrough = shipped::game("classic/breakthrough", &Options::new()).expect("compiles");
+        assert!(breakthrough.phases.iter().all(|p| !p.walks_only));
+        let mut positions = 0;
+        for (name, options, game) in variants() {
+            if !game.phases.iter().any(|p| p.walks_only) {
+                continue;
+            }
+            let mut generic = game.clone();
+            generic.phases.iter_mut().for_each(|p| p.walks_only = false);
+            visit_random_games(&game, 17, 3, |s, legal| {
+                assert_eq!(legal, generic.legal_moves(s), "{name} {options:?}");
+                let other = (s.to_move + 1) % s.players;
+                assert_eq!(generated_for(&game, s, other), generated_for(&generic, s, other), "{name} {options:?}");
+                positions += 1;
+            });
+        }
+        assert!(positions > 1_000, "only {positions} positions in phases that only walk");
     }
 
     /// Walks by their paths in a game of three (the turning-walk test ruleset

@@ -58,6 +58,10 @@ pub(crate) struct Phase {
     /// and "no move" alone, no rule of a player tests the state, and where
     /// a piece comes to rest reads the fields taken alone.
     pub outlined: bool,
+    /// Every rule of the phase walks (or leaves) along paths worked out
+    /// before play ([`Rule::by_paths`]) or enters from the hand: its moves
+    /// come from a loop of their own (see `Game::moves_of_walks`).
+    pub walks_only: bool,
 }
 
 impl Phase {
@@ -353,6 +357,13 @@ impl LandingWords {
             }
         }
         Some(LandingWords { by_class, room })
+    }
+
+    /// Whether a piece may land on `field` (below 64) topped as `class` says,
+    /// where it has room if `room` (asked only where the rule stacks); without a branch.
+    #[inline(always)]
+    pub(crate) fn lands_on(&self, class: u8, field: FieldId, room: bool) -> bool {
+        (self.by_class[usize::from(class & 7)] >> (field & 63) & 1 != 0) & (room | !self.room)
     }
 
     /// The fields a piece may land on where the fields are topped as `tops` says.
