@@ -285,7 +285,7 @@ impl Game {
         }
         let mut could = scratch_fields(self.board.len());
         let mut any = false;
-        self.generate(s, s.to_move, None, &mut |c| {
+        self.generate(s, s.to_move, None, &mut |c: Move| {
             if c.from != NO_FIELD && self.captures(s, c, &mut scratch) {
                 could.insert(c.from);
                 any = true;

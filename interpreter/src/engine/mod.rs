@@ -5,6 +5,7 @@ mod apply;
 mod cond;
 mod count;
 mod counted_turns;
+mod emit;
 mod known_moves;
 mod movegen;
 mod outline;

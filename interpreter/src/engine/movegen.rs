@@ -1,5 +1,6 @@
 //! Legal moves.
 
+use super::emit::{Counted, Emit, IntoList};
 use super::scratch::{Pooled, ScratchState, scratch_fields, scratch_moves, scratch_numbers, scratch_sowing};
 use super::{Cond, Filter, Motion, Rule, Walk};
 use crate::board::{FieldId, FieldSet, NO_FIELD, fields_of_word};
@@ -153,10 +154,7 @@ impl Game {
             }
             return;
         }
-        self.generate(s, s.to_move, None, &mut |m| {
-            out.push(m);
-            true
-        });
+        self.generate(s, s.to_move, None, &mut IntoList(out));
         self.drop_repeats(s, out);
         if self.phases[usize::from(s.phase)].filters_moves() {
             // (Most phases have nothing to filter: the call and its scratch cost Fox and Hounds 2%.)
@@ -213,7 +211,7 @@ impl Game {
     /// capturing moves (in the same direction, where the chain says so).
     pub(crate) fn chain_moves(&self, s: &State, c: Continuing, out: &mut Vec<Move>) {
         let mut scratch = None;
-        self.generate(s, s.to_move, Some(c.field), &mut |m| {
+        self.generate(s, s.to_move, Some(c.field), &mut |m: Move| {
             if (c.dir == NO_DIR || m.dir == c.dir) && !out.contains(&m) && self.captures(s, m, &mut scratch) {
                 out.push(m);
             }
@@ -225,7 +223,7 @@ impl Game {
     pub(crate) fn can_continue(&self, s: &State, c: Continuing) -> bool {
         let mut scratch = None;
         let mut any = false;
-        self.generate(s, s.to_move, Some(c.field), &mut |m| {
+        self.generate(s, s.to_move, Some(c.field), &mut |m: Move| {
             any = (c.dir == NO_DIR || m.dir == c.dir) && self.captures(s, m, &mut scratch);
             !any
         });
@@ -365,13 +363,7 @@ impl Game {
 
     /// Like [`Game::generate`], for the moves `player` would have in `s` as
     /// an ordinary decision (whatever throw, placement or capture chain is pending).
-    pub(crate) fn generate_as(
-        &self,
-        s: &State,
-        player: Player,
-        only: Option<FieldId>,
-        emit: &mut impl FnMut(Move) -> bool,
-    ) {
+    pub(crate) fn generate_as(&self, s: &State, player: Player, only: Option<FieldId>, emit: &mut impl Emit) {
         self.generate(s, player, only, emit);
     }
 
@@ -380,7 +372,7 @@ impl Game {
     /// move (to the player, or where the phase says so, to the piece); `emit`
     /// returning false stops the search. Generic over `emit`, so that each
     /// caller's closure is inlined rather than called through a pointer per move.
-    pub(crate) fn generate(&self, s: &State, me: Player, only: Option<FieldId>, emit: &mut impl FnMut(Move) -> bool) {
+    pub(crate) fn generate(&self, s: &State, me: Player, only: Option<FieldId>, emit: &mut impl Emit) {
         let phase = &self.phases[usize::from(s.phase)];
         let [ordinary, fallback] = &phase.playable[usize::from(me)];
         let (found, go_on) = self.moves_of_rules(s, me, ordinary, only, emit);
@@ -424,7 +416,7 @@ impl Game {
         me: Player,
         rules: &[u8],
         only: Option<FieldId>,
-        emit: &mut impl FnMut(Move) -> bool,
+        emit: &mut impl Emit,
     ) -> (bool, bool) {
         if self.phases[usize::from(s.phase)].walks_only {
             return self.moves_of_walks(s, me, rules, only, emit);
@@ -443,7 +435,7 @@ impl Game {
         me: Player,
         rules: &[u8],
         only: Option<FieldId>,
-        emit: &mut impl FnMut(Move) -> bool,
+        emit: &mut impl Emit,
     ) -> (bool, bool) {
         self.each_rule::<true>(s, me, rules, only, emit)
     }
@@ -457,7 +449,7 @@ impl Game {
         me: Player,
         rules: &[u8],
         only: Option<FieldId>,
-        emit: &mut impl FnMut(Move) -> bool,
+        emit: &mut impl Emit,
     ) -> (bool, bool) {
         let phase = &self.phases[usize::from(s.phase)];
         let mut found = false;
@@ -470,20 +462,22 @@ impl Game {
             }
             let mut counted = |m: Move| {
                 found = true;
-                emit(m)
+                emit.emit(m)
             };
             let go_on = if WALKS_ONLY {
-                match rule.by_paths {
+                let mut counted = Counted { found: false, emit: &mut *emit };
+                let go_on = match rule.by_paths {
                     true => self.walks_by_paths(s, me, rule, ri, only, &mut walks, &mut counted),
                     // (A piece on the board enters nothing.)
                     false => {
                         only.is_some()
                             || self.kinds_in_hand(rule, s, me).all(|kind| {
-                                let mut enter = |to| counted(placing(ri, kind, to));
-                                self.enter_targets(s, me, rule, &mut walks, &mut enter)
+                                self.enter_moves(s, me, rule, placing(ri, kind, NO_FIELD), &mut walks, &mut counted)
                             })
                     }
-                }
+                };
+                found |= counted.found;
+                go_on
             } else {
                 // A jump over what a mask of tops says, landing by masks, outside a
                 // chain (where pieces jumped are marked): a tight loop of its own.
@@ -492,7 +486,12 @@ impl Game {
                         self.jumps_by_masks(s, me, rule, ri, dirs, over, bits.landable(s, me), only, &mut counted)
                     }
                     // A walk along paths worked out before play: a loop of its own.
-                    None if rule.by_paths => self.walks_by_paths(s, me, rule, ri, only, &mut walks, &mut counted),
+                    None if rule.by_paths => {
+                        let mut counted = Counted { found: false, emit: &mut *emit };
+                        let go_on = self.walks_by_paths(s, me, rule, ri, only, &mut walks, &mut counted);
+                        found |= counted.found;
+                        go_on
+                    }
                     None => self.rule_moves(s, me, rule, ri, only, &mut walks, &mut counted),
                 }
             };
@@ -579,30 +578,31 @@ impl Game {
         (0..self.kinds.len() as KindId).filter(move |&kind| rule.pieces & (1 << kind) != 0 && s.hand(me, kind) > 0)
     }
 
-    /// Calls `emit` with each field a piece of `me` may enter on by `rule`
-    /// (an `Enter`: none for another motion), in field order; false if
-    /// `emit` asked to stop. Written once for the generic loop of rules and
+    /// Calls `emit` with `like` entering each field a piece of `me` may enter
+    /// on by `rule` (an `Enter`: none for another motion), in field order;
+    /// false if `emit` asked to stop. Written once for the generic loop of rules and
     /// the loop of a phase that only walks, and laid out in each.
     #[inline(always)]
-    fn enter_targets(
+    fn enter_moves(
         &self,
         s: &State,
         me: Player,
         rule: &Rule,
+        like: Move,
         walks: &mut Option<Walking>,
-        emit: &mut impl FnMut(FieldId) -> bool,
+        emit: &mut impl Emit,
     ) -> bool {
         let Motion::Enter { via, steps, walk, entries } = &rule.motion else { return true };
         let Some(steps) = self.distance(*steps, s, NO_FIELD, NO_DIR) else { return true };
         let walking = Walking::of(walks, self, s, me, &walk.pass);
-        let mut lands = |to| !self.can_land_at_walk_end(rule, s, me, NO_FIELD, to) || emit(to);
+        let mut lands = |to| !self.can_land_at_walk_end(rule, s, me, NO_FIELD, to) || emit.emit(Move { to, ..like });
         let list = entries.as_ref().and_then(|e| Some((e, e.key(0, steps, true)?)));
         match (list, &rule.landing_words) {
             // Where the paths in were worked out before play, a scan of them; where
             // they lead to several fields, where it lands is read off words.
             (Some((e, k)), Some(landing)) if e.list(k).is_some_and(|l| l.len() > 1) => {
                 let ends = e.ends(k, walking.word) & landing.landable(walking.tops(self, s, me));
-                fields_of_word(0, ends).all(emit)
+                emit.emit_each_end(like, ends)
             }
             (Some((e, k)), _) => fields_of_word(0, e.ends(k, walking.word)).all(lands),
             (None, _) => self.entry_targets(s, me, via, steps, walk, walking.set(self), &mut lands),
@@ -630,7 +630,7 @@ impl Game {
             for kind in self.kinds_in_hand(rule, s, me) {
                 let place = |to| placing(rule_id, kind, to);
                 let go_on = match &rule.motion {
-                    Motion::Enter { .. } => self.enter_targets(s, me, rule, walks, &mut |to| emit(place(to))),
+                    Motion::Enter { .. } => self.enter_moves(s, me, rule, place(NO_FIELD), walks, emit),
                     Motion::Place { .. } if rule.empty_targets.is_some() => {
                         let targets = rule.empty_targets.as_ref().map_or(0, |t| t[usize::from(me)]);
                         let occupied = s.topped_word(0);
@@ -944,7 +944,7 @@ impl Game {
         rule_id: u8,
         only: Option<FieldId>,
         walks: &mut Option<Walking>,
-        emit: &mut impl FnMut(Move) -> bool,
+        emit: &mut impl Emit,
     ) -> bool {
         let Some(by) = rule.walk_by_paths() else {
             // Not reached: `Rule::by_paths` is what `walk_by_paths` says of the
@@ -978,7 +978,7 @@ impl Game {
             let moved = |action, to| Move { action, rule: rule_id, kind: p.kind, dir: NO_DIR, from, to };
             let go_on = if by.exit {
                 // Only the paths to where the piece may leave: it leaves if one is open.
-                by.paths.ends(list, pass) == 0 || emit(moved(Action::Exit, NO_FIELD))
+                emit.emit_if(moved(Action::Exit, NO_FIELD), by.paths.ends(list, pass) != 0)
             } else {
                 let (reached, home) = (by.paths.ends(list, pass), 1u64 << from);
                 // Back on its own field, the piece lands on what it uncovers there
@@ -990,11 +990,15 @@ impl Game {
                     }
                     None => reached & home != 0 && by.walk.returns && w.lands_lifted(self, rule, s, me, from),
                 };
-                let elsewhere = reached & !home & ends.unwrap_or(!0);
-                fields_of_word(0, elsewhere | if back { home } else { 0 }).all(|to| {
-                    let lands = ends.is_some() || to == from || self.can_land_at_walk_end(rule, s, me, from, to);
-                    !lands || emit(moved(Action::Board, to))
-                })
+                let to = reached & !home & ends.unwrap_or(!0) | u64::from(back) << from;
+                match ends {
+                    // Where it may land was read off words: every end is a move.
+                    Some(_) => emit.emit_each_end(moved(Action::Board, NO_FIELD), to),
+                    None => fields_of_word(0, to).all(|to| {
+                        let lands = to == from || self.can_land_at_walk_end(rule, s, me, from, to);
+                        !lands || emit.emit(moved(Action::Board, to))
+                    }),
+                }
             };
             if !go_on {
                 return false;
