@@ -460,37 +460,33 @@ impl Game {
             if !self.eval(&rule.only_if_for[usize::from(me)], s, me, NO_FIELD) {
                 continue;
             }
-            let mut counted = |m: Move| {
-                found = true;
-                emit.emit(m)
-            };
-            let go_on = if WALKS_ONLY {
-                let mut counted = Counted { found: false, emit: &mut *emit };
-                let go_on = match rule.by_paths {
-                    true => self.walks_by_paths(s, me, rule, ri, only, &mut walks, &mut counted),
-                    // (A piece on the board enters nothing.)
-                    false => {
-                        only.is_some()
-                            || self.kinds_in_hand(rule, s, me).all(|kind| {
-                                self.enter_moves(s, me, rule, placing(ri, kind, NO_FIELD), &mut walks, &mut counted)
-                            })
-                    }
-                };
-                found |= counted.found;
+            let go_on = if rule.by_paths {
+                // A walk along paths worked out before play: a loop of its own, whose
+                // ends go to `emit` in one go.
+                let mut counting = Counted { found: false, emit: &mut *emit };
+                let go_on = self.walks_by_paths(s, me, rule, ri, only, &mut walks, &mut counting);
+                found |= counting.found;
+                go_on
+            } else if WALKS_ONLY {
+                debug_assert!(matches!(rule.motion, Motion::Enter { .. }), "a phase marked as walks only");
+                let mut counting = Counted { found: false, emit: &mut *emit };
+                // (A piece on the board enters nothing.)
+                let go_on = only.is_some()
+                    || self.kinds_in_hand(rule, s, me).all(|kind| {
+                        self.enter_moves(s, me, rule, placing(ri, kind, NO_FIELD), &mut walks, &mut counting)
+                    });
+                found |= counting.found;
                 go_on
             } else {
+                let mut counted = |m: Move| {
+                    found = true;
+                    emit.emit(m)
+                };
                 // A jump over what a mask of tops says, landing by masks, outside a
                 // chain (where pieces jumped are marked): a tight loop of its own.
                 match rule.jump_by_masks().filter(|_| s.continuing.is_none()) {
                     Some((dirs, over, bits)) => {
                         self.jumps_by_masks(s, me, rule, ri, dirs, over, bits.landable(s, me), only, &mut counted)
-                    }
-                    // A walk along paths worked out before play: a loop of its own.
-                    None if rule.by_paths => {
-                        let mut counted = Counted { found: false, emit: &mut *emit };
-                        let go_on = self.walks_by_paths(s, me, rule, ri, only, &mut walks, &mut counted);
-                        found |= counted.found;
-                        go_on
                     }
                     None => self.rule_moves(s, me, rule, ri, only, &mut walks, &mut counted),
                 }
@@ -1948,6 +1944,19 @@ mod tests {
         text.replacen(from, to, 1)
     }
 
+    /// `game` with every walk, entry and exit table taken out: its walks searched.
+    fn without_path_tables(game: &crate::Game) -> crate::Game {
+        stripped(game, |rule| {
+            rule.by_paths = false;
+            match &mut rule.motion {
+                Motion::Walk { walk, .. } => walk.paths = None,
+                Motion::Enter { walk, entries, .. } => (walk.paths, *entries) = (None, None),
+                Motion::Exit { walk, exits, .. } => (walk.paths, *exits) = (None, None),
+                _ => {}
+            }
+        })
+    }
+
     /// `game` with `strip` done to each of its rules (a table taken out).
     fn stripped(game: &crate::Game, strip: impl FnMut(&mut Rule)) -> crate::Game {
         let mut without = game.clone();
@@ -2215,8 +2224,9 @@ mod tests {
     /// A phase whose rules all walk by their paths or enter has its moves
     /// from a loop of its own (`Game::moves_of_walks`): Seneti's phases are
     /// such, a phase with a step is not, and the loop's moves are those the
-    /// generic loop makes, there and in every shipped variant (taking the
-    /// mark away sends the phase to the generic loop).
+    /// generic loop makes in every shipped variant that has such a phase
+    /// (Seneti's; taking the mark away sends the phase to the generic loop).
+    /// Fallback rules and a second kind: the test after the next.
     #[test]
     fn phases_that_only_walk_make_the_moves_the_generic_loop_makes() {
         let seneti = shipped::game("seneti", &Options::new()).expect("compiles");
@@ -2238,6 +2248,108 @@ mod tests {
             });
         }
         assert!(positions > 1_000, "only {positions} positions in phases that only walk");
+    }
+
+    /// The moves of `game` along random games (from `seed`, `games` of them)
+    /// are those made with every path table taken out and those of the
+    /// generic loop over the rules, for every player; `each` sees the legal
+    /// moves. How many positions there were.
+    fn same_moves_searched_and_generic(
+        what: &str,
+        game: &crate::Game,
+        seed: u64,
+        games: usize,
+        mut each: impl FnMut(&[Move]),
+    ) -> u32 {
+        let without = without_path_tables(game);
+        let mut generic = game.clone();
+        generic.phases.iter_mut().for_each(|p| p.walks_only = false);
+        let mut positions = 0;
+        visit_random_games(game, seed, games, |s, legal| {
+            assert_eq!(legal, without.legal_moves(s), "{what}");
+            assert_eq!(legal, generic.legal_moves(s), "{what}");
+            for player in 0..s.players {
+                let moves = generated_for(game, s, player);
+                assert_eq!(moves, generated_for(&without, s, player), "{what}: player {player}");
+                assert_eq!(moves, generated_for(&generic, s, player), "{what}: player {player}");
+            }
+            each(legal);
+            positions += 1;
+        });
+        positions
+    }
+
+    /// A walk that comes back to its own field lands there on what it
+    /// uncovers as the walk searched says, whatever the rule lands on (read
+    /// off its landing words): Seneti's walks landing on other tops, stacked,
+    /// and the turning walk's landing on other tops, unstacked; some refuse
+    /// what the piece uncovers (an empty field, or an open piece of its own).
+    #[test]
+    fn a_walk_back_to_its_own_field_lands_as_the_search_says() {
+        let seneti = ["Any([Empty, Open])", "Closed", "Any([Empty, Closed])", "Enemy", "Any([Empty, Own])"].map(|to| {
+            (
+                to,
+                ruleset_edited(
+                    "rulesets/seneti.ron",
+                    r#""landable": Any([Empty, Open]),"#,
+                    &format!(r#""landable": {to},"#),
+                ),
+            )
+        });
+        let walk = "returns: Opt(\"returns\")),\n            to: Empty,";
+        let turning = ["Enemy", "Any([Empty, Enemy])", r#"Any([Enemy, Type("4-point")])"#].map(|to| {
+            let source =
+                ruleset_edited("tests/blocks/turning-walk.ron", walk, &walk.replace("to: Empty", &format!("to: {to}")));
+            // (Stuck is not lost: the games go on.)
+            (
+                to,
+                source.replacen(
+                    r#"(at: StartOfTurn, cond: NoMoves, result: Win(Opponent), reason: "no move"),"#,
+                    "",
+                    1,
+                ),
+            )
+        });
+        let (mut positions, mut back) = (0, 0);
+        for (to, source) in seneti.into_iter().chain(turning) {
+            let game = crate::Game::from_source(&source, "landing back", &Options::new()).expect("compiles");
+            assert!(game.phases.iter().flat_map(|p| &p.rules).any(|r| r.by_paths && r.landing_words.is_some()), "{to}");
+            positions += same_moves_searched_and_generic(to, &game, 23, 4, |legal| {
+                back += legal.iter().filter(|m| m.action == Action::Board && m.from == m.to).count();
+            });
+        }
+        assert!(positions > 3_000 && back > 1_000, "{positions} positions, {back} walks back");
+    }
+
+    /// A phase that only walks, with two kinds of piece (entered in either
+    /// order) and fallback rules for the player or piece by piece, makes the
+    /// moves of the generic loop and of the walks searched: the fallback
+    /// rules and the second kind make moves.
+    #[test]
+    fn phases_that_only_walk_with_fallbacks_and_two_kinds_make_the_generic_loops_moves() {
+        let stone = "(name: \"Stone\", letter: 'S', enters_flipped: true)";
+        let hands = "Hand(piece: \"Stone\", player: Player(2), count: 2),";
+        let fallback = r#"], fallback_per_piece: PER_PIECE, fallback: [(pieces: ["Stone", "Pebble"],
+            by: Walk(dirs: ["Orthogonal"], steps: Const(1), pass: Any([Empty, Open])), to: Any([Empty, Closed]))])]"#;
+        for per_piece in ["True", "False"] {
+            for entering in [r#"["Stone", "Pebble"]"#, r#"["Pebble", "Stone"]"#] {
+                let source = ruleset_edited("tests/blocks/turning-walk.ron", stone, &format!("{stone}, (name: \"Pebble\", letter: 'P')"))
+                    .replacen(hands, &format!("{hands} Hand(piece: \"Pebble\", player: Player(1), count: 2), Hand(piece: \"Pebble\", player: Player(2), count: 2),"), 1)
+                    .replacen(r#"(pieces: ["Stone"], by: Enter("#, &format!("(pieces: {entering}, by: Enter("), 1)
+                    .replacen("            pieces: [\"Stone\"],\n            by: Walk(", "            pieces: [\"Stone\", \"Pebble\"],\n            by: Walk(", 1)
+                    .replacen("from: Open),\n    ])]", &format!("from: Open),\n    {}", fallback.replace("PER_PIECE", per_piece)), 1)
+                    .replacen(r#"(at: StartOfTurn, cond: NoMoves, result: Win(Opponent), reason: "no move"),"#, "", 1);
+                let game = crate::Game::from_source(&source, "two kinds", &Options::new()).expect("compiles");
+                assert!(game.phases.iter().all(|p| p.walks_only), "{per_piece} {entering}");
+                let (mut fallbacks, mut pebbles) = (0, 0);
+                let what = format!("{per_piece} {entering}");
+                same_moves_searched_and_generic(&what, &game, 29, 10, |legal| {
+                    fallbacks += legal.iter().filter(|m| m.rule == 3).count();
+                    pebbles += legal.iter().filter(|m| m.action == Action::Place && m.kind == 1).count();
+                });
+                assert!(fallbacks > 0 && pebbles > 0, "{what}: {fallbacks} fallback moves, {pebbles} pebbles entered");
+            }
+        }
     }
 
     /// Walks by their paths in a game of three (the turning-walk test ruleset
@@ -2303,15 +2415,7 @@ mod tests {
             let walk = walk.expect("the walk");
             let said = game.known_of_walk(&walk.pass, true);
             assert_eq!((said.pass & a1, said.block & a1), known, "{pass}: as compiled");
-            let without = stripped(&game, |rule| {
-                rule.by_paths = false;
-                match &mut rule.motion {
-                    Motion::Walk { walk, .. } => walk.paths = None,
-                    Motion::Enter { walk, entries, .. } => (walk.paths, *entries) = (None, None),
-                    Motion::Exit { walk, exits, .. } => (walk.paths, *exits) = (None, None),
-                    _ => {}
-                }
-            });
+            let without = without_path_tables(&game);
             visit_random_games(&game, 13, 10, |s, legal| {
                 assert_eq!(legal, without.legal_moves(s), "{pass}");
                 for player in 0..s.players {
