@@ -460,21 +460,20 @@ impl Game {
             if !self.eval(&rule.only_if_for[usize::from(me)], s, me, NO_FIELD) {
                 continue;
             }
-            let go_on = if rule.by_paths {
-                // A walk along paths worked out before play: a loop of its own, whose
-                // ends go to `emit` in one go.
+            let go_on = if rule.by_paths || WALKS_ONLY {
+                // A walk along paths worked out before play (a loop of its own) or,
+                // in a phase that only walks, an entry: their ends go to `emit` in one go.
                 let mut counting = Counted { found: false, emit: &mut *emit };
-                let go_on = self.walks_by_paths(s, me, rule, ri, only, &mut walks, &mut counting);
-                found |= counting.found;
-                go_on
-            } else if WALKS_ONLY {
-                debug_assert!(matches!(rule.motion, Motion::Enter { .. }), "a phase marked as walks only");
-                let mut counting = Counted { found: false, emit: &mut *emit };
-                // (A piece on the board enters nothing.)
-                let go_on = only.is_some()
-                    || self.kinds_in_hand(rule, s, me).all(|kind| {
-                        self.enter_moves(s, me, rule, placing(ri, kind, NO_FIELD), &mut walks, &mut counting)
-                    });
+                let go_on = if rule.by_paths {
+                    self.walks_by_paths(s, me, rule, ri, only, &mut walks, &mut counting)
+                } else {
+                    debug_assert!(matches!(rule.motion, Motion::Enter { .. }), "a phase marked as walks only");
+                    // (A piece on the board enters nothing.)
+                    only.is_some()
+                        || self.kinds_in_hand(rule, s, me).all(|kind| {
+                            self.enter_moves(s, me, rule, placing(ri, kind, NO_FIELD), &mut walks, &mut counting)
+                        })
+                };
                 found |= counting.found;
                 go_on
             } else {
