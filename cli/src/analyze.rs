@@ -11,7 +11,32 @@ use tabula::{Error, Game};
 
 /// The most games one process plays in a run (their results stay in memory).
 const MAX_GAMES: usize = 10_000_000;
-const MAX_THREADS: usize = 1024;
+/// The most bytes read from a results file: a game takes well under 1 KiB
+/// there (about 400 bytes in a game of two), and a file holds one run at most.
+const MAX_RESULTS_BYTES: u64 = MAX_GAMES as u64 * 1024;
+/// The most threads a run plays on: more than there are cores gain nothing,
+/// and thousands fail to start (the system's bound) or hang the machine.
+const MAX_THREADS: usize = 256;
+
+/// The threads `--threads` asks for (default: one per core), or an error
+/// that says why not, before any game.
+pub fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool, Error> {
+    check_threads(threads)?;
+    let n = threads.unwrap_or(0);
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(n)
+        .build()
+        .map_err(|e| Error::Io(format!("--threads {n}: the threads could not be started: {e}")))
+}
+
+fn check_threads(threads: Option<usize>) -> Result<(), Error> {
+    match threads {
+        Some(n) if n == 0 || n > MAX_THREADS => Err(Error::Io(format!(
+            "--threads {n}: 1 to {MAX_THREADS} (leave it out for one thread per core; the results do not depend on it)"
+        ))),
+        _ => Ok(()),
+    }
+}
 
 /// How `compare` reads its tests.
 #[derive(Debug, clap::Args)]
@@ -112,9 +137,7 @@ impl RunArgs {
         for spec in [a, b] {
             tabula::agents::AgentSpec::parse(spec).map_err(Error::Io)?;
         }
-        if self.threads.is_some_and(|n| n > MAX_THREADS) {
-            return Err(Error::Io(format!("--threads: at most {MAX_THREADS}")));
-        }
+        check_threads(self.threads)?;
         let config = Config {
             agents: [a.trim().into(), b.trim().into()],
             games: self.games,
@@ -133,28 +156,31 @@ impl RunArgs {
     }
 
     /// Checks every output path (and `save`) before any game is played: a bad
-    /// path found after an hour of games would be a lost hour.
-    pub fn check_outputs(&self, save: Option<&str>, inputs: &[&Path]) -> Result<(), Error> {
-        let outputs: Vec<&str> = [save, self.json.as_deref(), self.csv.as_deref(), self.plot.as_deref()]
+    /// path found after an hour of games would be a lost hour. Going on with
+    /// a saved run (`resume`), the `save` file is the run's own to replace.
+    pub fn check_outputs(&self, save: Option<&str>, resume: bool, inputs: &[&Path]) -> Result<(), Error> {
+        if resume && save == Some(files::STDOUT) {
+            return Err(Error::Io(
+                "--resume goes on with the run saved in a --save file; - is the standard output".into(),
+            ));
+        }
+        let force = Overwrite::from_force(self.force);
+        let outputs = [(save, if resume { Overwrite::Allow } else { force }), (self.json.as_deref(), force)]
             .into_iter()
-            .flatten()
-            .filter(|p| *p != "-")
-            .collect();
-        for (i, path) in outputs.iter().enumerate() {
-            if outputs[..i].iter().any(|earlier| Path::new(earlier) == Path::new(path)) {
-                return Err(Error::Io(format!("{path}: given for two outputs")));
+            .chain([self.csv.as_deref(), self.plot.as_deref()].map(|p| (p, force)))
+            .filter_map(|(path, overwrite)| Some((Path::new(path?), overwrite)))
+            .collect::<Vec<_>>();
+        for (i, &(path, overwrite)) in outputs.iter().enumerate() {
+            if outputs[..i].iter().any(|&(earlier, _)| files::same_output(earlier, path)) {
+                return Err(Error::Io(format!("{}: given for two outputs", path.display())));
             }
-            files::check(Path::new(path), Overwrite::from_force(self.force), inputs)?;
+            files::check(path, overwrite, inputs)?;
         }
         Ok(())
     }
 
     fn pool(&self) -> Result<rayon::ThreadPool, Error> {
-        let mut builder = rayon::ThreadPoolBuilder::new();
-        if let Some(n) = self.threads {
-            builder = builder.num_threads(n.max(1));
-        }
-        builder.build().map_err(|e| Error::Io(e.to_string()))
+        thread_pool(self.threads)
     }
 
     /// Plays `config` on `game`, with a progress bar on a terminal.
@@ -196,6 +222,12 @@ impl RunArgs {
         let pool = self.pool()?;
         let stop = std::sync::atomic::AtomicBool::new(false);
         let mut todo = before.as_ref().map_or_else(|| config.indices().collect(), Results::missing);
+        // Going on with a saved run, the file read is the run's own; else only a file it writes is.
+        let overwrite = Overwrite::from_force(self.force);
+        let mut checkpoint = save.map(|path| match before {
+            Some(_) => files::Checkpoint::going_on(Path::new(path), overwrite),
+            None => files::Checkpoint::new(Path::new(path), overwrite),
+        });
         let mut results = before;
         // A chunk is a twentieth of the run (at least 100 games): a checkpoint costs little.
         let chunk = if save.is_some() { (total / 20).max(100) as usize } else { todo.len().max(1) };
@@ -211,10 +243,9 @@ impl RunArgs {
             }
             let all = results.as_ref().expect("a chunk was played");
             bar.set_position(all.games.len() as u64);
-            if let Some(path) = save {
+            if let Some(checkpoint) = &mut checkpoint {
                 let text = serde_json::to_string(all).map_err(|e| Error::Io(e.to_string()))?;
-                files::write(Path::new(path), text.as_bytes(), Overwrite::Allow)
-                    .map_err(|e| Error::Io(format!("{path}: {e}")))?;
+                checkpoint.write(with_newline(&text).as_bytes(), rest.is_empty())?;
             }
             todo = rest;
         }
@@ -226,11 +257,10 @@ impl RunArgs {
 /// Reads a run saved with `--save` to go on with it: it must be a part of
 /// the run now asked for (the same ruleset text, options, agents, seed, games).
 pub fn resume(path: &str, game: &Game, config: &Config) -> Result<Option<Results>, Error> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(Error::Io(format!("{path}: {e}"))),
-    };
+    if std::fs::metadata(path).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) {
+        return Ok(None);
+    }
+    let text = files::read_text_within(Path::new(path), MAX_RESULTS_BYTES)?;
     let saved: Results = serde_json::from_str(&text).map_err(|e| Error::Io(format!("{path}: {e}")))?;
     saved.check().map_err(|e| Error::Io(format!("{path}: {e}")))?;
     let same = saved.ruleset == game.name()
@@ -256,13 +286,15 @@ pub fn parse_shard(text: &str) -> Result<(u32, u32), Error> {
     Ok((i, n))
 }
 
-/// Writes an output file atomically (`-` is the standard output).
+/// Writes an output text, ended by a newline, by the rule of every output
+/// (`tabula::files`: `-` is the standard output).
 pub fn write(path: &str, text: &str, force: bool) -> Result<(), Error> {
-    if path == "-" {
-        say!("{text}");
-        return Ok(());
-    }
-    files::write(Path::new(path), text.as_bytes(), Overwrite::from_force(force))
+    files::write(Path::new(path), with_newline(text).as_bytes(), Overwrite::from_force(force))
+}
+
+/// A text ends with a newline, as a line on a terminal and a text file do.
+fn with_newline(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.ends_with('\n') { text.into() } else { format!("{text}\n").into() }
 }
 
 /// The plots of a comparison, as SVG or (a name ending in `.png`) PNG.
@@ -628,7 +660,7 @@ fn compare_sequential(variants: &[(String, Game)], args: &RunArgs, tests: &TestA
 pub fn merge(files: &[String], args: &RunArgs, save: Option<&str>, allow_partial: bool) -> Result<(), Error> {
     let mut parts = Vec::new();
     for file in files {
-        let text = files::read_text(Path::new(file))?;
+        let text = files::read_text_within(Path::new(file), MAX_RESULTS_BYTES)?;
         let part: Results =
             serde_json::from_str(&text).map_err(|e| Error::Io(format!("{file}: not a results file: {e}")))?;
         part.check().map_err(|e| Error::Io(format!("{file}: {e}")))?;

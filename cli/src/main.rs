@@ -1,11 +1,12 @@
 //! `tabula`: the command line of Tabula.
 
-/// Prints a line; a closed output (`tabula ... | head`) ends the program quietly.
+/// Prints a line; a closed output (`tabula ... | head`) ends the program
+/// quietly, any other failure (a full disk) with an error.
 macro_rules! say {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
-        if writeln!(std::io::stdout(), $($arg)*).is_err() {
-            std::process::exit(0);
+        if let Err(e) = writeln!(std::io::stdout(), $($arg)*) {
+            crate::stdout_failed(e);
         }
     }};
 }
@@ -14,8 +15,8 @@ macro_rules! say {
 macro_rules! say_inline {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
-        if write!(std::io::stdout(), $($arg)*).is_err() {
-            std::process::exit(0);
+        if let Err(e) = write!(std::io::stdout(), $($arg)*) {
+            crate::stdout_failed(e);
         }
     }};
 }
@@ -273,22 +274,39 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let Some(command) = cli.command else {
-        say!("Tabula plays board games whose rules are written as data. The shipped games:\n");
-        list();
-        let example = shipped::names().next().unwrap_or("RULESET");
-        say!("\nTry `tabula play {example}`, `tabula simulate {example} --games 1000`, or `tabula --help`.");
-        return ExitCode::SUCCESS;
-    };
-    match run(command) {
-        Ok(code) => code,
-        Err(e) => {
-            // Formatted whole first: stderr is unbuffered, a write per piece of thousands of errors.
-            let text = e.to_string();
-            eprintln!("{text}");
-            ExitCode::FAILURE
+    let code = match cli.command {
+        None => {
+            say!("Tabula plays board games whose rules are written as data. The shipped games:\n");
+            list();
+            let example = shipped::names().next().unwrap_or("RULESET");
+            say!("\nTry `tabula play {example}`, `tabula simulate {example} --games 1000`, or `tabula --help`.");
+            ExitCode::SUCCESS
         }
+        Some(command) => run(command).unwrap_or_else(|e| ExitCode::from(fail(&e))),
+    };
+    // What is still in the standard output's buffer is written now, while its failure can be said.
+    if let Err(e) = std::io::Write::flush(&mut std::io::stdout()) {
+        stdout_failed(e);
     }
+    code
+}
+
+/// Says an error on the standard error and gives the exit status: 1, or 0
+/// where the reader of the standard output went away (`tabula ... | head`):
+/// only that ends the program quietly.
+fn fail(e: &Error) -> u8 {
+    if matches!(e, Error::OutputClosed) {
+        return 0;
+    }
+    // Formatted whole first: stderr is unbuffered, a write per piece of thousands of errors.
+    let text = e.to_string();
+    let _ = std::io::Write::write_all(&mut std::io::stderr(), format!("{text}\n").as_bytes());
+    1
+}
+
+/// Ends the program on a failed write to the standard output (see `fail`).
+fn stdout_failed(e: std::io::Error) -> ! {
+    std::process::exit(i32::from(fail(&files::stdout_error(e))))
 }
 
 fn run(command: Command) -> Result<ExitCode, Error> {
@@ -329,8 +347,7 @@ fn run(command: Command) -> Result<ExitCode, Error> {
             perft(&game.load()?, depth, divide);
         }
         Command::Analyze { game, run, shard, save, resume } => {
-            // Going on with a saved run, its file is ours to write again.
-            run.check_outputs(if resume { None } else { save.as_deref() }, &[Path::new(&game.ruleset)])?;
+            run.check_outputs(save.as_deref(), resume, &[Path::new(&game.ruleset)])?;
             let loaded = game.load()?;
             let shard = shard.as_deref().map(analyze::parse_shard).transpose()?;
             let config = run.config(shard)?;
@@ -352,7 +369,7 @@ fn run(command: Command) -> Result<ExitCode, Error> {
         }
         Command::Compare { rulesets, options, sweep, rank, run, tests } => {
             tests.testing()?;
-            run.check_outputs(None, &rulesets.iter().map(Path::new).collect::<Vec<_>>())?;
+            run.check_outputs(None, false, &rulesets.iter().map(Path::new).collect::<Vec<_>>())?;
             let factors = factors(&sweep)?;
             let criterion = Criterion::parse(&rank).map_err(|e| Error::Io(format!("--{e}")))?;
             // Several options swept on one ruleset: a factorial, ranked and broken down.
@@ -360,7 +377,7 @@ fn run(command: Command) -> Result<ExitCode, Error> {
             analyze::compare_variants(variants(&rulesets, &options, &factors)?, &run, &tests, factorial)?;
         }
         Command::Merge { files, run, save, allow_partial } => {
-            run.check_outputs(save.as_deref(), &files.iter().map(Path::new).collect::<Vec<_>>())?;
+            run.check_outputs(save.as_deref(), false, &files.iter().map(Path::new).collect::<Vec<_>>())?;
             analyze::merge(&files, &run, save.as_deref(), allow_partial)?;
         }
     }
@@ -474,10 +491,7 @@ fn ladder(game: &Game, agents: &str, games: u32, seed: u64, threads: Option<usiz
     if games == 0 || games > 100_000 {
         return Err(Error::Io(format!("--games {games}: 1 to 100000 per pair")));
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.unwrap_or(0))
-        .build()
-        .map_err(|e| Error::Io(e.to_string()))?;
+    let pool = analyze::thread_pool(threads)?;
     let mut pairings = Vec::new();
     for i in 0..agents.len() {
         for j in i + 1..agents.len() {
@@ -501,10 +515,10 @@ fn ladder(game: &Game, agents: &str, games: u32, seed: u64, threads: Option<usiz
             pairings.push((i, j, points));
         }
     }
-    println!("{}: {} agents, {games} games per pair, seats swapped every other game", game.title(), agents.len());
-    println!("  {:<16} {:>8}  {:<18} {:>8}", "agent", "Elo", "95% interval", "score");
+    say!("{}: {} agents, {games} games per pair, seats swapped every other game", game.title(), agents.len());
+    say!("  {:<16} {:>8}  {:<18} {:>8}", "agent", "Elo", "95% interval", "score");
     for r in ladder::ladder(&agents, &pairings, seed) {
-        println!(
+        say!(
             "  {:<16} {:>+8.0}  [{:>+6.0}, {:>+6.0}]  {:>7.1}%",
             r.agent,
             r.elo,
@@ -513,7 +527,7 @@ fn ladder(game: &Game, agents: &str, games: u32, seed: u64, threads: Option<usiz
             100.0 * r.points / f64::from(r.games.max(1))
         );
     }
-    println!("  Bradley–Terry strengths on the Elo scale, {} at 0; a draw counts half a win.", agents[0]);
+    say!("  Bradley–Terry strengths on the Elo scale, {} at 0; a draw counts half a win.", agents[0]);
     Ok(())
 }
 
@@ -604,7 +618,8 @@ fn counted(n: usize, one: &str, many: &str) -> String {
 fn migrate(file: &str, in_place: bool) -> Result<(), Error> {
     let path = Path::new(file);
     let text = files::read_text(path)?;
-    let (current, changed) = tabula::migrate::migrate(&text);
+    // A file it cannot migrate (a mistake of syntax, a later language) is an error, left as it is.
+    let (current, changed) = tabula::migrate::migrate_file(&text, file)?;
     for old in &changed {
         eprintln!("{file}:{}:{}: {}", old.at.line, old.at.col, old.message());
     }

@@ -886,3 +886,187 @@ fn analyze_warns_of_a_game_without_a_turn_limit() {
     assert!(run("max_plies=0").contains("has no turn limit (max_plies = 0)"));
     assert!(!run("max_plies=100").contains("no turn limit"));
 }
+
+/// `tabula` run in `dir`, its standard output going to `out`.
+fn tabula_in(dir: &std::path::Path, args: &[&str], out: Stdio) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(args)
+        .current_dir(dir)
+        .stdout(out)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("runs tabula")
+}
+
+#[cfg(unix)]
+#[test]
+fn every_output_follows_one_rule_for_stdout_links_and_devices() {
+    use std::os::unix::fs::FileTypeExt;
+    let tmp = folder("rule");
+    let dir = tmp.path();
+    // `-` is the standard output for --save as for every output: no file named `-`.
+    let o = tabula_in(dir, &["analyze", "seega", "--games", "3", "--quiet", "--save", "-"], Stdio::piped());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with('{') && stdout(&o).contains("\"games\":"), "{}", stdout(&o));
+    assert!(!dir.join("-").exists(), "a file named -");
+    // A device is written in place, without --force, and stays a device.
+    let o = tabula_in(dir, &["analyze", "seega", "--games", "3", "--quiet", "--json", "/dev/null"], Stdio::piped());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(std::fs::metadata("/dev/null").expect("there").file_type().is_char_device());
+    // A link is followed and what it leads to replaced; the link stays.
+    std::fs::write(dir.join("real.json"), "old").expect("writes");
+    std::os::unix::fs::symlink("real.json", dir.join("link.json")).expect("a link");
+    let o = tabula_in(
+        dir,
+        &["analyze", "seega", "--games", "3", "--quiet", "--json", "link.json", "--force"],
+        Stdio::piped(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(dir.join("link.json").symlink_metadata().expect("there").file_type().is_symlink());
+    assert_eq!(json_file(&dir.join("real.json"))["games"], 3);
+    // migrate --in-place on a link migrates the file it leads to.
+    let old = std::fs::read_to_string(workspace("tests/old-rulesets/tic-tac-toe.language-1.ron")).expect("old");
+    std::fs::write(dir.join("ttt.ron"), &old).expect("writes");
+    std::os::unix::fs::symlink("ttt.ron", dir.join("game.ron")).expect("a link");
+    let o = tabula_in(dir, &["migrate", "--in-place", "game.ron"], Stdio::piped());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(dir.join("game.ron").symlink_metadata().expect("there").file_type().is_symlink());
+    assert!(std::fs::read_to_string(dir.join("ttt.ron")).expect("reads").contains("through: Moved"));
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_is_an_error_and_only_a_closed_pipe_ends_quietly() {
+    let tmp = folder("full");
+    let dir = tmp.path();
+    std::fs::write(
+        dir.join("old.ron"),
+        std::fs::read_to_string(workspace("tests/old-rulesets/tic-tac-toe.language-1.ron")).expect("old"),
+    )
+    .expect("writes");
+    let full = || Stdio::from(std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full"));
+    let commands: [&[&str]; 6] = [
+        &["expand", "seega"],
+        &["migrate", "old.ron"],
+        &["analyze", "seega", "--games", "3", "--quiet", "--json", "-"],
+        &["ladder", "seega", "--agents", "random,random", "--games", "2"],
+        &["list"],
+        &["moves", "seega"],
+    ];
+    for args in commands {
+        let o = tabula_in(dir, args, full());
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains("cannot write to the standard output: No space left"), "{args:?}: {}", stderr(&o));
+    }
+    let o = tabula_in(dir, &["analyze", "seega", "--games", "3", "--quiet", "--json", "/dev/full"], Stdio::null());
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("/dev/full: No space left"), "{}", stderr(&o));
+}
+
+#[test]
+fn the_ladder_ends_quietly_on_a_closed_pipe_and_caps_its_threads() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["ladder", "seega", "--agents", "random,random", "--games", "2"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs tabula");
+    drop(child.stdout.take());
+    let o = child.wait_with_output().expect("ends");
+    assert!(o.status.success() && !stderr(&o).contains("panicked"), "{:?} {}", o.status, stderr(&o));
+    for threads in ["5000", "1000000", "0"] {
+        let o = tabula(&["ladder", "seega", "--agents", "random,random", "--games", "2", "--threads", threads]);
+        assert_eq!(o.status.code(), Some(1), "{threads}");
+        assert!(stderr(&o).contains(&format!("--threads {threads}: 1 to 256")), "{threads}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn every_output_path_is_checked_before_any_game_even_going_on() {
+    let tmp = folder("resume-outputs");
+    let dir = tmp.path();
+    let o = tabula_in(dir, &["analyze", "seega", "--games", "4", "--quiet", "--save", "b.json"], Stdio::piped());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let saved = std::fs::read_to_string(dir.join("b.json")).expect("saved");
+    let cases: [&[&str]; 4] = [
+        &["--save", "b.json", "--json", "b.json", "--resume", "--force"],
+        &["--save", "c.json", "--json", "c.json", "--resume"],
+        &["--save", "b.json", "--csv", "./b.json", "--resume"],
+        &["--json", "-", "--csv", "-"],
+    ];
+    for args in cases {
+        let o = tabula_in(dir, &[&["analyze", "seega", "--games", "8", "--quiet"], args].concat(), Stdio::piped());
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert!(stderr(&o).contains("given for two outputs"), "{args:?}: {}", stderr(&o));
+        assert!(stdout(&o).is_empty(), "{args:?}: played first: {}", stdout(&o));
+    }
+    assert_eq!(std::fs::read_to_string(dir.join("b.json")).expect("reads"), saved, "the saved run is kept");
+    assert!(!dir.join("c.json").exists());
+    let o = tabula_in(dir, &["analyze", "seega", "--games", "8", "--quiet", "--save", "-", "--resume"], Stdio::piped());
+    assert!(stderr(&o).contains("- is the standard output"), "{}", stderr(&o));
+}
+
+/// A file put at the --save path while the run goes on is the user's: the
+/// next checkpoint stops the run instead of replacing it.
+#[test]
+fn a_file_made_at_the_save_path_during_a_run_is_kept() {
+    let tmp = folder("save-race");
+    let dir = tmp.path();
+    let save = dir.join("run.json");
+    // Twenty checkpoints of 1000 games: time enough to come between two.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["analyze", "seega", "--games", "20000", "--quiet", "--save", path(&save)])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs tabula");
+    let start = std::time::Instant::now();
+    while !save.exists() && start.elapsed() < std::time::Duration::from_secs(300) {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let theirs = dir.join("theirs.json");
+    std::fs::write(&theirs, "the user's own file").expect("writes");
+    std::fs::rename(&theirs, &save).expect("put in place");
+    let o = child.wait_with_output().expect("ends");
+    assert_eq!(std::fs::read_to_string(&save).expect("reads"), "the user's own file");
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("by something else while the run went on"), "{}", stderr(&o));
+}
+
+#[test]
+fn migrate_refuses_a_file_it_cannot_migrate_and_leaves_it() {
+    let tmp = folder("migrate-refused");
+    let dir = tmp.path();
+    let cases = [
+        ("future.ron", "Ruleset(\n    language: 99,\n    name: \"x\",\n)\n", "language 99: written for a later Tabula"),
+        ("broken.ron", "Ruleset(\n    name: \"x\",\n    then: [Custodian(dirs: [\"N\"]),\n)\n", "broken.ron:4:1:"),
+    ];
+    for (name, text, expected) in cases {
+        let file = dir.join(name);
+        std::fs::write(&file, text).expect("writes");
+        for args in [&["migrate", "--in-place", path(&file)][..], &["migrate", path(&file)]] {
+            let o = tabula(args);
+            assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stderr(&o));
+            assert!(stderr(&o).contains(expected) && !stderr(&o).contains("rewritten"), "{args:?}: {}", stderr(&o));
+            assert!(stdout(&o).is_empty(), "{args:?}: {}", stdout(&o));
+        }
+        assert_eq!(std::fs::read_to_string(&file).expect("reads"), text, "{name} left as it is");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn endless_inputs_are_refused_at_once() {
+    let cases: [&[&str]; 5] = [
+        &["check", "/dev/zero"],
+        &["moves", "seega", "--position", "/dev/zero"],
+        &["replay", "/dev/zero"],
+        &["merge", "/dev/zero"],
+        &["plan", "--from", "/dev/zero"],
+    ];
+    for args in cases {
+        let o = tabula(args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert!(stderr(&o).contains("/dev/zero:1:1: a NUL byte: not a text file"), "{args:?}: {}", stderr(&o));
+    }
+}

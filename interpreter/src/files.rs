@@ -1,11 +1,29 @@
-//! Writing the files a user asked for without ever losing one: every file is
-//! written to a temporary file in the same folder and renamed into place, so
-//! a killed process leaves the old file or the new one, never half of one;
-//! an existing file is replaced only when the user said so; and a path can be
-//! checked before the work that fills it starts.
+//! Every file Tabula writes or reads, by one rule.
+//!
+//! Writing, a path names one of three destinations ([`destination`]):
+//! - `-` is the standard output, for every output;
+//! - a device or a fifo (`/dev/null`, a terminal, a named pipe) is written
+//!   in place, never replaced by a file;
+//! - anything else is a file. It is written to a temporary file in the same
+//!   folder and renamed into place, so a killed process leaves the old file
+//!   or the new one, never half of one. A link is followed: the file it leads
+//!   to is replaced, the link stays. An existing file is replaced only when
+//!   the user said so, and a path can be checked before the work that fills
+//!   it starts. A file written again and again by one run (a checkpoint,
+//!   [`Checkpoint`]) replaces only what the run itself wrote there.
+//!
+//! A temporary file is named `.NAME.tabula-PID-XXXXXX.tmp` (whose it is, for
+//! whoever finds one) and is locked while its writer lives; one left by a
+//! killed writer is removed the next time NAME is written, one whose writer
+//! still runs is left alone.
+//!
+//! Reading, a text is read up to a bound ([`MAX_TEXT`] unless said) and must
+//! be UTF-8 without NUL bytes: `/dev/zero` or a file far too large given by
+//! mistake is an error at once, not gigabytes of memory.
 
 use crate::Error;
-use std::io::Write as _;
+use std::fs::{File, OpenOptions};
+use std::io::{Read as _, Write as _};
 use std::path::{Path, PathBuf};
 
 /// Whether an existing file may be replaced.
@@ -22,6 +40,71 @@ impl Overwrite {
     pub fn from_force(force: bool) -> Overwrite {
         if force { Overwrite::Allow } else { Overwrite::Refuse }
     }
+}
+
+/// The name that stands for the standard output, for every output.
+pub const STDOUT: &str = "-";
+
+/// Where what is written to a path goes (the rule at the top of this module).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Destination {
+    /// `-`: the standard output.
+    Stdout,
+    /// A device or a fifo, written in place (the path as given).
+    InPlace(PathBuf),
+    /// A file, replaced whole: the path itself, or the file its links lead to.
+    File(PathBuf),
+}
+
+/// Where `path` sends what is written to it.
+pub fn destination(path: &Path) -> Result<Destination, Error> {
+    if path.as_os_str() == STDOUT {
+        return Ok(Destination::Stdout);
+    }
+    if path.as_os_str().is_empty() {
+        return Err(Error::Io("an empty file name".into()));
+    }
+    // The system follows the links here: `/dev/stdout` leads to a pipe or a
+    // terminal through names that only it can follow.
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_dir() => Err(io(path, "is a folder, not a file")),
+        Ok(m) if m.is_file() => Ok(Destination::File(follow_links(path)?)),
+        Ok(m) if written_in_place(&m) => Ok(Destination::InPlace(path.to_path_buf())),
+        Ok(_) => Err(io(path, "is not a file, a fifo or a device of characters; refusing to write to it")),
+        // Nothing there yet (or a link to nothing yet): a new file, where the links lead.
+        Err(_) => Ok(Destination::File(follow_links(path)?)),
+    }
+}
+
+/// A device of characters (a terminal, `/dev/null`) or a fifo takes what is
+/// written as it comes; a disk (a device of blocks) is not for Tabula to write.
+#[cfg(unix)]
+fn written_in_place(m: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::FileTypeExt as _;
+    m.file_type().is_char_device() || m.file_type().is_fifo()
+}
+
+#[cfg(not(unix))]
+fn written_in_place(_: &std::fs::Metadata) -> bool {
+    false
+}
+
+/// More links than this, one leading to the next, are taken for a loop (the
+/// system's own bound is 40).
+const MAX_LINKS: usize = 40;
+
+/// The path a chain of links leads to (the path itself where it is no link);
+/// the last one need not exist yet.
+fn follow_links(path: &Path) -> Result<PathBuf, Error> {
+    let mut at = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        match std::fs::read_link(&at) {
+            // A relative link is relative to its own folder; an absolute one replaces the path.
+            Ok(target) => at = folder(&at).join(target),
+            Err(_) => return Ok(at),
+        }
+    }
+    Err(io(path, "too many links, each leading to another (a loop?)"))
 }
 
 /// The folder a file is written in (`.` for a bare file name).
@@ -44,16 +127,34 @@ fn same_file(a: &Path, b: &Path) -> bool {
     }
 }
 
+/// Whether two outputs end in the same place (both `-`, or the same file,
+/// however spelled, existing or not): one would overwrite the other.
+pub fn same_output(a: &Path, b: &Path) -> bool {
+    let place = |p: &Path| match destination(p) {
+        Ok(Destination::File(target)) => {
+            // The folder is where links and `.` are resolved; the file may not exist yet.
+            let dir = folder(&target).canonicalize().unwrap_or_else(|_| folder(&target));
+            Some(dir.join(target.file_name().unwrap_or_default()))
+        }
+        Ok(Destination::InPlace(device)) => Some(device.canonicalize().unwrap_or(device)),
+        Ok(Destination::Stdout) => Some(PathBuf::from(STDOUT)),
+        Err(_) => None,
+    };
+    a == b || place(a).is_some_and(|pa| Some(pa) == place(b))
+}
+
 /// Checks, before any work, that `path` can be written: it is not a folder,
 /// not one of `inputs` (not even with `Allow`), it does not exist unless
 /// `overwrite` allows it, and its folder exists and takes new files (a
-/// temporary file is made there and removed).
+/// temporary file is made there and removed). The standard output and
+/// devices are written in place: there is nothing to check or to lose.
 pub fn check(path: &Path, overwrite: Overwrite, inputs: &[&Path]) -> Result<(), Error> {
-    if let Some(input) = inputs.iter().find(|input| same_file(path, input)) {
+    let Destination::File(target) = destination(path)? else { return Ok(()) };
+    if let Some(input) = inputs.iter().find(|input| same_file(&target, input)) {
         return Err(io(path, format!("is the input {}; refusing to write over it", input.display())));
     }
-    check_target(path, overwrite)?;
-    let dir = folder(path);
+    refuse_existing(path, &target, overwrite)?;
+    let dir = folder(&target);
     if !dir.is_dir() {
         return Err(io(path, format!("the folder {} does not exist", dir.display())));
     }
@@ -64,43 +165,71 @@ pub fn check(path: &Path, overwrite: Overwrite, inputs: &[&Path]) -> Result<(), 
         .map_err(|e| io(path, format!("cannot write in the folder {}: {e}", dir.display())))
 }
 
-fn check_target(path: &Path, overwrite: Overwrite) -> Result<(), Error> {
-    if path.as_os_str().is_empty() {
-        return Err(Error::Io("an empty file name".into()));
-    }
-    if path.is_dir() {
-        return Err(io(path, "is a folder, not a file"));
-    }
-    if overwrite == Overwrite::Refuse && path.symlink_metadata().is_ok() {
+fn refuse_existing(path: &Path, target: &Path, overwrite: Overwrite) -> Result<(), Error> {
+    if overwrite == Overwrite::Refuse && target.symlink_metadata().is_ok() {
         return Err(io(path, "already exists (give --force to replace it)"));
     }
     Ok(())
 }
 
-/// Writes `bytes` to `path` atomically: to a temporary file in the same
-/// folder, flushed to disk, then renamed into place. With `Refuse`, a file
-/// that exists (even one made while the work ran) is left alone and is an
-/// error. A file that is replaced keeps its permissions.
+/// Writes `bytes` to `path` by the rule of this module: `-` to the standard
+/// output, a device or a fifo in place, a file atomically (to a temporary
+/// file in the same folder, flushed to disk, then renamed into place). With
+/// `Refuse`, a file that exists (even one made while the work ran) is left
+/// alone and is an error. A file that is replaced keeps its permissions.
 pub fn write(path: &Path, bytes: &[u8], overwrite: Overwrite) -> Result<(), Error> {
-    check_target(path, overwrite)?;
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let prefix = format!(".{name}.");
+    match destination(path)? {
+        Destination::Stdout => write_stdout(bytes),
+        Destination::InPlace(device) => write_in_place(&device, bytes),
+        Destination::File(target) => replace(path, &target, bytes, overwrite),
+    }
+}
+
+/// Writes `bytes` to the standard output, flushed.
+pub fn write_stdout(bytes: &[u8]) -> Result<(), Error> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(bytes).and_then(|()| out.flush()).map_err(stdout_error)
+}
+
+/// An error writing the standard output: [`Error::OutputClosed`] where its
+/// reader went away (`tabula ... | head`), any other (a full disk) an error.
+pub fn stdout_error(e: std::io::Error) -> Error {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        Error::OutputClosed
+    } else {
+        Error::Io(format!("cannot write to the standard output: {e}"))
+    }
+}
+
+fn write_in_place(device: &Path, bytes: &[u8]) -> Result<(), Error> {
+    let mut file = OpenOptions::new().write(true).open(device).map_err(|e| io(device, e))?;
+    file.write_all(bytes).and_then(|()| file.flush()).map_err(|e| io(device, e))
+}
+
+/// Writes `target` (what `path` leads to) whole or not at all.
+fn replace(path: &Path, target: &Path, bytes: &[u8], overwrite: Overwrite) -> Result<(), Error> {
+    refuse_existing(path, target, overwrite)?;
+    let dir = folder(target);
+    let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    remove_stale_temporaries(&dir, &name);
+    let prefix = temporary_prefix(&name, std::process::id());
     let mut builder = tempfile::Builder::new();
     builder.prefix(&prefix).suffix(".tmp");
     // A temporary file is private (0600); the file it becomes is not: a new
     // file gets the permissions any new file gets here (0666 less the umask).
     #[cfg(unix)]
     builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
-    let mut tmp =
-        builder.tempfile_in(folder(path)).map_err(|e| io(path, format!("cannot write in its folder: {e}")))?;
-    if let Ok(old) = std::fs::metadata(path) {
+    let mut tmp = builder.tempfile_in(&dir).map_err(|e| io(path, format!("cannot write in its folder: {e}")))?;
+    // Held until the file is renamed and closed: while it is, the file is not stale.
+    lock(tmp.as_file());
+    if let Ok(old) = std::fs::metadata(target) {
         // Best effort: a file the user made read-only for others stays so.
         let _ = tmp.as_file().set_permissions(old.permissions());
     }
     tmp.write_all(bytes).and_then(|()| tmp.as_file().sync_all()).map_err(|e| io(path, e))?;
     let persisted = match overwrite {
-        Overwrite::Allow => tmp.persist(path),
-        Overwrite::Refuse => tmp.persist_noclobber(path),
+        Overwrite::Allow => tmp.persist(target),
+        Overwrite::Refuse => tmp.persist_noclobber(target),
     };
     persisted.map(drop).map_err(|e| {
         if e.error.kind() == std::io::ErrorKind::AlreadyExists {
@@ -111,21 +240,184 @@ pub fn write(path: &Path, bytes: &[u8], overwrite: Overwrite) -> Result<(), Erro
     })
 }
 
-/// Reads a text file; bytes that are not UTF-8 are an error that says
-/// where (`file:line:col`), as any other mistake in a file is.
+/// How the temporary files of `name` written by process `pid` begin: the
+/// file's own name and Tabula's, so that whoever finds one sees whose it is.
+fn temporary_prefix(name: &str, pid: u32) -> String {
+    format!(".{name}.tabula-{pid}-")
+}
+
+/// Removes the temporary files of `name` in `dir` whose writer is gone (a
+/// killed run's): a writer holds a lock on its own as long as it lives, so
+/// that of a run still going (a concurrent shard's) is left alone.
+fn remove_stale_temporaries(dir: &Path, name: &str) {
+    let prefix = format!(".{name}.tabula-");
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let ours = entry.file_name().to_str().is_some_and(|n| n.starts_with(&prefix) && n.ends_with(".tmp"));
+        if ours && File::open(entry.path()).is_ok_and(|f| lock(&f)) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// Takes the lock on a file without waiting; whether it was free.
+#[cfg(unix)]
+fn lock(file: &File) -> bool {
+    rustix::fs::flock(file, rustix::fs::FlockOperation::NonBlockingLockExclusive).is_ok()
+}
+
+/// Without the locks of Unix a writer's life cannot be told: no temporary
+/// file is taken for stale.
+#[cfg(not(unix))]
+fn lock(_: &File) -> bool {
+    false
+}
+
+/// A file one run writes again and again (`--save`'s checkpoints). The
+/// first write replaces an existing file only as `overwrite` allows; each
+/// later one replaces only the file the run wrote before, so that a file
+/// put at the path while the run went on is never lost. The standard output
+/// and devices cannot be replaced: they get the finished run only.
+#[derive(Debug)]
+pub struct Checkpoint {
+    path: PathBuf,
+    overwrite: Overwrite,
+    /// The file the run wrote (or went on with) last.
+    own: Option<Stamp>,
+}
+
+impl Checkpoint {
+    /// A checkpoint at `path`, of a run that has written nothing there yet.
+    pub fn new(path: &Path, overwrite: Overwrite) -> Checkpoint {
+        Checkpoint { path: path.to_path_buf(), overwrite, own: None }
+    }
+
+    /// A checkpoint of a run that goes on with the file now at `path` (read
+    /// just before): that file is the run's own.
+    pub fn going_on(path: &Path, overwrite: Overwrite) -> Checkpoint {
+        let own = match destination(path) {
+            Ok(Destination::File(target)) => Stamp::of(&target),
+            _ => None,
+        };
+        Checkpoint { path: path.to_path_buf(), overwrite, own }
+    }
+
+    /// Writes the run so far (`finished`: the whole run).
+    pub fn write(&mut self, bytes: &[u8], finished: bool) -> Result<(), Error> {
+        let Destination::File(target) = destination(&self.path)? else {
+            return if finished { write(&self.path, bytes, self.overwrite) } else { Ok(()) };
+        };
+        let overwrite = match &self.own {
+            None => self.overwrite,
+            Some(own) if Stamp::of(&target).as_ref() == Some(own) => Overwrite::Allow,
+            Some(_) => {
+                return Err(io(
+                    &self.path,
+                    "was changed, replaced or removed by something else while the run went on; it is left as it is",
+                ));
+            }
+        };
+        replace(&self.path, &target, bytes, overwrite)?;
+        self.own = Stamp::of(&target);
+        Ok(())
+    }
+}
+
+/// What tells one file from another at a path: where it is on the disk
+/// (on Unix), its size and when it was changed last.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Stamp {
+    len: u64,
+    modified: Option<std::time::SystemTime>,
+    #[cfg(unix)]
+    inode: (u64, u64),
+}
+
+impl Stamp {
+    fn of(path: &Path) -> Option<Stamp> {
+        let m = std::fs::symlink_metadata(path).ok()?;
+        Some(Stamp {
+            len: m.len(),
+            modified: m.modified().ok(),
+            #[cfg(unix)]
+            inode: {
+                use std::os::unix::fs::MetadataExt as _;
+                (m.dev(), m.ino())
+            },
+        })
+    }
+}
+
+/// The most bytes Tabula reads from a ruleset, a record, a position or a
+/// pilot comparison (the shipped rulesets are under 12 KB, a record of the
+/// longest game a few MB).
+pub const MAX_TEXT: u64 = 64 << 20;
+
+/// Reads a text file of at most [`MAX_TEXT`] bytes; see [`read_text_within`].
 pub fn read_text(path: &Path) -> Result<String, Error> {
-    let bytes = std::fs::read(path).map_err(|e| io(path, e))?;
+    read_text_within(path, MAX_TEXT)
+}
+
+/// Reads a text file of at most `limit` bytes: a larger one, a NUL byte (no
+/// text has one: `/dev/zero`, a binary file) or bytes that are not UTF-8 are
+/// an error that says where (`file:line:col`), found as soon as it is read.
+pub fn read_text_within(path: &Path, limit: u64) -> Result<String, Error> {
+    let file = File::open(path).map_err(|e| io(path, e))?;
+    let too_large = || {
+        io(
+            path,
+            format!("larger than {}, more than Tabula reads from such a file (is it the right file?)", size(limit)),
+        )
+    };
+    if file.metadata().is_ok_and(|m| m.is_file() && m.len() > limit) {
+        return Err(too_large());
+    }
+    // Read a piece at a time, so that a device that never ends stops at the bound.
+    let mut reader = file.take(limit.saturating_add(1));
+    let mut bytes = Vec::new();
+    let mut piece = vec![0; 1 << 16];
+    loop {
+        let n = match reader.read(&mut piece) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(io(path, e)),
+        };
+        if let Some(nul) = piece[..n].iter().position(|&b| b == 0) {
+            bytes.extend_from_slice(&piece[..nul]);
+            let (line, col) = line_col(&String::from_utf8_lossy(&bytes));
+            return Err(Error::Io(format!("{}:{line}:{col}: a NUL byte: not a text file", path.display())));
+        }
+        bytes.extend_from_slice(&piece[..n]);
+        if bytes.len() as u64 > limit {
+            return Err(too_large());
+        }
+    }
     text_from_bytes(bytes, &path.display().to_string())
+}
+
+/// "64 MiB", "10 GiB", "1000 bytes".
+fn size(bytes: u64) -> String {
+    match bytes {
+        b if b >= 1 << 30 => format!("{} GiB", b >> 30),
+        b if b >= 1 << 20 => format!("{} MiB", b >> 20),
+        b => format!("{b} bytes"),
+    }
+}
+
+/// The line and column (in characters) just past `before`.
+fn line_col(before: &str) -> (usize, usize) {
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, col)
 }
 
 /// Bytes as text, or an error at the first byte that is not UTF-8.
 pub fn text_from_bytes(bytes: Vec<u8>, source: &str) -> Result<String, Error> {
     String::from_utf8(bytes).map_err(|e| {
         let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-        // Valid up to here, so this cannot fail; the column counts characters.
-        let before = std::str::from_utf8(good).unwrap_or_default();
-        let line = before.matches('\n').count() + 1;
-        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        // Valid up to here, so this cannot fail.
+        let (line, col) = line_col(std::str::from_utf8(good).unwrap_or_default());
         Error::Io(format!("{source}:{line}:{col}: not UTF-8 text (save the file as UTF-8)"))
     })
 }
@@ -199,5 +491,64 @@ mod tests {
         assert!(check(Path::new(""), Overwrite::Refuse, &[]).is_err());
         check(&dir.join("fine.json"), Overwrite::Refuse, &[&input]).expect("fine");
         assert_eq!(leftovers(dir), ["rules.ron"]);
+    }
+
+    #[test]
+    fn temporary_files_of_killed_writers_go_and_those_of_living_ones_stay() {
+        let tmp = scratch("stale");
+        let dir = tmp.path();
+        // A writer killed before its rename left this; nobody holds it.
+        let stale = dir.join(format!("{}abcdef.tmp", temporary_prefix("out.json", 4_000_000)));
+        std::fs::write(&stale, "half a run").expect("writes");
+        // A writer still at work (a concurrent run's) holds its own.
+        let living = dir.join(format!("{}ghijkl.tmp", temporary_prefix("out.json", std::process::id())));
+        std::fs::write(&living, "a run going on").expect("writes");
+        let held = File::open(&living).expect("opens");
+        assert!(lock(&held), "the living writer's lock");
+        // Another output's temporary file is not this one's to clean.
+        let other = dir.join(format!("{}mnopqr.tmp", temporary_prefix("other.json", 4_000_000)));
+        std::fs::write(&other, "another output's").expect("writes");
+        write(&dir.join("out.json"), b"new", Overwrite::Refuse).expect("writes");
+        let names = leftovers(dir);
+        assert!(!names.contains(&".out.json.tabula-4000000-abcdef.tmp".to_string()), "{names:?}");
+        let kept = format!(".out.json.tabula-{}-ghijkl.tmp", std::process::id());
+        assert_eq!(names, [".other.json.tabula-4000000-mnopqr.tmp", &kept, "out.json"]);
+        drop(held);
+    }
+
+    #[test]
+    fn a_text_read_is_bounded_and_a_nul_byte_stops_it_at_once() {
+        let tmp = scratch("bounded");
+        let dir = tmp.path();
+        let big = dir.join("big.ron");
+        std::fs::write(&big, "x".repeat(2000)).expect("writes");
+        let e = read_text_within(&big, 1000).expect_err("too large");
+        assert!(e.to_string().contains("big.ron: larger than 1000 bytes"), "{e}");
+        assert_eq!(read_text_within(&big, 2000).expect("at the bound").len(), 2000);
+        let nul = dir.join("nul.ron");
+        std::fs::write(&nul, b"Ruleset(\n  name\0").expect("writes");
+        let e = read_text(&nul).expect_err("a NUL byte");
+        assert!(e.to_string().ends_with("nul.ron:2:7: a NUL byte: not a text file"), "{e}");
+        // A stream that never ends (a fifo fed for ever) stops at the bound.
+        let fifo = dir.join("fifo.ron");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status().is_ok_and(|s| s.success());
+        if made {
+            let feeder = fifo.clone();
+            std::thread::spawn(move || {
+                let mut f = OpenOptions::new().write(true).open(feeder).expect("opens the fifo");
+                while f.write_all(&[b'a'; 4096]).is_ok() {}
+            });
+            let e = read_text_within(&fifo, 100_000).expect_err("too large");
+            assert!(e.to_string().contains("larger than 100000 bytes"), "{e}");
+        }
+    }
+
+    #[test]
+    fn only_a_closed_pipe_is_a_quiet_end_of_the_standard_output() {
+        use std::io::{Error as IoError, ErrorKind};
+        assert!(matches!(stdout_error(IoError::from(ErrorKind::BrokenPipe)), Error::OutputClosed));
+        // An injected failure of another kind (a full disk) is an error that says so.
+        let e = stdout_error(IoError::from(ErrorKind::StorageFull));
+        assert!(matches!(&e, Error::Io(m) if m.starts_with("cannot write to the standard output")), "{e}");
     }
 }

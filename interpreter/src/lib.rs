@@ -58,6 +58,9 @@ use std::fmt;
 pub enum Error {
     /// A file could not be read or written.
     Io(String),
+    /// The standard output was closed by its reader (`tabula ... | head`):
+    /// the reader wants no more, which is not a mistake.
+    OutputClosed,
     /// A ruleset, position or record text has mistakes.
     Load(LoadError),
     /// An option value is wrong.
@@ -75,6 +78,7 @@ impl fmt::Display for Error {
             Error::Load(e) => e.fmt(f),
             Error::Option(e) => e.fmt(f),
             Error::Play(e) => e.fmt(f),
+            Error::OutputClosed => f.write_str("the standard output was closed by its reader"),
         }
     }
 }

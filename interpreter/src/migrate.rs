@@ -7,8 +7,9 @@
 //! The text is rewritten, not re-serialised, so that comments, layout and
 //! everything else the author wrote stay as they were.
 
-use crate::error::Pos;
+use crate::error::{Diagnostic, LoadError, Pos};
 use crate::ruleset::scan::{pos, skip_comment_or_string};
+use crate::ruleset::template;
 
 /// The language this Tabula reads. A ruleset says which one it is written
 /// for (`language: 2`); one written for a later language is refused.
@@ -75,6 +76,55 @@ pub fn old_constructs(text: &str) -> Vec<OldConstruct> {
             Some(OldConstruct { at: pos(text, start), old: change.old, now: change.now, since: change.since })
         })
         .collect()
+}
+
+/// [`migrate`] for a file a user asks to migrate (`tabula migrate`): an
+/// error, not a text left as it was, where the file cannot be migrated. A
+/// mistake of syntax hides what follows it from the rewriting; a ruleset
+/// written for a later language than this Tabula's may use constructs it
+/// does not know. `source` names the file in the error.
+pub fn migrate_file(text: &str, source: &str) -> Result<(String, Vec<OldConstruct>), crate::Error> {
+    let error = |diagnostics| crate::Error::Load(LoadError { source: source.to_string(), diagnostics });
+    let language = declared_language(text).map_err(|d| error(vec![d]))?;
+    if let Some(language) = language.filter(|&l| l > LANGUAGE) {
+        return Err(error(vec![Diagnostic {
+            at: None,
+            path: String::new(),
+            message: format!(
+                "language {language}: written for a later Tabula than this one, which reads and migrates \
+                 rulesets of language 1 to {LANGUAGE}; the file is left as it is"
+            ),
+        }]));
+    }
+    Ok(migrate(text))
+}
+
+/// The language a ruleset text says it is written for, reading nothing else
+/// of it (old constructs and all); a mistake of syntax is an error where it is.
+fn declared_language(text: &str) -> Result<Option<u32>, Diagnostic> {
+    /// Only the field that says the language; every other is passed over.
+    #[derive(serde::Deserialize)]
+    #[serde(rename = "Ruleset")]
+    struct Language {
+        #[serde(default)]
+        language: Option<u32>,
+    }
+    let syntax = |at: Option<Pos>, message: String| Diagnostic {
+        at,
+        path: String::new(),
+        message: format!("{message}; the file is left as it is (mend it, then migrate)"),
+    };
+    let expansion = template::expand(text).map_err(|found| match found.into_iter().next() {
+        Some(first) => syntax(first.at, first.message),
+        None => syntax(None, "its templates do not expand".into()),
+    })?;
+    // The dialect of rulesets: `Some(x)` may be written `x`.
+    let ron = ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+    let read: Language = ron.from_str(&expansion.text).map_err(|e| {
+        let at = Pos { line: e.span.start.line, col: e.span.start.col };
+        expansion.relocate(text, syntax(Some(at), e.code.to_string()))
+    })?;
+    Ok(read.language)
 }
 
 /// The text in the current language, and the old constructs it rewrote.
@@ -275,6 +325,24 @@ mod tests {
         assert_eq!(new, format!("// a game\nRuleset(\n    language: {LANGUAGE},\n    name: \"x\",\n)"));
         assert!(found.is_empty());
         assert_eq!(migrate(&new).0, new);
+    }
+
+    #[test]
+    fn a_file_that_cannot_be_migrated_is_an_error_that_says_why() {
+        let future = format!("Ruleset(\n    language: {},\n    name: \"x\",\n)", LANGUAGE + 1);
+        let e = migrate_file(&future, "f.ron").expect_err("a later language").to_string();
+        assert!(e.starts_with("f.ron: language 3: written for a later Tabula"), "{e}");
+        let e = migrate_file("Ruleset(\n    name: \"x\",\n    then: [Custodian(dirs: [\"N\"]),\n)", "s.ron")
+            .expect_err("a mistake of syntax")
+            .to_string();
+        assert!(e.starts_with("s.ron:4:1: ") && e.contains("the file is left as it is"), "{e}");
+        // Old constructs, a language of today or none: migrated.
+        let old = "Ruleset(\n    language: 1,\n    then: [Custodian(dirs: [\"N\"])],\n)";
+        assert_eq!(migrate_file(old, "o.ron").expect("migrates"), migrate(old));
+        for name in crate::shipped::names() {
+            let text = crate::shipped::text(name).expect("shipped");
+            assert_eq!(migrate_file(text, name).expect(name).0, migrate(text).0, "{name}");
+        }
     }
 
     #[test]

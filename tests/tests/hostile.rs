@@ -729,3 +729,103 @@ fn a_long_list_of_fields_is_read_as_written() {
         .to_string();
     assert_eq!(error, r#"names.ron:4:102: setup[0].fields[7]: unknown field "b6""#);
 }
+
+/// A fresh folder of its own for a test, removed when dropped, pass or fail.
+fn scratch(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new().prefix(&format!("tabula-hostile-{name}-")).tempdir().expect("a scratch folder")
+}
+
+#[cfg(unix)]
+#[test]
+fn an_output_through_a_link_replaces_the_file_it_leads_to_and_keeps_the_link() {
+    use tabula::files::{self, Overwrite};
+    let tmp = scratch("link");
+    let dir = tmp.path();
+    let (real, link) = (dir.join("real.json"), dir.join("link.json"));
+    std::fs::write(&real, "old").expect("writes");
+    std::os::unix::fs::symlink("real.json", &link).expect("a link");
+    assert!(files::check(&link, Overwrite::Refuse, &[]).is_err(), "the file it leads to exists");
+    files::write(&link, b"new", Overwrite::Allow).expect("writes through the link");
+    assert!(link.symlink_metadata().expect("there").file_type().is_symlink(), "the link is kept");
+    assert_eq!(std::fs::read_to_string(&real).expect("reads"), "new");
+    // A link to a file not made yet: the file is made where it leads.
+    let pending = dir.join("pending.json");
+    std::os::unix::fs::symlink(dir.join("later.json"), &pending).expect("a link");
+    files::write(&pending, b"made", Overwrite::Refuse).expect("writes");
+    assert!(pending.symlink_metadata().expect("there").file_type().is_symlink());
+    assert_eq!(std::fs::read_to_string(dir.join("later.json")).expect("reads"), "made");
+    // A loop of links is an error, not a hang.
+    std::os::unix::fs::symlink("loop-b", dir.join("loop-a")).expect("a link");
+    std::os::unix::fs::symlink("loop-a", dir.join("loop-b")).expect("a link");
+    let e = files::write(&dir.join("loop-a"), b"x", Overwrite::Allow).expect_err("a loop");
+    assert!(e.to_string().contains("too many links"), "{e}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_device_is_written_in_place_and_never_replaced_by_a_file() {
+    use std::os::unix::fs::FileTypeExt;
+    use std::path::Path;
+    use tabula::files::{self, Destination, Overwrite};
+    let null = Path::new("/dev/null");
+    for overwrite in [Overwrite::Refuse, Overwrite::Allow] {
+        files::check(null, overwrite, &[]).expect("a device takes output: nothing is lost");
+        files::write(null, b"a report", overwrite).expect("written in place");
+        assert!(null.metadata().expect("there").file_type().is_char_device(), "still a device");
+    }
+    assert_eq!(files::destination(null).expect("a device"), Destination::InPlace(null.to_path_buf()));
+    assert_eq!(files::destination(Path::new("-")).expect("stdout"), Destination::Stdout);
+    assert!(files::same_output(Path::new("-"), Path::new("-")));
+    assert!(files::same_output(Path::new("./a.json"), Path::new("a.json")));
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_is_an_error_that_says_so() {
+    use tabula::files::{self, Overwrite};
+    let e = files::write(std::path::Path::new("/dev/full"), b"a report", Overwrite::Allow).expect_err("full");
+    assert!(e.to_string().starts_with("/dev/full: No space left"), "{e}");
+}
+
+#[test]
+fn a_file_made_at_a_checkpoints_path_while_the_run_goes_on_is_never_replaced() {
+    use tabula::files::{Checkpoint, Overwrite};
+    let tmp = scratch("race");
+    let dir = tmp.path();
+    let path = dir.join("run.json");
+    let mut run = Checkpoint::new(&path, Overwrite::Refuse);
+    run.write(b"100 games", false).expect("the first checkpoint");
+    run.write(b"200 games", false).expect("replaces the run's own");
+    // The user puts another file there while the run goes on.
+    std::fs::remove_file(&path).expect("removes");
+    std::fs::write(&path, "precious").expect("writes");
+    let e = run.write(b"300 games", true).expect_err("not the run's own");
+    assert!(e.to_string().contains("by something else while the run went on"), "{e}");
+    assert_eq!(std::fs::read_to_string(&path).expect("reads"), "precious");
+    // A file made there before the first checkpoint is kept too.
+    let other = dir.join("other.json");
+    let mut run = Checkpoint::new(&other, Overwrite::Refuse);
+    std::fs::write(&other, "made meanwhile").expect("writes");
+    let e = run.write(b"100 games", false).expect_err("exists");
+    assert!(e.to_string().contains("already exists"), "{e}");
+    assert_eq!(std::fs::read_to_string(&other).expect("reads"), "made meanwhile");
+    // Going on with a saved run (--resume), the file read is the run's own.
+    let mut run = Checkpoint::going_on(&path, Overwrite::Refuse);
+    run.write(b"400 games", false).expect("the run's own");
+    run.write(b"500 games", true).expect("the run's own");
+    assert_eq!(std::fs::read_to_string(&path).expect("reads"), "500 games");
+}
+
+#[cfg(unix)]
+#[test]
+fn endless_devices_given_as_inputs_are_refused_at_once() {
+    use std::path::Path;
+    let zero = Path::new("/dev/zero");
+    let e = Game::load(zero, &Options::new()).expect_err("a ruleset");
+    assert!(e.to_string().contains("/dev/zero:1:1: a NUL byte: not a text file"), "{e}");
+    // A record's `ruleset` and the command line's name a file the same way.
+    let e = tabula::shipped::resolve("/dev/zero").expect_err("a ruleset named");
+    assert!(e.to_string().contains("not a text file"), "{e}");
+    let e = tabula::files::read_text(Path::new("/dev/urandom")).expect_err("a position, a record");
+    assert!(e.to_string().starts_with("/dev/urandom:"), "{e}");
+}
