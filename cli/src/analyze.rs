@@ -658,6 +658,7 @@ fn compare_sequential(variants: &[(String, Game)], args: &RunArgs, tests: &TestA
 }
 
 pub fn merge(files: &[String], args: &RunArgs, save: Option<&str>, allow_partial: bool) -> Result<(), Error> {
+    check_threads(args.threads)?;
     let mut parts = Vec::new();
     for file in files {
         let text = files::read_text_within(Path::new(file), MAX_RESULTS_BYTES)?;

@@ -6,7 +6,7 @@ macro_rules! say {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
         if let Err(e) = writeln!(std::io::stdout(), $($arg)*) {
-            crate::stdout_failed(e);
+            crate::stdout_failed(&e);
         }
     }};
 }
@@ -16,7 +16,7 @@ macro_rules! say_inline {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
         if let Err(e) = write!(std::io::stdout(), $($arg)*) {
-            crate::stdout_failed(e);
+            crate::stdout_failed(&e);
         }
     }};
 }
@@ -286,7 +286,7 @@ fn main() -> ExitCode {
     };
     // What is still in the standard output's buffer is written now, while its failure can be said.
     if let Err(e) = std::io::Write::flush(&mut std::io::stdout()) {
-        stdout_failed(e);
+        stdout_failed(&e);
     }
     code
 }
@@ -305,7 +305,7 @@ fn fail(e: &Error) -> u8 {
 }
 
 /// Ends the program on a failed write to the standard output (see `fail`).
-fn stdout_failed(e: std::io::Error) -> ! {
+fn stdout_failed(e: &std::io::Error) -> ! {
     std::process::exit(i32::from(fail(&files::stdout_error(e))))
 }
 

@@ -565,7 +565,7 @@ fn huge_arguments_are_refused_with_a_message() {
         (&["perft", "seega", "4000000000"], "at most 30"),
         (&["analyze", "seega", "--games", "4000000000", "--quiet"], "split larger runs with --shard"),
         (&["analyze", "seega", "--agents", "mcts:18446744073709551615ms,random", "--games", "2"], "at most"),
-        (&["analyze", "seega", "--threads", "99999999", "--games", "2"], "--threads: at most"),
+        (&["analyze", "seega", "--threads", "99999999", "--games", "2"], "--threads 99999999: 1 to 256"),
     ];
     for (args, expected) in cases {
         let o = tabula(args);
@@ -1014,7 +1014,7 @@ fn a_file_made_at_the_save_path_during_a_run_is_kept() {
     let dir = tmp.path();
     let save = dir.join("run.json");
     // Twenty checkpoints of 1000 games: time enough to come between two.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+    let child = Command::new(env!("CARGO_BIN_EXE_tabula"))
         .args(["analyze", "seega", "--games", "20000", "--quiet", "--save", path(&save)])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -188,12 +188,12 @@ pub fn write(path: &Path, bytes: &[u8], overwrite: Overwrite) -> Result<(), Erro
 /// Writes `bytes` to the standard output, flushed.
 pub fn write_stdout(bytes: &[u8]) -> Result<(), Error> {
     let mut out = std::io::stdout().lock();
-    out.write_all(bytes).and_then(|()| out.flush()).map_err(stdout_error)
+    out.write_all(bytes).and_then(|()| out.flush()).map_err(|e| stdout_error(&e))
 }
 
 /// An error writing the standard output: [`Error::OutputClosed`] where its
 /// reader went away (`tabula ... | head`), any other (a full disk) an error.
-pub fn stdout_error(e: std::io::Error) -> Error {
+pub fn stdout_error(e: &std::io::Error) -> Error {
     if e.kind() == std::io::ErrorKind::BrokenPipe {
         Error::OutputClosed
     } else {
@@ -546,9 +546,9 @@ mod tests {
     #[test]
     fn only_a_closed_pipe_is_a_quiet_end_of_the_standard_output() {
         use std::io::{Error as IoError, ErrorKind};
-        assert!(matches!(stdout_error(IoError::from(ErrorKind::BrokenPipe)), Error::OutputClosed));
+        assert!(matches!(stdout_error(&IoError::from(ErrorKind::BrokenPipe)), Error::OutputClosed));
         // An injected failure of another kind (a full disk) is an error that says so.
-        let e = stdout_error(IoError::from(ErrorKind::StorageFull));
+        let e = stdout_error(&IoError::from(ErrorKind::StorageFull));
         assert!(matches!(&e, Error::Io(m) if m.starts_with("cannot write to the standard output")), "{e}");
     }
 }
