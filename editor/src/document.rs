@@ -112,4 +112,12 @@ mod tests {
         assert_eq!(Document::open(&path).expect("opens").text, doc.text);
         assert_eq!(doc.variant_path(), dir.join("seega-variant-variant.ron"));
     }
+
+    /// `/dev/zero` opened by mistake: an error at once, not gigabytes read.
+    #[cfg(unix)]
+    #[test]
+    fn an_endless_device_opened_is_refused_at_once() {
+        let e = Document::open(Path::new("/dev/zero")).expect_err("not a ruleset");
+        assert!(e.contains("a NUL byte: not a text file"), "{e}");
+    }
 }
