@@ -15,18 +15,19 @@ const MAX_GAMES: usize = 10_000_000;
 /// there (about 400 bytes in a game of two), and a file holds one run at most.
 const MAX_RESULTS_BYTES: u64 = MAX_GAMES as u64 * 1024;
 /// The most threads a run plays on: more than there are cores gain nothing,
-/// and thousands fail to start (the system's bound) or hang the machine.
-const MAX_THREADS: usize = 256;
+/// and thousands fail to start (the system's bound) or hang the machine; the
+/// largest cluster nodes have some hundreds of cores.
+const MAX_THREADS: usize = 1024;
 
 /// The threads `--threads` asks for (default: one per core), or an error
 /// that says why not, before any game.
 pub fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool, Error> {
     check_threads(threads)?;
-    let n = threads.unwrap_or(0);
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(n)
-        .build()
-        .map_err(|e| Error::Io(format!("--threads {n}: the threads could not be started: {e}")))
+    // 0: rayon's default, one thread per core.
+    rayon::ThreadPoolBuilder::new().num_threads(threads.unwrap_or(0)).build().map_err(|e| {
+        let asked = threads.map_or_else(|| "one per core".to_string(), |n| n.to_string());
+        Error::Io(format!("the threads to play on ({asked}) could not be started: {e}"))
+    })
 }
 
 fn check_threads(threads: Option<usize>) -> Result<(), Error> {
@@ -244,8 +245,9 @@ impl RunArgs {
             let all = results.as_ref().expect("a chunk was played");
             bar.set_position(all.games.len() as u64);
             if let Some(checkpoint) = &mut checkpoint {
-                let text = serde_json::to_string(all).map_err(|e| Error::Io(e.to_string()))?;
-                checkpoint.write(with_newline(&text).as_bytes(), rest.is_empty())?;
+                let mut text = serde_json::to_string(all).map_err(|e| Error::Io(e.to_string()))?;
+                text.push('\n');
+                checkpoint.write(text.as_bytes(), rest.is_empty())?;
             }
             todo = rest;
         }

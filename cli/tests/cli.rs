@@ -565,7 +565,7 @@ fn huge_arguments_are_refused_with_a_message() {
         (&["perft", "seega", "4000000000"], "at most 30"),
         (&["analyze", "seega", "--games", "4000000000", "--quiet"], "split larger runs with --shard"),
         (&["analyze", "seega", "--agents", "mcts:18446744073709551615ms,random", "--games", "2"], "at most"),
-        (&["analyze", "seega", "--threads", "99999999", "--games", "2"], "--threads 99999999: 1 to 256"),
+        (&["analyze", "seega", "--threads", "99999999", "--games", "2"], "--threads 99999999: 1 to 1024"),
     ];
     for (args, expected) in cases {
         let o = tabula(args);
@@ -977,7 +977,7 @@ fn the_ladder_ends_quietly_on_a_closed_pipe_and_caps_its_threads() {
     for threads in ["5000", "1000000", "0"] {
         let o = tabula(&["ladder", "seega", "--agents", "random,random", "--games", "2", "--threads", threads]);
         assert_eq!(o.status.code(), Some(1), "{threads}");
-        assert!(stderr(&o).contains(&format!("--threads {threads}: 1 to 256")), "{threads}: {}", stderr(&o));
+        assert!(stderr(&o).contains(&format!("--threads {threads}: 1 to 1024")), "{threads}: {}", stderr(&o));
     }
 }
 
