@@ -5,7 +5,7 @@ use std::io::IsTerminal;
 use std::path::Path;
 use tabula::analysis::factorial::{self, Criterion, Factor};
 use tabula::analysis::sequential::{Decision, Sprt};
-use tabula::analysis::{Comparison, Config, Correction, Report, Results, Testing, chart, compare, run_games};
+use tabula::analysis::{Comparison, Config, Correction, Report, Results, RunKey, Testing, chart, compare, run_games};
 use tabula::files::{self, Overwrite};
 use tabula::{Error, Game};
 
@@ -212,7 +212,7 @@ impl RunArgs {
             let all = results.as_ref().expect("a chunk was played");
             bar.set_position(all.games.len() as u64);
             if let Some(path) = save {
-                let text = serde_json::to_string(all).map_err(|e| Error::Io(e.to_string()))?;
+                let text = all.to_json().map_err(Error::Io)?;
                 files::write(Path::new(path), text.as_bytes(), Overwrite::Allow)
                     .map_err(|e| Error::Io(format!("{path}: {e}")))?;
             }
@@ -224,25 +224,29 @@ impl RunArgs {
 }
 
 /// Reads a run saved with `--save` to go on with it: it must be a part of
-/// the run now asked for (the same ruleset text, options, agents, seed, games).
+/// the run now asked for (the same ruleset text, options, agents, seed, games),
+/// and fit the ruleset (its players, its turn limit).
 pub fn resume(path: &str, game: &Game, config: &Config) -> Result<Option<Results>, Error> {
-    let text = match std::fs::read_to_string(path) {
+    let text = match files::read_text(Path::new(path)) {
         Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(Error::Io(format!("{path}: {e}"))),
+        Err(_) if !Path::new(path).exists() => return Ok(None),
+        Err(e) => return Err(e),
     };
-    let saved: Results = serde_json::from_str(&text).map_err(|e| Error::Io(format!("{path}: {e}")))?;
-    saved.check().map_err(|e| Error::Io(format!("{path}: {e}")))?;
-    let same = saved.ruleset == game.name()
-        && saved.hash == game.hash()
-        && saved.options == game.option_texts()
-        && saved.config == *config;
-    if !same {
+    let saved = Results::from_json(&text).map_err(|e| Error::Io(format!("{path}: {e}")))?;
+    let options = game.option_texts();
+    let asked = RunKey { ruleset: game.name(), hash: game.hash(), options: &options, players: game.players(), config };
+    let mut differences = RunKey::of(&saved).differences(&asked, &format!("in {path}"), "asked");
+    if saved.config.shard != config.shard {
+        let show = |s: Option<(u32, u32)>| s.map_or("the whole run".into(), |(i, n)| format!("shard {i}/{n}"));
+        differences.push(format!("the shard: {} in {path}, {} asked", show(saved.config.shard), show(config.shard)));
+    }
+    if !differences.is_empty() {
         return Err(Error::Io(format!(
-            "{path} holds another run ({} {}, {:?}); --resume goes on with the same ruleset, options, agents, seed and games",
-            saved.ruleset, saved.hash, saved.config
+            "{path} holds another run ({}); --resume goes on with the same ruleset, options, agents, seed, games and shard",
+            differences.join("; ")
         )));
     }
+    saved.check_against(game).map_err(|e| Error::Io(format!("{path}: {e}")))?;
     Ok(Some(saved))
 }
 
@@ -361,8 +365,7 @@ pub fn csv(results: &Results) -> String {
 /// Prints or writes a report of results.
 pub fn report(results: &Results, args: &RunArgs, save: Option<&str>) -> Result<(), Error> {
     if let Some(path) = save {
-        let text = serde_json::to_string(results).map_err(|e| Error::Io(e.to_string()))?;
-        write(path, &text, args.force)?;
+        write(path, &results.to_json().map_err(Error::Io)?, args.force)?;
         eprintln!(
             "results of games {:?} saved to {path} (combine shards with `tabula merge`)",
             results.config.indices()
@@ -629,11 +632,10 @@ pub fn merge(files: &[String], args: &RunArgs, save: Option<&str>, allow_partial
     let mut parts = Vec::new();
     for file in files {
         let text = files::read_text(Path::new(file))?;
-        let part: Results =
-            serde_json::from_str(&text).map_err(|e| Error::Io(format!("{file}: not a results file: {e}")))?;
-        part.check().map_err(|e| Error::Io(format!("{file}: {e}")))?;
-        parts.push(part);
+        let part = Results::from_json(&text).map_err(|e| Error::Io(format!("{file}: {e}")))?;
+        part.check_with_saved_game().map_err(|e| Error::Io(format!("{file}: {e}")))?;
+        parts.push((file.clone(), part));
     }
-    let merged = Results::merge(parts, allow_partial).map_err(Error::Io)?;
+    let merged = Results::merge_named(parts, allow_partial).map_err(Error::Io)?;
     report(&merged, args, save)
 }
