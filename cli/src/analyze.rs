@@ -247,6 +247,9 @@ pub fn resume(path: &str, game: &Game, config: &Config) -> Result<Option<Results
         )));
     }
     saved.check_against(game).map_err(|e| Error::Io(format!("{path}: {e}")))?;
+    // A partial merge goes on to the whole run: every game it lacks is played now.
+    let mut saved = saved;
+    saved.missing_shards.clear();
     Ok(Some(saved))
 }
 
@@ -510,7 +513,7 @@ fn compare_adaptive(
     if let Some(path) = &args.json {
         let games: Vec<usize> = runs.iter().map(|r| r.games.len()).collect();
         let report = serde_json::json!({
-            "provenance": provenance(&runs[0]),
+            "provenance": provenances(&labels, &runs),
             "design": "successive halving",
             "rounds": schedule,
             "variants": labels,
@@ -520,6 +523,20 @@ fn compare_adaptive(
         write(path, &serde_json::to_string_pretty(&report).map_err(|e| Error::Io(e.to_string()))?, args.force)?;
     }
     Ok(())
+}
+
+/// Where each variant's results come from (its label first): variants may
+/// differ in ruleset, hash and options, so each is named.
+fn provenances(labels: &[String], runs: &[Results]) -> Vec<serde_json::Value> {
+    labels
+        .iter()
+        .zip(runs)
+        .map(|(label, run)| {
+            let mut p = provenance(run);
+            p["variant"] = label.as_str().into();
+            p
+        })
+        .collect()
 }
 
 /// Where a run's results come from, for the files a comparison writes.
@@ -612,7 +629,7 @@ fn compare_sequential(variants: &[(String, Game)], args: &RunArgs, tests: &TestA
     }
     if let Some(path) = &args.json {
         let report = serde_json::json!({
-            "provenance": all.first().map(provenance),
+            "provenance": provenances(&labels, &all),
             "design": "sequential probability ratio test, paired",
             "variants": labels,
             "effect": sprt.effect,

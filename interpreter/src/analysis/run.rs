@@ -85,7 +85,7 @@ pub struct GameResult {
 impl GameResult {
     /// The agent that won (0 = A, 1 = B), where one player alone won.
     pub fn winner_agent(&self) -> Option<u8> {
-        self.winner.map(|p| self.seats[usize::from(p)])
+        self.winner.and_then(|p| self.seats.get(usize::from(p)).copied())
     }
 
     /// Whether `player` won: placed first in a game that was not a draw.
@@ -328,6 +328,15 @@ impl Results {
     pub fn merge_named(parts: Vec<(String, Results)>, allow_partial: bool) -> Result<Results, String> {
         for (name, part) in &parts {
             part.check().map_err(|e| format!("{name}: {e}"))?;
+            let (held, all) = (part.games.len(), part.config.indices().len());
+            // (A partial merge says so already, in `missing_shards`.)
+            if held < all && part.missing_shards.is_empty() && !allow_partial {
+                return Err(format!(
+                    "{name}: holds {held} of the {all} games of {} (a run cut short: go on with it by \
+                     `tabula analyze ... --save {name} --resume`, or --allow-partial to merge it as it is)",
+                    show_shard(part.config.shard)
+                ));
+            }
         }
         let mut parts = parts.into_iter();
         let (first, mut merged) = parts.next().ok_or("nothing to merge")?;
