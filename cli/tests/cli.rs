@@ -902,3 +902,30 @@ fn analyze_warns_of_a_game_without_a_turn_limit() {
     assert!(run("max_plies=0").contains("has no turn limit (max_plies = 0)"));
     assert!(!run("max_plies=100").contains("no turn limit"));
 }
+
+/// A pilot comparison whose variants and changes do not match is refused with
+/// the field, not indexed (issue 42: `plan --from` panicked on it).
+#[test]
+fn plan_refuses_a_pilot_whose_changes_do_not_match_its_variants() {
+    let tmp = folder("plan-pilot");
+    let pilot = tmp.path().join("pilot.json");
+    let o = tabula(&[
+        "compare",
+        "senet",
+        "--sweep",
+        "chance=Sticks,Die",
+        "--games",
+        "20",
+        "--quiet",
+        "--json",
+        path(&pilot),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut value = json_file(&pilot);
+    value["labels"] = serde_json::json!(["chance=Sticks"]);
+    std::fs::write(&pilot, value.to_string()).expect("writes");
+    let o = tabula(&["plan", "--from", path(&pilot)]);
+    let e = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{e}");
+    assert!(e.contains("`changes` holds 1 variants' changes: expected one per variant after the first (0)"), "{e}");
+}
