@@ -164,7 +164,7 @@ fn mutate(text: &str, how: u8, at: usize, pick: usize) -> String {
             items.rotate_left(by);
         }
         (3, node @ Value::String(_)) if !strings.is_empty() => {
-            *node = Value::String(strings[pick % strings.len()].clone())
+            *node = Value::String(strings[pick % strings.len()].clone());
         }
         (4, Value::Object(map)) if !map.is_empty() => {
             let key = map.keys().nth(pick % map.len()).cloned().unwrap_or_default();
