@@ -36,6 +36,9 @@ fn merge_edited(edit: impl Fn(&mut Results)) -> String {
     }
 }
 
+/// An edit of a results file, for a table of cases.
+type Edit = fn(&mut Results);
+
 fn last(r: &mut Results) -> &mut tabula::analysis::GameResult {
     r.games.last_mut().expect("a game")
 }
@@ -74,7 +77,7 @@ fn a_winner_without_a_seat_is_refused() {
 
 #[test]
 fn places_winners_and_counts_that_contradict_each_other_are_refused() {
-    let cases: [(&str, fn(&mut Results)); 6] = [
+    let cases: [(&str, Edit); 6] = [
         ("`places` [3, 1]", |r| last(r).places = vec![3, 1]),
         ("`winner` 1: expected a player from 0 to 1 placed first", |r| {
             let g = last(r);

@@ -63,7 +63,7 @@ fn use_files(run: &Run, texts: &[String]) {
         })
         .collect();
     for (_, r) in &parts {
-        resume(run, r.clone());
+        resume(run, r);
     }
     for allow_partial in [false, true] {
         if let Ok(merged) = Results::merge_named(parts.clone(), allow_partial) {
@@ -74,7 +74,7 @@ fn use_files(run: &Run, texts: &[String]) {
 
 /// `analyze --resume` with the run asked for: the file must be a part of it
 /// and fit its ruleset; then the games it lacks are listed, and it is reported.
-fn resume(run: &Run, saved: Results) {
+fn resume(run: &Run, saved: &Results) {
     let options = run.game.option_texts();
     let asked = RunKey {
         ruleset: run.game.name(),
@@ -83,9 +83,9 @@ fn resume(run: &Run, saved: Results) {
         players: run.game.players(),
         config: &Config { shard: saved.config.shard, ..run.config.clone() },
     };
-    if RunKey::of(&saved).differences(&asked, "", "").is_empty() && saved.check_against(&run.game).is_ok() {
+    if RunKey::of(saved).differences(&asked, "", "").is_empty() && saved.check_against(&run.game).is_ok() {
         std::hint::black_box(saved.missing());
-        reports(&saved);
+        reports(saved);
     }
 }
 
