@@ -5,7 +5,7 @@ use std::io::IsTerminal;
 use std::path::Path;
 use tabula::analysis::factorial::{self, Criterion, Factor};
 use tabula::analysis::sequential::{Decision, Sprt};
-use tabula::analysis::{Comparison, Config, Correction, Report, Results, Testing, chart, compare, run_games};
+use tabula::analysis::{Comparison, Config, Correction, Report, Results, RunKey, Testing, chart, compare, run_games};
 use tabula::files::{self, Overwrite};
 use tabula::{Error, Game};
 
@@ -245,7 +245,7 @@ impl RunArgs {
             let all = results.as_ref().expect("a chunk was played");
             bar.set_position(all.games.len() as u64);
             if let Some(checkpoint) = &mut checkpoint {
-                let mut text = serde_json::to_string(all).map_err(|e| Error::Io(e.to_string()))?;
+                let mut text = all.to_json().map_err(Error::Io)?;
                 text.push('\n');
                 checkpoint.write(text.as_bytes(), rest.is_empty())?;
             }
@@ -257,24 +257,31 @@ impl RunArgs {
 }
 
 /// Reads a run saved with `--save` to go on with it: it must be a part of
-/// the run now asked for (the same ruleset text, options, agents, seed, games).
+/// the run now asked for (the same ruleset text, options, agents, seed, games),
+/// and fit the ruleset (its players, its turn limit).
 pub fn resume(path: &str, game: &Game, config: &Config) -> Result<Option<Results>, Error> {
     if std::fs::metadata(path).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) {
         return Ok(None);
     }
     let text = files::read_text_within(Path::new(path), MAX_RESULTS_BYTES)?;
-    let saved: Results = serde_json::from_str(&text).map_err(|e| Error::Io(format!("{path}: {e}")))?;
-    saved.check().map_err(|e| Error::Io(format!("{path}: {e}")))?;
-    let same = saved.ruleset == game.name()
-        && saved.hash == game.hash()
-        && saved.options == game.option_texts()
-        && saved.config == *config;
-    if !same {
+    let saved = Results::from_json(&text).map_err(|e| Error::Io(format!("{path}: {e}")))?;
+    let options = game.option_texts();
+    let asked = RunKey { ruleset: game.name(), hash: game.hash(), options: &options, players: game.players(), config };
+    let mut differences = RunKey::of(&saved).differences(&asked, &format!("in {path}"), "asked");
+    if saved.config.shard != config.shard {
+        let show = |s: Option<(u32, u32)>| s.map_or("the whole run".into(), |(i, n)| format!("shard {i}/{n}"));
+        differences.push(format!("the shard: {} in {path}, {} asked", show(saved.config.shard), show(config.shard)));
+    }
+    if !differences.is_empty() {
         return Err(Error::Io(format!(
-            "{path} holds another run ({} {}, {:?}); --resume goes on with the same ruleset, options, agents, seed and games",
-            saved.ruleset, saved.hash, saved.config
+            "{path} holds another run ({}); --resume goes on with the same ruleset, options, agents, seed, games and shard",
+            differences.join("; ")
         )));
     }
+    saved.check_against(game).map_err(|e| Error::Io(format!("{path}: {e}")))?;
+    // A partial merge goes on to the whole run: every game it lacks is played now.
+    let mut saved = saved;
+    saved.missing_shards.clear();
     Ok(Some(saved))
 }
 
@@ -395,8 +402,7 @@ pub fn csv(results: &Results) -> String {
 /// Prints or writes a report of results.
 pub fn report(results: &Results, args: &RunArgs, save: Option<&str>) -> Result<(), Error> {
     if let Some(path) = save {
-        let text = serde_json::to_string(results).map_err(|e| Error::Io(e.to_string()))?;
-        write(path, &text, args.force)?;
+        write(path, &results.to_json().map_err(Error::Io)?, args.force)?;
         eprintln!(
             "results of games {:?} saved to {path} (combine shards with `tabula merge`)",
             results.config.indices()
@@ -541,7 +547,7 @@ fn compare_adaptive(
     if let Some(path) = &args.json {
         let games: Vec<usize> = runs.iter().map(|r| r.games.len()).collect();
         let report = serde_json::json!({
-            "provenance": provenance(&runs[0]),
+            "provenance": provenances(&labels, &runs),
             "design": "successive halving",
             "rounds": schedule,
             "variants": labels,
@@ -551,6 +557,20 @@ fn compare_adaptive(
         write(path, &serde_json::to_string_pretty(&report).map_err(|e| Error::Io(e.to_string()))?, args.force)?;
     }
     Ok(())
+}
+
+/// Where each variant's results come from (its label first): variants may
+/// differ in ruleset, hash and options, so each is named.
+fn provenances(labels: &[String], runs: &[Results]) -> Vec<serde_json::Value> {
+    labels
+        .iter()
+        .zip(runs)
+        .map(|(label, run)| {
+            let mut p = provenance(run);
+            p["variant"] = label.as_str().into();
+            p
+        })
+        .collect()
 }
 
 /// Where a run's results come from, for the files a comparison writes.
@@ -643,7 +663,7 @@ fn compare_sequential(variants: &[(String, Game)], args: &RunArgs, tests: &TestA
     }
     if let Some(path) = &args.json {
         let report = serde_json::json!({
-            "provenance": all.first().map(provenance),
+            "provenance": provenances(&labels, &all),
             "design": "sequential probability ratio test, paired",
             "variants": labels,
             "effect": sprt.effect,
@@ -664,11 +684,10 @@ pub fn merge(files: &[String], args: &RunArgs, save: Option<&str>, allow_partial
     let mut parts = Vec::new();
     for file in files {
         let text = files::read_text_within(Path::new(file), MAX_RESULTS_BYTES)?;
-        let part: Results =
-            serde_json::from_str(&text).map_err(|e| Error::Io(format!("{file}: not a results file: {e}")))?;
-        part.check().map_err(|e| Error::Io(format!("{file}: {e}")))?;
-        parts.push(part);
+        let part = Results::from_json(&text).map_err(|e| Error::Io(format!("{file}: {e}")))?;
+        part.check_with_saved_game().map_err(|e| Error::Io(format!("{file}: {e}")))?;
+        parts.push((file.clone(), part));
     }
-    let merged = Results::merge(parts, allow_partial).map_err(Error::Io)?;
+    let merged = Results::merge_named(parts, allow_partial).map_err(Error::Io)?;
     report(&merged, args, save)
 }

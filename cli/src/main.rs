@@ -549,6 +549,14 @@ fn plan(
             let text = files::read_text(Path::new(file))?;
             let pilot: Comparison = serde_json::from_str(&text)
                 .map_err(|e| Error::Io(format!("{file}: not a comparison written by `tabula compare --json`: {e}")))?;
+            // Each variant after the first has its changes: a file saying otherwise is refused, not indexed.
+            if pilot.changes.len() + 1 != pilot.labels.len() {
+                return Err(Error::Io(format!(
+                    "{file}: `changes` holds {} variants' changes: expected one per variant after the first ({})",
+                    pilot.changes.len(),
+                    pilot.labels.len().saturating_sub(1)
+                )));
+            }
             Some(pilot)
         }
         None => None,

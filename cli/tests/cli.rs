@@ -253,6 +253,16 @@ fn an_interrupted_run_goes_on_with_resume() {
     assert_eq!(strip(stdout(&resumed)), strip(stdout(&whole)));
     let other = tabula(&["analyze", "traditional/kalah", "--games", "61", "--seed", "3", "--save", path, "--resume"]);
     assert!(stderr(&other).contains("holds another run"), "{}", stderr(&other));
+    // Which field differs, in words (issue 42: a raw `Config { .. }`).
+    let e = stderr(&other);
+    assert!(e.contains(&format!("the games: 60 in {path}, 61 asked")) && !e.contains("Config"), "{e}");
+    // A saved run whose players are not the ruleset's is refused (issue 42: accepted).
+    let mut value = json_file(&file);
+    value["players"] = serde_json::json!(["North", "South"]);
+    std::fs::write(&file, value.to_string()).expect("writes");
+    let renamed = tabula(&[&run[..], &["--save", path, "--resume"]].concat());
+    let e = stderr(&renamed);
+    assert!(!renamed.status.success() && e.contains(r#"the players: ["North", "South"] in"#), "{e}");
 }
 
 #[test]
@@ -556,7 +566,8 @@ fn merge_refuses_missing_duplicated_and_damaged_shards() {
     value["players"] = serde_json::json!(["a", "b", "c"]);
     std::fs::write(&a, value.to_string()).expect("writes");
     let o = tabula(&["merge", path(&a), "--allow-partial", "--quiet"]);
-    assert!(stderr(&o).contains("3 players") && !stderr(&o).contains("panicked"), "{}", stderr(&o));
+    let e = stderr(&o);
+    assert!(e.contains("`seats` has 2 entries: expected one per player (3)") && !e.contains("panicked"), "{e}");
 }
 
 #[test]
@@ -732,7 +743,12 @@ fn a_sequential_comparison_stops_when_it_is_decided() {
     assert_eq!(report["looks"].as_array().map(Vec::len), Some(looks));
     assert_eq!(report["games"], played);
     assert_eq!(report["decision"], "no difference as large as the effect");
-    assert_eq!(report["provenance"]["ruleset"], "senet");
+    // Each variant named, with its own options (issue 42: only the first was).
+    for (k, chance) in ["Sticks", "Die"].into_iter().enumerate() {
+        let p = &report["provenance"][k];
+        assert_eq!((&p["ruleset"], &p["variant"]), (&"senet".into(), &format!("chance={chance}").into()), "{report}");
+        assert_eq!(p["options"]["chance"], chance, "{report}");
+    }
     let o = tabula(&["compare", "senet", "--sweep", "chance=Sticks,Die", "--sequential", "--independent", "--quiet"]);
     assert!(!o.status.success() && stderr(&o).contains("same seeds"), "{}", stderr(&o));
     let o = tabula(&["compare", "senet", "--sweep", "chance=Sticks,Die", "--sequential", "--effect", "0.4"]);
@@ -1069,4 +1085,31 @@ fn endless_inputs_are_refused_at_once() {
         assert_eq!(o.status.code(), Some(1), "{args:?}");
         assert!(stderr(&o).contains("/dev/zero:1:1: a NUL byte: not a text file"), "{args:?}: {}", stderr(&o));
     }
+}
+
+/// A pilot comparison whose variants and changes do not match is refused with
+/// the field, not indexed (issue 42: `plan --from` panicked on it).
+#[test]
+fn plan_refuses_a_pilot_whose_changes_do_not_match_its_variants() {
+    let tmp = folder("plan-pilot");
+    let pilot = tmp.path().join("pilot.json");
+    let o = tabula(&[
+        "compare",
+        "senet",
+        "--sweep",
+        "chance=Sticks,Die",
+        "--games",
+        "20",
+        "--quiet",
+        "--json",
+        path(&pilot),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut value = json_file(&pilot);
+    value["labels"] = serde_json::json!(["chance=Sticks"]);
+    std::fs::write(&pilot, value.to_string()).expect("writes");
+    let o = tabula(&["plan", "--from", path(&pilot)]);
+    let e = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{e}");
+    assert!(e.contains("`changes` holds 1 variants' changes: expected one per variant after the first (0)"), "{e}");
 }

@@ -11,19 +11,27 @@
 #
 #   sudo docs/slurm/check.sh                       # builds tabula (release)
 #   sudo TABULA=target/debug/tabula docs/slurm/check.sh
+#   LOCAL=1 TABULA=target/debug/tabula docs/slurm/check.sh
 #
 # Needs root (to install packages and run the daemons), python3, and the
 # ports 6817 and 6818 free (SLURMCTLD_PORT / SLURMD_PORT to change them).
+# With LOCAL=1 it needs neither root nor Slurm: the array's tasks and the
+# merge job run here, one after another, through the same analyze.sbatch and
+# merge.sbatch (with the variables Slurm would set), and the results are
+# compared in the same way; what it does not check is Slurm's part (sbatch,
+# the array, the dependency).
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
-[ "$(id -u)" = 0 ] || { echo "check.sh: run as root (it installs slurm-wlm and starts its daemons)" >&2; exit 2; }
+local=${LOCAL:-}
+[ -n "$local" ] || [ "$(id -u)" = 0 ] || {
+    echo "check.sh: run as root (it installs slurm-wlm and starts its daemons), or with LOCAL=1" >&2; exit 2; }
 command -v python3 > /dev/null || { echo "check.sh: needs python3 to compare the results" >&2; exit 2; }
 
 # The analysis: small, but with chance, both seat orders and a searching agent.
 shards=${SHARDS:-4}
 analysis=(${ANALYSIS:-senet --agents mcts:100,greedy --swap-sides --games 200 --seed 2026})
 
-if ! command -v sbatch > /dev/null || ! command -v munged > /dev/null; then
+if [ -z "$local" ] && { ! command -v sbatch > /dev/null || ! command -v munged > /dev/null; }; then
     echo "== installing slurm-wlm and munge"
     DEBIAN_FRONTEND=noninteractive apt-get install -y -q slurm-wlm munge > /dev/null
 fi
@@ -36,6 +44,17 @@ TABULA=$(cd "$(dirname "$TABULA")" && pwd)/$(basename "$TABULA")
 export TABULA
 
 work=$(mktemp -d /tmp/tabula-slurm-check.XXXXXX)
+if [ -n "$local" ]; then
+    # The jobs submit.sh would submit, run here: each array task, then the merge.
+    echo "== running ${analysis[*]} in $shards shards here (LOCAL=1: no Slurm)"
+    mkdir -p "$work/run/logs"
+    for ((i = 0; i < shards; i++)); do
+        SLURM_ARRAY_TASK_ID=$i SLURM_CPUS_PER_TASK=1 OUT=$work/run SHARDS=$shards \
+            "$repo/docs/slurm/analyze.sbatch" "${analysis[@]}" > "$work/run/logs/shard-$i.out" 2>&1
+    done
+    OUT=$work/run SHARDS=$shards "$repo/docs/slurm/merge.sbatch" > "$work/run/logs/merge.out" 2>&1
+else
+# (Not indented: the here-document below ends at the start of a line.)
 mkdir -p "$work/state" "$work/spool" "$work/log"
 export SLURM_CONF=$work/slurm.conf
 node=$(hostname -s)
@@ -122,6 +141,7 @@ done
     tail -n 20 "$work/run/logs/"*.out >&2
     exit 1
 }
+fi
 echo "== the jobs' logs (each shard's report cut to its first lines)"
 for log in "$work/run/logs/"shard-*.out; do echo "-- $(basename "$log")"; head -n 4 "$log"; done
 echo "-- merge.out"
@@ -158,4 +178,9 @@ sys.exit(1 if failed else 0)
 PY
 echo "== merged report"
 cat "$work/run/report.txt"
-echo "== OK: the Slurm array + merge gives the one-machine result"
+if [ -n "$local" ]; then
+    echo "== OK: the array's tasks and the merge job, run here without Slurm, give the one-machine result"
+    echo "== results kept in $work"
+else
+    echo "== OK: the Slurm array + merge gives the one-machine result"
+fi

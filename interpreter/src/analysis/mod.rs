@@ -5,6 +5,7 @@
 pub mod chart;
 mod compare;
 pub mod factorial;
+mod file;
 pub mod ladder;
 pub mod plan;
 mod quality;
@@ -14,6 +15,7 @@ pub mod sequential;
 pub mod stats;
 
 pub use compare::{Comparison, MetricChange, Testing, compare};
+pub use file::RunKey;
 pub use quality::Measures;
 pub use report::Report;
 pub use run::{Config, GameResult, Provenance, Results, play_game, run, run_games, run_until};

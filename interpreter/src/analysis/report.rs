@@ -15,7 +15,11 @@ pub struct Report {
     pub hash: String,
     #[serde(default)]
     pub seed: u64,
+    /// Every option's value (reports before issue 42 held only those changed).
     pub options: std::collections::BTreeMap<String, String>,
+    /// The options that differ from their defaults: the text report names these.
+    #[serde(default)]
+    pub changed: std::collections::BTreeMap<String, String>,
     pub agents: [String; 2],
     pub players: Vec<String>,
     pub games: u32,
@@ -112,7 +116,8 @@ impl Report {
         let timeouts = proportion(count(&|g| g.by_limit || g.unfinished), n);
         let values = |f: &dyn Fn(&super::GameResult) -> f64| r.games.iter().map(f).collect::<Vec<f64>>();
         let decisions: u64 = r.games.iter().map(|g| u64::from(g.decisions)).sum();
-        let moves: u64 = r.games.iter().map(|g| g.moves_seen).sum();
+        // Summed wide: a game's count fits in 64 bits, a run's may not.
+        let moves: u128 = r.games.iter().map(|g| u128::from(g.moves_seen)).sum();
         let mut reasons: Vec<(String, u32)> = Vec::new();
         for g in &r.games {
             match reasons.iter_mut().find(|(x, _)| *x == g.reason) {
@@ -126,7 +131,8 @@ impl Report {
             title: r.title.clone(),
             hash: r.hash.clone(),
             seed: r.config.seed,
-            options: r.changed.as_ref().unwrap_or(&r.options).clone(),
+            options: r.options.clone(),
+            changed: r.changed.as_ref().unwrap_or(&r.options).clone(),
             agents: r.config.agents.clone(),
             players: r.players.clone(),
             games: n,
@@ -187,10 +193,10 @@ fn spread(s: &Summary) -> String {
 
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let options = if self.options.is_empty() {
+        let options = if self.changed.is_empty() {
             "default options".to_string()
         } else {
-            self.options.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(" ")
+            self.changed.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(" ")
         };
         writeln!(
             f,

@@ -2,6 +2,7 @@
 //! `i` is seeded by `i` alone, so the results do not depend on the number of
 //! threads or on how the games are split into shards.
 
+use super::file::RunKey;
 use super::game_seed;
 use crate::agents::{AgentSpec, sample_chance};
 use crate::moves::Action;
@@ -10,6 +11,7 @@ use crate::state::Reason;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// What to play.
@@ -83,7 +85,7 @@ pub struct GameResult {
 impl GameResult {
     /// The agent that won (0 = A, 1 = B), where one player alone won.
     pub fn winner_agent(&self) -> Option<u8> {
-        self.winner.map(|p| self.seats[usize::from(p)])
+        self.winner.and_then(|p| self.seats.get(usize::from(p)).copied())
     }
 
     /// Whether `player` won: placed first in a game that was not a draw.
@@ -295,12 +297,9 @@ pub fn run_games(
 }
 
 impl Results {
-    /// Whether `other` is a part of the same run: same ruleset text, options and configuration.
+    /// Whether `other` is a part of the same run: same ruleset text, options, players and configuration.
     pub fn same_run(&self, other: &Results) -> bool {
-        self.ruleset == other.ruleset
-            && self.hash == other.hash
-            && self.options == other.options
-            && self.config == other.config
+        self.config.shard == other.config.shard && RunKey::of(self).differences(&RunKey::of(other), "", "").is_empty()
     }
 
     /// The indices of the run's games not played yet.
@@ -316,98 +315,76 @@ impl Results {
         self.seconds += more.seconds;
     }
 
-    /// Checks what a results file claims, so that a damaged or hand-edited
-    /// file is an error rather than a wrong report: the shard is valid, each
-    /// game belongs to it once, and seats, winner and first player exist.
-    pub fn check(&self) -> Result<(), String> {
-        if let Some((i, n)) = self.config.shard {
-            if n == 0 || i >= n {
-                return Err(format!("shard {i}/{n}: expected I/N with 0 <= I < N"));
-            }
-        }
-        let players = self.players.len();
-        // The per-player figures of a game hold as many players as `pieces_end`.
-        let most = self.games.first().map_or(usize::MAX, |g| g.pieces_end.len());
-        if players == 0 || players > most {
-            return Err(format!("{players} players: expected 1 to {most}"));
-        }
-        let indices = self.config.indices();
-        let mut seen = vec![false; indices.len()];
-        for g in &self.games {
-            let at = |what: &str| format!("game {}: {what}", g.index);
-            if !indices.contains(&g.index) {
-                return Err(at(&format!("not one of the games {indices:?} of this run")));
-            }
-            if std::mem::replace(&mut seen[(g.index - indices.start) as usize], true) {
-                return Err(at("given twice"));
-            }
-            if g.seats.iter().any(|&a| usize::from(a) >= self.config.agents.len()) {
-                return Err(at(&format!("seats {:?}: there are {} agents", g.seats, self.config.agents.len())));
-            }
-            if g.winner.is_some_and(|w| usize::from(w) >= players) || usize::from(g.first) >= players {
-                return Err(at(&format!("a player beyond the {players} players")));
-            }
-        }
-        Ok(())
-    }
-
     /// Merges shard results of one run into one, as if played unsharded.
     /// Every shard `0..n` must be there exactly once; with `allow_partial`,
-    /// missing shards are allowed and listed in `missing_shards`.
+    /// missing shards are allowed and listed in `missing_shards`. The parts
+    /// are named by their shards in errors; [`Results::merge_named`] names them.
     pub fn merge(parts: Vec<Results>, allow_partial: bool) -> Result<Results, String> {
-        for part in &parts {
-            part.check()?;
-        }
-        let mut parts = parts.into_iter();
-        let mut merged = parts.next().ok_or("nothing to merge")?;
-        let same = |a: &Results, b: &Results| {
-            a.ruleset == b.ruleset && a.hash == b.hash && a.options == b.options && {
-                let (mut x, mut y) = (a.config.clone(), b.config.clone());
-                x.shard = None;
-                y.shard = None;
-                x == y
-            }
-        };
-        let count = merged.config.shard.map_or(1, |(_, n)| n);
-        let mut given = vec![0u32; count as usize];
-        given[merged.config.shard.map_or(0, |(i, _)| i) as usize] += 1;
-        for part in parts {
-            if !same(&merged, &part) {
+        let named = parts.into_iter().map(|p| (show_shard(p.config.shard), p)).collect();
+        Results::merge_named(named, allow_partial)
+    }
+
+    /// [`Results::merge`] of parts named (by their files) for its errors.
+    pub fn merge_named(parts: Vec<(String, Results)>, allow_partial: bool) -> Result<Results, String> {
+        for (name, part) in &parts {
+            part.check().map_err(|e| format!("{name}: {e}"))?;
+            let (held, all) = (part.games.len(), part.config.indices().len());
+            // (A partial merge says so already, in `missing_shards`.)
+            if held < all && part.missing_shards.is_empty() && !allow_partial {
                 return Err(format!(
-                    "shards of different runs: {} {:?} and {} {:?}",
-                    merged.ruleset, merged.config, part.ruleset, part.config
+                    "{name}: holds {held} of the {all} games of {} (a run cut short: go on with it by \
+                     `tabula analyze ... --save {name} --resume`, or --allow-partial to merge it as it is)",
+                    show_shard(part.config.shard)
                 ));
             }
+        }
+        let mut parts = parts.into_iter();
+        let (first, mut merged) = parts.next().ok_or("nothing to merge")?;
+        let count = merged.config.shard.map_or(1, |(_, n)| n);
+        // How often each shard was given: as many entries as files at most,
+        // whatever number of shards the files claim.
+        let mut given: BTreeMap<u32, u32> = BTreeMap::new();
+        given.insert(merged.config.shard.map_or(0, |(i, _)| i), 1);
+        for (name, part) in parts {
+            let differences =
+                RunKey::of(&merged).differences(&RunKey::of(&part), &format!("in {first}"), &format!("in {name}"));
+            if !differences.is_empty() {
+                return Err(format!("{first} and {name} are shards of different runs: {}", differences.join("; ")));
+            }
             match part.config.shard {
-                Some((i, n)) if n == count => given[i as usize] += 1,
+                Some((i, n)) if n == count && merged.config.shard.is_some() => *given.entry(i).or_default() += 1,
                 other => {
-                    let show =
-                        |s: Option<(u32, u32)>| s.map_or("the whole run".into(), |(i, n)| format!("shard {i}/{n}"));
                     return Err(format!(
-                        "{} and {} are not shards of one split",
-                        show(merged.config.shard),
-                        show(other)
+                        "{first} ({}) and {name} ({}) are not shards of one split",
+                        show_shard(merged.config.shard),
+                        show_shard(other)
                     ));
                 }
             }
             merged.seconds += part.seconds;
             merged.games.extend(part.games);
         }
-        let list = |f: &dyn Fn(u32) -> bool| {
-            (0..count).filter(|&i| f(given[i as usize])).map(|i| format!("{i}/{count}")).collect::<Vec<_>>()
-        };
-        let twice = list(&|n| n > 1);
+        let twice: Vec<String> = given.iter().filter(|&(_, &n)| n > 1).map(|(i, _)| format!("{i}/{count}")).collect();
         if !twice.is_empty() {
             return Err(format!("shards given more than once: {}", twice.join(", ")));
         }
-        let missing = list(&|n| n == 0);
-        if !missing.is_empty() && !allow_partial {
+        let missing = u64::from(count) - given.len() as u64;
+        // The missing shards, first to last, found without a list of every shard.
+        let mut absent = (0..count).filter(|i| !given.contains_key(i));
+        if missing > 0 && !allow_partial {
+            let shown: Vec<String> = absent.by_ref().take(10).map(|i| format!("{i}/{count}")).collect();
+            let more = if missing > 10 { format!(" and {} more", missing - 10) } else { String::new() };
             return Err(format!(
-                "shards missing: {} (give them, or --allow-partial to merge without them)",
-                missing.join(", ")
+                "shards missing: {}{more} (give them, or --allow-partial to merge without them)",
+                shown.join(", ")
             ));
         }
-        merged.missing_shards.extend((0..count).filter(|&i| given[i as usize] == 0).map(|i| (i, count)));
+        if missing > MOST_MISSING as u64 {
+            return Err(format!(
+                "{missing} of the {count} shards are missing: --allow-partial merges without {MOST_MISSING} shards at most"
+            ));
+        }
+        merged.missing_shards.extend(absent.map(|i| (i, count)));
         merged.games.sort_by_key(|g| g.index);
         if let Some(w) = merged.games.windows(2).find(|w| w[0].index == w[1].index) {
             return Err(format!("game {} is in two shards", w[0].index));
@@ -415,4 +392,13 @@ impl Results {
         merged.config.shard = None;
         Ok(merged)
     }
+}
+
+/// The most shards a partial merge may go without: each is listed in the
+/// merged file, so a file claiming billions of shards is refused, not listed.
+const MOST_MISSING: usize = 10_000;
+
+/// A shard in words: `shard 2/8`, or `the whole run`.
+fn show_shard(shard: Option<(u32, u32)>) -> String {
+    shard.map_or("the whole run".into(), |(i, n)| format!("shard {i}/{n}"))
 }
