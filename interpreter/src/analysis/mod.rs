@@ -13,7 +13,7 @@ mod run;
 pub mod sequential;
 pub mod stats;
 
-pub use compare::{Comparison, MetricChange, Testing, compare};
+pub use compare::{Comparison, MetricChange, Testing, compare, metrics_per_variant};
 pub use quality::Measures;
 pub use report::Report;
 pub use run::{Config, GameResult, Provenance, Results, play_game, run, run_games, run_until};
