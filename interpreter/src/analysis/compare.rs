@@ -294,8 +294,8 @@ fn change(base: &Results, variant: &Results, paired: bool, m: &Metric) -> Metric
             (a.rate, b.rate, d, test, description)
         }
         Measure::Mean(unit, f) => {
-            let a: Vec<f64> = base.games.iter().map(|g| f(g)).collect();
-            let b: Vec<f64> = variant.games.iter().map(|g| f(g)).collect();
+            let a: Vec<f64> = base.games.iter().map(f).collect();
+            let b: Vec<f64> = variant.games.iter().map(f).collect();
             let (d, test) = if paired {
                 (wilcoxon_signed_rank(&a, &b), "Wilcoxon signed-rank")
             } else {
