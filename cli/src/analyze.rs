@@ -435,6 +435,9 @@ pub fn compare_variants(
     tests: &TestArgs,
     factorial: Option<(&[Factor], Criterion)>,
 ) -> Result<(), Error> {
+    if !tests.independent {
+        warn_identical(&variants);
+    }
     if tests.sequential {
         return compare_sequential(&variants, args, tests);
     }
@@ -486,6 +489,25 @@ pub fn compare_variants(
         say!("\n{f}");
     }
     Ok(())
+}
+
+/// Says where two variants are the same ruleset text with the same options:
+/// played on the same seeds (the paired default) their games are identical,
+/// game for game, so every difference is 0 and no test can find one. Such an
+/// A/A comparison says nothing of how often the tests err.
+fn warn_identical(variants: &[(String, Game)]) {
+    for (k, (label, game)) in variants.iter().enumerate() {
+        let same =
+            |(_, other): &&(String, Game)| other.hash() == game.hash() && other.option_texts() == game.option_texts();
+        if let Some((earlier, _)) = variants[..k].iter().find(same) {
+            eprintln!(
+                "note: {earlier} and {label} are the same ruleset with the same options: on the same seeds they play \
+                 identical games, so every difference is 0 and the tests can find none. To see how often the tests \
+                 find a difference where there is none (an A/A check), play the copies on their own seeds: \
+                 `tabula compare` with --independent and a fixed number of games."
+            );
+        }
+    }
 }
 
 /// A factorial sweep by successive halving: rounds of games, each keeping the

@@ -231,8 +231,9 @@ enum Command {
         /// The chance of finding the difference where it is.
         #[arg(long, default_value_t = 0.8)]
         power: f64,
-        /// How many tests the comparison prints (10 per variant against the
-        /// base; default 10, or with --from the pilot's own family).
+        /// How many tests the comparison prints (default: those of one variant
+        /// against the base in a two-player game, or with --from the pilot's
+        /// own family).
         #[arg(long)]
         tests: Option<usize>,
     },
@@ -562,7 +563,8 @@ fn plan(
         None => None,
     };
     if target.tests == 0 {
-        target.tests = pilot.as_ref().map_or(10, |p| p.tests.max(1));
+        // One variant against the base, two players: what `tabula compare A B` tests.
+        target.tests = pilot.as_ref().map_or_else(|| tabula::analysis::metrics_per_variant(2), |p| p.tests.max(1));
     }
     let family = format!(
         "{} test(s) at a family-wise level of {} ({:.4} per test), power {:.0}%",

@@ -15,7 +15,7 @@
 use rayon::prelude::*;
 use tabula::Game;
 use tabula::analysis::{Config, Correction, Results, Testing, compare, run};
-use tabula_tests::shipped_game;
+use tabula_tests::{shipped_game, workspace};
 
 fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
@@ -97,7 +97,7 @@ fn check(variants: usize) {
     let [holm, bh, none] =
         [Correction::Holm, Correction::BenjaminiHochberg, Correction::None].map(|c| with_findings(&comparisons, c));
     let share = |k: u32| 100.0 * f64::from(k) / f64::from(s.runs);
-    println!(
+    let line = format!(
         "A/A, {} ({} vs {}), {} comparisons of {variants} variants x {} games: any \"significant\" line in \
          {:.1}% with Holm, {:.1}% with Benjamini-Hochberg, {:.1}% unadjusted (allowed: {:.1}%)",
         s.ruleset,
@@ -110,6 +110,12 @@ fn check(variants: usize) {
         share(none),
         share(allowed(s.runs))
     );
+    println!("{line}");
+    // docs/analysis.md shows what the test prints in its own setting: checked, so it cannot go stale.
+    if std::env::vars().all(|(name, _)| !name.starts_with("TABULA_AA_")) {
+        let page = std::fs::read_to_string(workspace().join("docs/analysis.md")).expect("docs/analysis.md");
+        assert!(page.lines().any(|l| l == line), "docs/analysis.md does not show what the test prints:\n{line}");
+    }
     assert!(holm <= allowed(s.runs), "Holm: {holm} of {} A/A comparisons found a difference", s.runs);
     // Under A/A every finding is false, so the false discovery rate is the
     // chance of any finding: Benjamini-Hochberg keeps it too.

@@ -147,143 +147,189 @@ fn paired(runs: &[Results]) -> bool {
     })
 }
 
-/// Tests the metrics of `variant` against `base`: paired tests (McNemar,
-/// Wilcoxon signed-rank) when the games are paired, tests of independent
-/// samples (two-proportion z, Mann-Whitney U) otherwise.
-fn changes(base: &Results, variant: &Results, paired: bool) -> Vec<MetricChange> {
-    let rate = |name: &str, metric: &str, f: &dyn Fn(&GameResult) -> bool, up: &str, down: &str| {
-        let count = |r: &Results| proportion(r.games.iter().filter(|g| f(g)).count() as u32, r.games.len() as u32);
-        let (a, b) = (count(base), count(variant));
-        let (d, test) = if paired {
-            let pairs: Vec<(bool, bool)> = base.games.iter().zip(&variant.games).map(|(x, y)| (f(x), f(y))).collect();
-            (mcnemar(&pairs), "McNemar (exact)")
+/// How a change of a metric reads: the verb for a rise, for a fall, and for no change at all.
+#[derive(Debug, Clone, Copy)]
+struct Words {
+    up: &'static str,
+    down: &'static str,
+    same: &'static str,
+}
+
+impl Words {
+    /// The verb for a difference of `value` (b - a).
+    fn verb(self, value: f64) -> &'static str {
+        if value > 0.0 {
+            self.up
+        } else if value < 0.0 {
+            self.down
         } else {
-            (two_proportions(a, b), "two-proportion z")
-        };
-        MetricChange {
-            metric: name.into(),
-            base: a.rate,
-            variant: b.rate,
-            difference: d,
-            test: test.into(),
-            rate: true,
-            spread: spread(d, base.games.len()),
-            p_adjusted: d.p,
-            significant: false,
-            description: format!(
-                "{} {}: {:.1}% -> {:.1}% ({:+.1} points, 95% CI {:+.1} to {:+.1}",
-                metric,
-                if d.value > 0.0 { up } else { down },
-                100.0 * a.rate,
-                100.0 * b.rate,
-                100.0 * d.value,
-                100.0 * d.low,
-                100.0 * d.high,
-            ),
-            sentence: None,
+            self.same
         }
-    };
-    let sample = |name: &str, metric: &str, unit: &str, f: &dyn Fn(&GameResult) -> f64, up: &str, down: &str| {
-        let a: Vec<f64> = base.games.iter().map(f).collect();
-        let b: Vec<f64> = variant.games.iter().map(f).collect();
-        let (d, test) = if paired {
-            (wilcoxon_signed_rank(&a, &b), "Wilcoxon signed-rank")
-        } else {
-            (mann_whitney(&a, &b), "Mann-Whitney U")
-        };
-        let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
-        let (base_mean, variant_mean) = (mean(&a), mean(&b));
-        MetricChange {
-            metric: name.into(),
-            base: base_mean,
-            variant: variant_mean,
-            difference: d,
-            test: test.into(),
-            rate: false,
-            spread: spread(d, base.games.len()),
-            p_adjusted: d.p,
-            significant: false,
-            description: {
-                let (n, unit) = (decimals(d, 1.0), if unit.is_empty() { String::new() } else { format!(" {unit}") });
-                format!(
-                    "{} {}: {:.n$} -> {:.n$}{unit} (difference {:+.n$}, 95% CI {:+.n$} to {:+.n$}",
-                    metric,
-                    if d.value > 0.0 { up } else { down },
-                    base_mean,
-                    variant_mean,
-                    d.value,
-                    d.low,
-                    d.high,
-                )
-            },
-            sentence: None,
-        }
-    };
-    // A row per seat the two variants share (a variant may change the number of players).
-    let seats = base.players.len().min(variant.players.len()) as u8;
-    let mut out: Vec<MetricChange> = (0..seats)
+    }
+}
+
+const RISES: Words = Words { up: "rises", down: "falls", same: "does not change" };
+const GROWS: Words = Words { up: "grows", down: "shrinks", same: "does not change" };
+const COMMON: Words = Words { up: "become more common", down: "become rarer", same: "do not change" };
+const LONGER: Words = Words { up: "get longer", down: "get shorter", same: "do not change in length" };
+const PLACE: Words = Words { up: "gets worse", down: "gets better", same: "does not change" };
+
+/// What a metric reads of one game: whether something happened (a rate) or a
+/// number with its unit (a mean).
+enum Measure {
+    Rate(Box<dyn Fn(&GameResult) -> bool>),
+    Mean(&'static str, Box<dyn Fn(&GameResult) -> f64>),
+}
+
+/// One metric a comparison tests: its name in the table, the subject of its
+/// sentence, what it reads of a game and how its change reads.
+struct Metric {
+    name: String,
+    subject: String,
+    measure: Measure,
+    words: Words,
+}
+
+fn metric(name: impl Into<String>, subject: impl Into<String>, measure: Measure, words: Words) -> Metric {
+    Metric { name: name.into(), subject: subject.into(), measure, words }
+}
+
+/// The metrics a comparison tests for variants that share `seats` seats, in
+/// the order it prints them: the one list that both the comparison and the
+/// plan of its family of tests ([`metrics_per_variant`]) read.
+fn metrics(seats: u8) -> Vec<Metric> {
+    let rate = |f: fn(&GameResult) -> bool| Measure::Rate(Box::new(f));
+    let mean = |unit, f: fn(&GameResult) -> f64| Measure::Mean(unit, Box::new(f));
+    let mut out: Vec<Metric> = (0..seats)
         .map(|p| {
-            let (name, metric) = (format!("player {} wins", p + 1), format!("Player {}'s win rate", p + 1));
-            rate(&name, &metric, &|g| g.won(p), "rises", "falls")
+            let won = Measure::Rate(Box::new(move |g: &GameResult| g.won(p)));
+            metric(format!("player {} wins", p + 1), format!("Player {}'s win rate", p + 1), won, RISES)
         })
         .collect();
     // With more than two seats, each seat's place too (1 first): placings say
     // more than wins alone. A game cut unfinished counts as the middle place.
     if seats > 2 {
         let middle = (f64::from(seats) + 1.0) / 2.0;
-        for p in 0..seats {
+        out.extend((0..seats).map(|p| {
             let place = move |g: &GameResult| g.places.get(usize::from(p)).map_or(middle, |&x| f64::from(x));
-            out.push(sample(
-                &format!("player {} place", p + 1),
-                &format!("Player {}'s mean place", p + 1),
-                "",
-                &place,
-                "gets worse",
-                "gets better",
-            ));
-        }
+            let subject = format!("Player {}'s mean place", p + 1);
+            metric(format!("player {} place", p + 1), subject, Measure::Mean("", Box::new(place)), PLACE)
+        }));
     }
-    out.extend(vec![
-        rate("agent A wins", "Agent A's win rate", &|g| g.agent_won(0), "rises", "falls"),
-        rate("draws", "The draw rate", &|g| !g.places.iter().any(|&p| p > 1), "rises", "falls"),
-        rate("first mover wins", "The first mover's win rate", &|g| g.won(g.first), "rises", "falls"),
-        rate(
+    out.extend([
+        metric("agent A wins", "Agent A's win rate", rate(|g| g.agent_won(0)), RISES),
+        metric("draws", "The draw rate", rate(|g| !g.places.iter().any(|&p| p > 1)), RISES),
+        metric("first mover wins", "The first mover's win rate", rate(|g| g.won(g.first)), RISES),
+        metric(
             "ended by the turn limit",
             "Games ended by the turn limit",
-            &|g| g.by_limit || g.unfinished,
-            "become more common",
-            "become rarer",
+            rate(|g| g.by_limit || g.unfinished),
+            COMMON,
         ),
-        sample("plies per game", "Games", "plies", &|g| f64::from(g.plies), "get longer", "get shorter"),
-        sample("turns per game", "Games", "turns", &|g| f64::from(g.turns), "get longer", "get shorter"),
-        sample(
+        metric("plies per game", "Games", mean("plies", |g| f64::from(g.plies)), LONGER),
+        metric("turns per game", "Games", mean("turns", |g| f64::from(g.turns)), LONGER),
+        metric(
             "branching factor per game",
             "The branching factor (mean per game)",
-            "moves",
-            &|g| if g.decisions == 0 { 0.0 } else { g.moves_seen as f64 / f64::from(g.decisions) },
-            "grows",
-            "shrinks",
+            mean("moves", |g| if g.decisions == 0 { 0.0 } else { g.moves_seen as f64 / f64::from(g.decisions) }),
+            GROWS,
         ),
-        sample(
+        metric(
             "repeated positions per game",
             "Repeated positions",
-            "per game",
-            &|g| f64::from(g.repeated),
-            "become more common",
-            "become rarer",
+            mean("per game", |g| f64::from(g.repeated)),
+            COMMON,
         ),
-        sample(
+        metric(
             "lead changes per game",
             "Lead changes",
-            "per game",
-            &|g| f64::from(g.quality.lead_changes),
-            "become more common",
-            "become rarer",
+            mean("per game", |g| f64::from(g.quality.lead_changes)),
+            COMMON,
         ),
-        sample("drama", "Drama", "", &|g| g.quality.drama, "rises", "falls"),
-        sample("board coverage", "Board coverage", "", &|g| g.quality.coverage, "grows", "shrinks"),
+        metric("drama", "Drama", mean("", |g| g.quality.drama), RISES),
+        metric("board coverage", "Board coverage", mean("", |g| g.quality.coverage), GROWS),
     ]);
     out
+}
+
+/// How many metrics `tabula compare` tests for each variant against the
+/// base, in a game of `players` players: the size of a comparison's family
+/// of tests is this times the variants past the base.
+pub fn metrics_per_variant(players: u8) -> usize {
+    metrics(players).len()
+}
+
+/// Tests the metrics of `variant` against `base`: paired tests (McNemar,
+/// Wilcoxon signed-rank) when the games are paired, tests of independent
+/// samples (two-proportion z, Mann-Whitney U) otherwise. The seats are those
+/// the two variants share (a variant may change the number of players).
+fn changes(base: &Results, variant: &Results, paired: bool) -> Vec<MetricChange> {
+    let seats = base.players.len().min(variant.players.len()) as u8;
+    metrics(seats).iter().map(|m| change(base, variant, paired, m)).collect()
+}
+
+/// How one metric changed from `base` to `variant`, tested.
+fn change(base: &Results, variant: &Results, paired: bool, m: &Metric) -> MetricChange {
+    let (base_value, variant_value, difference, test, description) = match &m.measure {
+        Measure::Rate(f) => {
+            let count = |r: &Results| proportion(r.games.iter().filter(|g| f(g)).count() as u32, r.games.len() as u32);
+            let (a, b) = (count(base), count(variant));
+            let (d, test) = if paired {
+                let pairs: Vec<(bool, bool)> =
+                    base.games.iter().zip(&variant.games).map(|(x, y)| (f(x), f(y))).collect();
+                (mcnemar(&pairs), "McNemar (exact)")
+            } else {
+                (two_proportions(a, b), "two-proportion z")
+            };
+            let description = format!(
+                "{} {}: {:.1}% -> {:.1}% ({:+.1} points, 95% CI {:+.1} to {:+.1}",
+                m.subject,
+                m.words.verb(d.value),
+                100.0 * a.rate,
+                100.0 * b.rate,
+                100.0 * d.value,
+                100.0 * d.low,
+                100.0 * d.high,
+            );
+            (a.rate, b.rate, d, test, description)
+        }
+        Measure::Mean(unit, f) => {
+            let a: Vec<f64> = base.games.iter().map(f).collect();
+            let b: Vec<f64> = variant.games.iter().map(f).collect();
+            let (d, test) = if paired {
+                (wilcoxon_signed_rank(&a, &b), "Wilcoxon signed-rank")
+            } else {
+                (mann_whitney(&a, &b), "Mann-Whitney U")
+            };
+            let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
+            let (base_mean, variant_mean) = (mean(&a), mean(&b));
+            let (n, unit) = (decimals(d, 1.0), if unit.is_empty() { String::new() } else { format!(" {unit}") });
+            let description = format!(
+                "{} {}: {:.n$} -> {:.n$}{unit} (difference {:+.n$}, 95% CI {:+.n$} to {:+.n$}",
+                m.subject,
+                m.words.verb(d.value),
+                base_mean,
+                variant_mean,
+                d.value,
+                d.low,
+                d.high,
+            );
+            (base_mean, variant_mean, d, test, description)
+        }
+    };
+    MetricChange {
+        metric: m.name.clone(),
+        base: base_value,
+        variant: variant_value,
+        difference,
+        test: test.into(),
+        rate: matches!(m.measure, Measure::Rate(_)),
+        spread: spread(difference, base.games.len()),
+        p_adjusted: difference.p,
+        significant: false,
+        description,
+        sentence: None,
+    }
 }
 
 /// How one row of the side-by-side table shows a report.
@@ -419,6 +465,29 @@ fn truncate(s: &str, n: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_difference_of_zero_reads_as_no_change() {
+        let game = crate::shipped::game("classic/tic-tac-toe", &Default::default()).expect("compiles");
+        let config = super::super::Config {
+            agents: ["random".into(), "random".into()],
+            games: 30,
+            seed: 4,
+            swap_sides: false,
+            shard: None,
+        };
+        let run = super::super::run(&game, &config, &|_| {}).expect("runs");
+        let same = compare(vec!["a".into(), "b".into()], &[run.clone(), run], Testing::default());
+        for c in &same.changes[0] {
+            assert_eq!(c.difference.value, 0.0, "{}", c.metric);
+            assert!(c.description.contains(" not change"), "{}", c.description);
+            for verb in
+                ["rises", "falls", "grows", "shrinks", "longer", "shorter", "rarer", "more common", "better", "worse"]
+            {
+                assert!(!c.description.contains(verb), "{}", c.description);
+            }
+        }
+    }
 
     #[test]
     fn small_differences_get_the_decimals_to_show_them() {

@@ -14,7 +14,7 @@ mod run;
 pub mod sequential;
 pub mod stats;
 
-pub use compare::{Comparison, MetricChange, Testing, compare};
+pub use compare::{Comparison, MetricChange, Testing, compare, metrics_per_variant};
 pub use file::RunKey;
 pub use quality::Measures;
 pub use report::Report;

@@ -16,7 +16,7 @@ use super::stats::games_needed;
 pub struct Target {
     /// The error rate over the family of tests (0.05).
     pub level: f64,
-    /// How many tests the comparison prints (10 per variant against the base).
+    /// How many tests the comparison prints (`metrics_per_variant` for each variant against the base).
     pub tests: usize,
     /// The chance of finding the difference where it is (0.8).
     pub power: f64,

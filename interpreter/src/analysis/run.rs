@@ -58,7 +58,8 @@ pub struct GameResult {
     /// Each player's place (1 first; all 1 a draw); empty if unfinished.
     #[serde(default)]
     pub places: Vec<u8>,
-    /// The player who made the first move.
+    /// The player who made the first move: the first decision that is not a
+    /// forced pass, in the ruleset's `first_move` phase where it names one.
     pub first: u8,
     pub by_limit: bool,
     pub unfinished: bool,
@@ -183,8 +184,9 @@ pub fn play_game(
     // Position hashes are hashes already: no second hashing to look them up.
     let mut seen: nohash_hasher::IntSet<u64> = Default::default();
     let mut legal = Vec::new();
-    // Who made the game's first move: in the phase the ruleset names, else (or
-    // where the game ended before it) the first decision's.
+    // Who made the game's first move: the first decision that is not a forced
+    // pass (a player with no move makes none), in the phase the ruleset names;
+    // where there is none, the first decision's.
     let (mut first, mut first_any) = (None, None);
     let mut quality = super::quality::Quality::new(game, eval);
     while !state.is_over() && state.ply() < crate::agents::PLY_CAP {
@@ -199,7 +201,8 @@ pub fn play_game(
                 repeated += 1;
             }
             first_any.get_or_insert(state.to_move());
-            if game.first_move.is_none_or(|p| usize::from(p) == state.phase()) {
+            let forced_pass = legal.len() == 1 && legal[0].action == Action::Pass;
+            if !forced_pass && game.first_move.is_none_or(|p| usize::from(p) == state.phase()) {
                 first.get_or_insert(state.to_move());
             }
             quality.see(game, &state);
