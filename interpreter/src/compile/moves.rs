@@ -303,11 +303,12 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, fallback: bo
 
 /// Whether a field test can never hold where an enemy piece tops the field,
 /// whatever else it reads (`Own`, `Empty`, `All([Own, ...])`): sure only
-/// where what tops the field decides it, so `false` where unsure.
+/// where what tops the field decides it, so `false` where unsure. Not for
+/// `False`: a target that options fold to `False` switches the effect off
+/// under them (Brandubh's king taken by two has no enclosure by four).
 fn never_on_enemy(t: &Cond) -> bool {
     match t {
         Cond::Tops(mask) => mask & Cond::ENEMY == 0,
-        Cond::False => true,
         Cond::All(ts) => ts.iter().any(never_on_enemy),
         Cond::Any(ts) => ts.iter().all(never_on_enemy),
         _ => false,
