@@ -275,3 +275,28 @@ fn a_walk_that_may_pass_no_field_is_not_refused_for_its_length() {
     // Where `pass` depends on the pieces, the bound takes the worst case.
     assert!(walk("Empty").is_err());
 }
+
+// Item 3: each effect sees the board as the effects before it left it.
+#[test]
+fn each_effect_sees_the_board_as_the_effects_before_it_left_it() {
+    let setup = r#"On(piece: "Stone", player: Player(1), fields: ["a1"]), On(piece: "Stone", player: Player(2), fields: ["b2"])"#;
+    let moves = |then: &str| format!(r#"(pieces: ["Stone"], by: Step(dirs: ["N"]), then: [{then}])"#);
+    let run = r#"CaptureRun(on: Closed, start: ["E"], if: Enemy)"#;
+    // The run's `on` asks whether the piece on a2 is turned over: only once `Flip` has turned it.
+    let g = compiled(&ruleset("", "", setup, &moves(&format!("Flip(), {run}"))));
+    assert_eq!(board(&g, &play(&g, &g.initial_state(), "a1-a2")), r#"board: { "a2": "S\'","#);
+    let g = compiled(&ruleset("", "", setup, &moves(&format!("{run}, Flip()"))));
+    assert_eq!(board(&g, &play(&g, &g.initial_state(), "a1-a2")), r#"board: { "a2": "S\'", "b2": "s","#);
+}
+
+// Item 3: `Convert` finds its field while the captured piece still stands on its own.
+#[test]
+fn a_converted_piece_is_placed_as_if_its_own_field_were_taken() {
+    let setup = r#"On(piece: "Stone", player: Player(1), fields: ["a3", "d3"]), On(piece: "Stone", player: Player(2), fields: ["c3"])"#;
+    let zone = r#"zones: [(name: "back", groups: [["c3", "e3"]])],"#;
+    let convert = r#", captured: [(to: Convert(zone: "back", choose: First))]"#;
+    let moves = r#"(pieces: ["Stone"], by: Step(dirs: ["E"]), then: [Enclose(dirs: ["E"])])"#;
+    let g = compiled(&ruleset(zone, convert, setup, moves));
+    let after = play(&g, &g.initial_state(), "a3-b3");
+    assert_eq!(board(&g, &after), r#"board: { "b3": "S", "d3": "S", "e3": "S","#, "not onto c3, where it stood");
+}
