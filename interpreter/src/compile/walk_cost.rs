@@ -77,7 +77,7 @@ pub(crate) struct WalkShape<'a> {
     pub double: bool,
     pub double_again: bool,
     /// Per field, whether the walk's `pass` refuses it whatever the pieces
-    /// (see [`never_passes`]); empty: none is.
+    /// (see [`blocked_fields`]); empty: none is.
     pub blocked: Vec<bool>,
     /// Whether the walk starts where a piece stands (a walk, an exit), not
     /// anywhere (an entry, from the hand).
