@@ -51,16 +51,53 @@ pub(crate) fn ron_pretty() -> ron::ser::PrettyConfig {
     ron::ser::PrettyConfig::new().struct_names(true).extensions(ron::extensions::Extensions::IMPLICIT_SOME)
 }
 
-/// Reads a RON document, turning ron's error into a located diagnostic.
+/// Reads a RON document, turning ron's error into a located diagnostic that
+/// also names the value it is about (`phases[0].moves[0].by.distance`): ron
+/// gives the line and column, `serde_path_to_error` the path.
 pub(crate) fn read_ron<T: serde::de::DeserializeOwned>(text: &str, source: &str) -> Result<T, LoadError> {
-    ron_options()
-        .from_str(text)
-        .map_err(|e| LoadError { source: source.to_string(), diagnostics: vec![ron_diagnostic(&e, text)] })
+    let fail = |e: &ron::error::SpannedError, path: String| LoadError {
+        source: source.to_string(),
+        diagnostics: vec![Diagnostic { path, ..ron_diagnostic(e, text) }],
+    };
+    let mut de = ron::Deserializer::from_str_with_options(text, &ron_options()).map_err(|e| fail(&e, String::new()))?;
+    let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let path = serde_path(e.path());
+        fail(&de.span_error(e.into_inner()), path)
+    })?;
+    de.end().map_err(|e| fail(&de.span_error(e), String::new()))?;
+    Ok(value)
+}
+
+/// A path as the compiler writes it (see `locate::path_text`): fields by
+/// name, list items by index, an enum's variant left out (`by.distance`,
+/// not `by.Run.distance`), as are the steps serde cannot name.
+fn serde_path(path: &serde_path_to_error::Path) -> String {
+    use serde_path_to_error::Segment;
+    let mut out = String::new();
+    for seg in path {
+        match seg {
+            Segment::Seq { index } => out.push_str(&format!("[{index}]")),
+            Segment::Map { key } => {
+                if !out.is_empty() {
+                    out.push('.');
+                }
+                out.push_str(key);
+            }
+            Segment::Enum { .. } | Segment::Unknown => {}
+        }
+    }
+    out
 }
 
 fn ron_diagnostic(e: &ron::error::SpannedError, text: &str) -> Diagnostic {
     use ron::Error as R;
     let hint = match &e.code {
+        // The turn limit is an option every ruleset has, declared among the options to change its default.
+        R::NoSuchStructField { found, .. } if found == crate::options::MAX_PLIES => Some(format!(
+            " (the turn limit is an option: declare it in `options` to change its default, \
+             `Int(name: \"{0}\", default: 200, min: 0, max: 1000000)`)",
+            crate::options::MAX_PLIES
+        )),
         R::NoSuchStructField { expected, found, .. } | R::NoSuchEnumVariant { expected, found, .. } => {
             crate::error::did_you_mean(found, expected.iter().copied()).map(|c| format!(" (did you mean `{c}`?)"))
         }

@@ -5,7 +5,7 @@ use super::Ctx;
 use super::cond::{Names, Place, constant, test};
 use super::dirs::expand_dirs;
 use super::locate::Seg;
-use super::walk_cost::{MAX_LIST_STEPS, TooCostly, WalkShape, worst_walk};
+use super::walk_cost::{MAX_LIST_STEPS, TooCostly, WalkShape, blocked_fields, worst_walk};
 use crate::board::{Board, FieldId, NO_FIELD};
 use crate::moves::{Action, NO_DIR};
 use crate::program::Cond;
@@ -167,6 +167,15 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, fallback: bo
                             anvil: ctx.at(Seg::Field("anvil"), |ctx| test(ctx, anvil, Place::Field, names)),
                             edge: ctx.at(Seg::Field("edge"), |ctx| constant(ctx, edge, names)),
                         };
+                        // Only an enemy piece is enclosed: a target that never holds of one captures nothing.
+                        if never_on_enemy(&enclosure.target) {
+                            ctx.at(Seg::Field("target"), |ctx| {
+                                ctx.error(
+                                    "an enclosure captures only enemy pieces, and this `target` never holds on a \
+                                     field an enemy piece tops: it would capture nothing",
+                                );
+                            });
+                        }
                         if on {
                             effects.push(Effect::Enclose(Box::new(enclosure)));
                         }
@@ -290,6 +299,20 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, fallback: bo
         by_paths: false, // likewise
         path_lists: Vec::new(),
     })
+}
+
+/// Whether a field test can never hold where an enemy piece tops the field,
+/// whatever else it reads (`Own`, `Empty`, `All([Own, ...])`): sure only
+/// where what tops the field decides it, so `false` where unsure. Not for
+/// `False`: a target that options fold to `False` switches the effect off
+/// under them (Brandubh's king taken by two has no enclosure by four).
+fn never_on_enemy(t: &Cond) -> bool {
+    match t {
+        Cond::Tops(mask) => mask & Cond::ENEMY == 0,
+        Cond::All(ts) => ts.iter().any(never_on_enemy),
+        Cond::Any(ts) => ts.iter().all(never_on_enemy),
+        _ => false,
+    }
 }
 
 /// Die constructs need die pieces.
@@ -466,7 +489,14 @@ fn walk_cost(
     enters: bool,
     len: impl Fn(FieldId) -> Option<u8>,
 ) {
-    let shape = WalkShape { dirs: &walk.dirs, turns: walk.turns, double, double_again: walk.double_again };
+    let shape = WalkShape {
+        dirs: &walk.dirs,
+        turns: walk.turns,
+        double,
+        double_again: walk.double_again,
+        blocked: blocked_fields(board, &names.walk, &walk.pass),
+        from_pieces: !enters,
+    };
     if names.walk.checked.get() > super::walk_cost::MAX_CHECK_STEPS {
         return; // Said once, at the walk that went past.
     }

@@ -108,6 +108,8 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
     names.walk = super::walk_cost::WalkFields {
         steps: fields.iter().map(|f| f.steps).collect(),
         double: fields.iter().map(|f| f.double).collect(),
+        limit: fields.iter().map(|f| f.limit).collect(),
+        ftype: fields.iter().map(|f| f.ftype).collect(),
         longest_throw: chance.iter().flat_map(|c| &c.outcomes).map(|o| o.value).max().unwrap_or(0),
         checked: Default::default(),
         known: Default::default(),

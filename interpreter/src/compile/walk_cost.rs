@@ -2,10 +2,14 @@
 //! every path that never uses a link twice, so its cost grows as
 //! links^steps: harmless on a track or a small grid, minutes per move list on a
 //! board where every field links to many others. The check runs the same
-//! search on the empty board (where every field may be passed, the worst
-//! case) and counts the steps it takes, stopping at the limit.
+//! search as if every field might be passed (the worst case), except those
+//! that the walk's `pass` refuses whatever the pieces (`pass: False`, a field
+//! type it may not cross), which the search never goes on from either; it
+//! starts only where a piece may stand, and counts the steps it takes,
+//! stopping at the limit.
 
 use crate::board::{Board, DirId, FieldId, NO_FIELD};
+use crate::program::Cond;
 
 /// The most search steps one walk may take from one field (at about 10 ns a
 /// step, some 10 ms for one piece's moves).
@@ -38,6 +42,10 @@ pub(crate) struct WalkFields {
     pub steps: Vec<Option<u8>>,
     /// Whether a walk ending on each field goes on as far again.
     pub double: Vec<bool>,
+    /// Each field's stack limit (0: no piece stands there, so none walks from there).
+    pub limit: Vec<u8>,
+    /// Each field's type.
+    pub ftype: Vec<Option<u8>>,
     /// The largest value any chance device gives.
     pub longest_throw: u8,
     /// The steps the checks of the ruleset's walks have taken so far.
@@ -54,6 +62,8 @@ pub(crate) struct WalkFields {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct WalkKey {
     dirs: Vec<DirId>,
+    blocked: Vec<bool>,
+    from_pieces: bool,
     turns: bool,
     double: bool,
     double_again: bool,
@@ -66,6 +76,47 @@ pub(crate) struct WalkShape<'a> {
     pub turns: bool,
     pub double: bool,
     pub double_again: bool,
+    /// Per field, whether the walk's `pass` refuses it whatever the pieces
+    /// (see [`blocked_fields`]); empty: none is.
+    pub blocked: Vec<bool>,
+    /// Whether the walk starts where a piece stands (a walk, an exit), not
+    /// anywhere (an entry, from the hand).
+    pub from_pieces: bool,
+}
+
+impl WalkShape<'_> {
+    fn blocked(&self, f: FieldId) -> bool {
+        self.blocked.get(usize::from(f)).copied().unwrap_or(false)
+    }
+}
+
+/// Per field, whether `pass` fails there in every position, for every
+/// player: what the board alone decides (`False`, a field type, listed
+/// fields, a test of what tops a field that takes no piece and so is always
+/// empty). Unsure is passable: the bound stays a bound.
+pub(crate) fn blocked_fields(board: &Board, fields: &WalkFields, pass: &Cond) -> Vec<bool> {
+    board.fields().map(|f| static_value(pass, f, fields) == Some(false)).collect()
+}
+
+/// What `t` is on `f` in every position, where the board alone decides it.
+fn static_value(t: &Cond, f: FieldId, fields: &WalkFields) -> Option<bool> {
+    let i = usize::from(f);
+    match t {
+        Cond::True => Some(true),
+        Cond::False => Some(false),
+        Cond::Type(types) => {
+            let ty = fields.ftype.get(i).copied().flatten();
+            Some(ty.is_some_and(|ty| types.checked_shr(u32::from(ty)).is_some_and(|m| m & 1 != 0)))
+        }
+        Cond::Fields(set) => Some(set.contains(f)),
+        // A field that takes no piece is always empty.
+        Cond::Tops(mask) if fields.limit.get(i) == Some(&0) => Some(mask & Cond::EMPTY != 0),
+        Cond::Tops(0) => Some(false),
+        Cond::Tops(mask) if *mask == Cond::ALL => Some(true),
+        Cond::Not(t) => static_value(t, f, fields).map(|v| !v),
+        Cond::All(ts) | Cond::Any(ts) => t.decided_by_parts(ts, |t| static_value(t, f, fields)),
+        _ => None,
+    }
 }
 
 /// The most search steps the walk takes from any start field, each start
@@ -80,6 +131,8 @@ pub(crate) fn worst_walk(
 ) -> Result<u64, TooCostly> {
     let key = WalkKey {
         dirs: shape.dirs.to_vec(),
+        blocked: shape.blocked.clone(),
+        from_pieces: shape.from_pieces,
         turns: shape.turns,
         double: shape.double,
         double_again: shape.double_again,
@@ -91,6 +144,10 @@ pub(crate) fn worst_walk(
     let mut worst = 0;
     for start in board.fields() {
         let Some(n) = len(start).filter(|&n| n > 0) else { continue };
+        // No piece stands where none may end, so none walks from there.
+        if shape.from_pieces && fields.limit.get(usize::from(start)) == Some(&0) {
+            continue;
+        }
         let mut search = Search {
             board,
             fields,
@@ -134,14 +191,16 @@ impl Search<'_> {
         if left == 0 {
             let double = self.fields.double.get(usize::from(at)).copied().unwrap_or(false);
             let again = self.shape.double && double && (!doubled || self.shape.double_again);
-            return !(again && self.depth < 64) || self.go(at, self.n, last, true);
+            // The walk goes on over a doubling field it may pass, as the engine's does.
+            return !(again && self.depth < 64 && !self.shape.blocked(at)) || self.go(at, self.n, last, true);
         }
         for &d in self.shape.dirs {
             if !self.shape.turns && last.is_some_and(|l| l != d) {
                 continue;
             }
             let next = self.board.neighbour(at, d);
-            if next == NO_FIELD {
+            // A field passed over (not the last) must be passable, as in the engine's search.
+            if next == NO_FIELD || (left > 1 && self.shape.blocked(next)) {
                 continue;
             }
             let link = usize::from(self.board.link_id(at, d));
@@ -174,7 +233,14 @@ mod tests {
     fn the_walks_of_a_ruleset_are_checked_within_one_count() {
         let game = shipped::game("seneti", &Options::new()).expect("compiles");
         let dirs: Vec<_> = ["N", "E", "S", "W"].iter().map(|d| game.board.dir(d).expect("a grid direction")).collect();
-        let shape = WalkShape { dirs: &dirs, turns: true, double: false, double_again: false };
+        let shape = WalkShape {
+            dirs: &dirs,
+            turns: true,
+            double: false,
+            double_again: false,
+            blocked: Vec::new(),
+            from_pieces: true,
+        };
         let fields = WalkFields::default();
         let worst = worst_walk(&game.board, &fields, &shape, |_| Some(4)).expect("within");
         let spent = fields.checked.get();

@@ -401,10 +401,19 @@ impl Game {
     /// move the compiler's inlining of the generator (Breakthrough +1.4%).
     #[inline(never)]
     fn place_targets(&self, rule: &Rule, s: &State, me: Player, emit: &mut impl FnMut(FieldId) -> bool) -> bool {
+        // A piece put on top arrives as a move does: onto an enemy stack it
+        // captures (room counted once the stack has gone; not on a safe
+        // field) or stacks, as `on_enemy` says. Under a stack, or falling
+        // from where it is put, it needs room where it is put.
+        let arrives = matches!(rule.motion, Motion::Place { bottom: false, fall: None });
         rule.targets[usize::from(me)].iter().all(|&to| {
-            s.height(to) >= self.fields[usize::from(to)].limit
-                || !self.eval_on_field(&rule.to_on_targets[usize::from(me)], s, me, to)
-                || emit(self.rest(rule, s, to))
+            let fits = if arrives && s.top(to).is_some_and(|t| t.owner != me && t.owner != NOBODY) {
+                self.can_land(rule, s, me, NO_FIELD, to)
+            } else {
+                s.height(to) < self.fields[usize::from(to)].limit
+                    && self.eval_on_field(&rule.to_on_targets[usize::from(me)], s, me, to)
+            };
+            !fits || emit(self.rest(rule, s, to))
         })
     }
 

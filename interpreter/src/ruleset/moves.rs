@@ -77,6 +77,7 @@ pub enum Motion {
     /// where `pass` holds.
     Run {
         dirs: Vec<String>,
+        #[serde(deserialize_with = "number_or_distance")]
         distance: Distance,
         #[serde(default = "always")]
         pass: CondDef,
@@ -87,6 +88,7 @@ pub enum Motion {
     /// move another piece in the same turn. The piece goes to the `Off` pool.
     RunOff {
         dirs: Vec<String>,
+        #[serde(deserialize_with = "number_or_distance")]
         distance: Distance,
         #[serde(default = "always")]
         pass: CondDef,
@@ -102,6 +104,7 @@ pub enum Motion {
     /// on what it uncovers.
     Walk {
         dirs: Vec<String>,
+        #[serde(deserialize_with = "number_or_distance")]
         steps: Distance,
         #[serde(default = "always")]
         turns: CondDef,
@@ -202,8 +205,10 @@ pub enum OffCount {
     Over,
 }
 
-/// A number of steps written as a number (`5`, meaning `Const(5)`) or as a
-/// distance (`Throw`).
+/// A distance (a motion's `distance` or `steps`) written as a number (`5`,
+/// the same as `Const(5)`, which is still read) or by what it is read from
+/// (`Throw`). Refused with a message that lists the forms, since serde's own
+/// ("did not match any variant") names none.
 fn number_or_distance<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Distance, D::Error> {
     #[derive(Deserialize)]
     #[serde(untagged)]
@@ -211,10 +216,13 @@ fn number_or_distance<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Distance
         Number(u8),
         Distance(Distance),
     }
-    Ok(match Either::deserialize(d)? {
-        Either::Number(n) => Distance::Const(n),
-        Either::Distance(d) => d,
-    })
+    match Either::deserialize(d) {
+        Ok(Either::Number(n)) => Ok(Distance::Const(n)),
+        Ok(Either::Distance(d)) => Ok(d),
+        Err(_) => Err(serde::de::Error::custom(
+            "expected a distance: a number from 0 to 255 (`3`), `Throw`, `FieldSteps`, `Face` or `TopFace`",
+        )),
+    }
 }
 
 fn yes() -> bool {
