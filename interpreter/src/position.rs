@@ -123,7 +123,8 @@ fn each_key_once<'de, D: serde::Deserializer<'de>>(d: D) -> Result<BTreeMap<Stri
             let mut out = BTreeMap::new();
             while let Some((field, stack)) = map.next_entry::<String, String>()? {
                 if out.contains_key(&field) {
-                    let message = format!("the field {field:?} is given twice: give each field once, with its whole stack");
+                    let message =
+                        format!("the field {field:?} is given twice: give each field once, with its whole stack");
                     return Err(serde::de::Error::custom(message));
                 }
                 out.insert(field, stack);

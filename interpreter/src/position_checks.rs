@@ -8,7 +8,7 @@
 use crate::compile::Ctx;
 use crate::compile::locate::Seg;
 use crate::program::Game;
-use crate::program::rules::{Effect, Motion};
+use crate::program::rules::{Effect, Filter, Motion};
 use std::collections::BTreeSet;
 
 impl Game {
@@ -39,15 +39,30 @@ impl Game {
     }
 
     /// Decisions left in the turn: at least the one being made, at most as
-    /// many as a turn of the phase has.
+    /// many as a turn of the phase has, and one more where a move may earn
+    /// one (the rest of a throw, a huff) and the game ended or waits on
+    /// something else before counting it.
     pub(crate) fn check_decisions_left(&self, ctx: &mut Ctx, phase: u8, left: Option<u8>) {
         let phase = &self.phases[usize::from(phase)];
         let most = phase.decisions.max(1);
-        if left.is_some_and(|n| !(1..=most).contains(&n)) {
+        let earned = u8::from(
+            self.remainders() || self.phases.iter().any(|p| p.filters.contains(&Filter::Capture { huff: true })),
+        );
+        if left.is_some_and(|n| !(1..=most + earned).contains(&n)) {
             ctx.at(Seg::Field("decisions_left"), |ctx| {
-                ctx.error(format!("expected 1 to {most}: a turn of phase {:?} has {most} decision(s)", phase.name));
+                ctx.error(format!(
+                    "expected 1 to {}: a turn of phase {:?} has {most} decision(s)",
+                    most + earned,
+                    phase.name
+                ));
             });
         }
+    }
+
+    /// Whether a piece bearing off may leave the rest of its throw for another (`remainder`).
+    fn remainders(&self) -> bool {
+        let rules = self.phases.iter().flat_map(|p| &p.rules);
+        rules.into_iter().any(|r| matches!(r.motion, Motion::RunOff { remainder: true, .. }))
     }
 
     /// A throw is a value some outcome of a chance device gives, or, where a
@@ -57,8 +72,7 @@ impl Game {
         let Some(value) = throw else { return };
         let outcomes = self.chance.iter().flat_map(|c| &c.outcomes);
         let values: BTreeSet<u8> = outcomes.filter(|o| !o.rethrow).map(|o| o.value).collect();
-        let rules = self.phases.iter().flat_map(|p| &p.rules);
-        let remainders = rules.clone().any(|r| matches!(r.motion, Motion::RunOff { remainder: true, .. }));
+        let remainders = self.remainders();
         let highest = values.last().copied().unwrap_or(0);
         if values.contains(&value) || (remainders && value > 0 && value < highest) {
             return;
@@ -78,8 +92,12 @@ impl Game {
     /// a stack may mix players' pieces (a stack is captured whole), or a
     /// `CaptureRun` takes whatever its test lets it.
     pub(crate) fn may_imprison_own(&self) -> bool {
-        let capture_runs =
-            self.phases.iter().flat_map(|p| &p.rules).flat_map(|r| &r.effects).any(|e| matches!(e, Effect::CaptureRun(_)));
+        let capture_runs = self
+            .phases
+            .iter()
+            .flat_map(|p| &p.rules)
+            .flat_map(|r| &r.effects)
+            .any(|e| matches!(e, Effect::CaptureRun(_)));
         capture_runs || self.fields.iter().any(|f| f.limit > 1)
     }
 

@@ -41,6 +41,8 @@ fn decisions_left_beyond_what_a_turn_has_are_refused() {
     // Seega's placement phase has two decisions a turn.
     let seega = game("seega", &[]);
     refused(&seega, "Position(to_move: 1,\n decisions_left: 255)", 2, "expected 1 to 2");
+    // Where the rest of a throw earns a decision, one more while the game waits to count it.
+    refused(&game("senet", &[]), "Position(to_move: 1,\n decisions_left: 3)", 2, "expected 1 to 2");
     refused(&seega, "Position(to_move: 1,\n decisions_left: 0)", 2, "expected 1 to 2");
     assert!(seega.position_from_str("Position(to_move: 1, decisions_left: 2)", "p.ron").is_ok());
 }
