@@ -729,3 +729,19 @@ fn a_long_list_of_fields_is_read_as_written() {
         .to_string();
     assert_eq!(error, r#"names.ron:4:102: setup[0].fields[7]: unknown field "b6""#);
 }
+
+/// `analyze -o max_plies=0` said "ended by the turn limit 100%" of games that
+/// have no limit: they were cut unfinished, and the report says so.
+#[test]
+fn games_cut_without_a_turn_limit_are_reported_as_cut_not_as_ended_by_a_limit() {
+    let game = compile(WANDERERS, &[("max_plies", "0")]);
+    let config =
+        Config { agents: ["random".into(), "random".into()], games: 2, seed: 1, swap_sides: false, shard: None };
+    let report = tabula::analysis::Report::new(&run(&game, &config, &|_| {}).expect("runs"));
+    assert_eq!((report.timeouts.count, report.unfinished.map(|p| p.count)), (0, Some(2)));
+    assert_eq!(report.completion.count, 0);
+    let text = report.to_string();
+    let line = |label: &str| text.lines().find(|l| l.contains(label)).unwrap_or_else(|| panic!("{label}: {text}"));
+    assert!(line("ended by the turn limit").contains(" 0.0%"), "{text}");
+    assert!(line("cut unfinished (no limit)").contains("100.0%"), "{text}");
+}
