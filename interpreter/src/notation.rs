@@ -94,7 +94,19 @@ impl Game {
             return "the game is over".into();
         }
         if let Pending::Chance(c) = s.pending() {
-            return format!("a throw of {} is due first", self.chance[usize::from(c)].name);
+            let device = &self.chance[usize::from(c)];
+            let throws: Vec<String> = device.outcomes.iter().map(|o| format!("throw:{}", o.label)).collect();
+            return match text.strip_prefix("throw:") {
+                Some(value) => format!(
+                    "{value:?} is not something the chance device {:?} gives: expected one of {}",
+                    device.name,
+                    throws.join(", ")
+                ),
+                None => format!("the chance device {:?} is to be thrown first: {}", device.name, throws.join(", ")),
+            };
+        }
+        if text.starts_with("throw:") {
+            return "no throw is due now".into();
         }
         if let Pending::Huff = s.pending() {
             return "first huff a marked piece that could have captured (x and its field) or `skip`".into();
@@ -260,6 +272,23 @@ mod tests {
             (texts[0].as_str(), texts[60_000].as_str(), texts[60_001].as_str()),
             ("a1-a1", "a1-w4/2", "a1-w4/3")
         );
+    }
+
+    /// `throw:5` where 5 is no outcome said "a throw of throw is due first".
+    #[test]
+    fn a_throw_that_is_no_outcome_says_what_the_outcomes_are() {
+        let game = crate::shipped::game("senet", &Default::default()).expect("senet");
+        // Senet begins with the first throw made (a 1): no throw is due.
+        let start = game.initial_state();
+        assert_eq!(game.parse_move(&start, "throw:1").expect_err("no throw due").reason, "no throw is due now");
+        let state = game.play(&start, game.parse_move(&start, "10-11").expect("legal")).expect("plays");
+        let reason = |text: &str| game.parse_move(&state, text).expect_err(text).reason;
+        assert_eq!(
+            reason("throw:5"),
+            "\"5\" is not something the chance device \"throw\" gives: expected one of throw:1, throw:2, \
+             throw:3, throw:4, throw:6"
+        );
+        assert!(reason("9-12").starts_with("the chance device \"throw\" is to be thrown first: throw:1"));
     }
 
     /// No two legal moves of a shipped game read alike: their texts need no
