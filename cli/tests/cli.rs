@@ -886,3 +886,30 @@ fn analyze_warns_of_a_game_without_a_turn_limit() {
     assert!(run("max_plies=0").contains("has no turn limit (max_plies = 0)"));
     assert!(!run("max_plies=100").contains("no turn limit"));
 }
+
+/// Messages that misled: three agents blamed "greedy,mcts" as one; three
+/// variants under --sequential were told about an --independent nobody gave;
+/// `plan --difference 1e-300` printed "no number of games (no difference)
+/// games", and a negative difference needed `=`.
+#[test]
+fn messages_name_what_was_given() {
+    let o = tabula(&["analyze", "classic/tic-tac-toe", "--agents", "random,greedy,mcts", "--games", "2"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("\"random,greedy,mcts\": expected two agents, A,B"), "{}", stderr(&o));
+    let o = tabula(&["compare", "classic/tic-tac-toe", "--sweep", "max_plies=5,6,7", "--sequential", "--games", "4"]);
+    assert!(!o.status.success());
+    let e = stderr(&o);
+    assert!(e.contains("compares two variants, and 3 were given") && !e.contains("independent"), "{e}");
+    let o = tabula(&["plan", "--base", "0.5", "--difference", "1e-300"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("more games than can be counted (the difference is too small to find) per variant"), "{out}");
+    assert!(!out.contains("games) games"), "{out}");
+    let o = tabula(&["plan", "--base", "0.5", "--difference", "-0.1", "--tests", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("from 40.0%: 385 games per variant") || stdout(&o).contains("385 games per variant"),
+        "{}",
+        stdout(&o)
+    );
+}
