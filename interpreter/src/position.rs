@@ -178,6 +178,7 @@ pub enum ReasonDef {
 impl Game {
     /// Reads a position; every mistake is reported with its line and column.
     pub fn position_from_str(&self, text: &str, source: &str) -> Result<State, LoadError> {
+        let text = crate::compile::without_bom(text);
         let def: PositionDef = read_ron(text, source)?;
         let options = BTreeMap::new();
         let mut ctx = Ctx::new(text, &options, &[]);

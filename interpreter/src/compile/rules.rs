@@ -36,9 +36,11 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
     let colours = ctx.at(Seg::Field("colours"), |ctx| {
         def.colours.iter().enumerate().map(|(i, c)| ctx.at(Seg::Index(i), |ctx| board::parse_colour(ctx, c))).collect()
     });
-    let stack_limit = def.stack_limit.clamp(1, MAX_STACK);
-    if stack_limit != def.stack_limit {
-        ctx.at(Seg::Field("stack_limit"), |ctx| ctx.error(format!("a stack limit is 1 to {MAX_STACK}")));
+    let stack_limit = def.stack_limit.clamp(1, u32::from(MAX_STACK)) as u8;
+    if u32::from(stack_limit) != def.stack_limit {
+        ctx.at(Seg::Field("stack_limit"), |ctx| {
+            ctx.error(format!("stack_limit {}: a stack limit is 1 to {MAX_STACK}", def.stack_limit));
+        });
     }
     let board = ctx.at(Seg::Field("board"), |ctx| board::board(ctx, &def.board, &def.conditions))?;
     let dice =
