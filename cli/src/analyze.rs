@@ -131,10 +131,13 @@ pub struct RunArgs {
 
 impl RunArgs {
     pub fn config(&self, shard: Option<(u32, u32)>) -> Result<Config, Error> {
-        let (a, b) = self
-            .agents
-            .split_once(',')
-            .ok_or_else(|| Error::Io(format!("--agents {:?}: expected A,B", self.agents)))?;
+        // Exactly two: the first comma alone would take "b,c" for agent B.
+        let [a, b] = self.agents.split(',').collect::<Vec<_>>()[..] else {
+            return Err(Error::Io(format!(
+                "--agents {:?}: expected two agents, A,B (to rate more than two, use `tabula ladder`)",
+                self.agents
+            )));
+        };
         for spec in [a, b] {
             tabula::agents::AgentSpec::parse(spec).map_err(Error::Io)?;
         }
@@ -612,8 +615,17 @@ fn provenance(results: &Results) -> serde_json::Value {
 /// stopped when the SPRT decides (see `tabula::analysis::sequential`).
 fn compare_sequential(variants: &[(String, Game)], args: &RunArgs, tests: &TestArgs) -> Result<(), Error> {
     let sprt = Sprt::new(tests.effect, tests.alpha, tests.beta).map_err(|e| Error::Io(format!("--sequential: {e}")))?;
-    if variants.len() != 2 || tests.independent {
-        return Err(Error::Io("--sequential compares two variants played on the same seeds (no --independent)".into()));
+    // Each refusal names what was given.
+    if variants.len() != 2 {
+        return Err(Error::Io(format!(
+            "--sequential compares two variants, and {} were given: compare them two at a time, or leave --sequential out",
+            variants.len()
+        )));
+    }
+    if tests.independent {
+        return Err(Error::Io(
+            "--sequential plays both variants on the same seeds: leave --independent out, or --sequential".into(),
+        ));
     }
     if args.plot.is_some() {
         return Err(Error::Io("--sequential draws no --plot yet: leave it out".into()));

@@ -214,8 +214,8 @@ enum Command {
         #[arg(long, value_name = "RATE")]
         base: Option<f64>,
         /// The difference to find: in points of the rate (0.05) with --base,
-        /// in the metric's own units with --spread.
-        #[arg(long)]
+        /// in the metric's own units with --spread. May be negative (-0.05).
+        #[arg(long, allow_negative_numbers = true)]
         difference: Option<f64>,
         /// What one game adds to the spread of a mean's difference (a pilot's
         /// `spread`, or the standard deviation per game times 1.41 for two
@@ -573,19 +573,24 @@ fn plan(
         target.per_test_level(),
         100.0 * target.power
     );
-    let games = |n: u64| if n == u64::MAX { "no number of games (no difference)".to_string() } else { n.to_string() };
+    // No number of games finds no difference, nor one too small to count the games for.
+    let games = |n: u64, d: f64| match n {
+        u64::MAX if d == 0.0 => "no number of games (there is no difference to find)".to_string(),
+        u64::MAX => "more games than can be counted (the difference is too small to find)".to_string(),
+        n => format!("{n} games"),
+    };
     match (base, difference, spread, pilot) {
         (Some(base), Some(d), None, None) => {
             if !(0.0..=1.0).contains(&base) || !(0.0..=1.0).contains(&(base + d)) || d == 0.0 {
                 return bad("--base and --base + --difference are rates between 0 and 1, and differ");
             }
             say!(
-                "To tell a rate of {:.1}% from {:.1}% with {family}:\n  {} games per variant on independent seeds \
+                "To tell a rate of {:.1}% from {:.1}% with {family}:\n  {} per variant on independent seeds \
                  (--independent). Paired variants (the default of `tabula compare`) need fewer: play a pilot \
                  and run `tabula plan --from pilot.json`.",
                 100.0 * base,
                 100.0 * (base + d),
-                games(target.games_for_rates(base, d))
+                games(target.games_for_rates(base, d), d)
             );
         }
         (None, Some(d), Some(spread), None) => {
@@ -593,8 +598,8 @@ fn plan(
                 return bad("--spread is above 0 and --difference is not 0");
             }
             say!(
-                "To find a difference of {d} (spread {spread} per game) with {family}:\n  {} games per variant.",
-                games(target.games(spread, d))
+                "To find a difference of {d} (spread {spread} per game) with {family}:\n  {} per variant.",
+                games(target.games(spread, d), d)
             );
         }
         (None, None, None, Some(pilot)) => {
@@ -611,7 +616,7 @@ fn plan(
                     p.metric,
                     unit * p.difference,
                     unit * p.spread,
-                    games(p.games)
+                    if p.games == u64::MAX { games(p.games, p.difference) } else { p.games.to_string() }
                 );
             }
         }

@@ -1113,3 +1113,27 @@ fn plan_refuses_a_pilot_whose_changes_do_not_match_its_variants() {
     assert_eq!(o.status.code(), Some(1), "{e}");
     assert!(e.contains("`changes` holds 1 variants' changes: expected one per variant after the first (0)"), "{e}");
 }
+
+/// Messages that misled: three agents blamed "greedy,mcts" as one; three
+/// variants under --sequential were told about an --independent nobody gave;
+/// `plan --difference 1e-300` printed "no number of games (no difference)
+/// games", and a negative difference needed `=`.
+#[test]
+fn messages_name_what_was_given() {
+    let o = tabula(&["analyze", "classic/tic-tac-toe", "--agents", "random,greedy,mcts", "--games", "2"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("\"random,greedy,mcts\": expected two agents, A,B"), "{}", stderr(&o));
+    let o = tabula(&["compare", "classic/tic-tac-toe", "--sweep", "max_plies=5,6,7", "--sequential", "--games", "4"]);
+    assert!(!o.status.success());
+    let e = stderr(&o);
+    assert!(e.contains("compares two variants, and 3 were given") && !e.contains("independent"), "{e}");
+    let o = tabula(&["plan", "--base", "0.5", "--difference", "1e-300"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("more games than can be counted (the difference is too small to find) per variant"), "{out}");
+    assert!(!out.contains("games) games"), "{out}");
+    let o = tabula(&["plan", "--base", "0.5", "--difference", "-0.1", "--tests", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("from 40.0%") && out.contains("385 games per variant"), "{out}");
+}

@@ -34,6 +34,7 @@ mod notation;
 pub mod options;
 mod piece;
 mod position;
+mod position_checks;
 mod program;
 mod record;
 pub mod ruleset;

@@ -39,7 +39,8 @@ pub struct PositionDef {
     pub to_move: u8,
     #[serde(default)]
     pub phase: Option<String>,
-    #[serde(default)]
+    /// Each field once: a field given twice is refused, not read as the last.
+    #[serde(default, deserialize_with = "each_key_once")]
     pub board: BTreeMap<String, String>,
     #[serde(default)]
     pub hand: Vec<String>,
@@ -110,6 +111,30 @@ pub struct PositionDef {
     pub outcome: Option<OutcomeDef>,
 }
 
+/// A map read as written, refusing a key given twice (serde's map keeps the last).
+fn each_key_once<'de, D: serde::Deserializer<'de>>(d: D) -> Result<BTreeMap<String, String>, D::Error> {
+    struct Once;
+    impl<'de> serde::de::Visitor<'de> for Once {
+        type Value = BTreeMap<String, String>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a map from field names to stacks")
+        }
+        fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+            let mut out = BTreeMap::new();
+            while let Some((field, stack)) = map.next_entry::<String, String>()? {
+                if out.contains_key(&field) {
+                    let message =
+                        format!("the field {field:?} is given twice: give each field once, with its whole stack");
+                    return Err(serde::de::Error::custom(message));
+                }
+                out.insert(field, stack);
+            }
+            Ok(out)
+        }
+    }
+    d.deserialize_map(Once)
+}
+
 fn is_false(b: &bool) -> bool {
     !*b
 }
@@ -153,6 +178,7 @@ pub enum ReasonDef {
 impl Game {
     /// Reads a position; every mistake is reported with its line and column.
     pub fn position_from_str(&self, text: &str, source: &str) -> Result<State, LoadError> {
+        let text = crate::compile::without_bom(text);
         let def: PositionDef = read_ron(text, source)?;
         let options = BTreeMap::new();
         let mut ctx = Ctx::new(text, &options, &[]);
@@ -221,6 +247,15 @@ impl Game {
                                 ));
                                 continue;
                             }
+                            if pool == Pool::Prisoners && p.owner == holder as Player && !self.may_imprison_own() {
+                                ctx.error(format!(
+                                    "{text:?}: {:?} is player {}'s own piece, and in this game a player's prisoners \
+                                     are pieces taken from others",
+                                    self.piece_text(&p),
+                                    holder + 1
+                                ));
+                                continue;
+                            }
                             // Counts are u16: a bound on all pieces keeps every sum in range.
                             if s.total_pieces() + u32::from(n) > MAX_PIECES {
                                 ctx.error(format!("{text:?}: a game has at most {MAX_PIECES} pieces"));
@@ -232,9 +267,12 @@ impl Game {
                 }
             });
         }
+        self.check_counters(ctx, def.ply, def.turn, def.outcome.is_some());
         s.ply = def.ply;
         s.turn = def.turn.unwrap_or(1);
+        self.check_decisions_left(ctx, s.phase, def.decisions_left);
         s.decisions_left = def.decisions_left.unwrap_or(phase.decisions).max(1);
+        self.check_throw(ctx, def.throw);
         s.throw = def.throw;
         if let Some(first) = def.first {
             if !(1..=players).contains(&first) {
@@ -419,6 +457,10 @@ impl Game {
         let n = self.players.len();
         if def.places.len() != n || def.places.iter().any(|&p| p == 0 || usize::from(p) > n) {
             ctx.at(Seg::Field("places"), |ctx| ctx.error(format!("expected {n} places, each from 1 to {n}")));
+            return None;
+        }
+        if let Some(problem) = self.ranking_problem(&def.places) {
+            ctx.at(Seg::Field("places"), |ctx| ctx.error(problem));
             return None;
         }
         let mut places = [0; crate::piece::MAX_PLAYERS];

@@ -70,7 +70,7 @@ impl Record {
     }
 
     pub fn from_ron(text: &str, source: &str) -> Result<Record, LoadError> {
-        read_ron(text, source)
+        read_ron(crate::compile::without_bom(text), source)
     }
 
     /// The game the record was played under, compiled with the record's

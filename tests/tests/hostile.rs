@@ -829,3 +829,43 @@ fn endless_devices_given_as_inputs_are_refused_at_once() {
     let e = tabula::files::read_text(Path::new("/dev/urandom")).expect_err("a position, a record");
     assert!(e.to_string().starts_with("/dev/urandom:"), "{e}");
 }
+
+/// `analyze -o max_plies=0` said "ended by the turn limit 100%" of games that
+/// have no limit: they were cut unfinished, and the report says so.
+#[test]
+fn games_cut_without_a_turn_limit_are_reported_as_cut_not_as_ended_by_a_limit() {
+    let game = compile(WANDERERS, &[("max_plies", "0")]);
+    let config =
+        Config { agents: ["random".into(), "random".into()], games: 2, seed: 1, swap_sides: false, shard: None };
+    let report = tabula::analysis::Report::new(&run(&game, &config, &|_| {}).expect("runs"));
+    assert_eq!((report.timeouts.count, report.unfinished.map(|p| p.count)), (0, Some(2)));
+    assert_eq!(report.completion.count, 0);
+    let text = report.to_string();
+    let line = |label: &str| text.lines().find(|l| l.contains(label)).unwrap_or_else(|| panic!("{label}: {text}"));
+    assert!(line("ended by the turn limit").contains(" 0.0%"), "{text}");
+    assert!(line("cut unfinished (no limit)").contains("100.0%"), "{text}");
+}
+
+/// A UTF-8 byte order mark (which some editors write) was read as a stray
+/// character, "Expected opening `(`"; it is passed over, in rulesets,
+/// positions and records alike, and errors stand where an editor shows them.
+#[test]
+fn a_byte_order_mark_is_passed_over() {
+    let bom = |text: &str| format!("\u{feff}{text}");
+    let game = Game::from_source(&bom(WANDERERS), "bom.ron", &Options::new()).expect("compiles");
+    let broken = bom(&WANDERERS.replace("title: \"Wanderers\"", "title: 7"));
+    let e = Game::from_source(&broken, "bom.ron", &Options::new()).expect_err("a title is text").to_string();
+    assert!(e.contains("bom.ron:2:"), "{e}");
+    let s = game.position_from_str(&bom("Position(to_move: 2)"), "p.ron").expect("reads");
+    assert_eq!(s.to_move(), 1);
+    let record = tabula::Record::new(&game, Some(1), &[]).to_ron();
+    assert!(tabula::Record::from_ron(&bom(&record), "r.ron").is_ok());
+}
+
+/// `stack_limit: 300` gave a bare "Integer is out of bounds": it names the field and its range.
+#[test]
+fn a_stack_limit_out_of_range_names_the_field_and_the_range() {
+    let text = WANDERERS.replace("players: [\"A\", \"B\"],", "players: [\"A\", \"B\"],\n    stack_limit: 300,");
+    let e = Game::from_source(&text, "big.ron", &Options::new()).expect_err("300 is too many").to_string();
+    assert!(e.contains("big.ron:3:") && e.contains("stack_limit 300: a stack limit is 1 to 64"), "{e}");
+}

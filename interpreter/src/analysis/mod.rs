@@ -194,7 +194,8 @@ impl Game {
     pub fn reason_is_limit(&self, reason: crate::state::Reason) -> bool {
         match reason {
             crate::state::Reason::TurnLimit => true,
-            crate::state::Reason::End(i) => self.ends[usize::from(i)].test.mentions_limit(),
+            // Without a limit, `LimitReached` never holds: such an end came about otherwise.
+            crate::state::Reason::End(i) => self.max_plies > 0 && self.ends[usize::from(i)].test.mentions_limit(),
             crate::state::Reason::Blocked => false,
         }
     }

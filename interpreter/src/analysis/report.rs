@@ -36,6 +36,11 @@ pub struct Report {
     pub first_mover_wins: Proportion,
     /// Games that ended at the turn limit.
     pub timeouts: Proportion,
+    /// Games cut unfinished at [`crate::agents::PLY_CAP`] plies, where the
+    /// game has no turn limit; absent where there were none (and in older files,
+    /// which counted them among `timeouts`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unfinished: Option<Proportion>,
     /// 1 - the spread (largest less smallest) of the seats' win rates (Ludii: balance).
     pub balance: f64,
     /// Games that ended by the rules, not at the turn limit (Ludii: completion).
@@ -113,7 +118,8 @@ impl Report {
         let agent_wins = [0u8, 1].map(|a| proportion(count(&|g| g.agent_won(a)), n));
         let player_wins: Vec<Proportion> = (0..seats).map(|p| proportion(count(&|g| g.won(p)), n)).collect();
         let draws = proportion(count(&|g| !g.places.iter().any(|&p| p > 1)), n);
-        let timeouts = proportion(count(&|g| g.by_limit || g.unfinished), n);
+        let timeouts = proportion(count(&|g| g.by_limit), n);
+        let unfinished = proportion(count(&|g| g.unfinished), n);
         let values = |f: &dyn Fn(&super::GameResult) -> f64| r.games.iter().map(f).collect::<Vec<f64>>();
         let decisions: u64 = r.games.iter().map(|g| u64::from(g.decisions)).sum();
         // Summed wide: a game's count fits in 64 bits, a run's may not.
@@ -140,6 +146,7 @@ impl Report {
             draws,
             first_mover_wins: proportion(count(&|g| g.won(g.first)), n),
             timeouts,
+            unfinished: (unfinished.count > 0).then_some(unfinished),
             balance: 1.0 - spread_of(player_wins.iter().map(|p| p.rate)),
             places: (0..usize::from(seats))
                 .map(|p| {
@@ -147,7 +154,7 @@ impl Report {
                 })
                 .collect(),
             player_wins,
-            completion: proportion(n - timeouts.count, n),
+            completion: proportion(n - timeouts.count - unfinished.count, n),
             drawishness: draws.rate,
             decisiveness: 1.0 - draws.rate,
             plies: summary(&values(&|g| f64::from(g.plies))),
@@ -248,6 +255,10 @@ impl fmt::Display for Report {
             ("ended by the turn limit", &self.timeouts),
         ] {
             writeln!(f, "    {label:<width$}{}", pct(rate))?;
+        }
+        if let Some(cut) = &self.unfinished {
+            // (How games ended says where they were cut.)
+            writeln!(f, "    {:<width$}{}", "cut unfinished (no limit)", pct(cut))?;
         }
         writeln!(
             f,

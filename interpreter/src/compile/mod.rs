@@ -51,6 +51,13 @@ pub(crate) fn ron_pretty() -> ron::ser::PrettyConfig {
     ron::ser::PrettyConfig::new().struct_names(true).extensions(ron::extensions::Extensions::IMPLICIT_SOME)
 }
 
+/// The text without the byte order mark some editors put before UTF-8 text
+/// (ron reads it as a stray character: "Expected opening `(`"). Editors do
+/// not show it, so lines and columns are the same without it.
+pub(crate) fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
 /// Reads a RON document, turning ron's error into a located diagnostic that
 /// also names the value it is about (`phases[0].moves[0].by.distance`): ron
 /// gives the line and column, `serde_path_to_error` the path.
@@ -126,6 +133,7 @@ fn past_blanks(text: &str, at: Pos) -> Pos {
 
 /// Compiles ruleset text under the given option values.
 pub fn compile(text: &str, source: &str, given: &Options) -> Result<Game, Error> {
+    let text = without_bom(text);
     // An older form of the language: say what each old construct is now, where it stands.
     let old = crate::migrate::old_constructs(text);
     if !old.is_empty() {

@@ -26,6 +26,7 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         });
         return None;
     }
+    player_names(ctx, &def.players);
     let players = def.players.len() as u8;
     if !def.colours.is_empty() && def.colours.len() != def.players.len() {
         ctx.at(Seg::Field("colours"), |ctx| {
@@ -35,9 +36,11 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
     let colours = ctx.at(Seg::Field("colours"), |ctx| {
         def.colours.iter().enumerate().map(|(i, c)| ctx.at(Seg::Index(i), |ctx| board::parse_colour(ctx, c))).collect()
     });
-    let stack_limit = def.stack_limit.clamp(1, MAX_STACK);
-    if stack_limit != def.stack_limit {
-        ctx.at(Seg::Field("stack_limit"), |ctx| ctx.error(format!("a stack limit is 1 to {MAX_STACK}")));
+    let stack_limit = def.stack_limit.clamp(1, u32::from(MAX_STACK)) as u8;
+    if u32::from(stack_limit) != def.stack_limit {
+        ctx.at(Seg::Field("stack_limit"), |ctx| {
+            ctx.error(format!("stack_limit {}: a stack limit is 1 to {MAX_STACK}", def.stack_limit));
+        });
     }
     let board = ctx.at(Seg::Field("board"), |ctx| board::board(ctx, &def.board, &def.conditions))?;
     let dice =
@@ -507,6 +510,26 @@ fn filter(ctx: &mut Ctx, def: &FilterDef, names: &Names) -> Option<Filter> {
 }
 
 /// The relative directions: one list per player, each of the board's directions.
+/// Player names tell the players apart in every report ("X wins"): each is
+/// needed, and each once.
+fn player_names(ctx: &mut Ctx, names: &[String]) {
+    ctx.at(Seg::Field("players"), |ctx| {
+        for (i, name) in names.iter().enumerate() {
+            ctx.at(Seg::Index(i), |ctx| {
+                if name.trim().is_empty() {
+                    ctx.error(format!("player {} has no name: give each player a name", i + 1));
+                } else if let Some(j) = names[..i].iter().position(|n| n.trim() == name.trim()) {
+                    ctx.error(format!(
+                        "player {} is named {name:?} like player {}: each player needs a name of their own",
+                        i + 1,
+                        j + 1
+                    ));
+                }
+            });
+        }
+    });
+}
+
 fn relative_dirs(ctx: &mut Ctx, relative: &moves::Relative, board: &Board, players: usize) {
     ctx.at(Seg::Field("directions"), |ctx| {
         for (name, per_player) in relative {
@@ -735,6 +758,29 @@ mod tests {
         let mut ctx = Ctx::new(text, &values, &declared);
         lower(&mut ctx, &def, text);
         ctx.diags
+    }
+
+    /// Reports name players ("X wins 50% / X wins 35%"): two players with
+    /// one name, or none, cannot be told apart there.
+    #[test]
+    fn player_names_are_needed_and_each_once() {
+        let text = |players: &str| {
+            format!(
+                r#"Ruleset(language: 2, name: "s", title: "s", players: [{players}],
+                board: Grid(cols: 3, rows: 3, links: ["All"]), pieces: [(name: "S", letter: 'S')],
+                phases: [(name: "play", moves: [(pieces: ["S"], by: Place())])])"#
+            )
+        };
+        let found = diagnostics(&text(r#""X", "Y", "X""#));
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].path, "players[2]");
+        assert!(found[0].message.contains("named \"X\" like player 1"), "{found:?}");
+        assert!(found[0].at.is_some(), "located: {found:?}");
+        let found = diagnostics(&text(r#""X", " ""#));
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].path, "players[1]");
+        assert!(found[0].message.contains("player 2 has no name"), "{found:?}");
+        assert!(diagnostics(&text(r#""X", "Y""#)).is_empty());
     }
 
     /// A setup of `count` pieces on a full field said so once for every piece

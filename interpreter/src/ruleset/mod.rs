@@ -61,8 +61,9 @@ pub struct RulesetDef {
     pub options: Vec<OptionDef>,
     pub board: BoardDef,
     /// How many pieces a field holds unless its field type says otherwise.
+    /// (Read as a wide number so that one out of range is refused by name.)
     #[serde(default = "one")]
-    pub stack_limit: u8,
+    pub stack_limit: u32,
     #[serde(default)]
     pub field_types: Vec<FieldTypeDef>,
     #[serde(default)]
@@ -101,7 +102,7 @@ pub struct RulesetDef {
     pub first_move: Option<String>,
 }
 
-fn one() -> u8 {
+fn one() -> u32 {
     1
 }
 

@@ -512,9 +512,21 @@ impl<'t> Expander<'t> {
         if self.overflowed {
             return;
         }
-        if self.stack.contains(&k) || self.stack.len() >= MAX_DEPTH {
+        if self.stack.contains(&k) {
             let chain: Vec<&str> = self.stack.iter().map(|&s| self.templates[s].name.as_str()).collect();
             self.error(at_byte, format!("template `{name}` uses itself ({} -> {name})", chain.join(" -> ")));
+            return;
+        }
+        if self.stack.len() >= MAX_DEPTH {
+            let (first, last) = (self.stack[0], self.stack[self.stack.len() - 1]);
+            self.error(
+                at_byte,
+                format!(
+                    "templates use templates more than {MAX_DEPTH} deep (`{}` -> ... -> `{}` -> `{name}`): \
+                     expand some of them by hand",
+                    self.templates[first].name, self.templates[last].name
+                ),
+            );
             return;
         }
         if self.nesting >= MAX_NESTING {
@@ -650,6 +662,20 @@ mod tests {
     fn a_template_that_uses_itself_is_refused() {
         let e = errors(r#"R(templates: {"A": (body: B()), "B": (body: [A()])}, x: A())"#);
         assert!(e[0].contains("template `A` uses itself (A -> B -> A)"), "{e:?}");
+    }
+
+    /// A chain of 33 templates, each using the next, was said to "use itself".
+    #[test]
+    fn a_chain_of_templates_too_deep_is_called_so_not_a_template_that_uses_itself() {
+        let n = MAX_DEPTH + 1;
+        let defs: String = (0..n).map(|i| format!(r#""T{i}": (body: T{}()),"#, i + 1)).collect();
+        let e = errors(&format!(r#"R(templates: {{{defs} "T{n}": (body: 1)}}, x: T0())"#));
+        assert_eq!(e.len(), 1, "{e:?}");
+        assert!(
+            e[0].contains(&format!("more than {MAX_DEPTH} deep (`T0` -> ... -> `T{}` -> `T{}`)", n - 2, n - 1)),
+            "{e:?}"
+        );
+        assert!(!e[0].contains("uses itself"), "{e:?}");
     }
 
     #[test]
