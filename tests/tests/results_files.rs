@@ -174,3 +174,20 @@ fn a_report_lists_every_options_value_and_names_the_changed_ones() {
     assert!(report.changed.is_empty());
     assert!(report.to_string().starts_with("Senet (default options)"), "{report}");
 }
+
+#[test]
+fn a_game_both_ended_by_the_limit_and_unfinished_is_refused() {
+    // Before: the check let it pass, and the report counted such a game among
+    // the timeouts and the unfinished games both, subtracting it twice from
+    // the games that ended by the rules: half the games so edited read
+    // "completion 0.000", all of them overflowed (a panic in a debug build).
+    let e = merge_edited(|r| {
+        for g in &mut r.games {
+            g.by_limit = true;
+            g.unfinished = true;
+            g.places.clear();
+            g.winner = None;
+        }
+    });
+    assert!(e.contains("`games[0]` (game 3): `by_limit` and `unfinished`"), "{e}");
+}

@@ -209,6 +209,10 @@ fn check_game(g: &GameResult, players: usize, longest: u32) -> Result<(), String
             ));
         }
     }
+    // A game either ended (by the turn limit or otherwise) or was cut unfinished.
+    if g.by_limit && g.unfinished {
+        return Err("`by_limit` and `unfinished` are both true: a game cut unfinished did not end by the limit".into());
+    }
     if usize::from(g.first) >= players {
         return Err(format!("`first` {}: expected a player from 0 to {}", g.first, players - 1));
     }
