@@ -163,10 +163,19 @@ impl RunArgs {
     /// path found after an hour of games would be a lost hour. Going on with
     /// a saved run (`resume`), the `save` file is the run's own to replace.
     pub fn check_outputs(&self, save: Option<&str>, resume: bool, inputs: &[&Path]) -> Result<(), Error> {
-        if resume && save == Some(files::STDOUT) {
-            return Err(Error::Io(
-                "--resume goes on with the run saved in a --save file; - is the standard output".into(),
-            ));
+        // Going on reads the saved run back: only a file holds one (reading a
+        // device such as /dev/stdout may wait for ever).
+        if let Some(path) = save.filter(|_| resume) {
+            let what = match files::destination(Path::new(path))? {
+                files::Destination::File(_) => None,
+                files::Destination::Stdout => Some("the standard output"),
+                files::Destination::InPlace(_) => Some("a device or a fifo, not a file"),
+            };
+            if let Some(what) = what {
+                return Err(Error::Io(format!(
+                    "--resume goes on with the run saved in a --save file; {path} is {what}"
+                )));
+            }
         }
         let force = Overwrite::from_force(self.force);
         let outputs = [(save, if resume { Overwrite::Allow } else { force }), (self.json.as_deref(), force)]

@@ -1020,6 +1020,14 @@ fn every_output_path_is_checked_before_any_game_even_going_on() {
     assert!(!dir.join("c.json").exists());
     let o = tabula_in(dir, &["analyze", "seega", "--games", "8", "--quiet", "--save", "-", "--resume"], Stdio::piped());
     assert!(stderr(&o).contains("- is the standard output"), "{}", stderr(&o));
+    // Nor a device: read back, /dev/stdout on a pipe waited for ever, /dev/null "was not a results file".
+    let o = tabula_in(
+        dir,
+        &["analyze", "seega", "--games", "8", "--quiet", "--save", "/dev/null", "--resume"],
+        Stdio::piped(),
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("/dev/null is a device or a fifo, not a file"), "{}", stderr(&o));
 }
 
 /// A file put at the --save path while the run goes on is the user's: the
