@@ -411,15 +411,15 @@ pub fn csv(results: &Results) -> String {
     out
 }
 
-/// Prints or writes a report of results.
+/// Says where a run's results were saved.
+pub fn saved(results: &Results, path: &str) {
+    eprintln!("results of games {:?} saved to {path} (combine shards with `tabula merge`)", results.config.indices());
+}
+
+/// Writes the outputs asked for and prints the report, unless an output
+/// takes the standard output (`-`): the text would be mixed into what is
+/// read from it. `save` is the results file, written already (it may be `-`).
 pub fn report(results: &Results, args: &RunArgs, save: Option<&str>) -> Result<(), Error> {
-    if let Some(path) = save {
-        write(path, &results.to_json().map_err(Error::Io)?, args.force)?;
-        eprintln!(
-            "results of games {:?} saved to {path} (combine shards with `tabula merge`)",
-            results.config.indices()
-        );
-    }
     let report = Report::new(results);
     if let Some(path) = &args.csv {
         write(path, &csv(results), args.force)?;
@@ -428,13 +428,10 @@ pub fn report(results: &Results, args: &RunArgs, save: Option<&str>) -> Result<(
         let one = compare(vec![results.title.clone()], std::slice::from_ref(results), Testing::default());
         write_plot(path, &results.title, &one, std::slice::from_ref(results), args.force)?;
     }
-    match &args.json {
-        Some(path) => {
-            write(path, &serde_json::to_string_pretty(&report).map_err(|e| Error::Io(e.to_string()))?, args.force)?;
-        }
-        None => say!("{report}"),
+    if let Some(path) = &args.json {
+        write(path, &serde_json::to_string_pretty(&report).map_err(|e| Error::Io(e.to_string()))?, args.force)?;
     }
-    if args.json.as_deref() != Some("-") && args.json.is_some() {
+    if ![save, args.json.as_deref(), args.csv.as_deref(), args.plot.as_deref()].contains(&Some(files::STDOUT)) {
         say!("{report}");
     }
     Ok(())
@@ -732,5 +729,9 @@ pub fn merge(files: &[String], args: &RunArgs, save: Option<&str>, allow_partial
         parts.push((file.clone(), part));
     }
     let merged = Results::merge_named(parts, allow_partial).map_err(Error::Io)?;
+    if let Some(path) = save {
+        write(path, &merged.to_json().map_err(Error::Io)?, args.force)?;
+        saved(&merged, path);
+    }
     report(&merged, args, save)
 }

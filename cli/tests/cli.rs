@@ -1145,3 +1145,27 @@ fn messages_name_what_was_given() {
     let out = stdout(&o);
     assert!(out.contains("from 40.0%") && out.contains("385 games per variant"), "{out}");
 }
+
+/// An output given as `-` takes the standard output whole: the text report
+/// is left out of it, as it was for `--json -` (before: `--save -`, and
+/// `merge --save -`, printed the results file followed by the report, which
+/// no reader of JSON takes; `--csv -` the table followed by it).
+#[test]
+fn an_output_on_the_standard_output_is_not_followed_by_the_report() {
+    let tmp = folder("stdout-whole");
+    let dir = tmp.path();
+    let saved = tabula_in(dir, &["analyze", "seega", "--games", "3", "--quiet", "--save", "-"], Stdio::piped());
+    assert!(saved.status.success(), "{}", stderr(&saved));
+    let run: serde_json::Value = serde_json::from_str(&stdout(&saved)).expect("the results file alone");
+    assert_eq!(run["games"].as_array().map(Vec::len), Some(3));
+    std::fs::write(dir.join("run.json"), stdout(&saved)).expect("writes");
+    let merged = tabula_in(dir, &["merge", "run.json", "--quiet", "--save", "-"], Stdio::piped());
+    assert!(merged.status.success(), "{}", stderr(&merged));
+    serde_json::from_str::<serde_json::Value>(&stdout(&merged)).expect("the merged results file alone");
+    let table = tabula_in(dir, &["analyze", "seega", "--games", "3", "--quiet", "--csv", "-"], Stdio::piped());
+    assert!(table.status.success(), "{}", stderr(&table));
+    assert!(!stdout(&table).contains("rates with 95% intervals"), "{}", stdout(&table));
+    // Without `-`, the report is printed as before.
+    let o = tabula_in(dir, &["analyze", "seega", "--games", "3", "--quiet", "--save", "again.json"], Stdio::piped());
+    assert!(stdout(&o).contains("rates with 95% intervals"), "{}", stdout(&o));
+}
