@@ -192,6 +192,13 @@ impl RunArgs {
         Ok(())
     }
 
+    /// Whether the text report goes to the standard output: not where an
+    /// output given as `-` (`save` too) takes it, as the text would be mixed
+    /// into what is read from it.
+    pub fn text_to_stdout(&self, save: Option<&str>) -> bool {
+        ![save, self.json.as_deref(), self.csv.as_deref(), self.plot.as_deref()].contains(&Some(files::STDOUT))
+    }
+
     fn pool(&self) -> Result<rayon::ThreadPool, Error> {
         thread_pool(self.threads)
     }
@@ -416,9 +423,9 @@ pub fn saved(results: &Results, path: &str) {
     eprintln!("results of games {:?} saved to {path} (combine shards with `tabula merge`)", results.config.indices());
 }
 
-/// Writes the outputs asked for and prints the report, unless an output
-/// takes the standard output (`-`): the text would be mixed into what is
-/// read from it. `save` is the results file, written already (it may be `-`).
+/// Writes the outputs asked for and prints the report where the standard
+/// output is free ([`RunArgs::text_to_stdout`]). `save` is the results file,
+/// written already (it may be `-`).
 pub fn report(results: &Results, args: &RunArgs, save: Option<&str>) -> Result<(), Error> {
     let report = Report::new(results);
     if let Some(path) = &args.csv {
@@ -431,7 +438,7 @@ pub fn report(results: &Results, args: &RunArgs, save: Option<&str>) -> Result<(
     if let Some(path) = &args.json {
         write(path, &serde_json::to_string_pretty(&report).map_err(|e| Error::Io(e.to_string()))?, args.force)?;
     }
-    if ![save, args.json.as_deref(), args.csv.as_deref(), args.plot.as_deref()].contains(&Some(files::STDOUT)) {
+    if args.text_to_stdout(save) {
         say!("{report}");
     }
     Ok(())
@@ -484,18 +491,15 @@ pub fn compare_variants(
     if let Some(path) = &args.csv {
         write(path, &compare_csv(&comparison.labels, &runs), args.force)?;
     }
-    match &args.json {
-        Some(path) => {
-            let text = serde_json::to_string_pretty(&comparison).map_err(|e| Error::Io(e.to_string()))?;
-            write(path, &text, args.force)?;
-        }
-        None => say!("{comparison}"),
+    if let Some(path) = &args.json {
+        let text = serde_json::to_string_pretty(&comparison).map_err(|e| Error::Io(e.to_string()))?;
+        write(path, &text, args.force)?;
     }
-    if args.json.as_deref().is_some_and(|p| p != "-") {
+    if args.text_to_stdout(None) {
         say!("{comparison}");
-    }
-    if let Some(f) = &factorial {
-        say!("\n{f}");
+        if let Some(f) = &factorial {
+            say!("\n{f}");
+        }
     }
     Ok(())
 }
@@ -563,15 +567,17 @@ fn compare_adaptive(
         let title = format!("{}: {} variants, successive halving", runs[0].title, labels.len());
         write_svg(path, f.ranking_svg(&title, runs[0].players.len()), args.force)?;
     }
-    say!(
-        "{}: {} variants by successive halving, rounds of {} games per variant, A = {}, B = {}\n",
-        runs[0].title,
-        labels.len(),
-        schedule.iter().map(u32::to_string).collect::<Vec<_>>().join(", "),
-        config.agents[0],
-        config.agents[1]
-    );
-    say!("{f}");
+    if args.text_to_stdout(None) {
+        say!(
+            "{}: {} variants by successive halving, rounds of {} games per variant, A = {}, B = {}\n",
+            runs[0].title,
+            labels.len(),
+            schedule.iter().map(u32::to_string).collect::<Vec<_>>().join(", "),
+            config.agents[0],
+            config.agents[1]
+        );
+        say!("{f}");
+    }
     if let Some(path) = &args.csv {
         write(path, &compare_csv(&labels, &runs), args.force)?;
     }
@@ -639,16 +645,20 @@ fn compare_sequential(variants: &[(String, Game)], args: &RunArgs, tests: &TestA
     let config = args.config(None)?;
     let looks = config.games.div_ceil(tests.batch.max(1)).max(1);
     let (low, high) = sprt.bounds();
-    say!(
-        "Sequential test of player 1's win rate, {} against {}: SPRT, effect {} of the games decided differently, \
+    // The looks are told as they come, where the standard output is free.
+    let text = args.text_to_stdout(None);
+    if text {
+        say!(
+            "Sequential test of player 1's win rate, {} against {}: SPRT, effect {} of the games decided differently, \
          alpha {} (both sides), beta {}; bounds {low:.3} and {high:.3} on each side's log-likelihood ratio; at most {} games per variant.",
-        variants[1].0,
-        variants[0].0,
-        sprt.effect,
-        sprt.alpha,
-        sprt.beta,
-        config.games
-    );
+            variants[1].0,
+            variants[0].0,
+            sprt.effect,
+            sprt.alpha,
+            sprt.beta,
+            config.games
+        );
+    }
     let (mut wins, mut losses, mut played, mut sides) = (0u32, 0u32, 0u32, [None, None]);
     let mut decision = Decision::Continue;
     // Every game played, per variant, for --csv; every look, for --json.
@@ -681,10 +691,12 @@ fn compare_sequential(variants: &[(String, Game)], args: &RunArgs, tests: &TestA
                 None => all[k] = Some(run),
             }
         }
-        say!(
-            "  after {played} games: decided differently {} (variant's player 1 won {wins}, lost {losses}); ratios {up:.3} / {down:.3}",
-            wins + losses
-        );
+        if text {
+            say!(
+                "  after {played} games: decided differently {} (variant's player 1 won {wins}, lost {losses}); ratios {up:.3} / {down:.3}",
+                wins + losses
+            );
+        }
         if decision != Decision::Continue {
             break;
         }
@@ -695,7 +707,9 @@ fn compare_sequential(variants: &[(String, Game)], args: &RunArgs, tests: &TestA
         Decision::NoDifference => "no difference as large as the effect",
         Decision::Continue => "not decided within the games allowed (raise --games)",
     };
-    say!("  {verdict} (after {played} games per variant).");
+    if text {
+        say!("  {verdict} (after {played} games per variant).");
+    }
     let labels: Vec<String> = variants.iter().map(|(l, _)| l.clone()).collect();
     let all: Vec<Results> = all.into_iter().flatten().collect();
     if let Some(path) = &args.csv {

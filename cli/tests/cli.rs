@@ -1165,6 +1165,20 @@ fn an_output_on_the_standard_output_is_not_followed_by_the_report() {
     let table = tabula_in(dir, &["analyze", "seega", "--games", "3", "--quiet", "--csv", "-"], Stdio::piped());
     assert!(table.status.success(), "{}", stderr(&table));
     assert!(!stdout(&table).contains("rates with 95% intervals"), "{}", stdout(&table));
+    // Comparisons likewise, whatever their design (before: the factorial's
+    // ranking, the adaptive and the sequential designs' text came with the JSON).
+    let sweep = ["compare", "senet", "--sweep", "bear_off=Remainder,Exact", "--quiet", "--json", "-"];
+    let designs: [&[&str]; 3] = [
+        &["--sweep", "safe_house_of_life=true,false", "--games", "20"],
+        &["--sweep", "safe_house_of_life=true,false", "--games", "40", "--adaptive"],
+        &["--games", "200", "--sequential"],
+    ];
+    for design in designs {
+        let o = tabula_in(dir, &[&sweep[..], design].concat(), Stdio::piped());
+        assert!(o.status.success(), "{design:?}: {}", stderr(&o));
+        let json = serde_json::from_str::<serde_json::Value>(&stdout(&o));
+        assert!(json.is_ok(), "{design:?}: the JSON alone: {}", stdout(&o));
+    }
     // Without `-`, the report is printed as before.
     let o = tabula_in(dir, &["analyze", "seega", "--games", "3", "--quiet", "--save", "again.json"], Stdio::piped());
     assert!(stdout(&o).contains("rates with 95% intervals"), "{}", stdout(&o));
