@@ -286,11 +286,7 @@ pub fn resume(path: &str, game: &Game, config: &Config) -> Result<Option<Results
     let saved = Results::from_json(&text).map_err(|e| Error::Io(format!("{path}: {e}")))?;
     let options = game.option_texts();
     let asked = RunKey { ruleset: game.name(), hash: game.hash(), options: &options, players: game.players(), config };
-    let mut differences = RunKey::of(&saved).differences(&asked, &format!("in {path}"), "asked");
-    if saved.config.shard != config.shard {
-        let show = |s: Option<(u32, u32)>| s.map_or("the whole run".into(), |(i, n)| format!("shard {i}/{n}"));
-        differences.push(format!("the shard: {} in {path}, {} asked", show(saved.config.shard), show(config.shard)));
-    }
+    let differences = RunKey::of(&saved).part_differences(&asked, &format!("in {path}"), "asked");
     if !differences.is_empty() {
         return Err(Error::Io(format!(
             "{path} holds another run ({}); --resume goes on with the same ruleset, options, agents, seed, games and shard",

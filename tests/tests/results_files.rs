@@ -191,3 +191,13 @@ fn a_game_both_ended_by_the_limit_and_unfinished_is_refused() {
     });
     assert!(e.contains("`games[0]` (game 3): `by_limit` and `unfinished`"), "{e}");
 }
+
+#[test]
+fn parts_of_a_run_differ_in_their_shard_and_say_so() {
+    use tabula::analysis::RunKey;
+    let parts = shards();
+    let (a, b) = (RunKey::of(&parts[0]), RunKey::of(&parts[1]));
+    assert!(a.differences(&b, "in a", "in b").is_empty(), "shards of one run");
+    assert_eq!(a.part_differences(&b, "in a", "in b"), ["the shard: shard 0/2 in a, shard 1/2 in b"]);
+    assert!(!parts[0].same_run(&parts[1]) && parts[0].same_run(&parts[0]));
+}

@@ -6,7 +6,7 @@
 //! file is an error naming the field, never a panic, a huge allocation or a
 //! wrong report.
 
-use super::run::{Config, GameResult, Results};
+use super::run::{Config, GameResult, Results, show_shard};
 use crate::agents::PLY_CAP;
 use crate::piece::MAX_PLAYERS;
 use crate::program::Game;
@@ -172,6 +172,17 @@ impl<'a> RunKey<'a> {
         differ("the seed", a.seed.to_string(), b.seed.to_string());
         let swap = |s: bool| if s { "swapped".to_string() } else { "not swapped".to_string() };
         differ("the sides (--swap-sides)", swap(a.swap_sides), swap(b.swap_sides));
+        out
+    }
+
+    /// [`RunKey::differences`] and the shard: where a part of a run (a saved
+    /// one to go on with) and another part differ.
+    pub fn part_differences(&self, other: &RunKey, mine: &str, theirs: &str) -> Vec<String> {
+        let mut out = self.differences(other, mine, theirs);
+        let (a, b) = (self.config.shard, other.config.shard);
+        if a != b {
+            out.push(format!("the shard: {} {mine}, {} {theirs}", show_shard(a), show_shard(b)));
+        }
         out
     }
 }
