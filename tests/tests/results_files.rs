@@ -201,3 +201,25 @@ fn parts_of_a_run_differ_in_their_shard_and_say_so() {
     assert_eq!(a.part_differences(&b, "in a", "in b"), ["the shard: shard 0/2 in a, shard 1/2 in b"]);
     assert!(!parts[0].same_run(&parts[1]) && parts[0].same_run(&parts[0]));
 }
+
+#[test]
+fn a_winner_that_places_do_not_name_is_refused() {
+    // Before: `winner: 0` in a draw (places all 1) passed, as did no winner
+    // where one player alone was first: the CSV's winner_agent (read from
+    // `winner`) and the report's wins (read from `places`) told two games.
+    let draw_with_a_winner = merge_edited(|r| {
+        let g = last(r);
+        g.places = vec![1, 1];
+        g.winner = Some(0);
+    });
+    assert!(
+        draw_with_a_winner.contains("`winner` Some(0): `places` [1, 1] make the winner None"),
+        "{draw_with_a_winner}"
+    );
+    let no_winner = merge_edited(|r| {
+        let g = last(r);
+        g.places = vec![2, 1];
+        g.winner = None;
+    });
+    assert!(no_winner.contains("`winner` None: `places` [2, 1] make the winner Some(1)"), "{no_winner}");
+}

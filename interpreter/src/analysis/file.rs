@@ -220,6 +220,21 @@ fn check_game(g: &GameResult, players: usize, longest: u32) -> Result<(), String
             ));
         }
     }
+    // The winner is the one player placed first, where one alone is (the CSV
+    // reads `winner`, the report `places`: they must tell the same game).
+    if !g.places.is_empty() {
+        let mut first = (0..players).filter(|&p| g.places[p] == 1);
+        let alone = match (first.next(), first.next()) {
+            (Some(p), None) if players > 1 => u8::try_from(p).ok(),
+            _ => None,
+        };
+        if g.winner != alone {
+            return Err(format!(
+                "`winner` {:?}: `places` {:?} make the winner {alone:?} (the one player placed first, if one alone is)",
+                g.winner, g.places
+            ));
+        }
+    }
     // A game either ended (by the turn limit or otherwise) or was cut unfinished.
     if g.by_limit && g.unfinished {
         return Err("`by_limit` and `unfinished` are both true: a game cut unfinished did not end by the limit".into());
