@@ -163,10 +163,19 @@ impl RunArgs {
     /// path found after an hour of games would be a lost hour. Going on with
     /// a saved run (`resume`), the `save` file is the run's own to replace.
     pub fn check_outputs(&self, save: Option<&str>, resume: bool, inputs: &[&Path]) -> Result<(), Error> {
-        if resume && save == Some(files::STDOUT) {
-            return Err(Error::Io(
-                "--resume goes on with the run saved in a --save file; - is the standard output".into(),
-            ));
+        // Going on reads the saved run back: only a file holds one (reading a
+        // device such as /dev/stdout may wait for ever).
+        if let Some(path) = save.filter(|_| resume) {
+            let what = match files::destination(Path::new(path))? {
+                files::Destination::File(_) => None,
+                files::Destination::Stdout => Some("the standard output"),
+                files::Destination::InPlace(_) => Some("a device or a fifo, not a file"),
+            };
+            if let Some(what) = what {
+                return Err(Error::Io(format!(
+                    "--resume goes on with the run saved in a --save file; {path} is {what}"
+                )));
+            }
         }
         let force = Overwrite::from_force(self.force);
         let outputs = [(save, if resume { Overwrite::Allow } else { force }), (self.json.as_deref(), force)]
@@ -181,6 +190,13 @@ impl RunArgs {
             files::check(path, overwrite, inputs)?;
         }
         Ok(())
+    }
+
+    /// Whether the text report goes to the standard output: not where an
+    /// output given as `-` (`save` too) takes it, as the text would be mixed
+    /// into what is read from it.
+    pub fn text_to_stdout(&self, save: Option<&str>) -> bool {
+        ![save, self.json.as_deref(), self.csv.as_deref(), self.plot.as_deref()].contains(&Some(files::STDOUT))
     }
 
     fn pool(&self) -> Result<rayon::ThreadPool, Error> {
@@ -270,11 +286,7 @@ pub fn resume(path: &str, game: &Game, config: &Config) -> Result<Option<Results
     let saved = Results::from_json(&text).map_err(|e| Error::Io(format!("{path}: {e}")))?;
     let options = game.option_texts();
     let asked = RunKey { ruleset: game.name(), hash: game.hash(), options: &options, players: game.players(), config };
-    let mut differences = RunKey::of(&saved).differences(&asked, &format!("in {path}"), "asked");
-    if saved.config.shard != config.shard {
-        let show = |s: Option<(u32, u32)>| s.map_or("the whole run".into(), |(i, n)| format!("shard {i}/{n}"));
-        differences.push(format!("the shard: {} in {path}, {} asked", show(saved.config.shard), show(config.shard)));
-    }
+    let differences = RunKey::of(&saved).part_differences(&asked, &format!("in {path}"), "asked");
     if !differences.is_empty() {
         return Err(Error::Io(format!(
             "{path} holds another run ({}); --resume goes on with the same ruleset, options, agents, seed, games and shard",
@@ -402,15 +414,15 @@ pub fn csv(results: &Results) -> String {
     out
 }
 
-/// Prints or writes a report of results.
+/// Says where a run's results were saved.
+pub fn saved(results: &Results, path: &str) {
+    eprintln!("results of games {:?} saved to {path} (combine shards with `tabula merge`)", results.config.indices());
+}
+
+/// Writes the outputs asked for and prints the report where the standard
+/// output is free ([`RunArgs::text_to_stdout`]). `save` is the results file,
+/// written already (it may be `-`).
 pub fn report(results: &Results, args: &RunArgs, save: Option<&str>) -> Result<(), Error> {
-    if let Some(path) = save {
-        write(path, &results.to_json().map_err(Error::Io)?, args.force)?;
-        eprintln!(
-            "results of games {:?} saved to {path} (combine shards with `tabula merge`)",
-            results.config.indices()
-        );
-    }
     let report = Report::new(results);
     if let Some(path) = &args.csv {
         write(path, &csv(results), args.force)?;
@@ -419,13 +431,10 @@ pub fn report(results: &Results, args: &RunArgs, save: Option<&str>) -> Result<(
         let one = compare(vec![results.title.clone()], std::slice::from_ref(results), Testing::default());
         write_plot(path, &results.title, &one, std::slice::from_ref(results), args.force)?;
     }
-    match &args.json {
-        Some(path) => {
-            write(path, &serde_json::to_string_pretty(&report).map_err(|e| Error::Io(e.to_string()))?, args.force)?;
-        }
-        None => say!("{report}"),
+    if let Some(path) = &args.json {
+        write(path, &serde_json::to_string_pretty(&report).map_err(|e| Error::Io(e.to_string()))?, args.force)?;
     }
-    if args.json.as_deref() != Some("-") && args.json.is_some() {
+    if args.text_to_stdout(save) {
         say!("{report}");
     }
     Ok(())
@@ -478,18 +487,15 @@ pub fn compare_variants(
     if let Some(path) = &args.csv {
         write(path, &compare_csv(&comparison.labels, &runs), args.force)?;
     }
-    match &args.json {
-        Some(path) => {
-            let text = serde_json::to_string_pretty(&comparison).map_err(|e| Error::Io(e.to_string()))?;
-            write(path, &text, args.force)?;
-        }
-        None => say!("{comparison}"),
+    if let Some(path) = &args.json {
+        let text = serde_json::to_string_pretty(&comparison).map_err(|e| Error::Io(e.to_string()))?;
+        write(path, &text, args.force)?;
     }
-    if args.json.as_deref().is_some_and(|p| p != "-") {
+    if args.text_to_stdout(None) {
         say!("{comparison}");
-    }
-    if let Some(f) = &factorial {
-        say!("\n{f}");
+        if let Some(f) = &factorial {
+            say!("\n{f}");
+        }
     }
     Ok(())
 }
@@ -557,15 +563,17 @@ fn compare_adaptive(
         let title = format!("{}: {} variants, successive halving", runs[0].title, labels.len());
         write_svg(path, f.ranking_svg(&title, runs[0].players.len()), args.force)?;
     }
-    say!(
-        "{}: {} variants by successive halving, rounds of {} games per variant, A = {}, B = {}\n",
-        runs[0].title,
-        labels.len(),
-        schedule.iter().map(u32::to_string).collect::<Vec<_>>().join(", "),
-        config.agents[0],
-        config.agents[1]
-    );
-    say!("{f}");
+    if args.text_to_stdout(None) {
+        say!(
+            "{}: {} variants by successive halving, rounds of {} games per variant, A = {}, B = {}\n",
+            runs[0].title,
+            labels.len(),
+            schedule.iter().map(u32::to_string).collect::<Vec<_>>().join(", "),
+            config.agents[0],
+            config.agents[1]
+        );
+        say!("{f}");
+    }
     if let Some(path) = &args.csv {
         write(path, &compare_csv(&labels, &runs), args.force)?;
     }
@@ -633,16 +641,20 @@ fn compare_sequential(variants: &[(String, Game)], args: &RunArgs, tests: &TestA
     let config = args.config(None)?;
     let looks = config.games.div_ceil(tests.batch.max(1)).max(1);
     let (low, high) = sprt.bounds();
-    say!(
-        "Sequential test of player 1's win rate, {} against {}: SPRT, effect {} of the games decided differently, \
+    // The looks are told as they come, where the standard output is free.
+    let text = args.text_to_stdout(None);
+    if text {
+        say!(
+            "Sequential test of player 1's win rate, {} against {}: SPRT, effect {} of the games decided differently, \
          alpha {} (both sides), beta {}; bounds {low:.3} and {high:.3} on each side's log-likelihood ratio; at most {} games per variant.",
-        variants[1].0,
-        variants[0].0,
-        sprt.effect,
-        sprt.alpha,
-        sprt.beta,
-        config.games
-    );
+            variants[1].0,
+            variants[0].0,
+            sprt.effect,
+            sprt.alpha,
+            sprt.beta,
+            config.games
+        );
+    }
     let (mut wins, mut losses, mut played, mut sides) = (0u32, 0u32, 0u32, [None, None]);
     let mut decision = Decision::Continue;
     // Every game played, per variant, for --csv; every look, for --json.
@@ -675,10 +687,12 @@ fn compare_sequential(variants: &[(String, Game)], args: &RunArgs, tests: &TestA
                 None => all[k] = Some(run),
             }
         }
-        say!(
-            "  after {played} games: decided differently {} (variant's player 1 won {wins}, lost {losses}); ratios {up:.3} / {down:.3}",
-            wins + losses
-        );
+        if text {
+            say!(
+                "  after {played} games: decided differently {} (variant's player 1 won {wins}, lost {losses}); ratios {up:.3} / {down:.3}",
+                wins + losses
+            );
+        }
         if decision != Decision::Continue {
             break;
         }
@@ -689,7 +703,9 @@ fn compare_sequential(variants: &[(String, Game)], args: &RunArgs, tests: &TestA
         Decision::NoDifference => "no difference as large as the effect",
         Decision::Continue => "not decided within the games allowed (raise --games)",
     };
-    say!("  {verdict} (after {played} games per variant).");
+    if text {
+        say!("  {verdict} (after {played} games per variant).");
+    }
     let labels: Vec<String> = variants.iter().map(|(l, _)| l.clone()).collect();
     let all: Vec<Results> = all.into_iter().flatten().collect();
     if let Some(path) = &args.csv {
@@ -723,5 +739,9 @@ pub fn merge(files: &[String], args: &RunArgs, save: Option<&str>, allow_partial
         parts.push((file.clone(), part));
     }
     let merged = Results::merge_named(parts, allow_partial).map_err(Error::Io)?;
+    if let Some(path) = save {
+        write(path, &merged.to_json().map_err(Error::Io)?, args.force)?;
+        saved(&merged, path);
+    }
     report(&merged, args, save)
 }

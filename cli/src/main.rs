@@ -361,12 +361,9 @@ fn run(command: Command) -> Result<ExitCode, Error> {
             }
             let results = run.play_saving(&loaded, &config, loaded.title(), save.as_deref(), before)?;
             if let Some(path) = &save {
-                eprintln!(
-                    "results of games {:?} saved to {path} (combine shards with `tabula merge`)",
-                    results.config.indices()
-                );
+                analyze::saved(&results, path);
             }
-            analyze::report(&results, &run, None)?;
+            analyze::report(&results, &run, save.as_deref())?;
         }
         Command::Compare { rulesets, options, sweep, rank, run, tests } => {
             tests.testing()?;

@@ -1020,6 +1020,14 @@ fn every_output_path_is_checked_before_any_game_even_going_on() {
     assert!(!dir.join("c.json").exists());
     let o = tabula_in(dir, &["analyze", "seega", "--games", "8", "--quiet", "--save", "-", "--resume"], Stdio::piped());
     assert!(stderr(&o).contains("- is the standard output"), "{}", stderr(&o));
+    // Nor a device: read back, /dev/stdout on a pipe waited for ever, /dev/null "was not a results file".
+    let o = tabula_in(
+        dir,
+        &["analyze", "seega", "--games", "8", "--quiet", "--save", "/dev/null", "--resume"],
+        Stdio::piped(),
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("/dev/null is a device or a fifo, not a file"), "{}", stderr(&o));
 }
 
 /// A file put at the --save path while the run goes on is the user's: the
@@ -1136,4 +1144,42 @@ fn messages_name_what_was_given() {
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.contains("from 40.0%") && out.contains("385 games per variant"), "{out}");
+}
+
+/// An output given as `-` takes the standard output whole: the text report
+/// is left out of it, as it was for `--json -` (before: `--save -`, and
+/// `merge --save -`, printed the results file followed by the report, which
+/// no reader of JSON takes; `--csv -` the table followed by it).
+#[test]
+fn an_output_on_the_standard_output_is_not_followed_by_the_report() {
+    let tmp = folder("stdout-whole");
+    let dir = tmp.path();
+    let saved = tabula_in(dir, &["analyze", "seega", "--games", "3", "--quiet", "--save", "-"], Stdio::piped());
+    assert!(saved.status.success(), "{}", stderr(&saved));
+    let run: serde_json::Value = serde_json::from_str(&stdout(&saved)).expect("the results file alone");
+    assert_eq!(run["games"].as_array().map(Vec::len), Some(3));
+    std::fs::write(dir.join("run.json"), stdout(&saved)).expect("writes");
+    let merged = tabula_in(dir, &["merge", "run.json", "--quiet", "--save", "-"], Stdio::piped());
+    assert!(merged.status.success(), "{}", stderr(&merged));
+    serde_json::from_str::<serde_json::Value>(&stdout(&merged)).expect("the merged results file alone");
+    let table = tabula_in(dir, &["analyze", "seega", "--games", "3", "--quiet", "--csv", "-"], Stdio::piped());
+    assert!(table.status.success(), "{}", stderr(&table));
+    assert!(!stdout(&table).contains("rates with 95% intervals"), "{}", stdout(&table));
+    // Comparisons likewise, whatever their design (before: the factorial's
+    // ranking, the adaptive and the sequential designs' text came with the JSON).
+    let sweep = ["compare", "senet", "--sweep", "bear_off=Remainder,Exact", "--quiet", "--json", "-"];
+    let designs: [&[&str]; 3] = [
+        &["--sweep", "safe_house_of_life=true,false", "--games", "20"],
+        &["--sweep", "safe_house_of_life=true,false", "--games", "40", "--adaptive"],
+        &["--games", "200", "--sequential"],
+    ];
+    for design in designs {
+        let o = tabula_in(dir, &[&sweep[..], design].concat(), Stdio::piped());
+        assert!(o.status.success(), "{design:?}: {}", stderr(&o));
+        let json = serde_json::from_str::<serde_json::Value>(&stdout(&o));
+        assert!(json.is_ok(), "{design:?}: the JSON alone: {}", stdout(&o));
+    }
+    // Without `-`, the report is printed as before.
+    let o = tabula_in(dir, &["analyze", "seega", "--games", "3", "--quiet", "--save", "again.json"], Stdio::piped());
+    assert!(stdout(&o).contains("rates with 95% intervals"), "{}", stdout(&o));
 }

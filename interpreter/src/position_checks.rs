@@ -45,16 +45,14 @@ impl Game {
     pub(crate) fn check_decisions_left(&self, ctx: &mut Ctx, phase: u8, left: Option<u8>) {
         let phase = &self.phases[usize::from(phase)];
         let most = phase.decisions.max(1);
-        let earned = u8::from(
+        let earned = u16::from(
             self.remainders() || self.phases.iter().any(|p| p.filters.contains(&Filter::Capture { huff: true })),
         );
-        if left.is_some_and(|n| !(1..=most + earned).contains(&n)) {
+        // Wide: a turn of 255 decisions that earns one more has 256.
+        let bound = u16::from(most) + earned;
+        if left.is_some_and(|n| !(1..=bound).contains(&u16::from(n))) {
             ctx.at(Seg::Field("decisions_left"), |ctx| {
-                ctx.error(format!(
-                    "expected 1 to {}: a turn of phase {:?} has {most} decision(s)",
-                    most + earned,
-                    phase.name
-                ));
+                ctx.error(format!("expected 1 to {bound}: a turn of phase {:?} has {most} decision(s)", phase.name));
             });
         }
     }

@@ -48,6 +48,22 @@ fn decisions_left_beyond_what_a_turn_has_are_refused() {
 }
 
 #[test]
+fn decisions_left_are_checked_where_a_turn_has_the_most_decisions_and_earns_one_more() {
+    // Before: the bound, 255 decisions and the one a huff earns, was added in
+    // a byte: it overflowed (a panic in a debug build; in a release one, a
+    // bound of 0 that refused every count).
+    let text = shipped::text("traditional/english-draughts").expect("shipped");
+    let filters = "            filters: [Capture(";
+    assert!(text.contains(filters), "the phase's filters");
+    let text = text.replacen(filters, &format!("            decisions: 255,\n{filters}"), 1);
+    let mut options = Options::new();
+    options.set("capture".to_string(), "Huff".to_string());
+    let many = compile(&text, "draughts-255", &options);
+    assert!(many.position_from_str("Position(to_move: 1, decisions_left: 255)", "p.ron").is_ok());
+    refused(&many, "Position(to_move: 1,\n decisions_left: 0)", 2, "expected 1 to 256");
+}
+
+#[test]
 fn a_throw_no_chance_device_gives_is_refused() {
     let senet = game("senet", &[("bear_off", "Exact")]);
     refused(&senet, "Position(to_move: 1,\n throw: 64)", 2, "no throw gives 64: the throws give 1, 2, 3, 4, 6");

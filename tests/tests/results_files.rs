@@ -174,3 +174,52 @@ fn a_report_lists_every_options_value_and_names_the_changed_ones() {
     assert!(report.changed.is_empty());
     assert!(report.to_string().starts_with("Senet (default options)"), "{report}");
 }
+
+#[test]
+fn a_game_both_ended_by_the_limit_and_unfinished_is_refused() {
+    // Before: the check let it pass, and the report counted such a game among
+    // the timeouts and the unfinished games both, subtracting it twice from
+    // the games that ended by the rules: half the games so edited read
+    // "completion 0.000", all of them overflowed (a panic in a debug build).
+    let e = merge_edited(|r| {
+        for g in &mut r.games {
+            g.by_limit = true;
+            g.unfinished = true;
+            g.places.clear();
+            g.winner = None;
+        }
+    });
+    assert!(e.contains("`games[0]` (game 3): `by_limit` and `unfinished`"), "{e}");
+}
+
+#[test]
+fn parts_of_a_run_differ_in_their_shard_and_say_so() {
+    use tabula::analysis::RunKey;
+    let parts = shards();
+    let (a, b) = (RunKey::of(&parts[0]), RunKey::of(&parts[1]));
+    assert!(a.differences(&b, "in a", "in b").is_empty(), "shards of one run");
+    assert_eq!(a.part_differences(&b, "in a", "in b"), ["the shard: shard 0/2 in a, shard 1/2 in b"]);
+    assert!(!parts[0].same_run(&parts[1]) && parts[0].same_run(&parts[0]));
+}
+
+#[test]
+fn a_winner_that_places_do_not_name_is_refused() {
+    // Before: `winner: 0` in a draw (places all 1) passed, as did no winner
+    // where one player alone was first: the CSV's winner_agent (read from
+    // `winner`) and the report's wins (read from `places`) told two games.
+    let draw_with_a_winner = merge_edited(|r| {
+        let g = last(r);
+        g.places = vec![1, 1];
+        g.winner = Some(0);
+    });
+    assert!(
+        draw_with_a_winner.contains("`winner` Some(0): `places` [1, 1] make the winner None"),
+        "{draw_with_a_winner}"
+    );
+    let no_winner = merge_edited(|r| {
+        let g = last(r);
+        g.places = vec![2, 1];
+        g.winner = None;
+    });
+    assert!(no_winner.contains("`winner` None: `places` [2, 1] make the winner Some(1)"), "{no_winner}");
+}

@@ -6,7 +6,7 @@
 //! file is an error naming the field, never a panic, a huge allocation or a
 //! wrong report.
 
-use super::run::{Config, GameResult, Results};
+use super::run::{Config, GameResult, Results, show_shard};
 use crate::agents::PLY_CAP;
 use crate::piece::MAX_PLAYERS;
 use crate::program::Game;
@@ -174,6 +174,17 @@ impl<'a> RunKey<'a> {
         differ("the sides (--swap-sides)", swap(a.swap_sides), swap(b.swap_sides));
         out
     }
+
+    /// [`RunKey::differences`] and the shard: where a part of a run (a saved
+    /// one to go on with) and another part differ.
+    pub fn part_differences(&self, other: &RunKey, mine: &str, theirs: &str) -> Vec<String> {
+        let mut out = self.differences(other, mine, theirs);
+        let (a, b) = (self.config.shard, other.config.shard);
+        if a != b {
+            out.push(format!("the shard: {} {mine}, {} {theirs}", show_shard(a), show_shard(b)));
+        }
+        out
+    }
 }
 
 /// Checks one game of a run of `players` players, longest `longest` plies.
@@ -208,6 +219,25 @@ fn check_game(g: &GameResult, players: usize, longest: u32) -> Result<(), String
                 players - 1
             ));
         }
+    }
+    // The winner is the one player placed first, where one alone is (the CSV
+    // reads `winner`, the report `places`: they must tell the same game).
+    if !g.places.is_empty() {
+        let mut first = (0..players).filter(|&p| g.places[p] == 1);
+        let alone = match (first.next(), first.next()) {
+            (Some(p), None) if players > 1 => u8::try_from(p).ok(),
+            _ => None,
+        };
+        if g.winner != alone {
+            return Err(format!(
+                "`winner` {:?}: `places` {:?} make the winner {alone:?} (the one player placed first, if one alone is)",
+                g.winner, g.places
+            ));
+        }
+    }
+    // A game either ended (by the turn limit or otherwise) or was cut unfinished.
+    if g.by_limit && g.unfinished {
+        return Err("`by_limit` and `unfinished` are both true: a game cut unfinished did not end by the limit".into());
     }
     if usize::from(g.first) >= players {
         return Err(format!("`first` {}: expected a player from 0 to {}", g.first, players - 1));

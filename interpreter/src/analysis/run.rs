@@ -302,7 +302,7 @@ pub fn run_games(
 impl Results {
     /// Whether `other` is a part of the same run: same ruleset text, options, players and configuration.
     pub fn same_run(&self, other: &Results) -> bool {
-        self.config.shard == other.config.shard && RunKey::of(self).differences(&RunKey::of(other), "", "").is_empty()
+        RunKey::of(self).part_differences(&RunKey::of(other), "", "").is_empty()
     }
 
     /// The indices of the run's games not played yet.
@@ -402,6 +402,6 @@ impl Results {
 const MOST_MISSING: usize = 10_000;
 
 /// A shard in words: `shard 2/8`, or `the whole run`.
-fn show_shard(shard: Option<(u32, u32)>) -> String {
+pub(super) fn show_shard(shard: Option<(u32, u32)>) -> String {
     shard.map_or("the whole run".into(), |(i, n)| format!("shard {i}/{n}"))
 }

@@ -509,7 +509,6 @@ fn filter(ctx: &mut Ctx, def: &FilterDef, names: &Names) -> Option<Filter> {
     }
 }
 
-/// The relative directions: one list per player, each of the board's directions.
 /// Player names tell the players apart in every report ("X wins"): each is
 /// needed, and each once.
 fn player_names(ctx: &mut Ctx, names: &[String]) {
@@ -530,6 +529,7 @@ fn player_names(ctx: &mut Ctx, names: &[String]) {
     });
 }
 
+/// The relative directions: one list per player, each of the board's directions.
 fn relative_dirs(ctx: &mut Ctx, relative: &moves::Relative, board: &Board, players: usize) {
     ctx.at(Seg::Field("directions"), |ctx| {
         for (name, per_player) in relative {
