@@ -181,7 +181,7 @@ pub fn write(path: &Path, bytes: &[u8], overwrite: Overwrite) -> Result<(), Erro
     match destination(path)? {
         Destination::Stdout => write_stdout(bytes),
         Destination::InPlace(device) => write_in_place(&device, bytes),
-        Destination::File(target) => replace(path, &target, bytes, overwrite),
+        Destination::File(target) => replace(path, &target, bytes, overwrite).map(drop),
     }
 }
 
@@ -207,7 +207,10 @@ fn write_in_place(device: &Path, bytes: &[u8]) -> Result<(), Error> {
 }
 
 /// Writes `target` (what `path` leads to) whole or not at all.
-fn replace(path: &Path, target: &Path, bytes: &[u8], overwrite: Overwrite) -> Result<(), Error> {
+/// Returns the stamp of the file written, read from its own handle: a stamp
+/// read from the path after the rename could be another file's, put there
+/// in between.
+fn replace(path: &Path, target: &Path, bytes: &[u8], overwrite: Overwrite) -> Result<Option<Stamp>, Error> {
     refuse_existing(path, target, overwrite)?;
     let dir = folder(target);
     let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
@@ -231,7 +234,7 @@ fn replace(path: &Path, target: &Path, bytes: &[u8], overwrite: Overwrite) -> Re
         Overwrite::Allow => tmp.persist(target),
         Overwrite::Refuse => tmp.persist_noclobber(target),
     };
-    persisted.map(drop).map_err(|e| {
+    persisted.map(|file| file.metadata().ok().map(|m| Stamp::from_metadata(&m))).map_err(|e| {
         if e.error.kind() == std::io::ErrorKind::AlreadyExists {
             io(path, "already exists (give --force to replace it)")
         } else {
@@ -317,8 +320,7 @@ impl Checkpoint {
                 ));
             }
         };
-        replace(&self.path, &target, bytes, overwrite)?;
-        self.own = Stamp::of(&target);
+        self.own = replace(&self.path, &target, bytes, overwrite)?;
         Ok(())
     }
 }
@@ -335,8 +337,11 @@ struct Stamp {
 
 impl Stamp {
     fn of(path: &Path) -> Option<Stamp> {
-        let m = std::fs::symlink_metadata(path).ok()?;
-        Some(Stamp {
+        std::fs::symlink_metadata(path).ok().map(|m| Stamp::from_metadata(&m))
+    }
+
+    fn from_metadata(m: &std::fs::Metadata) -> Stamp {
+        Stamp {
             len: m.len(),
             modified: m.modified().ok(),
             #[cfg(unix)]
@@ -344,7 +349,7 @@ impl Stamp {
                 use std::os::unix::fs::MetadataExt as _;
                 (m.dev(), m.ino())
             },
-        })
+        }
     }
 }
 
