@@ -73,9 +73,10 @@ impl Game {
 
     /// [`Game::eval`] where a move tests its target or a field it passes:
     /// a test guarded by what tops the field ([`Cond::ByTops`]) is decided
-    /// here on most fields, without a call. (Only here: in `eval` the guard
-    /// grew every caller, and moved the compiler's inlining in games without
-    /// a guard: Ur +6.4%, Hounds and Jackals +7.0% instructions.)
+    /// here on most fields, without a call. (Only here, not in `eval`:
+    /// `eval` is inlined into every caller, so the guard would grow all of
+    /// them and change what the compiler inlines in rulesets that have no
+    /// guard at all, which then pay for a test they never use.)
     #[inline(always)]
     pub(crate) fn eval_on_field(&self, t: &Cond, s: &State, me: Player, field: FieldId) -> bool {
         match t {
