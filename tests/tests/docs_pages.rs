@@ -90,10 +90,11 @@ fn broken_links(page: &Path) -> Vec<String> {
         let target: PathBuf = if file.is_empty() { page.to_path_buf() } else { dir.join(file) };
         if !target.exists() {
             broken.push(format!("{link}: no file {}", target.display()));
-        } else if !fragment.is_empty() && target.extension().is_some_and(|e| e == "md") {
-            if !anchors(&read(&target)).contains(fragment) {
-                broken.push(format!("{link}: no heading with that anchor in {}", target.display()));
-            }
+        } else if !fragment.is_empty()
+            && target.extension().is_some_and(|e| e == "md")
+            && !anchors(&read(&target)).contains(fragment)
+        {
+            broken.push(format!("{link}: no heading with that anchor in {}", target.display()));
         }
     }
     broken
