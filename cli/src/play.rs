@@ -40,7 +40,7 @@ pub fn run(game: &Game, sides: &[Side], seed: u64, record: Option<&str>) -> Resu
     while !state.is_over() {
         let legal = game.legal_moves(&state);
         let mover = usize::from(state.to_move());
-        let chance = legal.first().is_some_and(|m| m.action == Action::Chance);
+        let chance = legal.first().is_some_and(|m| m.action() == Action::Chance);
         let m = if let Some(agent) = agents.get_mut(mover).and_then(Option::as_mut) {
             let m = agent.choose(game, &state, &mut rng);
             say!("{} plays {}", game.players()[mover], game.move_text_in(&state, m));

@@ -34,7 +34,7 @@ impl Session {
 
     /// The last decision (throws are skipped): what moved where, and what it took.
     pub fn last_move(&self) -> Option<LastMove> {
-        let i = self.history.iter().rposition(|(_, m, _)| m.action != Action::Chance)?;
+        let i = self.history.iter().rposition(|(_, m, _)| m.action() != Action::Chance)?;
         let (before, m, text) = &self.history[i];
         let after = self.history.get(i + 1).map_or(&self.state, |(s, _, _)| s);
         let on_board = |f: FieldId| (f != NO_FIELD).then_some(f);
@@ -49,7 +49,7 @@ impl Session {
         } else {
             Vec::new()
         };
-        Some(LastMove { from: on_board(m.from), to: on_board(m.to), captured, text: text.clone() })
+        Some(LastMove { from: on_board(m.from()), to: on_board(m.to()), captured, text: text.clone() })
     }
 
     /// The moves undone, that `redo` would play again, next first.
@@ -123,19 +123,19 @@ impl Session {
 
     /// A game is in progress once a decision has been made and it is not over.
     pub fn in_progress(&self) -> bool {
-        self.history.iter().any(|(_, m, _)| m.action != Action::Chance) && !self.state.is_over()
+        self.history.iter().any(|(_, m, _)| m.action() != Action::Chance) && !self.state.is_over()
     }
 
     /// The legal moves of the piece on `field` (moves, bearing off, taking back).
     pub fn moves_from(&self, field: FieldId) -> Vec<Move> {
-        self.legal().into_iter().filter(|m| m.from == field && m.action != Action::Chance).collect()
+        self.legal().into_iter().filter(|m| m.from() == field && m.action() != Action::Chance).collect()
     }
 
     /// The legal moves that bring a piece of `kind` from the hand onto the board.
     pub fn placements(&self, kind: u8) -> Vec<Move> {
         self.legal()
             .into_iter()
-            .filter(|m| m.kind == kind && matches!(m.action, Action::Place | Action::PlacePending))
+            .filter(|m| m.kind() == kind && matches!(m.action(), Action::Place | Action::PlacePending))
             .collect()
     }
 

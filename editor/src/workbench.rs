@@ -339,7 +339,7 @@ impl Workbench {
     /// Throws the chance device that is due, by its real probabilities.
     pub fn throw(&mut self) {
         let legal = self.session.legal();
-        if legal.first().is_some_and(|m| m.action == Action::Chance) {
+        if legal.first().is_some_and(|m| m.action() == Action::Chance) {
             let m = sample_chance(&self.session.game, self.session.state(), &legal, &mut self.rng);
             self.play(m);
         }

@@ -169,7 +169,7 @@ fn first_choice(game: &Game) -> Option<State> {
         if moves.is_empty() {
             return None;
         }
-        if moves.len() > 1 && moves[0].action != Action::Chance {
+        if moves.len() > 1 && moves[0].action() != Action::Chance {
             return Some(state);
         }
         let m = random.choose(game, &state, &mut rng);

@@ -5,16 +5,24 @@ use crate::piece::KindId;
 
 /// One decision, or one chance outcome. Small and `Copy`; its text form comes
 /// from [`crate::Game::move_text`] and is read back by [`crate::Game::parse_move`].
+///
+/// A move is made by the engine ([`crate::Game::legal_moves`], [`crate::Game::parse_move`]),
+/// never put together by a caller: its parts are read, not written, so a move a
+/// caller holds is one the engine made (as shakmaty's `Move` is):
+///
+/// ```compile_fail
+/// let m = tabula::Move { action: tabula::Action::Pass, rule: 0, kind: 0, dir: 0, from: 0, to: 0 };
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move {
-    pub action: Action,
+    pub(crate) action: Action,
     /// The index of the move rule in its phase (0 for moves no rule makes).
-    pub rule: u8,
-    pub kind: KindId,
+    pub(crate) rule: u8,
+    pub(crate) kind: KindId,
     /// The board direction the piece moved in, where the motion has one (else `NO_DIR`).
-    pub dir: u8,
-    pub from: FieldId,
-    pub to: FieldId,
+    pub(crate) dir: u8,
+    pub(crate) from: FieldId,
+    pub(crate) to: FieldId,
 }
 
 /// No direction.
@@ -47,6 +55,37 @@ pub enum Action {
 }
 
 impl Move {
+    /// What the move does.
+    pub fn action(&self) -> Action {
+        self.action
+    }
+
+    /// The index of the move rule in its phase that made it (0 for moves no rule makes).
+    pub fn rule(&self) -> u8 {
+        self.rule
+    }
+
+    /// The kind of piece moved, put or lifted (0 where no piece moves).
+    pub fn kind(&self) -> KindId {
+        self.kind
+    }
+
+    /// The board direction the piece moved in, where the motion has one (else [`NO_DIR`]).
+    pub fn dir(&self) -> u8 {
+        self.dir
+    }
+
+    /// The field the piece leaves or the stack sown ([`NO_FIELD`] for a piece from the hand).
+    pub fn from(&self) -> FieldId {
+        self.from
+    }
+
+    /// The field the piece lands on, is put on, or the captured stack's; a chance
+    /// outcome's index ([`NO_FIELD`] for a piece that leaves the board).
+    pub fn to(&self) -> FieldId {
+        self.to
+    }
+
     pub(crate) fn simple(action: Action) -> Move {
         Move { action, rule: 0, kind: 0, dir: NO_DIR, from: NO_FIELD, to: NO_FIELD }
     }

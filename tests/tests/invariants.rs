@@ -40,23 +40,14 @@ fn check_state(game: &Game, s: &State, pieces: u32) -> Result<(), TestCaseError>
     Ok(())
 }
 
-/// A move that is not in the list: some field-to-field move, placement or pass.
-fn unlisted(game: &Game, legal: &[Move], rng: &mut ChaCha8Rng) -> Option<Move> {
-    let n = game.board().len() as u16;
-    (0..20)
-        .map(|_| {
-            let action =
-                [Action::Board, Action::Place, Action::Lift, Action::Pass, Action::Stop][rng.random_range(0..5)];
-            Move {
-                action,
-                rule: 0,
-                kind: 0,
-                dir: tabula::NO_DIR,
-                from: rng.random_range(0..n),
-                to: rng.random_range(0..n),
-            }
-        })
-        .find(|m| !legal.contains(m))
+/// A move that is not in the list: one legal in an earlier position of the
+/// game (a caller cannot make a move the engine did not, so a stale one is
+/// what a wrong caller holds).
+fn unlisted(seen: &[Move], legal: &[Move], rng: &mut ChaCha8Rng) -> Option<Move> {
+    if seen.is_empty() {
+        return None;
+    }
+    (0..20).map(|_| seen[rng.random_range(0..seen.len())]).find(|m| !legal.contains(m))
 }
 
 /// The position written and read back is the same state (pending throws,
@@ -78,6 +69,8 @@ fn random_game(index: usize, seed: u64) -> Result<(), TestCaseError> {
     let mut state = game.initial_state();
     let pieces = state.total_pieces();
     let mut played = Vec::new();
+    // Moves legal in the positions checked so far (the stale moves tried).
+    let mut seen: Vec<Move> = Vec::new();
     let mut steps = 0u32;
     while !state.is_over() {
         check_state(game, &state, pieces)?;
@@ -90,13 +83,14 @@ fn random_game(index: usize, seed: u64) -> Result<(), TestCaseError> {
             for &m in &legal {
                 prop_assert!(game.play(&state, m).is_ok(), "listed move {} refused", game.move_text(m));
             }
-            if let Some(bad) = unlisted(game, &legal, &mut rng) {
+            if let Some(bad) = unlisted(&seen, &legal, &mut rng) {
                 let refused = game.play(&state, bad);
                 prop_assert!(refused.is_err(), "unlisted move {:?} accepted", bad);
             }
+            seen.extend_from_slice(&legal);
             check_position(game, &state, name, options)?;
         }
-        let m = if legal[0].action == Action::Chance {
+        let m = if legal[0].action() == Action::Chance {
             sample_chance(game, &state, &legal, &mut rng)
         } else {
             legal[rng.random_range(0..legal.len())]

@@ -102,7 +102,7 @@ impl BoardPanel {
         if !bench.human_to_move() || bench.session.state().is_over() {
             return;
         }
-        let onto: Vec<Move> = self.targets(bench).into_iter().filter(|m| m.to == f).collect();
+        let onto: Vec<Move> = self.targets(bench).into_iter().filter(|m| m.to() == f).collect();
         match onto.len() {
             1 => return bench.play(onto[0]),
             n if n > 1 => {
@@ -117,7 +117,7 @@ impl BoardPanel {
         }
         // A field a piece can be put on, when there is one kind to put: put it there.
         let placements: Vec<Move> =
-            bench.session.legal().into_iter().filter(|m| m.from == NO_FIELD && m.to == f).collect();
+            bench.session.legal().into_iter().filter(|m| m.from() == NO_FIELD && m.to() == f).collect();
         match placements.as_slice() {
             [m] => bench.play(*m),
             [] => self.selection = Selection::None,
@@ -207,7 +207,7 @@ impl BoardPanel {
             if self.selection == Selection::Field(f) {
                 painter.rect_stroke(field_rect, cell * 0.08, Stroke::new(3.0, SELECTED), StrokeKind::Inside);
             }
-            if targets.iter().any(|m| m.to == f) {
+            if targets.iter().any(|m| m.to() == f) {
                 painter.circle_filled(c, cell * 0.14, TARGET.gamma_multiply(0.75));
             }
             let response = ui.interact(field_rect, ui.scope_id().with(("field", f)), Sense::click());
@@ -223,7 +223,7 @@ impl BoardPanel {
             if captured {
                 marks.push("captured");
             }
-            if targets.iter().any(|m| m.to == f) {
+            if targets.iter().any(|m| m.to() == f) {
                 marks.push("a legal target");
             }
             let height = stacks[usize::from(f)].len();

@@ -109,7 +109,7 @@ impl Panel for PlayPanel {
                 ui.horizontal_wrapped(|ui| {
                     let texts = game.move_texts(&legal);
                     for (m, text) in legal.into_iter().zip(texts) {
-                        let enabled = bench.human_to_move() || m.action == Action::Chance;
+                        let enabled = bench.human_to_move() || m.action() == Action::Chance;
                         if ui.add_enabled(enabled, egui::Button::new(egui::RichText::new(&text).monospace())).clicked()
                         {
                             bench.play(m);
