@@ -3,11 +3,11 @@
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::Path;
-use tabula::analysis::factorial::{self, Criterion, Factor};
-use tabula::analysis::sequential::{Decision, Sprt};
-use tabula::analysis::{Comparison, Config, Correction, Report, Results, RunKey, Testing, chart, compare, run_games};
-use tabula::files::{self, Overwrite};
 use tabula::{Error, Game};
+use tabula_analysis::factorial::{self, Criterion, Factor};
+use tabula_analysis::sequential::{Decision, Sprt};
+use tabula_analysis::{Comparison, Config, Correction, Report, Results, RunKey, Testing, chart, compare, run_games};
+use tabula_files::{self as files, Overwrite};
 
 /// The most games one process plays in a run (their results stay in memory).
 const MAX_GAMES: usize = 10_000_000;
@@ -311,7 +311,7 @@ pub fn parse_shard(text: &str) -> Result<(u32, u32), Error> {
 }
 
 /// Writes an output text, ended by a newline, by the rule of every output
-/// (`tabula::files`: `-` is the standard output).
+/// (`tabula_files`: `-` is the standard output).
 pub fn write(path: &str, text: &str, force: bool) -> Result<(), Error> {
     files::write(Path::new(path), with_newline(text).as_bytes(), Overwrite::from_force(force))
 }
@@ -620,7 +620,7 @@ fn provenance(results: &Results) -> serde_json::Value {
 }
 
 /// A paired comparison of two variants, looked at every `--batch` games and
-/// stopped when the SPRT decides (see `tabula::analysis::sequential`).
+/// stopped when the SPRT decides (see `tabula_analysis::sequential`).
 fn compare_sequential(variants: &[(String, Game)], args: &RunArgs, tests: &TestArgs) -> Result<(), Error> {
     let sprt = Sprt::new(tests.effect, tests.alpha, tests.beta).map_err(|e| Error::Io(format!("--sequential: {e}")))?;
     // Each refusal names what was given.

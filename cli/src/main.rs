@@ -27,11 +27,11 @@ mod play;
 use clap::{Parser, Subcommand};
 use std::path::Path;
 use std::process::ExitCode;
-use tabula::analysis::factorial::{Criterion, Factor};
-use tabula::analysis::plan::Target;
-use tabula::analysis::{Comparison, Generator, simulate_with};
-use tabula::files::{self, Overwrite};
 use tabula::{Error, Game, Options, Record, shipped};
+use tabula_analysis::factorial::{Criterion, Factor};
+use tabula_analysis::plan::Target;
+use tabula_analysis::{Comparison, Generator, simulate_with};
+use tabula_files::{self as files, Overwrite};
 
 /// Tabula plays board games whose rules are written as data (RON rulesets).
 #[derive(Debug, Parser)]
@@ -400,7 +400,7 @@ fn factors(sweeps: &[String]) -> Result<Vec<Factor>, Error> {
 
 /// Every ruleset under every combination of the swept options' values, labelled.
 fn variants(rulesets: &[String], options: &[String], factors: &[Factor]) -> Result<Vec<(String, Game)>, Error> {
-    let combinations = tabula::analysis::factorial::combinations(factors);
+    let combinations = tabula_analysis::factorial::combinations(factors);
     let mut out = Vec::new();
     for ruleset in rulesets {
         let (source, text) = shipped::resolve(ruleset)?;
@@ -471,7 +471,7 @@ fn check(files: &[String], options: &[String]) -> Result<ExitCode, Error> {
 
 /// The agents' round robin and its Bradley–Terry ladder.
 fn ladder(game: &Game, agents: &str, games: u32, seed: u64, threads: Option<usize>) -> Result<(), Error> {
-    use tabula::analysis::{Config, ladder};
+    use tabula_analysis::{Config, ladder};
     let agents: Vec<String> = agents.split(',').map(|a| a.trim().to_string()).collect();
     if agents.len() < 2 {
         return Err(Error::Io("--agents: a ladder needs two agents or more, as A,B,...".into()));
@@ -495,7 +495,7 @@ fn ladder(game: &Game, agents: &str, games: u32, seed: u64, threads: Option<usiz
         for j in i + 1..agents.len() {
             let config =
                 Config { agents: [agents[i].clone(), agents[j].clone()], games, seed, swap_sides: true, shard: None };
-            let results = pool.install(|| tabula::analysis::run(game, &config, &|_| {})).map_err(Error::Io)?;
+            let results = pool.install(|| tabula_analysis::run(game, &config, &|_| {})).map_err(Error::Io)?;
             let points = results
                 .games
                 .iter()
@@ -561,7 +561,7 @@ fn plan(
     };
     if target.tests == 0 {
         // One variant against the base, two players: what `tabula compare A B` tests.
-        target.tests = pilot.as_ref().map_or_else(|| tabula::analysis::metrics_per_variant(2), |p| p.tests.max(1));
+        target.tests = pilot.as_ref().map_or_else(|| tabula_analysis::metrics_per_variant(2), |p| p.tests.max(1));
     }
     let family = format!(
         "{} test(s) at a family-wise level of {} ({:.4} per test), power {:.0}%",

@@ -83,7 +83,7 @@ pub fn run(game: &Game, sides: &[Side], seed: u64, record: Option<&str>) -> Resu
     }
     if let Some(path) = record {
         let text = Record::new(game, Some(seed), &played).to_ron();
-        tabula::files::write(std::path::Path::new(path), text.as_bytes(), tabula::files::Overwrite::Refuse)?;
+        tabula_files::write(std::path::Path::new(path), text.as_bytes(), tabula_files::Overwrite::Refuse)?;
         say!("record saved to {path}");
     }
     Ok(())

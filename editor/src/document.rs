@@ -2,8 +2,8 @@
 //! is saved. No egui here.
 
 use std::path::{Path, PathBuf};
-use tabula::files::{self, Overwrite};
 use tabula::shipped;
+use tabula_files::{self as files, Overwrite};
 
 /// Where a ruleset comes from.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

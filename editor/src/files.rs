@@ -158,7 +158,7 @@ mod tests {
         let dir = tmp.path();
         std::fs::create_dir(dir.join("sub")).expect("sub dir");
         for name in ["b.ron", "notes.txt"] {
-            tabula::files::write(&dir.join(name), b"x", tabula::files::Overwrite::Refuse).expect("write");
+            tabula_files::write(&dir.join(name), b"x", tabula_files::Overwrite::Refuse).expect("write");
         }
         let mut d = FileDialog::new(PathPurpose::SaveRecord, dir, "b.ron");
         let names: Vec<&str> = d.entries.iter().map(|e| e.name.as_str()).collect();

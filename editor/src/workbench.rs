@@ -12,8 +12,8 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use tabula::agents::sample_chance;
-use tabula::files::{self, Overwrite};
 use tabula::{Action, Diagnostic, Error, Game, Move, Options, Record};
+use tabula_files::{self as files, Overwrite};
 
 /// What the editor remembers between runs.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -478,7 +478,7 @@ impl Workbench {
             self.message = "no plots yet: run an analysis first".into();
             return;
         };
-        let bytes = tabula::analysis::chart::file_bytes(path, svg.clone());
+        let bytes = tabula_analysis::chart::file_bytes(path, svg.clone());
         self.message = match bytes.map(|b| files::write(path, &b, overwrite).map_err(|e| e.to_string())) {
             Ok(Ok(())) => format!("plots written to {}", path.display()),
             Ok(Err(e)) | Err(e) => e,

@@ -21,7 +21,6 @@
 //! ```
 
 pub mod agents;
-pub mod analysis;
 pub mod board;
 mod compile;
 pub mod die;

@@ -3,8 +3,8 @@
 //! merged shards equal the unsharded run; MCTS beats random on every game.
 
 use std::sync::atomic::AtomicBool;
-use tabula::analysis::{Config, Report, Results, Testing, compare, run, run_games};
 use tabula::{Game, Options, shipped};
+use tabula_analysis::{Config, Report, Results, Testing, compare, run, run_games};
 use tabula_tests::shipped_game;
 
 /// Player 1 wins with the first move: placing its one piece.

@@ -2,8 +2,8 @@
 //! error that says where, or a stated bound.
 
 use tabula::agents::{AgentSpec, PLY_CAP};
-use tabula::analysis::{Config, run, simulate};
 use tabula::{Game, Options};
+use tabula_analysis::{Config, run, simulate};
 
 /// Two stones that wander a 3x3 board for ever: the only end, a capture, never comes.
 const WANDERERS: &str = r#"Ruleset(
@@ -738,7 +738,7 @@ fn scratch(name: &str) -> tempfile::TempDir {
 #[cfg(unix)]
 #[test]
 fn an_output_through_a_link_replaces_the_file_it_leads_to_and_keeps_the_link() {
-    use tabula::files::{self, Overwrite};
+    use tabula_files::{self as files, Overwrite};
     let tmp = scratch("link");
     let dir = tmp.path();
     let (real, link) = (dir.join("real.json"), dir.join("link.json"));
@@ -766,7 +766,7 @@ fn an_output_through_a_link_replaces_the_file_it_leads_to_and_keeps_the_link() {
 fn a_device_is_written_in_place_and_never_replaced_by_a_file() {
     use std::os::unix::fs::FileTypeExt;
     use std::path::Path;
-    use tabula::files::{self, Destination, Overwrite};
+    use tabula_files::{self as files, Destination, Overwrite};
     let null = Path::new("/dev/null");
     for overwrite in [Overwrite::Refuse, Overwrite::Allow] {
         files::check(null, overwrite, &[]).expect("a device takes output: nothing is lost");
@@ -782,14 +782,14 @@ fn a_device_is_written_in_place_and_never_replaced_by_a_file() {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_full_disk_is_an_error_that_says_so() {
-    use tabula::files::{self, Overwrite};
+    use tabula_files::{self as files, Overwrite};
     let e = files::write(std::path::Path::new("/dev/full"), b"a report", Overwrite::Allow).expect_err("full");
     assert!(e.to_string().starts_with("/dev/full: No space left"), "{e}");
 }
 
 #[test]
 fn a_file_made_at_a_checkpoints_path_while_the_run_goes_on_is_never_replaced() {
-    use tabula::files::{Checkpoint, Overwrite};
+    use tabula_files::{Checkpoint, Overwrite};
     let tmp = scratch("race");
     let dir = tmp.path();
     let path = dir.join("run.json");
@@ -826,7 +826,7 @@ fn endless_devices_given_as_inputs_are_refused_at_once() {
     // A record's `ruleset` and the command line's name a file the same way.
     let e = tabula::shipped::resolve("/dev/zero").expect_err("a ruleset named");
     assert!(e.to_string().contains("not a text file"), "{e}");
-    let e = tabula::files::read_text(Path::new("/dev/urandom")).expect_err("a position, a record");
+    let e = tabula_files::read_text(Path::new("/dev/urandom")).expect_err("a position, a record");
     assert!(e.to_string().starts_with("/dev/urandom:"), "{e}");
 }
 
@@ -837,7 +837,7 @@ fn games_cut_without_a_turn_limit_are_reported_as_cut_not_as_ended_by_a_limit() 
     let game = compile(WANDERERS, &[("max_plies", "0")]);
     let config =
         Config { agents: ["random".into(), "random".into()], games: 2, seed: 1, swap_sides: false, shard: None };
-    let report = tabula::analysis::Report::new(&run(&game, &config, &|_| {}).expect("runs"));
+    let report = tabula_analysis::Report::new(&run(&game, &config, &|_| {}).expect("runs"));
     assert_eq!((report.timeouts.count, report.unfinished.map(|p| p.count)), (0, Some(2)));
     assert_eq!(report.completion.count, 0);
     let text = report.to_string();

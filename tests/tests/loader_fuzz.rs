@@ -156,7 +156,7 @@ proptest! {
 
     #[test]
     fn random_bytes_are_located_errors(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
-        match tabula::files::text_from_bytes(bytes, "bytes.ron") {
+        match tabula_files::text_from_bytes(bytes, "bytes.ron") {
             Ok(text) => compiles_or_says_where(&text)?,
             Err(e) => prop_assert!(e.to_string().starts_with("bytes.ron:"), "{e}"),
         }

@@ -14,7 +14,7 @@
 
 use rayon::prelude::*;
 use tabula::Game;
-use tabula::analysis::{Config, Correction, Results, Testing, compare, run};
+use tabula_analysis::{Config, Correction, Results, Testing, compare, run};
 use tabula_tests::{shipped_game, workspace};
 
 fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {

@@ -233,7 +233,7 @@ fn opponent_is_refused_where_it_is_ambiguous() {
 
 #[test]
 fn analysis_reports_every_seat_and_compare_sets_variants_of_four_players_side_by_side() {
-    use tabula::analysis::{Config, Report, compare, run};
+    use tabula_analysis::{Config, Report, compare, run};
     let config =
         |games| Config { agents: ["random".into(), "mcts:20".into()], games, seed: 1, swap_sides: true, shard: None };
     let results = run(&lanes(&[]), &config(8), &|_| {}).expect("runs");

@@ -2,7 +2,7 @@
 //! input: a damaged or hand-edited file is refused with an error naming the
 //! field and what was expected, never a panic or a wrong report (issue 42).
 
-use tabula::analysis::{Config, Report, Results, run};
+use tabula_analysis::{Config, Report, Results, run};
 use tabula_tests::shipped_game;
 
 /// Shards 0/2 and 1/2 of a short Senet run, random against random.
@@ -39,7 +39,7 @@ fn merge_edited(edit: impl Fn(&mut Results)) -> String {
 /// An edit of a results file, for a table of cases.
 type Edit = fn(&mut Results);
 
-fn last(r: &mut Results) -> &mut tabula::analysis::GameResult {
+fn last(r: &mut Results) -> &mut tabula_analysis::GameResult {
     r.games.last_mut().expect("a game")
 }
 
@@ -194,7 +194,7 @@ fn a_game_both_ended_by_the_limit_and_unfinished_is_refused() {
 
 #[test]
 fn parts_of_a_run_differ_in_their_shard_and_say_so() {
-    use tabula::analysis::RunKey;
+    use tabula_analysis::RunKey;
     let parts = shards();
     let (a, b) = (RunKey::of(&parts[0]), RunKey::of(&parts[1]));
     assert!(a.differences(&b, "in a", "in b").is_empty(), "shards of one run");

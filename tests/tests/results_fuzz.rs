@@ -11,7 +11,7 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config as Cases, TestCaseError, TestRunner};
 use serde_json::Value;
 use tabula::Game;
-use tabula::analysis::{Config, Report, Results, RunKey, Testing, chart, compare, run};
+use tabula_analysis::{Config, Report, Results, RunKey, Testing, chart, compare, run};
 
 #[global_allocator]
 static ALLOC: dhat::Alloc = dhat::Alloc;

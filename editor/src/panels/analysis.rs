@@ -9,9 +9,9 @@ use egui_plot::{Bar, BarChart, Legend, Line, Plot};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread::JoinHandle;
-use tabula::analysis::chart::{Chart, charts, svg};
-use tabula::analysis::{Comparison, Config, Results, Testing, compare, run_until};
 use tabula::{Game, Options};
+use tabula_analysis::chart::{Chart, charts, svg};
+use tabula_analysis::{Comparison, Config, Results, Testing, compare, run_until};
 
 /// A run in the background.
 struct Job {
@@ -212,7 +212,7 @@ impl AnalysisPanel {
 
 /// The table of a comparison: a row per metric, a column per variant.
 fn table(c: &Comparison) -> Vec<(String, Vec<String>)> {
-    let pct = |p: &tabula::analysis::stats::Proportion| {
+    let pct = |p: &tabula_analysis::stats::Proportion| {
         format!("{:.1}% [{:.1}, {:.1}]", 100.0 * p.rate, 100.0 * p.low, 100.0 * p.high)
     };
     let mut rows: Vec<(String, Vec<String>)> =

@@ -272,6 +272,13 @@ impl Game {
         self.options.iter().map(|(k, v)| (k.clone(), v.to_string())).collect()
     }
 
+    /// Whether a decision taken in `state` may count as the game's first
+    /// move: the ruleset names no phase for it (`first_move`), or `state` is
+    /// in the phase it names.
+    pub fn first_move_phase(&self, state: &State) -> bool {
+        self.first_move.is_none_or(|p| usize::from(p) == state.phase())
+    }
+
     /// Whether batch self-play plays this ruleset as matches of a game and a
     /// return game with the seats swapped.
     pub fn return_match(&self) -> bool {
@@ -282,6 +289,12 @@ impl Game {
         self.initial.clone()
     }
 
+    /// Puts `state` back at the initial position, keeping what it has
+    /// allocated: a loop that plays many games allocates once.
+    pub fn restart(&self, state: &mut State) {
+        state.clone_from(&self.initial);
+    }
+
     /// Why a game ended, in words.
     pub fn reason_text(&self, reason: Reason) -> String {
         match reason {
@@ -289,6 +302,17 @@ impl Game {
             Reason::TurnLimit => format!("turn limit of {} plies reached", self.max_plies),
             Reason::Blocked if self.players.len() == 2 => "neither player can move".into(),
             Reason::Blocked => "no player can move".into(),
+        }
+    }
+
+    /// Whether a game that ended for `reason` ended because of the turn limit:
+    /// at the limit itself, or by an end condition that reads it.
+    pub fn reason_is_limit(&self, reason: Reason) -> bool {
+        match reason {
+            Reason::TurnLimit => true,
+            // Without a limit, `LimitReached` never holds: such an end came about otherwise.
+            Reason::End(i) => self.max_plies > 0 && self.ends[usize::from(i)].test.mentions_limit(),
+            Reason::Blocked => false,
         }
     }
 

@@ -4,11 +4,11 @@
 //! one the greedy and MCTS agents use): the player it rates highest, where
 //! one alone is highest.
 
-use crate::agents::Evaluator;
-use crate::board::FieldSet;
-use crate::piece::Player;
-use crate::program::Game;
-use crate::state::State;
+use tabula::Game;
+use tabula::Player;
+use tabula::State;
+use tabula::agents::Evaluator;
+use tabula::board::FieldSet;
 
 /// Follows one game decision by decision; [`Quality::finish`] gives the measures.
 pub(crate) struct Quality<'e> {
@@ -39,12 +39,12 @@ pub struct Measures {
 
 impl<'e> Quality<'e> {
     pub(crate) fn new(game: &Game, eval: &'e Evaluator) -> Quality<'e> {
-        Quality { eval, ratings: Vec::new(), covered: FieldSet::new(game.board.len()) }
+        Quality { eval, ratings: Vec::new(), covered: FieldSet::new(game.board().len()) }
     }
 
     /// Notes the position at a decision.
     pub(crate) fn see(&mut self, game: &Game, s: &State) {
-        for f in game.board.fields().filter(|&f| s.height(f) > 0) {
+        for f in game.board().fields().filter(|&f| s.height(f) > 0) {
             self.covered.insert(f);
         }
         let ratings: Vec<f64> = (0..game.player_count()).map(|p| self.eval.evaluate(game, s, p)).collect();
@@ -62,11 +62,11 @@ impl<'e> Quality<'e> {
     /// lead where one of them leads, and are rated by the best of them.
     pub(crate) fn finish(&self, game: &Game, s: &State, winners: &[Player]) -> Measures {
         let mut covered = self.covered.clone();
-        for f in game.board.fields().filter(|&f| s.height(f) > 0) {
+        for f in game.board().fields().filter(|&f| s.height(f) > 0) {
             covered.insert(f);
         }
-        let fields = game.board.len().max(1) as f64;
-        let coverage = game.board.fields().filter(|&f| covered.contains(f)).count() as f64 / fields;
+        let fields = game.board().len().max(1) as f64;
+        let coverage = game.board().fields().filter(|&f| covered.contains(f)).count() as f64 / fields;
         let leaders = self.ratings.iter().filter_map(|(l, _)| *l);
         let lead_changes = leaders.clone().zip(leaders.skip(1)).filter(|(a, b)| a != b).count() as u32;
         if winners.is_empty() {
@@ -98,7 +98,7 @@ mod tests {
 
     #[test]
     fn a_game_the_winner_led_throughout_has_no_drama_and_is_decided_from_the_start() {
-        let game = crate::shipped::game("classic/tic-tac-toe", &crate::Options::new()).expect("shipped");
+        let game = tabula::shipped::game("classic/tic-tac-toe", &tabula::Options::new()).expect("shipped");
         let eval = Evaluator::new(&game);
         let mut q = Quality::new(&game, &eval);
         let s = game.initial_state();
@@ -109,7 +109,7 @@ mod tests {
 
     #[test]
     fn a_comeback_counts_its_lead_changes_drama_and_late_decision() {
-        let game = crate::shipped::game("classic/tic-tac-toe", &crate::Options::new()).expect("shipped");
+        let game = tabula::shipped::game("classic/tic-tac-toe", &tabula::Options::new()).expect("shipped");
         let eval = Evaluator::new(&game);
         let mut q = Quality::new(&game, &eval);
         let s = game.initial_state();
@@ -130,7 +130,7 @@ mod tests {
 
     #[test]
     fn partners_who_win_together_lead_where_either_leads() {
-        let game = crate::shipped::game("classic/tic-tac-toe", &crate::Options::new()).expect("shipped");
+        let game = tabula::shipped::game("classic/tic-tac-toe", &tabula::Options::new()).expect("shipped");
         let eval = Evaluator::new(&game);
         let mut q = Quality::new(&game, &eval);
         let s = game.initial_state();

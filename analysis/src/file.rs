@@ -7,10 +7,10 @@
 //! wrong report.
 
 use super::run::{Config, GameResult, Results, show_shard};
-use crate::agents::PLY_CAP;
-use crate::piece::MAX_PLAYERS;
-use crate::program::Game;
 use std::collections::{BTreeMap, HashSet};
+use tabula::Game;
+use tabula::MAX_PLAYERS;
+use tabula::agents::PLY_CAP;
 
 impl Results {
     /// The results as a results file's text (JSON). Floats are written so
@@ -107,7 +107,7 @@ impl Results {
     /// or one whose text this Tabula no longer compiles (an older language):
     /// such a file is checked by [`Results::check`] alone.
     pub fn saved_game(&self) -> Option<Game> {
-        let options: crate::Options = self.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+        let options: tabula::Options = self.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
         Game::from_source(self.rules.as_deref()?, &self.ruleset, &options).ok()
     }
 

@@ -1,6 +1,10 @@
 //! Batch self-play and its figures: `simulate` (random games, fast, for
 //! speed figures) and `analyze`/`compare` (any agents, in parallel, with
-//! confidence intervals and tests).
+//! confidence intervals and tests), their charts and their results files.
+//!
+//! A crate of its own over `tabula`'s public API: the interpreter plays
+//! games; what is measured over many of them, and how it is shown and kept,
+//! is the application's.
 
 pub mod chart;
 mod compare;
@@ -21,12 +25,12 @@ pub use report::Report;
 pub use run::{Config, GameResult, Provenance, Results, play_game, run, run_games, run_until};
 pub use stats::Correction;
 
-use crate::agents::random_playout;
-use crate::program::Game;
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::time::Instant;
+use tabula::Game;
+use tabula::agents::random_playout;
 
 /// The random number generator [`simulate`]'s games draw from. A seed gives
 /// the same games only under the same generator, so a run names it; each
@@ -80,7 +84,7 @@ pub struct Summary {
     /// scores), and the sum of those scores.
     pub scored: u32,
     pub score_total: u64,
-    /// Games cut at [`crate::agents::PLY_CAP`] plies without an end (a game with no turn limit).
+    /// Games cut at [`tabula::agents::PLY_CAP`] plies without an end (a game with no turn limit).
     pub unfinished: u32,
     /// How many games ended for each reason, by the reason's text.
     pub reasons: Vec<(String, u32)>,
@@ -132,10 +136,10 @@ fn simulate_by<R: RngCore + SeedableRng>(game: &Game, games: u32, seed: u64) -> 
     let mut buf = Vec::new();
     let mut pair_score = 0i32;
     let mut state = game.initial_state();
-    let mut reasons: Vec<(crate::state::Reason, u32)> = Vec::new();
+    let mut reasons: Vec<(tabula::Reason, u32)> = Vec::new();
     for i in 0..games {
         let mut rng = R::seed_from_u64(game_seed(seed, u64::from(i)));
-        state.clone_from(&game.initial);
+        game.restart(&mut state);
         random_playout(game, &mut state, &mut rng, &mut buf);
         summary.total_plies += u64::from(state.ply());
         let Some(o) = state.outcome() else {
@@ -189,18 +193,6 @@ fn simulate_by<R: RngCore + SeedableRng>(game: &Game, games: u32, seed: u64) -> 
     summary
 }
 
-impl Game {
-    /// Whether a game that ended for `reason` ended because of the turn limit.
-    pub fn reason_is_limit(&self, reason: crate::state::Reason) -> bool {
-        match reason {
-            crate::state::Reason::TurnLimit => true,
-            // Without a limit, `LimitReached` never holds: such an end came about otherwise.
-            crate::state::Reason::End(i) => self.max_plies > 0 && self.ends[usize::from(i)].test.mentions_limit(),
-            crate::state::Reason::Blocked => false,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -222,7 +214,7 @@ mod tests {
 
     #[test]
     fn each_game_draws_from_the_generator_named_seeded_by_its_own_seed() {
-        let game = crate::shipped::game("senet", &Default::default()).expect("senet");
+        let game = tabula::shipped::game("senet", &Default::default()).expect("senet");
         let sim = |generator| {
             let s = simulate_with(&game, 40, 9, generator);
             (s.wins, s.draws, s.total_plies)
@@ -241,7 +233,7 @@ mod tests {
         // (`all`: every game at the limit; else 19 of the 30 at seed 4.)
         for (name, limit, all) in [("seega", "8", true), ("classic/tic-tac-toe", "7", false)] {
             let options = [("max_plies".to_string(), limit.to_string())].into_iter().collect();
-            let game = crate::shipped::game(name, &options).expect(name);
+            let game = tabula::shipped::game(name, &options).expect(name);
             let at_limit = (0..30u64)
                 .filter(|&i| {
                     let (mut state, mut buf) = (game.initial_state(), Vec::new());
@@ -273,7 +265,7 @@ mod tests {
             (Generator::Xoshiro256PlusPlus, "senet", 20, [9, 11], 0, "160.3"),
         ];
         for (generator, name, games, wins, draws, length) in runs {
-            let game = crate::shipped::game(name, &Default::default()).expect(name);
+            let game = tabula::shipped::game(name, &Default::default()).expect(name);
             let s = simulate_with(&game, games, 5, generator);
             let seen = (s.wins.as_slice(), s.draws, format!("{:.1}", s.mean_plies()));
             assert_eq!(seen, (&wins[..], draws, length.to_string()), "{name}, {}", generator.name());

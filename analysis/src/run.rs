@@ -4,15 +4,15 @@
 
 use super::file::RunKey;
 use super::game_seed;
-use crate::agents::{AgentSpec, sample_chance};
-use crate::moves::Action;
-use crate::program::Game;
-use crate::state::Reason;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use tabula::Action;
+use tabula::Game;
+use tabula::Reason;
+use tabula::agents::{AgentSpec, sample_chance};
 
 /// What to play.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -158,7 +158,7 @@ pub fn play_game(
     game: &Game,
     config: &Config,
     specs: &[AgentSpec; 2],
-    eval: &crate::agents::Evaluator,
+    eval: &tabula::agents::Evaluator,
     index: u32,
 ) -> GameResult {
     // Common random numbers: chance draws from stream 0 of the game's seed
@@ -178,7 +178,7 @@ pub fn play_game(
     let seats = config.seats(index, players);
     let mut agents: Vec<_> = seats.iter().map(|&a| specs[usize::from(a)].build(game)).collect();
     let mut state = game.initial_state();
-    let on_board = |s: &crate::State| (0..players).map(|p| s.on_board(p)).collect::<Vec<u32>>();
+    let on_board = |s: &tabula::State| (0..players).map(|p| s.on_board(p)).collect::<Vec<u32>>();
     let pieces_start = on_board(&state);
     let (mut decisions, mut moves_seen, mut max_branching, mut repeated) = (0u32, 0u64, 0u32, 0u32);
     // Position hashes are hashes already: no second hashing to look them up.
@@ -189,7 +189,7 @@ pub fn play_game(
     // where there is none, the first decision's.
     let (mut first, mut first_any) = (None, None);
     let mut quality = super::quality::Quality::new(game, eval);
-    while !state.is_over() && state.ply() < crate::agents::PLY_CAP {
+    while !state.is_over() && state.ply() < tabula::agents::PLY_CAP {
         game.legal_moves_into(&state, &mut legal);
         let m = if legal[0].action == Action::Chance {
             sample_chance(game, &state, &legal, &mut rng)
@@ -202,7 +202,7 @@ pub fn play_game(
             }
             first_any.get_or_insert(state.to_move());
             let forced_pass = legal.len() == 1 && legal[0].action == Action::Pass;
-            if !forced_pass && game.first_move.is_none_or(|p| usize::from(p) == state.phase()) {
+            if !forced_pass && game.first_move_phase(&state) {
                 first.get_or_insert(state.to_move());
             }
             quality.see(game, &state);
@@ -222,7 +222,7 @@ pub fn play_game(
         by_limit: outcome.is_some_and(|o| o.reason == Reason::TurnLimit || game.reason_is_limit(o.reason)),
         unfinished: outcome.is_none(),
         reason: outcome.map_or_else(
-            || format!("unfinished: cut at {} plies (the game has no turn limit)", crate::agents::PLY_CAP),
+            || format!("unfinished: cut at {} plies (the game has no turn limit)", tabula::agents::PLY_CAP),
             |o| game.reason_text(o.reason),
         ),
         plies: state.ply(),
@@ -271,7 +271,7 @@ pub fn run_games(
     }
     let start = std::time::Instant::now();
     let done = AtomicU64::new(0);
-    let eval = crate::agents::Evaluator::new(game);
+    let eval = tabula::agents::Evaluator::new(game);
     let games: Vec<GameResult> = indices
         .par_iter()
         .filter_map(|&i| {

@@ -468,7 +468,7 @@ mod tests {
 
     #[test]
     fn a_difference_of_zero_reads_as_no_change() {
-        let game = crate::shipped::game("classic/tic-tac-toe", &Default::default()).expect("compiles");
+        let game = tabula::shipped::game("classic/tic-tac-toe", &Default::default()).expect("compiles");
         let config = super::super::Config {
             agents: ["random".into(), "random".into()],
             games: 30,

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command};
 use std::time::{Duration, Instant};
-use tabula::files::{self, Overwrite};
+use tabula_files::{self as files, Overwrite};
 
 const CHILD: &str = "TABULA_KILLED_WRITER_TARGET";
 /// Large enough that the write takes a while.

@@ -36,7 +36,7 @@ pub struct Report {
     pub first_mover_wins: Proportion,
     /// Games that ended at the turn limit.
     pub timeouts: Proportion,
-    /// Games cut unfinished at [`crate::agents::PLY_CAP`] plies, where the
+    /// Games cut unfinished at [`tabula::agents::PLY_CAP`] plies, where the
     /// game has no turn limit; absent where there were none (and in older files,
     /// which counted them among `timeouts`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
