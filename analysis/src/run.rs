@@ -191,7 +191,7 @@ pub fn play_game(
     let mut quality = super::quality::Quality::new(game, eval);
     while !state.is_over() && state.ply() < tabula::agents::PLY_CAP {
         game.legal_moves_into(&state, &mut legal);
-        let m = if legal[0].action == Action::Chance {
+        let m = if legal[0].action() == Action::Chance {
             sample_chance(game, &state, &legal, &mut rng)
         } else {
             decisions += 1;
@@ -201,7 +201,7 @@ pub fn play_game(
                 repeated += 1;
             }
             first_any.get_or_insert(state.to_move());
-            let forced_pass = legal.len() == 1 && legal[0].action == Action::Pass;
+            let forced_pass = legal.len() == 1 && legal[0].action() == Action::Pass;
             if !forced_pass && game.first_move_phase(&state) {
                 first.get_or_insert(state.to_move());
             }
