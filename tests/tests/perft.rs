@@ -1,7 +1,21 @@
 //! Perft: the number of legal move sequences of each length from the start,
-//! against the counts published for other engines (`tests/perft.txt`).
+//! against the counts published for other engines (`tests/perft.txt`), and
+//! for the test rulesets of tests/blocks/ against counts made by hand.
 
 use tabula_tests::{shipped_game, workspace};
+
+/// A shipped ruleset at its default options, or a test ruleset's:
+/// `blocks/NAME` is tests/blocks/NAME.ron.
+fn game_named(name: &str) -> tabula::Game {
+    match name.strip_prefix("blocks/") {
+        Some(block) => {
+            let path = workspace().join(format!("tests/blocks/{block}.ron"));
+            let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            tabula_tests::compile(&text, name, &tabula::Options::new())
+        }
+        None => shipped_game(name),
+    }
+}
 
 #[test]
 fn perft_counts_match_the_published_ones() {
@@ -10,7 +24,7 @@ fn perft_counts_match_the_published_ones() {
     for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
         let parts: Vec<&str> = line.split_whitespace().collect();
         let [name, depth, want] = parts[..] else { panic!("bad line {line:?}") };
-        let game = shipped_game(name);
+        let game = game_named(name);
         let got = game.perft(&game.initial_state(), depth.parse().expect("depth"));
         assert_eq!(got, want.parse::<u64>().expect("count"), "{name} perft({depth})");
         checked += 1;
@@ -102,6 +116,23 @@ fn alquerque_readings_count_as_published() {
         let game = tabula_tests::compile(text, "traditional/alquerque", &options);
         for (depth, &n) in (1..).zip(&want) {
             assert_eq!(game.perft(&game.initial_state(), depth), n, "{reading} perft({depth})");
+        }
+    }
+}
+
+/// tests/blocks/camps.ron written as a rule per player (its turns counted
+/// from an outline) and as one rule over a zone of each player's own (its
+/// placements made the general way) is one game: the counts of tests/perft.txt.
+#[test]
+fn camps_count_the_same_written_either_way() {
+    let path = workspace().join("tests/blocks/camps.ron");
+    let text = std::fs::read_to_string(&path).expect("tests/blocks/camps.ron");
+    for written in ["RulePerPlayer", "ZonePerPlayer"] {
+        let mut options = tabula::Options::new();
+        options.set("written", written);
+        let game = tabula_tests::compile(&text, "blocks/camps", &options);
+        for (depth, n) in (1..).zip([9, 75, 552, 3708, 21420]) {
+            assert_eq!(game.perft(&game.initial_state(), depth), n, "{written} perft({depth})");
         }
     }
 }
