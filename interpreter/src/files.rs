@@ -22,6 +22,7 @@
 //! mistake is an error at once, not gigabytes of memory.
 
 use crate::Error;
+use crate::error::{IoError, Pos};
 use std::fs::{File, OpenOptions};
 use std::io::{Read as _, Write as _};
 use std::path::{Path, PathBuf};
@@ -62,7 +63,7 @@ pub fn destination(path: &Path) -> Result<Destination, Error> {
         return Ok(Destination::Stdout);
     }
     if path.as_os_str().is_empty() {
-        return Err(Error::Io("an empty file name".into()));
+        return Err(IoError::new("an empty file name").into());
     }
     // The system follows the links here: `/dev/stdout` leads to a pipe or a
     // terminal through names that only it can follow.
@@ -116,7 +117,7 @@ fn folder(path: &Path) -> PathBuf {
 }
 
 fn io(path: &Path, message: impl std::fmt::Display) -> Error {
-    Error::Io(format!("{}: {message}", path.display()))
+    IoError::at_path(path, message).into()
 }
 
 /// The same file, however it is spelled (`./a.ron`, `a.ron`, a link to it).
@@ -197,7 +198,7 @@ pub fn stdout_error(e: &std::io::Error) -> Error {
     if e.kind() == std::io::ErrorKind::BrokenPipe {
         Error::OutputClosed
     } else {
-        Error::Io(format!("cannot write to the standard output: {e}"))
+        IoError { kind: Some(e.kind()), ..IoError::new(format!("cannot write to the standard output: {e}")) }.into()
     }
 }
 
@@ -367,7 +368,7 @@ pub fn read_text(path: &Path) -> Result<String, Error> {
 /// text has one: `/dev/zero`, a binary file) or bytes that are not UTF-8 are
 /// an error that says where (`file:line:col`), found as soon as it is read.
 pub fn read_text_within(path: &Path, limit: u64) -> Result<String, Error> {
-    let file = File::open(path).map_err(|e| io(path, e))?;
+    let file = File::open(path).map_err(|e| IoError::os(path, &e))?;
     let too_large = || {
         io(
             path,
@@ -386,12 +387,12 @@ pub fn read_text_within(path: &Path, limit: u64) -> Result<String, Error> {
             Ok(0) => break,
             Ok(n) => n,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(io(path, e)),
+            Err(e) => return Err(IoError::os(path, &e).into()),
         };
         if let Some(nul) = piece[..n].iter().position(|&b| b == 0) {
             bytes.extend_from_slice(&piece[..nul]);
             let (line, col) = line_col(&String::from_utf8_lossy(&bytes));
-            return Err(Error::Io(format!("{}:{line}:{col}: a NUL byte: not a text file", path.display())));
+            return Err(IoError::at_path(path, "a NUL byte: not a text file").located(Pos { line, col }).into());
         }
         bytes.extend_from_slice(&piece[..n]);
         if bytes.len() as u64 > limit {
@@ -423,7 +424,7 @@ pub fn text_from_bytes(bytes: Vec<u8>, source: &str) -> Result<String, Error> {
         let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
         // Valid up to here, so this cannot fail.
         let (line, col) = line_col(std::str::from_utf8(good).unwrap_or_default());
-        Error::Io(format!("{source}:{line}:{col}: not UTF-8 text (save the file as UTF-8)"))
+        IoError::at_path(source, "not UTF-8 text (save the file as UTF-8)").located(Pos { line, col }).into()
     })
 }
 
@@ -554,6 +555,6 @@ mod tests {
         assert!(matches!(stdout_error(&IoError::from(ErrorKind::BrokenPipe)), Error::OutputClosed));
         // An injected failure of another kind (a full disk) is an error that says so.
         let e = stdout_error(&IoError::from(ErrorKind::StorageFull));
-        assert!(matches!(&e, Error::Io(m) if m.starts_with("cannot write to the standard output")), "{e}");
+        assert!(matches!(&e, Error::Io(m) if m.what.starts_with("cannot write to the standard output")), "{e}");
     }
 }
