@@ -26,7 +26,8 @@ pub fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool, Error> {
     // 0: rayon's default, one thread per core.
     rayon::ThreadPoolBuilder::new().num_threads(threads.unwrap_or(0)).build().map_err(|e| {
         let asked = threads.map_or_else(|| "one per core".to_string(), |n| n.to_string());
-        Error::Usage(format!("the threads to play on ({asked}) could not be started: {e}"))
+        // The system's refusal, not the user's mistake.
+        Error::Io(IoError::new(format!("the threads to play on ({asked}) could not be started: {e}")))
     })
 }
 

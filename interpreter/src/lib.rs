@@ -61,7 +61,8 @@ use std::fmt;
 /// stage's own error, which a caller can match on.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Error {
-    /// A file could not be read or written.
+    /// A file could not be read or written (or the system refused another
+    /// resource asked of it, such as threads).
     Io(IoError),
     /// The standard output was closed by its reader (`tabula ... | head`):
     /// the reader wants no more, which is not a mistake.

@@ -112,3 +112,12 @@ fn an_io_error_keeps_the_path_the_place_and_the_systems_kind() {
     assert_eq!((e.at, e.kind), (Some(Pos { line: 2, col: 1 }), None));
     assert_eq!(e.to_string(), "x.ron:2:1: not UTF-8 text (save the file as UTF-8)");
 }
+
+/// A ruleset name that is not shipped is the caller's mistake, not a file's.
+#[test]
+fn an_unknown_shipped_name_is_a_usage_error() {
+    match shipped::game("seegah", &Options::new()) {
+        Err(Error::Usage(m)) => assert!(m.contains("(did you mean \"seega\"?)"), "{m}"),
+        other => panic!("{other:?}"),
+    }
+}
