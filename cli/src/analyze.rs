@@ -3,7 +3,7 @@
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::Path;
-use tabula::{Error, Game};
+use tabula::{Error, Game, IoError};
 use tabula_analysis::factorial::{self, Criterion, Factor};
 use tabula_analysis::sequential::{Decision, Sprt};
 use tabula_analysis::{Comparison, Config, Correction, Report, Results, RunKey, Testing, chart, compare, run_games};
@@ -26,13 +26,14 @@ pub fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool, Error> {
     // 0: rayon's default, one thread per core.
     rayon::ThreadPoolBuilder::new().num_threads(threads.unwrap_or(0)).build().map_err(|e| {
         let asked = threads.map_or_else(|| "one per core".to_string(), |n| n.to_string());
-        Error::Io(format!("the threads to play on ({asked}) could not be started: {e}"))
+        // The system's refusal, not the user's mistake.
+        Error::Io(IoError::new(format!("the threads to play on ({asked}) could not be started: {e}")))
     })
 }
 
 fn check_threads(threads: Option<usize>) -> Result<(), Error> {
     match threads {
-        Some(n) if n == 0 || n > MAX_THREADS => Err(Error::Io(format!(
+        Some(n) if n == 0 || n > MAX_THREADS => Err(Error::Usage(format!(
             "--threads {n}: 1 to {MAX_THREADS} (leave it out for one thread per core; the results do not depend on it)"
         ))),
         _ => Ok(()),
@@ -84,9 +85,9 @@ pub struct TestArgs {
 
 impl TestArgs {
     pub fn testing(&self) -> Result<Testing, Error> {
-        let correction = Correction::parse(&self.correction).map_err(|e| Error::Io(format!("--{e}")))?;
+        let correction = Correction::parse(&self.correction).map_err(|e| Error::Usage(format!("--{e}")))?;
         if !(self.level > 0.0 && self.level < 1.0) {
-            return Err(Error::Io(format!("--level {}: expected a number between 0 and 1", self.level)));
+            return Err(Error::Usage(format!("--level {}: expected a number between 0 and 1", self.level)));
         }
         Ok(Testing { correction, level: self.level })
     }
@@ -133,13 +134,13 @@ impl RunArgs {
     pub fn config(&self, shard: Option<(u32, u32)>) -> Result<Config, Error> {
         // Exactly two: the first comma alone would take "b,c" for agent B.
         let [a, b] = self.agents.split(',').collect::<Vec<_>>()[..] else {
-            return Err(Error::Io(format!(
+            return Err(Error::Usage(format!(
                 "--agents {:?}: expected two agents, A,B (to rate more than two, use `tabula ladder`)",
                 self.agents
             )));
         };
         for spec in [a, b] {
-            tabula::agents::AgentSpec::parse(spec).map_err(Error::Io)?;
+            tabula::agents::AgentSpec::parse(spec).map_err(Error::Usage)?;
         }
         check_threads(self.threads)?;
         let config = Config {
@@ -151,7 +152,7 @@ impl RunArgs {
         };
         // Each game's result is kept until the report: bound the memory.
         if config.indices().len() > MAX_GAMES {
-            return Err(Error::Io(format!(
+            return Err(Error::Usage(format!(
                 "--games {}: at most {MAX_GAMES} games in one run; split larger runs with --shard I/N",
                 self.games
             )));
@@ -172,7 +173,7 @@ impl RunArgs {
                 files::Destination::InPlace(_) => Some("a device or a fifo, not a file"),
             };
             if let Some(what) = what {
-                return Err(Error::Io(format!(
+                return Err(Error::Usage(format!(
                     "--resume goes on with the run saved in a --save file; {path} is {what}"
                 )));
             }
@@ -185,7 +186,7 @@ impl RunArgs {
             .collect::<Vec<_>>();
         for (i, &(path, overwrite)) in outputs.iter().enumerate() {
             if outputs[..i].iter().any(|&(earlier, _)| files::same_output(earlier, path)) {
-                return Err(Error::Io(format!("{}: given for two outputs", path.display())));
+                return Err(Error::Usage(format!("{}: given for two outputs", path.display())));
             }
             files::check(path, overwrite, inputs)?;
         }
@@ -256,7 +257,7 @@ impl RunArgs {
             let so_far = results.as_ref().map_or(0, |r| r.games.len() as u64);
             let part = pool
                 .install(|| run_games(game, config, &todo, &|done| bar.set_position(so_far + done), &stop))
-                .map_err(Error::Io)?;
+                .map_err(Error::Usage)?;
             match &mut results {
                 Some(r) => r.absorb(part),
                 None => results = Some(part),
@@ -264,7 +265,7 @@ impl RunArgs {
             let all = results.as_ref().expect("a chunk was played");
             bar.set_position(all.games.len() as u64);
             if let Some(checkpoint) = &mut checkpoint {
-                let mut text = all.to_json().map_err(Error::Io)?;
+                let mut text = all.to_json().map_err(IoError::new)?;
                 text.push('\n');
                 checkpoint.write(text.as_bytes(), rest.is_empty())?;
             }
@@ -283,17 +284,17 @@ pub fn resume(path: &str, game: &Game, config: &Config) -> Result<Option<Results
         return Ok(None);
     }
     let text = files::read_text_within(Path::new(path), MAX_RESULTS_BYTES)?;
-    let saved = Results::from_json(&text).map_err(|e| Error::Io(format!("{path}: {e}")))?;
+    let saved = Results::from_json(&text).map_err(|e| IoError::at_path(path, e))?;
     let options = game.option_texts();
     let asked = RunKey { ruleset: game.name(), hash: game.hash(), options: &options, players: game.players(), config };
     let differences = RunKey::of(&saved).part_differences(&asked, &format!("in {path}"), "asked");
     if !differences.is_empty() {
-        return Err(Error::Io(format!(
+        return Err(Error::Usage(format!(
             "{path} holds another run ({}); --resume goes on with the same ruleset, options, agents, seed, games and shard",
             differences.join("; ")
         )));
     }
-    saved.check_against(game).map_err(|e| Error::Io(format!("{path}: {e}")))?;
+    saved.check_against(game).map_err(|e| IoError::at_path(path, e))?;
     // A partial merge goes on to the whole run: every game it lacks is played now.
     let mut saved = saved;
     saved.missing_shards.clear();
@@ -301,7 +302,7 @@ pub fn resume(path: &str, game: &Game, config: &Config) -> Result<Option<Results
 }
 
 pub fn parse_shard(text: &str) -> Result<(u32, u32), Error> {
-    let bad = || Error::Io(format!("--shard {text:?}: expected I/N with 0 <= I < N"));
+    let bad = || Error::Usage(format!("--shard {text:?}: expected I/N with 0 <= I < N"));
     let (i, n) = text.split_once('/').ok_or_else(bad)?;
     let (i, n): (u32, u32) = (i.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
     if n == 0 || i >= n {
@@ -328,7 +329,7 @@ fn write_plot(path: &str, title: &str, comparison: &Comparison, runs: &[Results]
 
 /// An SVG picture to `path`, drawn as PNG where the name ends in `.png`.
 fn write_svg(path: &str, svg: String, force: bool) -> Result<(), Error> {
-    let bytes = chart::file_bytes(Path::new(path), svg).map_err(|e| Error::Io(format!("{path}: {e}")))?;
+    let bytes = chart::file_bytes(Path::new(path), svg).map_err(|e| IoError::at_path(path, e))?;
     files::write(Path::new(path), &bytes, Overwrite::from_force(force))
 }
 
@@ -432,7 +433,7 @@ pub fn report(results: &Results, args: &RunArgs, save: Option<&str>) -> Result<(
         write_plot(path, &results.title, &one, std::slice::from_ref(results), args.force)?;
     }
     if let Some(path) = &args.json {
-        write(path, &serde_json::to_string_pretty(&report).map_err(|e| Error::Io(e.to_string()))?, args.force)?;
+        write(path, &serde_json::to_string_pretty(&report).map_err(IoError::new)?, args.force)?;
     }
     if args.text_to_stdout(save) {
         say!("{report}");
@@ -455,7 +456,7 @@ pub fn compare_variants(
     }
     if tests.adaptive {
         let Some((factors, criterion)) = factorial else {
-            return Err(Error::Io(
+            return Err(Error::Usage(
                 "--adaptive ranks a sweep of several options: give two --sweep options or more".into(),
             ));
         };
@@ -488,7 +489,7 @@ pub fn compare_variants(
         write(path, &compare_csv(&comparison.labels, &runs), args.force)?;
     }
     if let Some(path) = &args.json {
-        let text = serde_json::to_string_pretty(&comparison).map_err(|e| Error::Io(e.to_string()))?;
+        let text = serde_json::to_string_pretty(&comparison).map_err(IoError::new)?;
         write(path, &text, args.force)?;
     }
     if args.text_to_stdout(None) {
@@ -541,7 +542,7 @@ fn compare_adaptive(
             let (label, game) = &variants[k];
             let from = runs[k].as_ref().map_or(0, |r| r.games.len() as u32);
             let indices: Vec<u32> = (from..target).collect();
-            let part = pool.install(|| run_games(game, &config, &indices, &|_| {}, &stop)).map_err(Error::Io)?;
+            let part = pool.install(|| run_games(game, &config, &indices, &|_| {}, &stop)).map_err(Error::Usage)?;
             match &mut runs[k] {
                 Some(r) => r.absorb(part),
                 None => runs[k] = Some(part),
@@ -587,7 +588,7 @@ fn compare_adaptive(
             "games": games,
             "factorial": f,
         });
-        write(path, &serde_json::to_string_pretty(&report).map_err(|e| Error::Io(e.to_string()))?, args.force)?;
+        write(path, &serde_json::to_string_pretty(&report).map_err(IoError::new)?, args.force)?;
     }
     Ok(())
 }
@@ -622,21 +623,22 @@ fn provenance(results: &Results) -> serde_json::Value {
 /// A paired comparison of two variants, looked at every `--batch` games and
 /// stopped when the SPRT decides (see `tabula_analysis::sequential`).
 fn compare_sequential(variants: &[(String, Game)], args: &RunArgs, tests: &TestArgs) -> Result<(), Error> {
-    let sprt = Sprt::new(tests.effect, tests.alpha, tests.beta).map_err(|e| Error::Io(format!("--sequential: {e}")))?;
+    let sprt =
+        Sprt::new(tests.effect, tests.alpha, tests.beta).map_err(|e| Error::Usage(format!("--sequential: {e}")))?;
     // Each refusal names what was given.
     if variants.len() != 2 {
-        return Err(Error::Io(format!(
+        return Err(Error::Usage(format!(
             "--sequential compares two variants, and {} were given: compare them two at a time, or leave --sequential out",
             variants.len()
         )));
     }
     if tests.independent {
-        return Err(Error::Io(
+        return Err(Error::Usage(
             "--sequential plays both variants on the same seeds: leave --independent out, or --sequential".into(),
         ));
     }
     if args.plot.is_some() {
-        return Err(Error::Io("--sequential draws no --plot yet: leave it out".into()));
+        return Err(Error::Usage("--sequential draws no --plot yet: leave it out".into()));
     }
     let config = args.config(None)?;
     let looks = config.games.div_ceil(tests.batch.max(1)).max(1);
@@ -724,7 +726,7 @@ fn compare_sequential(variants: &[(String, Game)], args: &RunArgs, tests: &TestA
             "games": played,
             "decision": verdict,
         });
-        write(path, &serde_json::to_string_pretty(&report).map_err(|e| Error::Io(e.to_string()))?, args.force)?;
+        write(path, &serde_json::to_string_pretty(&report).map_err(IoError::new)?, args.force)?;
     }
     Ok(())
 }
@@ -734,13 +736,13 @@ pub fn merge(files: &[String], args: &RunArgs, save: Option<&str>, allow_partial
     let mut parts = Vec::new();
     for file in files {
         let text = files::read_text_within(Path::new(file), MAX_RESULTS_BYTES)?;
-        let part = Results::from_json(&text).map_err(|e| Error::Io(format!("{file}: {e}")))?;
-        part.check_with_saved_game().map_err(|e| Error::Io(format!("{file}: {e}")))?;
+        let part = Results::from_json(&text).map_err(|e| IoError::at_path(file, e))?;
+        part.check_with_saved_game().map_err(|e| IoError::at_path(file, e))?;
         parts.push((file.clone(), part));
     }
-    let merged = Results::merge_named(parts, allow_partial).map_err(Error::Io)?;
+    let merged = Results::merge_named(parts, allow_partial).map_err(Error::Usage)?;
     if let Some(path) = save {
-        write(path, &merged.to_json().map_err(Error::Io)?, args.force)?;
+        write(path, &merged.to_json().map_err(IoError::new)?, args.force)?;
         saved(&merged, path);
     }
     report(&merged, args, save)

@@ -27,7 +27,7 @@ mod play;
 use clap::{Parser, Subcommand};
 use std::path::Path;
 use std::process::ExitCode;
-use tabula::{Error, Game, Options, Record, shipped};
+use tabula::{Error, Game, IoError, Options, Record, shipped};
 use tabula_analysis::factorial::{Criterion, Factor};
 use tabula_analysis::plan::Target;
 use tabula_analysis::{Comparison, Generator, simulate_with};
@@ -341,7 +341,7 @@ fn run(command: Command) -> Result<ExitCode, Error> {
         }
         Command::Perft { game, depth, divide } => {
             if depth > MAX_PERFT_DEPTH {
-                return Err(Error::Io(format!(
+                return Err(Error::Usage(format!(
                     "perft {depth}: at most {MAX_PERFT_DEPTH} (the count grows exponentially with the depth)"
                 )));
             }
@@ -369,7 +369,7 @@ fn run(command: Command) -> Result<ExitCode, Error> {
             tests.testing()?;
             run.check_outputs(None, false, &rulesets.iter().map(Path::new).collect::<Vec<_>>())?;
             let factors = factors(&sweep)?;
-            let criterion = Criterion::parse(&rank).map_err(|e| Error::Io(format!("--{e}")))?;
+            let criterion = Criterion::parse(&rank).map_err(|e| Error::Usage(format!("--{e}")))?;
             // Several options swept on one ruleset: a factorial, ranked and broken down.
             let factorial = (factors.len() > 1 && rulesets.len() == 1).then_some((factors.as_slice(), criterion));
             analyze::compare_variants(variants(&rulesets, &options, &factors)?, &run, &tests, factorial)?;
@@ -388,10 +388,10 @@ fn factors(sweeps: &[String]) -> Result<Vec<Factor>, Error> {
     let mut factors: Vec<Factor> = Vec::new();
     for s in sweeps {
         let (name, values) =
-            s.split_once('=').ok_or_else(|| Error::Io(format!("--sweep {s:?}: expected name=v1,v2")))?;
+            s.split_once('=').ok_or_else(|| Error::Usage(format!("--sweep {s:?}: expected name=v1,v2")))?;
         let name = name.trim().to_string();
         if factors.iter().any(|(n, _)| *n == name) {
-            return Err(Error::Io(format!("--sweep {name}: given twice")));
+            return Err(Error::Usage(format!("--sweep {name}: given twice")));
         }
         factors.push((name, values.split(',').map(|v| v.trim().to_string()).collect()));
     }
@@ -419,7 +419,7 @@ fn variants(rulesets: &[String], options: &[String], factors: &[Factor]) -> Resu
         }
     }
     if out.len() < 2 {
-        return Err(Error::Io(
+        return Err(Error::Usage(
             "compare needs two or more variants: give several rulesets or --sweep name=v1,v2".into(),
         ));
     }
@@ -474,20 +474,20 @@ fn ladder(game: &Game, agents: &str, games: u32, seed: u64, threads: Option<usiz
     use tabula_analysis::{Config, ladder};
     let agents: Vec<String> = agents.split(',').map(|a| a.trim().to_string()).collect();
     if agents.len() < 2 {
-        return Err(Error::Io("--agents: a ladder needs two agents or more, as A,B,...".into()));
+        return Err(Error::Usage("--agents: a ladder needs two agents or more, as A,B,...".into()));
     }
     for a in &agents {
-        tabula::agents::AgentSpec::parse(a).map_err(Error::Io)?;
+        tabula::agents::AgentSpec::parse(a).map_err(Error::Usage)?;
     }
     if game.player_count() != 2 {
-        return Err(Error::Io(format!(
+        return Err(Error::Usage(format!(
             "a ladder rates agents in games of two; {} has {}",
             game.name(),
             game.player_count()
         )));
     }
     if games == 0 || games > 100_000 {
-        return Err(Error::Io(format!("--games {games}: 1 to 100000 per pair")));
+        return Err(Error::Usage(format!("--games {games}: 1 to 100000 per pair")));
     }
     let pool = analyze::thread_pool(threads)?;
     let mut pairings = Vec::new();
@@ -495,7 +495,7 @@ fn ladder(game: &Game, agents: &str, games: u32, seed: u64, threads: Option<usiz
         for j in i + 1..agents.len() {
             let config =
                 Config { agents: [agents[i].clone(), agents[j].clone()], games, seed, swap_sides: true, shard: None };
-            let results = pool.install(|| tabula_analysis::run(game, &config, &|_| {})).map_err(Error::Io)?;
+            let results = pool.install(|| tabula_analysis::run(game, &config, &|_| {})).map_err(Error::Usage)?;
             let points = results
                 .games
                 .iter()
@@ -536,7 +536,7 @@ fn plan(
     from: Option<&str>,
     mut target: Target,
 ) -> Result<(), Error> {
-    let bad = |m: &str| Err(Error::Io(m.to_string()));
+    let bad = |m: &str| Err(Error::Usage(m.to_string()));
     let within = |x: f64| x > 0.0 && x < 1.0;
     if !within(target.level) || !within(target.power) {
         return bad("--level and --power are between 0 and 1");
@@ -545,14 +545,18 @@ fn plan(
     let pilot = match from {
         Some(file) => {
             let text = files::read_text(Path::new(file))?;
-            let pilot: Comparison = serde_json::from_str(&text)
-                .map_err(|e| Error::Io(format!("{file}: not a comparison written by `tabula compare --json`: {e}")))?;
+            let pilot: Comparison = serde_json::from_str(&text).map_err(|e| {
+                IoError::at_path(file, format!("not a comparison written by `tabula compare --json`: {e}"))
+            })?;
             // Each variant after the first has its changes: a file saying otherwise is refused, not indexed.
             if pilot.changes.len() + 1 != pilot.labels.len() {
-                return Err(Error::Io(format!(
-                    "{file}: `changes` holds {} variants' changes: expected one per variant after the first ({})",
-                    pilot.changes.len(),
-                    pilot.labels.len().saturating_sub(1)
+                return Err(Error::Io(IoError::at_path(
+                    file,
+                    format!(
+                        "`changes` holds {} variants' changes: expected one per variant after the first ({})",
+                        pilot.changes.len(),
+                        pilot.labels.len().saturating_sub(1)
+                    ),
                 )));
             }
             Some(pilot)

@@ -81,8 +81,9 @@ impl Session {
     }
 
     /// Plays a legal move; a new move clears what could be redone.
-    pub fn play(&mut self, m: Move) -> Result<(), tabula::PlayError> {
-        let next = self.game.play(&self.state, m)?;
+    pub fn play(&mut self, m: Move) -> Result<(), tabula::MoveError> {
+        // The state before stays in the history: the game plays a copy.
+        let next = self.game.play(self.state.clone(), m).map_err(|refused| refused.error)?;
         let text = self.game.move_text_in(&self.state, m);
         self.history.push((std::mem::replace(&mut self.state, next), m, text));
         self.redo.clear();

@@ -30,8 +30,8 @@
 use std::fs::{File, OpenOptions};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use tabula::Error;
 pub use tabula::files::{MAX_TEXT, read_text, read_text_within, text_from_bytes};
+use tabula::{Error, IoError};
 
 /// Whether an existing file may be replaced.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,7 +69,7 @@ pub fn destination(path: &Path) -> Result<Destination, Error> {
         return Ok(Destination::Stdout);
     }
     if path.as_os_str().is_empty() {
-        return Err(Error::Io("an empty file name".into()));
+        return Err(IoError::new("an empty file name").into());
     }
     // The system follows the links here: `/dev/stdout` leads to a pipe or a
     // terminal through names that only it can follow.
@@ -123,7 +123,7 @@ fn folder(path: &Path) -> PathBuf {
 }
 
 fn io(path: &Path, message: impl std::fmt::Display) -> Error {
-    Error::Io(format!("{}: {message}", path.display()))
+    IoError::at_path(path, message).into()
 }
 
 /// The same file, however it is spelled (`./a.ron`, `a.ron`, a link to it).
@@ -204,7 +204,7 @@ pub fn stdout_error(e: &std::io::Error) -> Error {
     if e.kind() == std::io::ErrorKind::BrokenPipe {
         Error::OutputClosed
     } else {
-        Error::Io(format!("cannot write to the standard output: {e}"))
+        IoError { kind: Some(e.kind()), ..IoError::new(format!("cannot write to the standard output: {e}")) }.into()
     }
 }
 
@@ -453,6 +453,6 @@ mod tests {
         assert!(matches!(stdout_error(&IoError::from(ErrorKind::BrokenPipe)), Error::OutputClosed));
         // An injected failure of another kind (a full disk) is an error that says so.
         let e = stdout_error(&IoError::from(ErrorKind::StorageFull));
-        assert!(matches!(&e, Error::Io(m) if m.starts_with("cannot write to the standard output")), "{e}");
+        assert!(matches!(&e, Error::Io(m) if m.what.starts_with("cannot write to the standard output")), "{e}");
     }
 }

@@ -1,6 +1,24 @@
 //! Errors: every mistake in user input names where it is and what was expected.
+//!
+//! One type per stage a user's input goes through, each a value a caller can
+//! match on: [`LoadError`] (a ruleset, position or record text, with its
+//! located [`Diagnostic`]s), [`OptionError`], [`MoveError`] and [`PlayError`]
+//! (a refused move, the latter with the state handed back), [`RecordError`],
+//! [`IoError`]. `tabula::Error` gathers them.
 
 use std::fmt;
+
+mod io;
+mod option;
+mod play;
+mod record;
+#[cfg(test)]
+mod tests;
+
+pub use io::IoError;
+pub use option::{Expected, OptionError, OptionErrorKind};
+pub use play::{MoveError, PlayError, Refusal};
+pub use record::RecordError;
 
 /// A line and column, both 1-based.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -58,38 +76,6 @@ impl fmt::Display for LoadError {
 }
 
 impl std::error::Error for LoadError {}
-
-/// A mistake in option values given by a user.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OptionError(pub String);
-
-impl fmt::Display for OptionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for OptionError {}
-
-/// A move that was refused, with the reason and the moves that were legal.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PlayError {
-    pub text: String,
-    pub reason: String,
-    pub legal: Vec<String>,
-}
-
-impl fmt::Display for PlayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "move `{}`: {}", self.text, self.reason)?;
-        if !self.legal.is_empty() {
-            write!(f, "; legal moves: {}", self.legal.join(" "))?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for PlayError {}
 
 /// "did you mean" for a name that is close to one of the candidates.
 pub(crate) fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {

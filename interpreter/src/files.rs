@@ -7,12 +7,13 @@
 //! `tabula-files` writes every file a user asks for, by one rule.
 
 use crate::Error;
+use crate::error::{IoError, Pos};
 use std::fs::File;
 use std::io::Read as _;
 use std::path::Path;
 
 fn io(path: &Path, message: impl std::fmt::Display) -> Error {
-    Error::Io(format!("{}: {message}", path.display()))
+    IoError::at_path(path, message).into()
 }
 
 /// The most bytes Tabula reads from a ruleset, a record, a position or a
@@ -29,7 +30,7 @@ pub fn read_text(path: &Path) -> Result<String, Error> {
 /// text has one: `/dev/zero`, a binary file) or bytes that are not UTF-8 are
 /// an error that says where (`file:line:col`), found as soon as it is read.
 pub fn read_text_within(path: &Path, limit: u64) -> Result<String, Error> {
-    let file = File::open(path).map_err(|e| io(path, e))?;
+    let file = File::open(path).map_err(|e| IoError::os(path, &e))?;
     let too_large = || {
         io(
             path,
@@ -48,12 +49,12 @@ pub fn read_text_within(path: &Path, limit: u64) -> Result<String, Error> {
             Ok(0) => break,
             Ok(n) => n,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(io(path, e)),
+            Err(e) => return Err(IoError::os(path, &e).into()),
         };
         if let Some(nul) = piece[..n].iter().position(|&b| b == 0) {
             bytes.extend_from_slice(&piece[..nul]);
             let (line, col) = line_col(&String::from_utf8_lossy(&bytes));
-            return Err(Error::Io(format!("{}:{line}:{col}: a NUL byte: not a text file", path.display())));
+            return Err(IoError::at_path(path, "a NUL byte: not a text file").located(Pos { line, col }).into());
         }
         bytes.extend_from_slice(&piece[..n]);
         if bytes.len() as u64 > limit {
@@ -85,7 +86,7 @@ pub fn text_from_bytes(bytes: Vec<u8>, source: &str) -> Result<String, Error> {
         let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
         // Valid up to here, so this cannot fail.
         let (line, col) = line_col(std::str::from_utf8(good).unwrap_or_default());
-        Error::Io(format!("{source}:{line}:{col}: not UTF-8 text (save the file as UTF-8)"))
+        IoError::at_path(source, "not UTF-8 text (save the file as UTF-8)").located(Pos { line, col }).into()
     })
 }
 

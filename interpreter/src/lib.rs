@@ -15,7 +15,7 @@
 //! let moves = game.legal_moves(&state);
 //! assert_eq!(moves.len(), 24); // any empty field but the centre
 //! let m = game.parse_move(&state, "S@a1").unwrap();
-//! let state = game.play(&state, m).unwrap();
+//! let state = game.play(state, m).unwrap();
 //! assert_eq!(game.move_text(m), "S@a1");
 //! assert_eq!(state.to_move(), 0); // a turn is two placements
 //! ```
@@ -42,7 +42,10 @@ mod state;
 
 pub use board::{Board, FieldId, NO_FIELD};
 pub use compile::rules::content_hash;
-pub use error::{Diagnostic, LoadError, OptionError, PlayError, Pos};
+pub use error::{
+    Diagnostic, Expected, IoError, LoadError, MoveError, OptionError, OptionErrorKind, PlayError, Pos, RecordError,
+    Refusal,
+};
 pub use moves::{Action, Move, NO_DIR};
 pub use options::{OptionValue, Options};
 pub use piece::{Kind, KindId, MAX_PLAYERS, NOBODY, Piece, Player};
@@ -53,11 +56,13 @@ pub use state::{Continuing, Outcome, Pending, Pool, Reason, State};
 
 use std::fmt;
 
-/// Any error Tabula gives back.
+/// Any error Tabula gives back: one variant per stage, each holding that
+/// stage's own error, which a caller can match on.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Error {
-    /// A file could not be read or written.
-    Io(String),
+    /// A file could not be read or written (or the system refused another
+    /// resource asked of it, such as threads).
+    Io(IoError),
     /// The standard output was closed by its reader (`tabula ... | head`):
     /// the reader wants no more, which is not a mistake.
     OutputClosed,
@@ -66,24 +71,35 @@ pub enum Error {
     /// An option value is wrong.
     Option(OptionError),
     /// A move was refused.
-    Play(PlayError),
+    Move(MoveError),
     /// A record does not fit the ruleset.
-    Record(String),
+    Record(RecordError),
+    /// What a front end was asked to do is wrong (an argument on the
+    /// command line, a ruleset name that is not shipped), in words.
+    Usage(String),
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::Io(m) | Error::Record(m) => f.write_str(m),
+            Error::Io(e) => e.fmt(f),
             Error::Load(e) => e.fmt(f),
             Error::Option(e) => e.fmt(f),
-            Error::Play(e) => e.fmt(f),
+            Error::Move(e) => e.fmt(f),
+            Error::Record(e) => e.fmt(f),
+            Error::Usage(m) => f.write_str(m),
             Error::OutputClosed => f.write_str("the standard output was closed by its reader"),
         }
     }
 }
 
 impl std::error::Error for Error {}
+
+impl From<IoError> for Error {
+    fn from(e: IoError) -> Error {
+        Error::Io(e)
+    }
+}
 
 impl From<LoadError> for Error {
     fn from(e: LoadError) -> Error {
@@ -97,8 +113,22 @@ impl From<OptionError> for Error {
     }
 }
 
+impl From<MoveError> for Error {
+    fn from(e: MoveError) -> Error {
+        Error::Move(e)
+    }
+}
+
+/// The state a refused move hands back is the caller's to keep: the
+/// umbrella keeps only why the move was refused.
 impl From<PlayError> for Error {
     fn from(e: PlayError) -> Error {
-        Error::Play(e)
+        Error::Move(e.error)
+    }
+}
+
+impl From<RecordError> for Error {
+    fn from(e: RecordError) -> Error {
+        Error::Record(e)
     }
 }

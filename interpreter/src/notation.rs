@@ -3,7 +3,7 @@
 //! move that can be played has exactly one text and every text one move.
 
 use crate::board::NO_FIELD;
-use crate::error::{PlayError, did_you_mean};
+use crate::error::{MoveError, Refusal, did_you_mean};
 use crate::moves::{Action, Move, NO_DIR};
 use crate::program::Game;
 use crate::state::{Pending, State};
@@ -73,7 +73,7 @@ impl Game {
     }
 
     /// Reads a move in `state`; an illegal or malformed one comes back with the reason.
-    pub fn parse_move(&self, state: &State, text: &str) -> Result<Move, PlayError> {
+    pub fn parse_move(&self, state: &State, text: &str) -> Result<Move, MoveError> {
         let text = text.trim();
         let legal = self.legal_moves(state);
         let mut texts = self.move_texts(&legal);
@@ -86,45 +86,36 @@ impl Game {
             Err(None) => self.why_illegal(state, text),
         };
         texts.sort();
-        Err(PlayError { text: text.to_string(), reason, legal: texts })
+        Err(MoveError::new(text, reason, texts))
     }
 
-    fn why_illegal(&self, s: &State, text: &str) -> String {
+    fn why_illegal(&self, s: &State, text: &str) -> Refusal {
         if s.is_over() {
-            return "the game is over".into();
+            return Refusal::GameOver;
         }
         if let Pending::Chance(c) = s.pending() {
             let device = &self.chance[usize::from(c)];
-            let throws: Vec<String> = device.outcomes.iter().map(|o| format!("throw:{}", o.label)).collect();
+            let outcomes: Vec<String> = device.outcomes.iter().map(|o| format!("throw:{}", o.label)).collect();
+            let device = device.name.clone();
             return match text.strip_prefix("throw:") {
-                Some(value) => format!(
-                    "{value:?} is not something the chance device {:?} gives: expected one of {}",
-                    device.name,
-                    throws.join(", ")
-                ),
-                None => format!("the chance device {:?} is to be thrown first: {}", device.name, throws.join(", ")),
+                Some(value) => Refusal::NotAnOutcome { value: value.to_string(), device, outcomes },
+                None => Refusal::ThrowFirst { device, outcomes },
             };
         }
         if text.starts_with("throw:") {
-            return "no throw is due now".into();
+            return Refusal::NoThrowDue;
         }
-        if let Pending::Huff = s.pending() {
-            return "first huff a marked piece that could have captured (x and its field) or `skip`".into();
-        }
-        if let Pending::Capture { .. } = s.pending() {
-            return "the move is complete once a piece to capture is chosen (x and its field: xd7)".into();
-        }
-        if let Pending::Place { .. } = s.pending() {
-            return "a piece must be placed first (or `skip`, where that is allowed)".into();
+        match s.pending() {
+            Pending::Huff => return Refusal::HuffFirst,
+            Pending::Capture { .. } => return Refusal::ChooseCapture,
+            Pending::Place { .. } => return Refusal::PlaceFirst,
+            _ => {}
         }
         let names = self.board.names().iter().map(String::as_str);
-        let check_field = |f: &str| -> Result<crate::board::FieldId, String> {
-            self.board.field(f).ok_or_else(|| {
-                let mut m = format!("there is no field {f:?}");
-                if let Some(c) = did_you_mean(f, names.clone()) {
-                    m.push_str(&format!(" (did you mean {c:?}?)"));
-                }
-                m
+        let check_field = |f: &str| -> Result<crate::board::FieldId, Refusal> {
+            self.board.field(f).ok_or_else(|| Refusal::UnknownField {
+                field: f.to_string(),
+                close: did_you_mean(f, names.clone()).map(str::to_string),
             })
         };
         let me = s.to_move();
@@ -139,18 +130,19 @@ impl Game {
                 }
             }
             return match s.top(from) {
-                None => format!("there is no piece on {a}"),
+                None => Refusal::NoPiece { field: a.to_string() },
                 Some(p) if p.owner != me => {
-                    format!("the piece on {a} is not yours ({} moves)", self.players[usize::from(me)])
+                    Refusal::NotYours { field: a.to_string(), mover: self.players[usize::from(me)].clone() }
                 }
-                Some(p) if s.continuing().is_some_and(|c| c.field != from) => {
-                    let _ = p;
-                    "this turn goes on with the piece that just captured".into()
-                }
-                Some(p) => format!("the {} on {a} cannot move to {b} here", self.kinds[usize::from(p.kind)].name),
+                Some(_) if s.continuing().is_some_and(|c| c.field != from) => Refusal::CapturerGoesOn,
+                Some(p) => Refusal::CannotMove {
+                    piece: self.kinds[usize::from(p.kind)].name.clone(),
+                    from: a.to_string(),
+                    to: b.to_string(),
+                },
             };
         }
-        for (sep, verb) in [('@', "placed on"), ('^', "taken back from")] {
+        for sep in ['@', '^'] {
             let Some((letter, f)) = text.split_once(sep) else { continue };
             if let Err(e) = check_field(f) {
                 return e;
@@ -158,20 +150,21 @@ impl Game {
             let kind =
                 letter.chars().next().and_then(|l| self.kinds.iter().position(|k| k.letter == l.to_ascii_uppercase()));
             let Some(kind) = kind else {
-                return format!("no piece has the letter {letter:?}");
+                return Refusal::UnknownLetter { letter: letter.to_string() };
             };
-            let name = &self.kinds[kind].name;
-            if sep == '@' && s.hand(me, kind as u8) == 0 {
-                return format!("{} has no {name} in hand", self.players[usize::from(me)]);
+            let (piece, field) = (self.kinds[kind].name.clone(), f.to_string());
+            if sep == '^' {
+                return Refusal::CannotLift { piece, field };
             }
-            return format!("a {name} cannot be {verb} {f} now");
+            if s.hand(me, kind as u8) == 0 {
+                return Refusal::NotInHand { player: self.players[usize::from(me)].clone(), piece };
+            }
+            return Refusal::CannotPlace { piece, field };
         }
         if matches!(text, "pass" | "stop") {
-            return format!(
-                "`{text}` is only legal when no other move is (pass) or a capturing piece may go on (stop)"
-            );
+            return Refusal::PassOrStop { text: text.to_string() };
         }
-        "not a legal move here (moves look like b1-b2, S@c3, S^a4, c3-off, pass, stop, throw:4)".into()
+        Refusal::Unreadable
     }
 }
 
@@ -191,26 +184,27 @@ fn tally<K: std::hash::Hash + Eq>(keys: impl Iterator<Item = K>) -> std::collect
 /// exactly one move fits it; `Err(Some(..))` says why a text is ambiguous.
 /// Where `t` is the text of several moves told apart (`p1-p3/cw`,
 /// `p1-p3/ccw`), which to write.
-fn told_apart(t: &str, texts: &[String]) -> Option<String> {
-    let apart: Vec<&str> =
-        texts.iter().filter(|l| l.strip_prefix(t).is_some_and(|r| r.starts_with('/'))).map(String::as_str).collect();
-    (apart.len() > 1).then(|| format!("it could be {}: write which", apart.join(" or ")))
+fn told_apart(t: &str, texts: &[String]) -> Option<Refusal> {
+    let apart: Vec<String> =
+        texts.iter().filter(|l| l.strip_prefix(t).is_some_and(|r| r.starts_with('/'))).cloned().collect();
+    (apart.len() > 1).then_some(Refusal::WriteWhich { could_be: apart })
 }
 
-fn match_text(t: &str, texts: &[String]) -> Result<usize, Option<String>> {
+fn match_text(t: &str, texts: &[String]) -> Result<usize, Option<Refusal>> {
     if let Some(i) = texts.iter().position(|l| l == t) {
         return Ok(i);
     }
     let mut fits = texts.iter().enumerate().filter(|(_, l)| l.eq_ignore_ascii_case(t));
     match (fits.next(), fits.next()) {
         (Some((i, _)), None) => Ok(i),
-        (Some((_, a)), Some((_, b))) => Err(Some(format!("it could be {a} or {b}: letter case matters"))),
+        (Some((_, a)), Some((_, b))) => Err(Some(Refusal::LetterCase { could_be: [a.clone(), b.clone()] })),
         _ => Err(None),
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use crate::error::Refusal;
     use crate::shipped::testing::{variants, visit_random_games};
     use std::cell::Cell;
     use std::hash::{Hash, Hasher};
@@ -280,9 +274,15 @@ mod tests {
         let game = crate::shipped::game("senet", &Default::default()).expect("senet");
         // Senet begins with the first throw made (a 1): no throw is due.
         let start = game.initial_state();
-        assert_eq!(game.parse_move(&start, "throw:1").expect_err("no throw due").reason, "no throw is due now");
-        let state = game.play(&start, game.parse_move(&start, "10-11").expect("legal")).expect("plays");
-        let reason = |text: &str| game.parse_move(&state, text).expect_err(text).reason;
+        let refused = game.parse_move(&start, "throw:1").expect_err("no throw due");
+        assert_eq!((refused.reason.to_string(), *refused.reason), ("no throw is due now".into(), Refusal::NoThrowDue));
+        let first = game.parse_move(&start, "10-11").expect("legal");
+        let state = game.play(start, first).expect("plays");
+        let reason = |text: &str| game.parse_move(&state, text).expect_err(text).reason.to_string();
+        assert!(matches!(
+            *game.parse_move(&state, "throw:5").expect_err("no outcome").reason,
+            Refusal::NotAnOutcome { value, device, .. } if value == "5" && device == "throw"
+        ));
         assert_eq!(
             reason("throw:5"),
             "\"5\" is not something the chance device \"throw\" gives: expected one of throw:1, throw:2, \

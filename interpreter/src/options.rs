@@ -1,6 +1,6 @@
 //! Option values: what a user sets with `--option name=value` or in the editor.
 
-use crate::error::{OptionError, unknown};
+use crate::error::{Expected, OptionError, OptionErrorKind};
 use crate::ruleset::OptionDef;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -44,8 +44,9 @@ impl Options {
 
     /// Reads `name=value`.
     pub fn set_pair(&mut self, pair: &str) -> Result<&mut Options, OptionError> {
-        let (name, value) =
-            pair.split_once('=').ok_or_else(|| OptionError(format!("option `{pair}`: expected name=value")))?;
+        let (name, value) = pair
+            .split_once('=')
+            .ok_or_else(|| OptionError { option: pair.to_string(), kind: OptionErrorKind::NoValue })?;
         Ok(self.set(name.trim(), value.trim()))
     }
 
@@ -83,7 +84,8 @@ pub(crate) fn declarations(defs: &[OptionDef]) -> Vec<OptionDef> {
 pub(crate) fn resolve(defs: &[OptionDef], given: &Options) -> Result<BTreeMap<String, OptionValue>, OptionError> {
     for (name, _) in given.iter() {
         if !defs.iter().any(|d| d.name() == name) {
-            return Err(OptionError(unknown("option", name, defs.iter().map(OptionDef::name))));
+            let declared = defs.iter().map(|d| d.name().to_string()).collect();
+            return Err(OptionError { option: name.to_string(), kind: OptionErrorKind::Unknown { declared } });
         }
     }
     let mut values = BTreeMap::new();
@@ -107,24 +109,21 @@ pub(crate) fn default_value(def: &OptionDef) -> OptionValue {
 
 /// Reads an option's value from text, checked against its declaration.
 pub fn parse_value(def: &OptionDef, text: &str) -> Result<OptionValue, OptionError> {
-    let bad = |expected: String| OptionError(format!("option {}: bad value {text:?}: expected {expected}", def.name()));
+    let error = |kind| OptionError { option: def.name().to_string(), kind };
+    let bad = |expected| error(OptionErrorKind::BadValue { value: text.to_string(), expected });
     match def {
         OptionDef::Bool { .. } => match text {
             "true" | "on" | "yes" => Ok(OptionValue::Bool(true)),
             "false" | "off" | "no" => Ok(OptionValue::Bool(false)),
-            _ => Err(bad("true or false".into())),
+            _ => Err(bad(Expected::TrueOrFalse)),
         },
         OptionDef::Int { min, max, .. } => match text.parse::<i64>() {
             Ok(n) if (*min..=*max).contains(&n) => Ok(OptionValue::Int(n)),
-            _ => Err(bad(format!("a whole number from {min} to {max}"))),
+            _ => Err(bad(Expected::WholeNumber { min: *min, max: *max })),
         },
         OptionDef::Choice { values, .. } => match values.iter().find(|v| v.eq_ignore_ascii_case(text)) {
             Some(v) => Ok(OptionValue::Name(v.clone())),
-            None => Err(OptionError(unknown(
-                &format!("value for option {}", def.name()),
-                text,
-                values.iter().map(String::as_str),
-            ))),
+            None => Err(error(OptionErrorKind::UnknownChoice { value: text.to_string(), choices: values.clone() })),
         },
     }
 }

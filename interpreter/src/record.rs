@@ -2,6 +2,7 @@
 
 use crate::compile::read_ron;
 use crate::compile::rules::content_hash;
+use crate::error::RecordError;
 use crate::moves::Move;
 use crate::options::Options;
 use crate::program::Game;
@@ -82,18 +83,12 @@ impl Record {
             (Some((source, text)), _) => (source.to_string(), text),
             (None, Some(text)) => {
                 if content_hash(text) != self.hash {
-                    return Err(Error::Record(format!(
-                        "the ruleset text in the record does not have the record's hash {}: the record has been edited",
-                        self.hash
-                    )));
+                    return Err(RecordError::Edited { hash: self.hash.clone() }.into());
                 }
                 (format!("{} (as recorded)", self.ruleset), text.as_str())
             }
             (None, None) => {
-                return Err(Error::Record(format!(
-                    "the record carries no copy of its ruleset (it is older than that): give the ruleset {:?} it was played with",
-                    self.ruleset
-                )));
+                return Err(RecordError::NoRules { ruleset: self.ruleset.clone() }.into());
             }
         };
         // A copy written in an older form of the language replays in today's:
@@ -110,27 +105,22 @@ impl Record {
     /// refuses a changed ruleset, and names the first move that does not play.
     pub fn replay(&self, game: &Game) -> Result<(State, Vec<Move>), Error> {
         if game.name() != self.ruleset {
-            return Err(Error::Record(format!("the record is of ruleset {:?}, not {:?}", self.ruleset, game.name())));
+            let (recorded, given) = (self.ruleset.clone(), game.name().to_string());
+            return Err(RecordError::OtherRuleset { recorded, given }.into());
         }
         if game.hash() != self.hash {
-            let hint = if self.rules.is_some() {
-                "replay it under the copy of the ruleset it carries (leave out --ruleset)"
-            } else {
-                "the record is older than records that carry their ruleset: give the ruleset file it was played with (--ruleset FILE)"
-            };
-            return Err(Error::Record(format!(
-                "ruleset {:?} has changed since the record was made (hash {} then, {} now); it may not replay the same game: {hint}",
-                self.ruleset,
-                self.hash,
-                game.hash()
-            )));
+            return Err(RecordError::Changed {
+                ruleset: self.ruleset.clone(),
+                then: self.hash.clone(),
+                now: game.hash().to_string(),
+                carries_rules: self.rules.is_some(),
+            }
+            .into());
         }
         let mut state = game.initial_state();
         let mut moves = Vec::with_capacity(self.moves.len());
         for (i, text) in self.moves.iter().enumerate() {
-            let m = game
-                .parse_move(&state, text)
-                .map_err(|e| Error::Record(format!("move {} of the record: {e}", i + 1)))?;
+            let m = game.parse_move(&state, text).map_err(|error| RecordError::Move { number: i + 1, error })?;
             game.play_unchecked(&mut state, m);
             moves.push(m);
         }

@@ -30,7 +30,7 @@ pub fn text(name: &str) -> Option<&'static str> {
 
 /// Compiles a shipped ruleset under the given option values.
 pub fn game(name: &str, options: &crate::Options) -> Result<crate::Game, Error> {
-    let text = text(name).ok_or_else(|| Error::Io(crate::error::unknown("ruleset", name, names())))?;
+    let text = text(name).ok_or_else(|| Error::Usage(crate::error::unknown("ruleset", name, names())))?;
     crate::Game::from_source(text, name, options)
 }
 
@@ -47,7 +47,7 @@ pub fn resolve(arg: &str) -> Result<(String, String), Error> {
     }
     let mut msg = crate::error::unknown("ruleset", arg, names());
     msg.push_str("; or give the path of a .ron file");
-    Err(Error::Io(msg))
+    Err(Error::Usage(msg))
 }
 
 #[cfg(test)]

@@ -136,7 +136,7 @@ fn check(game: &Game, state: &mut State, step: &Step) -> Result<(), String> {
         Step::Play(moves) => {
             for text in moves.split_whitespace() {
                 let m = game.parse_move(state, text).map_err(|e| e.to_string())?;
-                *state = game.play(state, m).map_err(|e| e.to_string())?;
+                *state = game.play(state.clone(), m).map_err(|e| e.to_string())?;
             }
             Ok(())
         }

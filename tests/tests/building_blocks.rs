@@ -121,7 +121,7 @@ fn legal_moves_are_a_set_and_the_first_rule_makes_a_shared_move() {
     assert_eq!(texts, ["b2-b3", "b2-c2", "b2-b1", "b2-a2"]);
     // The step north is the first rule's: the stone is not turned over.
     let north = game.parse_move(&state, "b2-b3").expect("legal");
-    let after = game.play(&state, north).expect("plays");
+    let after = game.play(state.clone(), north).expect("plays");
     let stone = after.stack(game.board().field("b3").expect("b3"))[0];
     assert!(!stone.flipped, "the second rule's Flip applied");
     // Reversed, the second rule comes first and its Flip applies.
@@ -133,6 +133,6 @@ fn legal_moves_are_a_set_and_the_first_rule_makes_a_shared_move() {
     );
     let game = Game::from_source(&swapped, "overlap.ron", &Options::new()).expect("compiles");
     assert_eq!(game.legal_moves(&state).len(), 4);
-    let after = game.play(&state, game.parse_move(&state, "b2-b3").expect("legal")).expect("plays");
+    let after = game.play(state.clone(), game.parse_move(&state, "b2-b3").expect("legal")).expect("plays");
     assert!(after.stack(game.board().field("b3").expect("b3"))[0].flipped);
 }

@@ -98,7 +98,7 @@ fn moves_are_matched_with_their_letter_case() {
         assert_eq!(game.move_text(m), format!("S@{field}"));
     }
     let e = game.parse_move(&s, "s@a").expect_err("ambiguous");
-    assert!(e.reason.contains("letter case matters"), "{e}");
+    assert!(e.reason.to_string().contains("letter case matters"), "{e}");
     // Where one move fits, another case is still understood.
     assert_eq!(game.move_text(game.parse_move(&s, "s@B").expect("one fits")), "S@b");
 }
@@ -260,9 +260,9 @@ fn a_chain_whose_chosen_capture_leaves_nothing_to_jump_ends_there() {
         let game = compile(&line_with_a_chosen_capture(chain, filters), &[]);
         let s = game.initial_state();
         let jump = game.parse_move(&s, "a1-c1").expect("the jump");
-        let s = game.play(&s, jump).expect("legal");
+        let s = game.play(s, jump).expect("legal");
         let capture = game.parse_move(&s, "xd1").expect("d1 may be chosen");
-        let s = game.play(&s, capture).expect("legal");
+        let s = game.play(s, capture).expect("legal");
         assert_eq!(s.to_move(), 1, "{chain} {filters}: Black moves next, in\n{s:?}");
         assert_eq!(game.legal_moves(&s).iter().map(|&m| game.move_text(m)).collect::<Vec<_>>(), ["f1-e1"]);
         let summary = simulate(&game, 50, 7);
@@ -276,7 +276,7 @@ fn play_texts(game: &Game, moves: &[&str]) -> tabula::State {
     let mut s = game.initial_state();
     for text in moves {
         let m = game.parse_move(&s, text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        s = game.play(&s, m).expect("legal");
+        s = game.play(s, m).expect("legal");
         assert!(s.is_over() || !game.legal_moves(&s).is_empty(), "no move after {text}:\n{s:?}");
     }
     s

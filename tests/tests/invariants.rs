@@ -81,11 +81,13 @@ fn random_game(index: usize, seed: u64) -> Result<(), TestCaseError> {
             let texts: std::collections::HashSet<String> = legal.iter().map(|&m| game.move_text(m)).collect();
             prop_assert_eq!(texts.len(), legal.len(), "{} {:?}: a move listed twice", name, options);
             for &m in &legal {
-                prop_assert!(game.play(&state, m).is_ok(), "listed move {} refused", game.move_text(m));
+                prop_assert!(game.play(state.clone(), m).is_ok(), "listed move {} refused", game.move_text(m));
             }
             if let Some(bad) = unlisted(&seen, &legal, &mut rng) {
-                let refused = game.play(&state, bad);
+                let refused = game.play(state.clone(), bad);
                 prop_assert!(refused.is_err(), "unlisted move {:?} accepted", bad);
+                // The refused state comes back as it was given.
+                prop_assert!(refused.is_err_and(|e| *e.state == state), "the state handed back differs");
             }
             seen.extend_from_slice(&legal);
             check_position(game, &state, name, options)?;

@@ -36,7 +36,7 @@ fn texts(g: &Game, s: &State) -> Vec<String> {
 
 fn play(g: &Game, s: &State, text: &str) -> State {
     let m = g.parse_move(s, text).unwrap_or_else(|e| panic!("{text}: {e}; legal: {:?}", texts(g, s)));
-    g.play(s, m).expect("legal")
+    g.play(s.clone(), m).expect("legal")
 }
 
 /// The text of the board of a position: `"c3": "S"` for each stack.

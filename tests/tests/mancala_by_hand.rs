@@ -238,7 +238,7 @@ fn along_random_games(name: &str, rules: Rules) {
             assert_eq!(texts, expected, "{name} seed {seed}, ply {}", state.ply());
             let &m = legal.choose(&mut rng).unwrap();
             let pit = by_hand.names().iter().position(|&n| n == game.move_text(m)).unwrap();
-            state = game.play(&state, m).unwrap();
+            state = game.play(state, m).unwrap();
             by_hand.play(pit);
         }
         agrees(&game, &state, &by_hand);

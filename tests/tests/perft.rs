@@ -94,7 +94,7 @@ fn seega_by_hand_counts_the_same_as_the_ruleset() {
                 compared += 1;
             }
             let m = *game.legal_moves(&state).choose(&mut rng).expect("a move");
-            state = game.play(&state, m).expect("legal");
+            state = game.play(state, m).expect("legal");
         }
     }
     assert!(compared >= 40, "compared only {compared} positions");
@@ -148,7 +148,7 @@ fn a_huff_is_part_of_the_turn_it_begins() {
         }
         let mut total = 0;
         for m in game.legal_moves(s) {
-            let next = game.play(s, m).expect("legal");
+            let next = game.play(s.clone(), m).expect("legal");
             let turn_over = next.to_move() != s.to_move() || next.is_over();
             total += by_turns(game, &next, if turn_over { depth - 1 } else { depth });
         }

@@ -60,7 +60,7 @@ fn play_in_order(game: &Game, order: &[(u8, &str)]) -> tabula::State {
         assert!(!s.is_over(), "move {} ({text}): the game is over", i + 1);
         assert_eq!(s.to_move() + 1, player, "move {} ({text}): player {} is to move", i + 1, s.to_move() + 1);
         let m = game.parse_move(&s, text).unwrap_or_else(|e| panic!("move {}: {e}", i + 1));
-        s = game.play(&s, m).expect("legal");
+        s = game.play(s, m).expect("legal");
     }
     s
 }
@@ -184,7 +184,7 @@ fn corners(text: &str, moves: &[&str]) -> tabula::Outcome {
     for text in moves {
         assert!(!s.is_over(), "over before {text}");
         let m = game.parse_move(&s, text).unwrap_or_else(|e| panic!("{e}"));
-        s = game.play(&s, m).expect("legal");
+        s = game.play(s, m).expect("legal");
     }
     s.outcome().expect("over")
 }
@@ -212,7 +212,7 @@ fn a_mirrored_zone_is_turned_a_quarter_turn_for_each_player_of_four() {
         moves.sort();
         seen.push(moves);
         let m = game.legal_moves(&s)[0];
-        s = game.play(&s, m).expect("legal");
+        s = game.play(s, m).expect("legal");
     }
     // a1 b1 (bottom row) -> a3 a2 (left column) -> c3 b3 (top row) -> c1 c2 (right column).
     assert_eq!(seen[0], ["S@a1", "S@b1"]);
@@ -300,7 +300,7 @@ fn passes_in_a_row_are_kept_in_positions_and_end_a_blocked_game_alike() {
     assert_eq!(back, s);
     for from in [s, back] {
         let m = game.parse_move(&from, "pass").expect("B passes");
-        let after = game.play(&from, m).expect("legal");
+        let after = game.play(from.clone(), m).expect("legal");
         assert!(after.is_over(), "all three passed in a row: blocked");
     }
     let bad = written.replace("passes: 1", "passes: 3");

@@ -36,7 +36,7 @@ fn game(options: &[(&str, &str)]) -> Game {
 fn play(game: &Game, s: &mut tabula::State, moves: &str) {
     for text in moves.split_whitespace() {
         let m = game.parse_move(s, text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        *s = game.play(s, m).expect("legal");
+        *s = game.play(s.clone(), m).expect("legal");
     }
 }
 

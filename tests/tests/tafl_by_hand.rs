@@ -252,12 +252,12 @@ fn along_random_games(name: &str, rules: Rules) {
                 .iter()
                 .copied()
                 .filter(|&m| {
-                    let after = game.play(&state, m).expect("legal");
+                    let after = game.play(state.clone(), m).expect("legal");
                     after.outcome().is_none_or(|o| o.winner() != Some(1))
                 })
                 .collect();
             let m = *stays.choose(&mut rng).or_else(|| legal.choose(&mut rng)).expect("a move");
-            state = game.play(&state, m).expect("legal");
+            state = game.play(state, m).expect("legal");
         }
         king_gone += u32::from(state.outcome().is_some_and(|o| o.winner() == Some(0)));
     }

@@ -27,7 +27,7 @@ fn step(n: u32, options: &[(&str, &str)]) -> Game {
 fn after(game: &Game, moves: &str) -> State {
     moves.split_whitespace().fold(game.initial_state(), |s, text| {
         let m = game.parse_move(&s, text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        game.play(&s, m).expect("plays")
+        game.play(s, m).expect("plays")
     })
 }
 
@@ -86,7 +86,7 @@ fn step_3_a_player_shut_in_loses() {
             seed ^= seed >> 7;
             seed ^= seed << 17;
             last = s.to_move();
-            s = game.play(&s, legal[(seed % legal.len() as u64) as usize]).expect("plays");
+            s = game.play(s, legal[(seed % legal.len() as u64) as usize]).expect("plays");
         }
         if let Some((winners, reason)) = ending(&game, &s).filter(|(_, r)| r == "no move") {
             assert_eq!(winners, [last], "{reason}: the player who moved last wins");

@@ -34,19 +34,20 @@ struct Made {
 }
 
 impl Game {
-    /// Plays a move if it is legal; otherwise says why and leaves the state as it was.
-    pub fn play(&self, state: &State, m: Move) -> Result<State, PlayError> {
-        let legal = self.legal_moves(state);
+    /// Plays `m` on `state` if it is legal there and gives the state after
+    /// it; otherwise says why, and hands `state` back unchanged in the error.
+    /// The state is taken, not borrowed, so that playing on needs no copy;
+    /// a caller who keeps the state before gives a clone.
+    pub fn play(&self, mut state: State, m: Move) -> Result<State, PlayError> {
+        let legal = self.legal_moves(&state);
         if !legal.contains(&m) {
-            return Err(PlayError {
-                text: self.move_text(m),
-                reason: if state.is_over() { "the game is over".into() } else { "not a legal move here".into() },
-                legal: self.move_texts(&legal),
-            });
+            use crate::error::{MoveError, Refusal};
+            let reason = if state.is_over() { Refusal::GameOver } else { Refusal::NotLegal };
+            let error = MoveError::new(self.move_text(m), reason, self.move_texts(&legal));
+            return Err(PlayError { state: Box::new(state), error });
         }
-        let mut next = state.clone();
-        self.play_unchecked(&mut next, m);
-        Ok(next)
+        self.play_unchecked(&mut state, m);
+        Ok(state)
     }
 
     /// Plays a move known to be legal (from [`Game::legal_moves`]), in place.
