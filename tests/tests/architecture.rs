@@ -415,7 +415,7 @@ fn is_fn_keyword(b: &[u8], i: usize) -> bool {
 /// file if it is a `tests.rs` (a test module of its own).
 fn test_code(path: &str, code: &str) -> Vec<Range<usize>> {
     if path == "tests.rs" || path.ends_with("/tests.rs") {
-        return vec![0..code.len()];
+        return std::iter::once(0..code.len()).collect();
     }
     let b = code.as_bytes();
     code.match_indices("#[cfg(test)]")
