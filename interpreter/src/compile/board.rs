@@ -9,7 +9,7 @@ use super::locate::Seg;
 use crate::board::{Board, DirId, FieldId, FieldSet, MAX_LINKS, NewField};
 use crate::program::{FieldProps, FieldType, Zone};
 use crate::ruleset::CondDef;
-use crate::ruleset::{BoardDef, Diagonals, FieldTypeDef, Naming, ZoneDef};
+use crate::ruleset::{BoardDef, Diagonals, FieldDef, FieldTypeDef, LinkDef, Naming, SendTo, ZoneDef};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 const MAX_FIELDS: usize = 4096;
@@ -35,114 +35,149 @@ pub(crate) fn board(ctx: &mut Ctx, def: &BoardDef, conditions: &BTreeMap<String,
             grid(ctx, &GridDef { cols: *cols, rows: *rows, naming: *names, diagonals: *diagonals }, links, &wrap, holes)
         }
         BoardDef::Track { length, cols, first, next, prev } => track(ctx, *length, *cols, *first, next, prev),
-        BoardDef::Graph { fields, links } => {
-            let mut new = Vec::new();
-            let mut listed = HashSet::new();
-            for (i, f) in fields.iter().enumerate() {
-                if !listed.insert(f.name.as_str()) {
-                    ctx.at(Seg::Field("fields"), |ctx| {
-                        ctx.at(Seg::Index(i), |ctx| ctx.error(format!("field {:?} is listed twice", f.name)));
-                    });
+        BoardDef::Graph { fields, links } => graph(ctx, fields, links),
+    }
+}
+
+/// A board of listed fields and links.
+fn graph(ctx: &mut Ctx, fields: &[FieldDef], links: &[LinkDef]) -> Option<Board> {
+    let new = graph_fields(ctx, fields);
+    if new.is_empty() || new.len() > MAX_FIELDS {
+        ctx.at(Seg::Field("fields"), |ctx| ctx.error(format!("a board needs 1 to {MAX_FIELDS} fields")));
+        return None;
+    }
+    let names: Vec<String> = new.iter().map(|f| f.name.clone()).collect();
+    let mut linked = Links::new(&names);
+    for (i, l) in links.iter().enumerate() {
+        ctx.at(Seg::Field("links"), |ctx| {
+            ctx.at(Seg::Index(i), |ctx| {
+                let from = ctx.at(Seg::Field("from"), |ctx| ctx.find("field", &l.from, &names));
+                let to = ctx.at(Seg::Field("to"), |ctx| ctx.find("field", &l.to, &names));
+                let (Some(from), Some(to)) = (from, to) else { return };
+                linked.add(ctx, from, to, &l.dir, "dir");
+                if let Some(back) = &l.back {
+                    linked.add(ctx, to, from, back, "back");
                 }
-                // A move's text tells moves apart after a `/` (`p1-p3/cw`): a name with one could read as another move.
-                if f.name.contains('/') {
-                    ctx.at(Seg::Field("fields"), |ctx| {
-                        ctx.at(Seg::Index(i), |ctx| ctx.error(format!("field {:?}: a field name has no `/`", f.name)));
+            });
+        });
+    }
+    let Links { dirs, edges, .. } = linked;
+    Some(Board::new(new, dirs, &edges))
+}
+
+/// The listed fields of a graph board, each checked where it is listed.
+fn graph_fields(ctx: &mut Ctx, fields: &[FieldDef]) -> Vec<NewField> {
+    let mut new = Vec::new();
+    let mut listed = HashSet::new();
+    for (i, f) in fields.iter().enumerate() {
+        if !listed.insert(f.name.as_str()) {
+            ctx.at(Seg::Field("fields"), |ctx| {
+                ctx.at(Seg::Index(i), |ctx| ctx.error(format!("field {:?} is listed twice", f.name)));
+            });
+        }
+        // A move's text tells moves apart after a `/` (`p1-p3/cw`): a name with one could read as another move.
+        if f.name.contains('/') {
+            ctx.at(Seg::Field("fields"), |ctx| {
+                ctx.at(Seg::Index(i), |ctx| ctx.error(format!("field {:?}: a field name has no `/`", f.name)));
+            });
+        }
+        // The editor draws the board from these: NaN or a huge position would not draw.
+        let drawable = f.at.0.is_finite() && f.at.1.is_finite() && f.at.0.abs().max(f.at.1.abs()) <= MAX_COORD;
+        if !drawable {
+            ctx.at(Seg::Field("fields"), |ctx| {
+                ctx.at(Seg::Index(i), |ctx| {
+                    ctx.at(Seg::Field("at"), |ctx| {
+                        ctx.error(format!("a position is two numbers from -{MAX_COORD} to {MAX_COORD}"));
                     });
-                }
-                // The editor draws the board from these: NaN or a huge position would not draw.
-                let drawable = f.at.0.is_finite() && f.at.1.is_finite() && f.at.0.abs().max(f.at.1.abs()) <= MAX_COORD;
-                if !drawable {
-                    ctx.at(Seg::Field("fields"), |ctx| {
-                        ctx.at(Seg::Index(i), |ctx| {
-                            ctx.at(Seg::Field("at"), |ctx| {
-                                ctx.error(format!("a position is two numbers from -{MAX_COORD} to {MAX_COORD}"));
-                            });
-                        });
-                    });
-                }
-                // (Only a position in range has grid coordinates: a huge one is an error above.)
-                let integral = drawable && f.at.0.fract() == 0.0 && f.at.1.fract() == 0.0;
-                new.push(NewField {
-                    name: f.name.clone(),
-                    at: f.at,
-                    coord: if integral { Some((f.at.0 as i16, -(f.at.1 as i16))) } else { None },
                 });
+            });
+        }
+        // (Only a position in range has grid coordinates: a huge one is an error above.)
+        let integral = drawable && f.at.0.fract() == 0.0 && f.at.1.fract() == 0.0;
+        new.push(NewField {
+            name: f.name.clone(),
+            at: f.at,
+            coord: if integral { Some((f.at.0 as i16, -(f.at.1 as i16))) } else { None },
+        });
+    }
+    new
+}
+
+/// The links of a graph board as they are added: direction names, edges, and
+/// (maps, for long lists) where each field and direction leads and which pairs of fields are linked.
+struct Links<'a> {
+    names: &'a [String],
+    dirs: Vec<String>,
+    edges: Vec<(FieldId, FieldId, DirId)>,
+    leads: HashMap<(FieldId, DirId), FieldId>,
+    pairs: HashSet<(FieldId, FieldId)>,
+    /// Whether "too many links" was said (once is enough).
+    too_many: bool,
+}
+
+impl<'a> Links<'a> {
+    fn new(names: &'a [String]) -> Self {
+        Links {
+            names,
+            dirs: Vec::new(),
+            edges: Vec::new(),
+            leads: HashMap::new(),
+            pairs: HashSet::new(),
+            too_many: false,
+        }
+    }
+
+    /// A link from `from` to `to` in direction `d`, written at field `seg` of the link.
+    fn add(&mut self, ctx: &mut Ctx, from: usize, to: usize, d: &str, seg: &'static str) {
+        let Some(dir) = self.dir_id(ctx, d, seg) else { return };
+        let (from, to) = (from as FieldId, to as FieldId);
+        // A field has one link in each direction: a second would be dropped.
+        if let Some(&other) = self.leads.get(&(from, dir)) {
+            let names = self.names;
+            ctx.at(Seg::Field(seg), |ctx| {
+                ctx.error(format!(
+                    "field {:?} already has a link in direction {d:?} (to {:?}); \
+                     use another direction name",
+                    names[usize::from(from)],
+                    names[usize::from(other)]
+                ));
+            });
+            return;
+        }
+        // Link ids are u16: past MAX_LINKS they would wrap and walks misread links.
+        if self.pairs.len() == MAX_LINKS && !self.pairs.contains(&(from.min(to), from.max(to))) {
+            if !self.too_many {
+                self.too_many = true;
+                ctx.error(format!("a board has at most {MAX_LINKS} links (a link and its way back count once)"));
             }
-            if new.is_empty() || new.len() > MAX_FIELDS {
-                ctx.at(Seg::Field("fields"), |ctx| ctx.error(format!("a board needs 1 to {MAX_FIELDS} fields")));
+            return;
+        }
+        self.pairs.insert((from.min(to), from.max(to)));
+        self.leads.insert((from, dir), to);
+        self.edges.push((from, to, dir));
+    }
+
+    /// The id of direction `d`, a new one if it is new.
+    fn dir_id(&mut self, ctx: &mut Ctx, d: &str, seg: &'static str) -> Option<DirId> {
+        let dir = match self.dirs.iter().position(|x| x == d) {
+            Some(p) => p,
+            // After a `/` in a move's text a number is a rule's: a direction is not one.
+            None if d.is_empty() || d.contains('/') || d.bytes().all(|b| b.is_ascii_digit()) => {
+                ctx.at(Seg::Field(seg), |ctx| {
+                    ctx.error(format!("direction {d:?}: a direction name has a letter and no `/`"));
+                });
                 return None;
             }
-            let names: Vec<String> = new.iter().map(|f| f.name.clone()).collect();
-            let mut dirs: Vec<String> = Vec::new();
-            let mut edges = Vec::new();
-            // Where each (field, direction) leads, and the pairs of fields linked: maps, for long lists.
-            let mut leads: HashMap<(FieldId, DirId), FieldId> = HashMap::new();
-            let mut pairs: HashSet<(FieldId, FieldId)> = HashSet::new();
-            let mut too_many = false;
-            for (i, l) in links.iter().enumerate() {
-                ctx.at(Seg::Field("links"), |ctx| {
-                    ctx.at(Seg::Index(i), |ctx| {
-                        let from = ctx.at(Seg::Field("from"), |ctx| ctx.find("field", &l.from, &names));
-                        let to = ctx.at(Seg::Field("to"), |ctx| ctx.find("field", &l.to, &names));
-                        let (Some(from), Some(to)) = (from, to) else { return };
-                        let mut add = |ctx: &mut Ctx, from: usize, to: usize, d: &str, seg: &'static str| {
-                            let dir = match dirs.iter().position(|x| x == d) {
-                                Some(p) => p,
-                                // After a `/` in a move's text a number is a rule's: a direction is not one.
-                                None if d.is_empty() || d.contains('/') || d.bytes().all(|b| b.is_ascii_digit()) => {
-                                    ctx.at(Seg::Field(seg), |ctx| {
-                                        ctx.error(format!("direction {d:?}: a direction name has a letter and no `/`"));
-                                    });
-                                    return;
-                                }
-                                None if dirs.len() < MAX_DIRS => {
-                                    dirs.push(d.to_string());
-                                    dirs.len() - 1
-                                }
-                                None => {
-                                    ctx.at(Seg::Field(seg), |ctx| {
-                                        ctx.error(format!("a board has at most {MAX_DIRS} direction names"));
-                                    });
-                                    return;
-                                }
-                            };
-                            let (from, to, dir) = (from as FieldId, to as FieldId, dir as DirId);
-                            // A field has one link in each direction: a second would be dropped.
-                            if let Some(&other) = leads.get(&(from, dir)) {
-                                ctx.at(Seg::Field(seg), |ctx| {
-                                    ctx.error(format!(
-                                        "field {:?} already has a link in direction {d:?} (to {:?}); \
-                                         use another direction name",
-                                        names[usize::from(from)],
-                                        names[usize::from(other)]
-                                    ));
-                                });
-                                return;
-                            }
-                            // Link ids are u16: past MAX_LINKS they would wrap and walks misread links.
-                            if pairs.len() == MAX_LINKS && !pairs.contains(&(from.min(to), from.max(to))) {
-                                if !too_many {
-                                    too_many = true;
-                                    ctx.error(format!(
-                                        "a board has at most {MAX_LINKS} links (a link and its way back count once)"
-                                    ));
-                                }
-                                return;
-                            }
-                            pairs.insert((from.min(to), from.max(to)));
-                            leads.insert((from, dir), to);
-                            edges.push((from, to, dir));
-                        };
-                        add(ctx, from, to, &l.dir, "dir");
-                        if let Some(back) = &l.back {
-                            add(ctx, to, from, back, "back");
-                        }
-                    });
-                });
+            None if self.dirs.len() < MAX_DIRS => {
+                self.dirs.push(d.to_string());
+                self.dirs.len() - 1
             }
-            Some(Board::new(new, dirs, &edges))
-        }
+            None => {
+                ctx.at(Seg::Field(seg), |ctx| ctx.error(format!("a board has at most {MAX_DIRS} direction names")));
+                return None;
+            }
+        };
+        Some(dir as DirId)
     }
 }
 
@@ -284,35 +319,10 @@ pub(crate) fn field_types(
                     let most = MAX_STACK;
                     ctx.at(Seg::Field("limit"), |ctx| ctx.error(format!("a stack limit is at most {most}")));
                 }
-                let send_to = def.send_to.as_ref().and_then(|to| {
-                    ctx.at(Seg::Field("send_to"), |ctx| {
-                        let (field, along) = match (&to.field, &to.along) {
-                            (Some(f), None) => {
-                                (ctx.at(Seg::Field("field"), |ctx| ctx.find("field", f, board.names())), None)
-                            }
-                            (None, Some(d)) => {
-                                let d = ctx.at(Seg::Field("along"), |ctx| ctx.find("direction", d, board.dir_names()));
-                                (None, Some(d? as DirId))
-                            }
-                            _ => {
-                                ctx.error("`send_to` names a `field` or a direction to follow (`along`), one of them");
-                                return None;
-                            }
-                        };
-                        let d = to.back.as_ref().map(|back| {
-                            ctx.at(Seg::Field("back"), |ctx| ctx.find("direction", back, board.dir_names()))
-                        });
-                        Some(crate::program::SendTarget {
-                            field: field.map(|f| f as FieldId),
-                            along,
-                            back: match d {
-                                Some(d) => Some(d? as DirId),
-                                None => None,
-                            },
-                            from_start: to.search == crate::ruleset::Search::FromStart,
-                        })
-                    })
-                });
+                let send_to = def
+                    .send_to
+                    .as_ref()
+                    .and_then(|to| ctx.at(Seg::Field("send_to"), |ctx| send_target(ctx, to, board)));
                 let hostile = def.hostile.clone().unwrap_or_default();
                 let [hostile_empty, hostile_occupied] = [("empty", &hostile.empty), ("occupied", &hostile.occupied)]
                     .map(|(field, list)| {
@@ -352,6 +362,32 @@ pub(crate) fn field_types(
         }
     });
     (props, types)
+}
+
+/// Where a `send_to` sends a piece: a field, or the first free one along a direction.
+fn send_target(ctx: &mut Ctx, to: &SendTo, board: &Board) -> Option<crate::program::SendTarget> {
+    let (field, along) = match (&to.field, &to.along) {
+        (Some(f), None) => (ctx.at(Seg::Field("field"), |ctx| ctx.find("field", f, board.names())), None),
+        (None, Some(d)) => {
+            let d = ctx.at(Seg::Field("along"), |ctx| ctx.find("direction", d, board.dir_names()));
+            (None, Some(d? as DirId))
+        }
+        _ => {
+            ctx.error("`send_to` names a `field` or a direction to follow (`along`), one of them");
+            return None;
+        }
+    };
+    let d =
+        to.back.as_ref().map(|back| ctx.at(Seg::Field("back"), |ctx| ctx.find("direction", back, board.dir_names())));
+    Some(crate::program::SendTarget {
+        field: field.map(|f| f as FieldId),
+        along,
+        back: match d {
+            Some(d) => Some(d? as DirId),
+            None => None,
+        },
+        from_start: to.search == crate::ruleset::Search::FromStart,
+    })
 }
 
 /// Player numbers (1-based) as a bit set (bit 0: player 1).

@@ -237,237 +237,245 @@ pub(crate) fn test(ctx: &mut Ctx, cond: &CondDef, place: Place, names: &Names) -
 }
 
 fn lower(ctx: &mut Ctx, cond: &CondDef, place: Place, names: &Names, depth: usize) -> Cond {
-    let need = |ctx: &mut Ctx, wanted: Place, what: &str| {
-        if place != wanted {
-            let here = match place {
-                Place::Options => "a condition on options only",
-                Place::Field => "a condition on a move's target field",
-                Place::State => "a condition on the game state",
-            };
-            ctx.error(format!("`{what}` cannot be used in {here}"));
-        }
-    };
-    let mask = |ctx: &mut Ctx, kinds: &[String]| -> u32 {
-        ctx.find_all("piece", kinds, &names.kinds).into_iter().fold(0, |m, k| m | 1 << k)
-    };
     match cond {
         CondDef::True => Cond::True,
         CondDef::False => Cond::False,
-        CondDef::All(list) => all(list
-            .iter()
-            .enumerate()
-            .map(|(i, c)| ctx.at(Seg::Index(i), |ctx| lower(ctx, c, place, names, depth)))
-            .collect()),
-        CondDef::Any(list) => any(list
-            .iter()
-            .enumerate()
-            .map(|(i, c)| ctx.at(Seg::Index(i), |ctx| lower(ctx, c, place, names, depth)))
-            .collect()),
+        CondDef::All(list) => all(lower_each(ctx, list, place, names, depth)),
+        CondDef::Any(list) => any(lower_each(ctx, list, place, names, depth)),
         CondDef::Not(c) => match lower(ctx, c, place, names, depth) {
             Cond::True => Cond::False,
             Cond::False => Cond::True,
             t => Cond::Not(Box::new(t)),
         },
-        CondDef::Ref(name) => {
-            let Some(def) = names.conditions.get(name) else {
-                let message = ctx.unknown("condition", name, names.conditions.keys().map(String::as_str));
-                ctx.error(message);
-                return Cond::False;
-            };
-            // `check_named` has refused cycles and long chains; this only keeps
-            // a caller that skipped it from recursing without end.
-            if depth > MAX_CHAIN {
-                ctx.error(format!("condition {name:?}: a chain of more than {MAX_CHAIN} named conditions"));
-                return Cond::False;
-            }
-            ctx.elsewhere(vec![Seg::Field("conditions"), Seg::Key(name.clone())], |ctx| {
-                lower(ctx, def, place, names, depth + 1)
-            })
-        }
-        CondDef::Opt(name) => match ctx.options.get(name) {
-            Some(OptionValue::Bool(b)) => bool_test(*b),
-            Some(other) => {
-                ctx.error(format!(
-                    "option {name:?} is not a bool option (its value is {other}); use Is({name:?}, value)"
-                ));
-                Cond::False
-            }
-            None => unknown_option(ctx, name),
-        },
-        CondDef::Is(name, value) => match ctx.options.get(name) {
-            Some(current) => {
-                let matches = match (current, value) {
-                    (OptionValue::Bool(a), OptValue::Bool(b)) => a == b,
-                    (OptionValue::Int(a), OptValue::Int(b)) => a == b,
-                    (OptionValue::Name(a), OptValue::Name(b)) => {
-                        if let Some(OptionDef::Choice { values, .. }) = ctx.declared.iter().find(|d| d.name() == name) {
-                            if !values.contains(b) {
-                                let list = values.iter().map(|v| format!("{v:?}")).collect::<Vec<_>>().join(", ");
-                                ctx.at(Seg::Index(1), |ctx| {
-                                    ctx.error(format!("option {name:?} has no value {b:?}; its values are {list}"));
-                                });
-                            }
-                        }
-                        a == b
-                    }
-                    _ => {
-                        ctx.error(format!("option {name:?} has values like {current}, not like {value:?}"));
-                        false
-                    }
-                };
-                bool_test(matches)
-            }
-            None => unknown_option(ctx, name),
-        },
-        CondDef::Empty => field_atom(ctx, place, Cond::Empty, "Empty", &need),
-        CondDef::Own => field_atom(ctx, place, Cond::Own, "Own", &need),
-        CondDef::Enemy => field_atom(ctx, place, Cond::Enemy, "Enemy", &need),
-        CondDef::Full => field_atom(ctx, place, Cond::Full, "Full", &need),
-        CondDef::Height(h) => field_atom(ctx, place, Cond::Height(*h), "Height", &need),
+        CondDef::Ref(name) => lower_named(ctx, name, place, names, depth),
+        CondDef::Opt(name) => bool_option(ctx, name),
+        CondDef::Is(name, value) => option_is(ctx, name, value),
+        CondDef::Empty => field_atom(ctx, place, Cond::Empty, "Empty"),
+        CondDef::Own => field_atom(ctx, place, Cond::Own, "Own"),
+        CondDef::Enemy => field_atom(ctx, place, Cond::Enemy, "Enemy"),
+        CondDef::Full => field_atom(ctx, place, Cond::Full, "Full"),
+        CondDef::Height(h) => field_atom(ctx, place, Cond::Height(*h), "Height"),
         CondDef::Top(kinds) => {
-            let m = ctx.at(Seg::Index(0), |ctx| mask(ctx, kinds));
-            field_atom(ctx, place, Cond::Top(m), "Top", &need)
+            let m = ctx.at(Seg::Index(0), |ctx| kinds_mask(ctx, kinds, names));
+            field_atom(ctx, place, Cond::Top(m), "Top")
         }
         CondDef::Has(kinds) => {
-            let m = ctx.at(Seg::Index(0), |ctx| mask(ctx, kinds));
-            field_atom(ctx, place, Cond::Has(m), "Has", &need)
+            let m = ctx.at(Seg::Index(0), |ctx| kinds_mask(ctx, kinds, names));
+            field_atom(ctx, place, Cond::Has(m), "Has")
         }
         CondDef::InZone(zone) => {
             let z = ctx.at(Seg::Index(0), |ctx| ctx.find("zone", zone, &names.zones));
-            field_atom(ctx, place, z.map_or(Cond::False, |z| Cond::InZone(z as u8)), "InZone", &need)
+            field_atom(ctx, place, z.map_or(Cond::False, |z| Cond::InZone(z as u8)), "InZone")
         }
         CondDef::Type(t) => {
             let found = ctx.at(Seg::Index(0), |ctx| ctx.find("field type", t, &names.field_types));
             let mask = names.field_types.iter().enumerate().filter(|(_, n)| *n == t).fold(0u64, |m, (i, _)| m | 1 << i);
-            field_atom(ctx, place, found.map_or(Cond::False, |_| Cond::Type(mask)), "Type", &need)
+            field_atom(ctx, place, found.map_or(Cond::False, |_| Cond::Type(mask)), "Type")
         }
         CondDef::Field(list) => {
             let ids = ctx.at(Seg::Index(0), |ctx| ctx.find_all("field", list, &names.fields));
             let mut set = FieldSet::new(names.fields.len());
             ids.into_iter().for_each(|f| set.insert(f as u16));
-            field_atom(ctx, place, Cond::Fields(set), "Field", &need)
+            field_atom(ctx, place, Cond::Fields(set), "Field")
         }
-        CondDef::Beside(dirs, inner) => {
-            let expanded = super::dirs::expand_dirs(dirs);
-            if expanded.is_empty() {
-                ctx.at(Seg::Index(0), |ctx| ctx.error("expected at least one direction"));
-            }
-            let ids = ctx.at(Seg::Index(0), |ctx| ctx.find_all("direction", &expanded, &names.dirs));
-            let inner = ctx.at(Seg::Index(1), |ctx| lower(ctx, inner, place, names, depth));
-            let t = Cond::Beside(ids.into_iter().map(|d| d as u8).collect(), Box::new(inner.compact()));
-            field_atom(ctx, place, t, "Beside", &need)
-        }
-        CondDef::Open => field_atom(ctx, place, Cond::Open, "Open", &need),
-        CondDef::Closed => field_atom(ctx, place, Cond::Closed, "Closed", &need),
-        CondDef::Line { n, dirs, through, exact } => {
-            if *n == 0 {
-                ctx.at(Seg::Field("n"), |ctx| ctx.error("a line holds at least 1 piece"));
-            }
-            if dirs.is_empty() {
-                ctx.at(Seg::Field("dirs"), |ctx| ctx.error("expected at least one list of directions"));
-            }
-            let dirs = ctx.at(Seg::Field("dirs"), |ctx| {
-                dirs.iter()
-                    .enumerate()
-                    .map(|(i, list)| {
-                        ctx.at(Seg::Index(i), |ctx| {
-                            if list.is_empty() || list.len() > 2 {
-                                ctx.error(format!(
-                                    "expected one direction or two (a line runs from the field both ways along a row), found {}",
-                                    list.len()
-                                ));
-                            }
-                            ctx.find_all("direction", list, &names.dirs).into_iter().map(|d| d as u8).collect()
-                        })
-                    })
-                    .collect()
-            });
-            let moved = *through == Through::Moved;
-            let t = Cond::Line { n: *n, exact: *exact, moved, dirs };
-            match (moved, place) {
-                (false, _) => field_atom(ctx, place, t, "Line(through: Here)", &need),
-                (true, Place::Options) => {
-                    ctx.error("`Line` cannot be used in a condition on options only");
-                    Cond::False
-                }
-                (true, _) => t,
-            }
-        }
-        CondDef::TopFace(n) => field_atom(ctx, place, Cond::TopFace(*n), "TopFace", &need),
-        CondDef::Lead(who, n) => {
-            need(ctx, Place::State, "Lead");
+        CondDef::Beside(dirs, inner) => lower_beside(ctx, dirs, inner, place, names, depth),
+        CondDef::Open => field_atom(ctx, place, Cond::Open, "Open"),
+        CondDef::Closed => field_atom(ctx, place, Cond::Closed, "Closed"),
+        CondDef::Line { n, dirs, through, exact } => lower_line(ctx, place, names, *n, dirs, *through, *exact),
+        CondDef::TopFace(n) => field_atom(ctx, place, Cond::TopFace(*n), "TopFace"),
+        CondDef::Lead(who, n) => state_atom(ctx, place, "Lead", |ctx| {
             Cond::Lead(ctx.at(Seg::Index(0), |ctx| check_who(ctx, *who, names)), *n)
-        }
-        CondDef::Thrown(values) => {
-            need(ctx, Place::State, "Thrown");
+        }),
+        CondDef::Thrown(values) => state_atom(ctx, place, "Thrown", |ctx| {
             if values.iter().any(|&v| v > 63) {
                 ctx.at(Seg::Index(0), |ctx| ctx.error("a thrown value is 0 to 63"));
             }
             Cond::Thrown(values.iter().filter(|&&v| v < 64).fold(0u64, |m, &v| m | 1 << v))
-        }
-        CondDef::PieceOnBoard(who, kinds) => {
-            need(ctx, Place::State, "PieceOnBoard");
-            let m = ctx.at(Seg::Index(1), |ctx| mask(ctx, kinds));
+        }),
+        CondDef::PieceOnBoard(who, kinds) => state_atom(ctx, place, "PieceOnBoard", |ctx| {
+            let m = ctx.at(Seg::Index(1), |ctx| kinds_mask(ctx, kinds, names));
             Cond::PieceOnBoard(check_who(ctx, *who, names), m)
-        }
-        CondDef::PlayerIs(n) => {
-            need(ctx, Place::State, "PlayerIs");
+        }),
+        CondDef::PlayerIs(n) => state_atom(ctx, place, "PlayerIs", |ctx| {
             if !(1..=names.players).contains(n) {
                 ctx.error(format!("player {n} does not exist: players are numbered 1 to {}", names.players));
             }
             Cond::PlayerIs(*n)
-        }
-        CondDef::OnBoard(who, n) => {
-            need(ctx, Place::State, "OnBoard");
+        }),
+        CondDef::OnBoard(who, n) => state_atom(ctx, place, "OnBoard", |ctx| {
             Cond::OnBoard(ctx.at(Seg::Index(0), |ctx| check_who(ctx, *who, names)), *n)
-        }
-        CondDef::CountIn(who, zone, n) => {
-            need(ctx, Place::State, "CountIn");
+        }),
+        CondDef::CountIn(who, zone, n) => state_atom(ctx, place, "CountIn", |ctx| {
             let w = ctx.at(Seg::Index(0), |ctx| check_who(ctx, *who, names));
             let z = ctx.at(Seg::Index(1), |ctx| ctx.find("zone", zone, &names.zones));
             z.map_or(Cond::False, |z| Cond::CountIn(w, z as u8, *n))
-        }
-        CondDef::Phase(p) => {
-            need(ctx, Place::State, "Phase");
+        }),
+        CondDef::Phase(p) => state_atom(ctx, place, "Phase", |ctx| {
             ctx.at(Seg::Index(0), |ctx| ctx.find("phase", p, &names.phases))
                 .map_or(Cond::False, |p| Cond::Phase(p as u8))
-        }
-        CondDef::NoPieces(who) => {
-            need(ctx, Place::State, "NoPieces");
+        }),
+        CondDef::NoPieces(who) => state_atom(ctx, place, "NoPieces", |ctx| {
             Cond::NoPieces(ctx.at(Seg::Index(0), |ctx| check_who(ctx, *who, names)))
-        }
-        CondDef::HandEmpty(who) => {
-            need(ctx, Place::State, "HandEmpty");
+        }),
+        CondDef::HandEmpty(who) => state_atom(ctx, place, "HandEmpty", |ctx| {
             Cond::HandEmpty(ctx.at(Seg::Index(0), |ctx| check_who(ctx, *who, names)))
-        }
-        CondDef::PieceIn(who, kinds, zone) => {
-            need(ctx, Place::State, "PieceIn");
-            let m = ctx.at(Seg::Index(1), |ctx| mask(ctx, kinds));
+        }),
+        CondDef::PieceIn(who, kinds, zone) => state_atom(ctx, place, "PieceIn", |ctx| {
+            let m = ctx.at(Seg::Index(1), |ctx| kinds_mask(ctx, kinds, names));
             let z = ctx.at(Seg::Index(2), |ctx| ctx.find("zone", zone, &names.zones));
             let w = ctx.at(Seg::Index(0), |ctx| check_who(ctx, *who, names));
             z.map_or(Cond::False, |z| Cond::PieceIn(w, m, z as u8))
-        }
-        CondDef::NoMoves => {
-            need(ctx, Place::State, "NoMoves");
-            Cond::NoMoves
-        }
-        CondDef::CanMove(who) => {
-            need(ctx, Place::State, "CanMove");
-            Cond::CanMove(check_who(ctx, *who, names))
-        }
-        CondDef::Passed => {
-            need(ctx, Place::State, "Passed");
-            Cond::Passed
-        }
-        CondDef::LimitReached => {
-            need(ctx, Place::State, "LimitReached");
-            Cond::LimitReached
-        }
+        }),
+        CondDef::NoMoves => state_atom(ctx, place, "NoMoves", |_| Cond::NoMoves),
+        CondDef::CanMove(who) => state_atom(ctx, place, "CanMove", |ctx| Cond::CanMove(check_who(ctx, *who, names))),
+        CondDef::Passed => state_atom(ctx, place, "Passed", |_| Cond::Passed),
+        CondDef::LimitReached => state_atom(ctx, place, "LimitReached", |_| Cond::LimitReached),
     }
 }
 
-fn field_atom(ctx: &mut Ctx, place: Place, t: Cond, what: &str, need: &dyn Fn(&mut Ctx, Place, &str)) -> Cond {
-    need(ctx, Place::Field, what);
+/// Each condition of an `All` or `Any`, lowered where it stands in the list.
+fn lower_each(ctx: &mut Ctx, list: &[CondDef], place: Place, names: &Names, depth: usize) -> Vec<Cond> {
+    list.iter().enumerate().map(|(i, c)| ctx.at(Seg::Index(i), |ctx| lower(ctx, c, place, names, depth))).collect()
+}
+
+/// A named condition, lowered where it is defined (so its errors point there).
+fn lower_named(ctx: &mut Ctx, name: &String, place: Place, names: &Names, depth: usize) -> Cond {
+    let Some(def) = names.conditions.get(name) else {
+        let message = ctx.unknown("condition", name, names.conditions.keys().map(String::as_str));
+        ctx.error(message);
+        return Cond::False;
+    };
+    // `check_named` has refused cycles and long chains; this only keeps
+    // a caller that skipped it from recursing without end.
+    if depth > MAX_CHAIN {
+        ctx.error(format!("condition {name:?}: a chain of more than {MAX_CHAIN} named conditions"));
+        return Cond::False;
+    }
+    ctx.elsewhere(vec![Seg::Field("conditions"), Seg::Key(name.clone())], |ctx| {
+        lower(ctx, def, place, names, depth + 1)
+    })
+}
+
+/// `Opt(name)`: a bool option's value, a constant by now.
+fn bool_option(ctx: &mut Ctx, name: &str) -> Cond {
+    match ctx.options.get(name) {
+        Some(OptionValue::Bool(b)) => bool_test(*b),
+        Some(other) => {
+            ctx.error(format!("option {name:?} is not a bool option (its value is {other}); use Is({name:?}, value)"));
+            Cond::False
+        }
+        None => unknown_option(ctx, name),
+    }
+}
+
+/// `Is(name, value)`: whether the option has the value, a constant by now.
+fn option_is(ctx: &mut Ctx, name: &str, value: &OptValue) -> Cond {
+    let Some(current) = ctx.options.get(name) else { return unknown_option(ctx, name) };
+    let matches = match (current, value) {
+        (OptionValue::Bool(a), OptValue::Bool(b)) => a == b,
+        (OptionValue::Int(a), OptValue::Int(b)) => a == b,
+        (OptionValue::Name(a), OptValue::Name(b)) => {
+            if let Some(OptionDef::Choice { values, .. }) = ctx.declared.iter().find(|d| d.name() == name) {
+                if !values.contains(b) {
+                    let list = values.iter().map(|v| format!("{v:?}")).collect::<Vec<_>>().join(", ");
+                    ctx.at(Seg::Index(1), |ctx| {
+                        ctx.error(format!("option {name:?} has no value {b:?}; its values are {list}"));
+                    });
+                }
+            }
+            a == b
+        }
+        _ => {
+            ctx.error(format!("option {name:?} has values like {current}, not like {value:?}"));
+            false
+        }
+    };
+    bool_test(matches)
+}
+
+fn lower_beside(ctx: &mut Ctx, dirs: &[String], inner: &CondDef, place: Place, names: &Names, depth: usize) -> Cond {
+    let expanded = super::dirs::expand_dirs(dirs);
+    if expanded.is_empty() {
+        ctx.at(Seg::Index(0), |ctx| ctx.error("expected at least one direction"));
+    }
+    let ids = ctx.at(Seg::Index(0), |ctx| ctx.find_all("direction", &expanded, &names.dirs));
+    let inner = ctx.at(Seg::Index(1), |ctx| lower(ctx, inner, place, names, depth));
+    let t = Cond::Beside(ids.into_iter().map(|d| d as u8).collect(), Box::new(inner.compact()));
+    field_atom(ctx, place, t, "Beside")
+}
+
+/// A line of `n` pieces along one of `dirs`, through the field tested or the last one moved to.
+fn lower_line(
+    ctx: &mut Ctx,
+    place: Place,
+    names: &Names,
+    n: u8,
+    dirs: &[Vec<String>],
+    through: Through,
+    exact: bool,
+) -> Cond {
+    if n == 0 {
+        ctx.at(Seg::Field("n"), |ctx| ctx.error("a line holds at least 1 piece"));
+    }
+    let dirs = ctx.at(Seg::Field("dirs"), |ctx| line_dirs(ctx, dirs, names));
+    let moved = through == Through::Moved;
+    let t = Cond::Line { n, exact, moved, dirs };
+    match (moved, place) {
+        (false, _) => field_atom(ctx, place, t, "Line(through: Here)"),
+        (true, Place::Options) => {
+            ctx.error("`Line` cannot be used in a condition on options only");
+            Cond::False
+        }
+        (true, _) => t,
+    }
+}
+
+/// The directions of a `Line`: lists of one direction or two (both ways along a row).
+fn line_dirs(ctx: &mut Ctx, dirs: &[Vec<String>], names: &Names) -> Vec<Vec<u8>> {
+    if dirs.is_empty() {
+        ctx.error("expected at least one list of directions");
+    }
+    dirs.iter()
+        .enumerate()
+        .map(|(i, list)| {
+            ctx.at(Seg::Index(i), |ctx| {
+                if list.is_empty() || list.len() > 2 {
+                    ctx.error(format!(
+                        "expected one direction or two (a line runs from the field both ways along a row), found {}",
+                        list.len()
+                    ));
+                }
+                ctx.find_all("direction", list, &names.dirs).into_iter().map(|d| d as u8).collect()
+            })
+        })
+        .collect()
+}
+
+/// The piece kinds named, as a mask of kind bits.
+fn kinds_mask(ctx: &mut Ctx, kinds: &[String], names: &Names) -> u32 {
+    ctx.find_all("piece", kinds, &names.kinds).into_iter().fold(0, |m, k| m | 1 << k)
+}
+
+/// An error unless the atom `what` stands where it is `wanted`.
+fn need(ctx: &mut Ctx, place: Place, wanted: Place, what: &str) {
+    if place != wanted {
+        let here = match place {
+            Place::Options => "a condition on options only",
+            Place::Field => "a condition on a move's target field",
+            Place::State => "a condition on the game state",
+        };
+        ctx.error(format!("`{what}` cannot be used in {here}"));
+    }
+}
+
+/// An atom on the game state, made by `make` once its place is checked.
+fn state_atom(ctx: &mut Ctx, place: Place, what: &str, make: impl FnOnce(&mut Ctx) -> Cond) -> Cond {
+    need(ctx, place, Place::State, what);
+    make(ctx)
+}
+
+fn field_atom(ctx: &mut Ctx, place: Place, t: Cond, what: &str) -> Cond {
+    need(ctx, place, Place::Field, what);
     if place == Place::Field { t } else { Cond::False }
 }
 

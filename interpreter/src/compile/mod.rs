@@ -13,6 +13,7 @@ pub(crate) mod locate;
 mod moves;
 pub(crate) mod rules;
 mod specialise;
+mod start;
 mod walk_cost;
 mod walk_paths;
 

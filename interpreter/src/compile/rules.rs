@@ -3,20 +3,20 @@
 use super::Ctx;
 use super::board;
 use super::cond::{Names, Place, check_one, check_who, constant, test};
-use super::limits::{MAX_PIECES, MAX_STACK};
+use super::limits::MAX_STACK;
 use super::locate::Seg;
 use super::moves;
-use crate::board::{Board, FieldId};
+use super::start::{chance_sets, initial_state};
+use crate::board::Board;
 use crate::options::{self, MAX_PLIES, OptionValue};
-use crate::piece::{Captured, Kind, MAX_PLAYERS, NOBODY, Piece};
+use crate::piece::{Captured, Kind, MAX_PLAYERS};
 use crate::program::Cond;
-use crate::program::Game;
-use crate::program::rules::{Chance, ChanceOutcome, End, Filter, Gather, Phase, Ranking, Rule, Set};
+use crate::program::rules::{Chance, ChanceOutcome, End, Filter, Gather, Phase, Ranking, Rule};
+use crate::program::{FieldProps, Game};
 use crate::ruleset::{
-    CaptureTo, ChanceDef, Choose, EndDef, EndResult, FilterDef, Otherwise, PhaseDef, PieceDef, RulesetDef, SetDef,
-    SetupDef, Starter, TeamDef, Who,
+    CaptureTo, ChanceDef, Choose, EndDef, EndResult, FilterDef, Otherwise, PhaseDef, PieceDef, RulesetDef, SetupDef,
+    Starter, TeamDef, Who,
 };
-use crate::state::{Pool, State};
 use sha2::{Digest, Sha256};
 
 pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game> {
@@ -28,59 +28,15 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
     }
     player_names(ctx, &def.players);
     let players = def.players.len() as u8;
-    if !def.colours.is_empty() && def.colours.len() != def.players.len() {
-        ctx.at(Seg::Field("colours"), |ctx| {
-            ctx.error(format!("expected one colour per player ({}); got {}", def.players.len(), def.colours.len()));
-        });
-    }
-    let colours = ctx.at(Seg::Field("colours"), |ctx| {
-        def.colours.iter().enumerate().map(|(i, c)| ctx.at(Seg::Index(i), |ctx| board::parse_colour(ctx, c))).collect()
-    });
-    let stack_limit = def.stack_limit.clamp(1, u32::from(MAX_STACK)) as u8;
-    if u32::from(stack_limit) != def.stack_limit {
-        ctx.at(Seg::Field("stack_limit"), |ctx| {
-            ctx.error(format!("stack_limit {}: a stack limit is 1 to {MAX_STACK}", def.stack_limit));
-        });
-    }
+    let colours = colours(ctx, def);
+    let stack_limit = stack_limit(ctx, def);
     let board = ctx.at(Seg::Field("board"), |ctx| board::board(ctx, &def.board, &def.conditions))?;
-    let dice =
-        def.pieces.iter().enumerate().filter(|(_, p)| p.die.is_some()).fold(0u32, |m, (i, _)| m | 1 << i.min(31));
-    let mut names = Names {
-        kinds: unique_names(ctx, "pieces", def.pieces.iter().map(|p| &p.name)),
-        fields: board.names().to_vec(),
-        // Field types may share a name when options choose between them (a layout).
-        field_types: def.field_types.iter().map(|t| t.name.clone()).collect(),
-        // Zones, too (see `board::zones`, which sets the names of those in force).
-        zones: def.zones.iter().map(|z| z.name.clone()).collect(),
-        phases: unique_names(ctx, "phases", def.phases.iter().map(|p| &p.name)),
-        dirs: board.dir_names().to_vec(),
-        dice,
-        players,
-        conditions: &def.conditions,
-        walk: Default::default(),
-    };
+    let mut names = first_names(ctx, def, &board);
     let (teams, team_names) = ctx.at(Seg::Field("teams"), |ctx| teams(ctx, &def.teams, &names));
-    if names.kinds.is_empty() || names.kinds.len() > 32 {
-        ctx.at(Seg::Field("pieces"), |ctx| ctx.error("a ruleset has 1 to 32 kinds of piece"));
-        return None;
-    }
-    if def.phases.is_empty() || def.phases.len() > 64 {
-        ctx.at(Seg::Field("phases"), |ctx| ctx.error("a ruleset has 1 to 64 phases"));
+    if !within_counts(ctx, def, &names) {
         return None;
     }
     relative_dirs(ctx, &def.directions, &board, def.players.len());
-    // Their ids are bytes (end conditions: two bytes) in tests, moves and states.
-    for (seg, what, n, most) in [
-        ("zones", "zones", def.zones.len(), 255),
-        ("field_types", "field types", def.field_types.len(), 255),
-        ("chance", "chance devices", def.chance.len(), 255),
-        ("end", "end conditions", def.end.len(), usize::from(u16::MAX)),
-    ] {
-        if n > most {
-            ctx.at(Seg::Field(seg), |ctx| ctx.error(format!("a ruleset has at most {most} {what}; this one has {n}")));
-            return None;
-        }
-    }
     let (fields, field_types) = board::field_types(ctx, &def.field_types, &board, stack_limit, &names);
     let zones = board::zones(ctx, &def.zones, &board, players, &names);
     names.zones = zones.iter().map(|z| z.name.clone()).collect();
@@ -91,41 +47,9 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
             .map(|(i, p)| ctx.at(Seg::Index(i), |ctx| kind(ctx, p, &def.pieces[..i], &names)))
             .collect::<Vec<_>>()
     });
-    let chance: Vec<Chance> = ctx.at(Seg::Field("chance"), |ctx| {
-        def.chance
-            .iter()
-            .enumerate()
-            .filter_map(|(i, c)| ctx.at(Seg::Index(i), |ctx| lower_chance(ctx, c, &names)))
-            .collect()
-    });
+    let mut chance = chance_devices(ctx, def, &names);
     let chance_names: Vec<String> = chance.iter().map(|c| c.name.clone()).collect();
-    for (i, name) in chance_names.iter().enumerate() {
-        if chance_names[..i].contains(name) {
-            ctx.at(Seg::Field("chance"), |ctx| {
-                ctx.error(format!(
-                    "two chance devices named {name:?} are in force: their `when` must exclude each other"
-                ));
-            });
-        }
-    }
-    names.walk = super::walk_cost::WalkFields {
-        steps: fields.iter().map(|f| f.steps).collect(),
-        double: fields.iter().map(|f| f.double).collect(),
-        limit: fields.iter().map(|f| f.limit).collect(),
-        ftype: fields.iter().map(|f| f.ftype).collect(),
-        longest_throw: chance.iter().flat_map(|c| &c.outcomes).map(|o| o.value).max().unwrap_or(0),
-        checked: Default::default(),
-        known: Default::default(),
-        pieces: def
-            .setup
-            .iter()
-            .map(|line| match line {
-                SetupDef::On { fields, count, .. } => fields.len() as u64 * u64::from(*count),
-                SetupDef::Hand { count, .. } => u64::from(*count),
-            })
-            .sum::<u64>()
-            .clamp(1, u64::from(super::limits::MAX_PIECES)),
-    };
+    names.walk = walk_fields(def, &fields, &chance);
     let phases: Vec<Phase> = ctx.at(Seg::Field("phases"), |ctx| {
         def.phases
             .iter()
@@ -136,18 +60,7 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
     let ends: Vec<End> = ctx.at(Seg::Field("end"), |ctx| {
         def.end.iter().enumerate().filter_map(|(i, e)| ctx.at(Seg::Index(i), |ctx| end(ctx, e, &names))).collect()
     });
-    let cap = fields.iter().map(|f| f.limit).max().unwrap_or(1).max(1);
-    let mut initial = State::empty(board.len(), cap, kinds.len() as u8, players);
-    initial.decisions_left = phases.first().map_or(1, |p| p.decisions);
-    if let Some(c) = phases.first().and_then(|p| p.throw) {
-        initial.pending = crate::state::Pending::Chance(c);
-    }
-    ctx.at(Seg::Field("setup"), |ctx| {
-        for (i, line) in def.setup.iter().enumerate() {
-            ctx.at(Seg::Index(i), |ctx| setup(ctx, line, &mut initial, &board, &fields, &names, &kinds));
-        }
-    });
-    let mut chance = chance;
+    let mut initial = initial_state(ctx, def, phases.first(), &board, &fields, &names, &kinds);
     ctx.at(Seg::Field("chance"), |ctx| {
         for (i, c) in def.chance.iter().enumerate() {
             if let Some(lowered) = chance.iter_mut().find(|l| l.name == c.name && l.outcomes.len() == c.outcomes.len())
@@ -167,13 +80,7 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
     let return_match =
         def.return_match.as_ref().is_some_and(|c| ctx.at(Seg::Field("return_match"), |ctx| constant(ctx, c, &names)));
     let compass = board.dir_names().iter().map(|d| crate::die::Face::from_dir(d)).collect();
-    let max_plies = match ctx.options.get(MAX_PLIES) {
-        Some(OptionValue::Int(n)) => u32::try_from(*n).unwrap_or(0),
-        _ => {
-            ctx.error(format!("option {MAX_PLIES:?} must be a whole number"));
-            0
-        }
-    };
+    let max_plies = max_plies(ctx);
     Some(Game {
         name: def.name.clone(),
         title: def.title.clone(),
@@ -206,6 +113,130 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         run_ends: None,          // likewise
         empty_tops: None,        // likewise
     })
+}
+
+/// The names conditions and rules may use, as the ruleset lists them (the
+/// zones in force are known later), with the players and the dice.
+fn first_names<'d>(ctx: &mut Ctx, def: &'d RulesetDef, board: &Board) -> Names<'d> {
+    let dice =
+        def.pieces.iter().enumerate().filter(|(_, p)| p.die.is_some()).fold(0u32, |m, (i, _)| m | 1 << i.min(31));
+    Names {
+        kinds: unique_names(ctx, "pieces", def.pieces.iter().map(|p| &p.name)),
+        fields: board.names().to_vec(),
+        // Field types may share a name when options choose between them (a layout).
+        field_types: def.field_types.iter().map(|t| t.name.clone()).collect(),
+        // Zones, too (see `board::zones`, which sets the names of those in force).
+        zones: def.zones.iter().map(|z| z.name.clone()).collect(),
+        phases: unique_names(ctx, "phases", def.phases.iter().map(|p| &p.name)),
+        dirs: board.dir_names().to_vec(),
+        dice,
+        players: def.players.len() as u8,
+        conditions: &def.conditions,
+        walk: Default::default(),
+    }
+}
+
+/// The players' colours: none, or one each.
+fn colours(ctx: &mut Ctx, def: &RulesetDef) -> Vec<Option<[u8; 3]>> {
+    if !def.colours.is_empty() && def.colours.len() != def.players.len() {
+        ctx.at(Seg::Field("colours"), |ctx| {
+            ctx.error(format!("expected one colour per player ({}); got {}", def.players.len(), def.colours.len()));
+        });
+    }
+    ctx.at(Seg::Field("colours"), |ctx| {
+        def.colours.iter().enumerate().map(|(i, c)| ctx.at(Seg::Index(i), |ctx| board::parse_colour(ctx, c))).collect()
+    })
+}
+
+fn stack_limit(ctx: &mut Ctx, def: &RulesetDef) -> u8 {
+    let stack_limit = def.stack_limit.clamp(1, u32::from(MAX_STACK)) as u8;
+    if u32::from(stack_limit) != def.stack_limit {
+        ctx.at(Seg::Field("stack_limit"), |ctx| {
+            ctx.error(format!("stack_limit {}: a stack limit is 1 to {MAX_STACK}", def.stack_limit));
+        });
+    }
+    stack_limit
+}
+
+/// Whether the ruleset has no more kinds, phases, zones, field types, chance
+/// devices and end conditions than their ids can tell apart.
+fn within_counts(ctx: &mut Ctx, def: &RulesetDef, names: &Names) -> bool {
+    if names.kinds.is_empty() || names.kinds.len() > 32 {
+        ctx.at(Seg::Field("pieces"), |ctx| ctx.error("a ruleset has 1 to 32 kinds of piece"));
+        return false;
+    }
+    if def.phases.is_empty() || def.phases.len() > 64 {
+        ctx.at(Seg::Field("phases"), |ctx| ctx.error("a ruleset has 1 to 64 phases"));
+        return false;
+    }
+    // Their ids are bytes (end conditions: two bytes) in tests, moves and states.
+    for (seg, what, n, most) in [
+        ("zones", "zones", def.zones.len(), 255),
+        ("field_types", "field types", def.field_types.len(), 255),
+        ("chance", "chance devices", def.chance.len(), 255),
+        ("end", "end conditions", def.end.len(), usize::from(u16::MAX)),
+    ] {
+        if n > most {
+            ctx.at(Seg::Field(seg), |ctx| ctx.error(format!("a ruleset has at most {most} {what}; this one has {n}")));
+            return false;
+        }
+    }
+    true
+}
+
+/// The chance devices in force; two of one name must not both be.
+fn chance_devices(ctx: &mut Ctx, def: &RulesetDef, names: &Names) -> Vec<Chance> {
+    let chance: Vec<Chance> = ctx.at(Seg::Field("chance"), |ctx| {
+        def.chance
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| ctx.at(Seg::Index(i), |ctx| lower_chance(ctx, c, names)))
+            .collect()
+    });
+    for (i, device) in chance.iter().enumerate() {
+        if chance[..i].iter().any(|c| c.name == device.name) {
+            let name = &device.name;
+            ctx.at(Seg::Field("chance"), |ctx| {
+                ctx.error(format!(
+                    "two chance devices named {name:?} are in force: their `when` must exclude each other"
+                ));
+            });
+        }
+    }
+    chance
+}
+
+/// What bounds a walk's search, per field, for checking walks where they are written.
+fn walk_fields(def: &RulesetDef, fields: &[FieldProps], chance: &[Chance]) -> super::walk_cost::WalkFields {
+    super::walk_cost::WalkFields {
+        steps: fields.iter().map(|f| f.steps).collect(),
+        double: fields.iter().map(|f| f.double).collect(),
+        limit: fields.iter().map(|f| f.limit).collect(),
+        ftype: fields.iter().map(|f| f.ftype).collect(),
+        longest_throw: chance.iter().flat_map(|c| &c.outcomes).map(|o| o.value).max().unwrap_or(0),
+        checked: Default::default(),
+        known: Default::default(),
+        pieces: def
+            .setup
+            .iter()
+            .map(|line| match line {
+                SetupDef::On { fields, count, .. } => fields.len() as u64 * u64::from(*count),
+                SetupDef::Hand { count, .. } => u64::from(*count),
+            })
+            .sum::<u64>()
+            .clamp(1, u64::from(super::limits::MAX_PIECES)),
+    }
+}
+
+/// The game's ply limit, an option every ruleset has.
+fn max_plies(ctx: &mut Ctx) -> u32 {
+    match ctx.options.get(MAX_PLIES) {
+        Some(OptionValue::Int(n)) => u32::try_from(*n).unwrap_or(0),
+        _ => {
+            ctx.error(format!("option {MAX_PLIES:?} must be a whole number"));
+            0
+        }
+    }
 }
 
 /// The team of each player, and the teams' names: the ruleset's teams in
@@ -594,155 +625,6 @@ fn end(ctx: &mut Ctx, def: &EndDef, names: &Names) -> Option<End> {
             .collect()
     });
     (on && t != Cond::False).then(|| End { at: def.at, test: t, result, reason: def.reason.clone(), score, gather })
-}
-
-fn setup(
-    ctx: &mut Ctx,
-    line: &SetupDef,
-    state: &mut State,
-    board: &Board,
-    fields: &[crate::program::FieldProps],
-    names: &Names,
-    kinds: &[Kind],
-) {
-    let (piece, player, when) = match line {
-        SetupDef::On { piece, player, when, .. } | SetupDef::Hand { piece, player, when, .. } => (piece, player, when),
-    };
-    let on = when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
-    let kind = ctx.at(Seg::Field("piece"), |ctx| ctx.find("piece", piece, &names.kinds));
-    let neutral = kind.is_some_and(|k| kinds[k].neutral);
-    let owner = match (*player, neutral) {
-        (None, true) => NOBODY,
-        (Some(Who::Player(n)), false) if (1..=names.players).contains(&n) => n - 1,
-        (Some(p @ Who::Player(_)), false) => {
-            ctx.at(Seg::Field("player"), |ctx| check_who(ctx, p, names));
-            return;
-        }
-        (Some(_), true) => {
-            ctx.at(Seg::Field("player"), |ctx| ctx.error("a neutral piece belongs to nobody: leave `player` out"));
-            return;
-        }
-        (_, false) => {
-            ctx.error("setup names a player by number: player: Player(1), Player(2), ...");
-            return;
-        }
-    };
-    if neutral && matches!(line, SetupDef::Hand { .. }) {
-        ctx.error("a neutral piece is in no player's hand: set it up `On` fields");
-        return;
-    }
-    let Some(kind) = kind else { return };
-    let kind = kind as u8;
-    match line {
-        SetupDef::On { fields: list, count, .. } => {
-            let ids = ctx.at(Seg::Field("fields"), |ctx| ctx.find_all("field", list, board.names()));
-            if !on {
-                return;
-            }
-            for (i, f) in ids.into_iter().enumerate() {
-                let f = f as FieldId;
-                for _ in 0..*count {
-                    // One error per listed field: the rest of its count would overflow too.
-                    if state.height(f) >= fields[usize::from(f)].limit {
-                        ctx.at(Seg::Field("fields"), |ctx| {
-                            ctx.at(Seg::Index(i), |ctx| {
-                                ctx.error(format!(
-                                    "field {:?} is full: its stack limit is {}",
-                                    board.name(f),
-                                    fields[usize::from(f)].limit
-                                ));
-                            });
-                        });
-                        break;
-                    }
-                    if state.total_pieces() >= MAX_PIECES {
-                        ctx.at(Seg::Field("fields"), |ctx| {
-                            ctx.error(format!("a game has at most {MAX_PIECES} pieces"));
-                        });
-                        return;
-                    }
-                    let orient = if kinds[usize::from(kind)].die == Some(true) { 24 } else { 0 };
-                    state.push(f, Piece { orient, ..Piece::new(kind, owner) });
-                }
-            }
-        }
-        SetupDef::Hand { count, .. } => {
-            if !on {
-                return;
-            }
-            if state.total_pieces() + u32::from(*count) > MAX_PIECES {
-                ctx.at(Seg::Field("count"), |ctx| ctx.error(format!("a game has at most {MAX_PIECES} pieces")));
-                return;
-            }
-            state.pool_add(Pool::Hand, owner, kind, owner, i32::from(*count));
-        }
-    }
-}
-
-/// The `set` actions of a chance device's outcomes: an orientation needs the
-/// die that stands on the field at the start.
-fn chance_sets(
-    ctx: &mut Ctx,
-    def: &ChanceDef,
-    lowered: &mut Chance,
-    initial: &State,
-    board: &Board,
-    kinds: &[Kind],
-    names: &Names,
-) {
-    for (i, o) in def.outcomes.iter().enumerate() {
-        ctx.at(Seg::Field("outcomes"), |ctx| {
-            ctx.at(Seg::Index(i), |ctx| {
-                for (j, set) in o.set.iter().enumerate() {
-                    let lowered_set = ctx.at(Seg::Field("set"), |ctx| {
-                        ctx.at(Seg::Index(j), |ctx| lower_set(ctx, set, initial, board, kinds, names))
-                    });
-                    if let Some(set) = lowered_set {
-                        lowered.outcomes[i].set.push(set);
-                    }
-                }
-            });
-        });
-    }
-}
-
-fn lower_set(
-    ctx: &mut Ctx,
-    set: &SetDef,
-    initial: &State,
-    board: &Board,
-    kinds: &[Kind],
-    names: &Names,
-) -> Option<Set> {
-    match set {
-        SetDef::Starts(w) => match check_one(ctx, *w, names) {
-            Who::Player(n) => Some(Set::Starts(n - 1)),
-            _ => {
-                ctx.error("`Starts` names a player by number: Player(1), Player(2), ...");
-                None
-            }
-        },
-        SetDef::Orient { field, top, facing, value } => {
-            let f = ctx.at(Seg::Field("field"), |ctx| ctx.find("field", field, board.names()))? as FieldId;
-            let Some(left) = initial.top(f).and_then(|p| kinds[usize::from(p.kind)].die) else {
-                ctx.error(format!("no die stands on {field:?} at the start"));
-                return None;
-            };
-            let Some(face) = crate::die::Face::from_dir(facing) else {
-                ctx.at(Seg::Field("facing"), |ctx| {
-                    ctx.error(format!("facing {facing:?}: expected \"N\", \"E\", \"S\" or \"W\""));
-                });
-                return None;
-            };
-            match crate::die::orient(*top, face, *value, left) {
-                Some(orient) => Some(Set::Orient { field: f, orient }),
-                None => {
-                    ctx.error(format!("no die shows {top} on top and {value} facing {facing}"));
-                    None
-                }
-            }
-        }
-    }
 }
 
 #[cfg(test)]

@@ -157,7 +157,7 @@ pub(crate) fn worst_walk(
             depth: 0,
             count: 0,
         };
-        if !search.go(start, n, None, false) {
+        if !search.go(start, n, None, Leg::First) {
             return Err(TooCostly::FromOneField);
         }
         worst = worst.max(search.count);
@@ -168,6 +168,14 @@ pub(crate) fn worst_walk(
     }
     fields.known.borrow_mut().push((key, worst));
     Ok(worst)
+}
+
+/// The leg of a walk a search is on: the first, or one that a doubling field
+/// sent on as far again (which doubles again only where the walk says so).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Leg {
+    First,
+    Doubled,
 }
 
 /// The engine's walk search without a position: every field passable.
@@ -183,16 +191,16 @@ struct Search<'a> {
 
 impl Search<'_> {
     /// False once the count passes the limit.
-    fn go(&mut self, at: FieldId, left: u8, last: Option<DirId>, doubled: bool) -> bool {
+    fn go(&mut self, at: FieldId, left: u8, last: Option<DirId>, leg: Leg) -> bool {
         self.count += 1;
         if self.count > MAX_WALK_STEPS {
             return false;
         }
         if left == 0 {
             let double = self.fields.double.get(usize::from(at)).copied().unwrap_or(false);
-            let again = self.shape.double && double && (!doubled || self.shape.double_again);
+            let again = self.shape.double && double && (leg == Leg::First || self.shape.double_again);
             // The walk goes on over a doubling field it may pass, as the engine's does.
-            return !(again && self.depth < 64 && !self.shape.blocked(at)) || self.go(at, self.n, last, true);
+            return !(again && self.depth < 64 && !self.shape.blocked(at)) || self.go(at, self.n, last, Leg::Doubled);
         }
         for &d in self.shape.dirs {
             if !self.shape.turns && last.is_some_and(|l| l != d) {
@@ -210,7 +218,7 @@ impl Search<'_> {
             }
             self.used[word] |= bit;
             self.depth += 1;
-            let within = self.go(next, left - 1, Some(d), doubled);
+            let within = self.go(next, left - 1, Some(d), leg);
             self.depth -= 1;
             self.used[word] &= !bit;
             if !within {

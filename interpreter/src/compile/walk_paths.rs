@@ -3,6 +3,7 @@
 //! steps on the empty board, keeping for each path the fields it must pass;
 //! and from them the paths of entries and exits.
 
+use super::walk_cost::Leg;
 use crate::board::{Board, FieldId, FieldSet, NO_FIELD};
 use crate::program::FieldProps;
 use crate::program::rules::{Known, PathEnd, Walk, WalkPaths};
@@ -50,7 +51,7 @@ pub(crate) fn walk_paths(
                 let first = out.paths.len();
                 let mut search =
                     Search { board, fields, walk, n, double, used: &mut used, depth: 0, most, out: &mut out.paths };
-                if !search.go(start, n, None, false, 0) {
+                if !search.go(start, n, None, Leg::First, 0) {
                     return None;
                 }
                 keep_minimal(&mut out.paths, first, (Reach::Ends, known), &mut comparisons, COMPARISONS_PER_PATH);
@@ -119,7 +120,7 @@ enum Reach {
 
 /// Comparisons of paths allowed per path of a list, in dropping the needless
 /// ones: bounded by the work of finding them. Past the allowance, the rest
-/// are kept. (Seneti's walk makes 13 a path.)
+/// are kept: a needless path kept costs time at play, never a wrong answer.
 const COMPARISONS_PER_PATH: usize = 64;
 
 /// Simplifies each of `paths[first..]` by what is `known` (see [`Known`]),
@@ -180,15 +181,15 @@ struct Search<'a> {
 
 impl Search<'_> {
     /// False once the paths are too many.
-    fn go(&mut self, at: FieldId, left: u8, last: Option<u8>, doubled: bool, need: u64) -> bool {
+    fn go(&mut self, at: FieldId, left: u8, last: Option<u8>, leg: Leg, need: u64) -> bool {
         if left == 0 {
             let props = self.fields[usize::from(at)];
             // (A walk of no steps goes nowhere, doubled or not.)
-            let again = self.double && self.n > 0 && props.double && (!doubled || self.walk.double_again);
+            let again = self.double && self.n > 0 && props.double && (leg == Leg::First || self.walk.double_again);
             let bit = 1u64 << at;
             if again && self.depth < 64 {
                 // Passable, the doubling field sends the walk on; else it ends there.
-                if !self.go(at, self.n, last, true, need | bit) {
+                if !self.go(at, self.n, last, Leg::Doubled, need | bit) {
                     return false;
                 }
                 // (One that passed over the doubling field before is never open.)
@@ -214,7 +215,7 @@ impl Search<'_> {
             }
             self.used[word] |= bit;
             self.depth += 1;
-            let go_on = self.go(next, left - 1, Some(d), doubled, need);
+            let go_on = self.go(next, left - 1, Some(d), leg, need);
             self.depth -= 1;
             self.used[word] &= !bit;
             if !go_on {
@@ -296,7 +297,8 @@ mod tests {
                     assert!(!needless, "{reach:?}: {p:?} kept in {kept:?}");
                 }
             }
-            // (About 60% kept by their ends, 15% for any.)
+            // Bounds above what these lists keep, so that a change that keeps
+            // more paths than it should is seen.
             let most = if reach == Reach::Ends { 7 } else { 3 };
             assert!(after * 10 < before * most, "{reach:?}: {before} paths, {after} kept");
         }
