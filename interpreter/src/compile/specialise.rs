@@ -8,7 +8,7 @@ use crate::moves::{Action, NO_DIR};
 use crate::piece::{Piece, Player};
 use crate::program::rules::{
     Counting, DieRuns, Effect, End, FallLine, FallLines, Filter, Known, LandingBits, LandingWords, Motion, Placing,
-    Ranking, Rule, RunEnds, SowEnds, TopWords, Walk,
+    Ranking, Rule, RulesLoop, RunEnds, SowEnds, TopWords, Walk, WalkPlan,
 };
 use crate::program::{Cond, Game};
 use crate::ruleset::{Arrive, Distance, When};
@@ -232,11 +232,11 @@ impl Game {
                 Distance::FieldSteps => Some(longest_field_steps),
                 _ => None,
             };
-            rule.by_paths = rule.walk_parts().is_some_and(|by| {
+            let by_paths = rule.walk_parts().is_some_and(|by| {
                 longest(by.steps).is_some_and(|n| n <= by.paths.most.saturating_add(u8::from(by.exit)))
             });
             // Which of its paths a piece scans, per field it starts from.
-            let lists = rule.walk_parts().filter(|_| rule.by_paths).map(|by| {
+            let lists = rule.walk_parts().filter(|_| by_paths).map(|by| {
                 let fields = self.fields.iter().enumerate();
                 fields
                     .map(|(f, props)| {
@@ -256,17 +256,18 @@ impl Game {
                     })
                     .collect()
             });
-            rule.path_lists = lists.unwrap_or_default();
+            rule.walk_plan = lists.map_or(WalkPlan::General, WalkPlan::ByPaths);
         }
-        self.mark_walks_only();
+        self.choose_rules_loops();
     }
 
-    /// Sets each phase's [`Phase::walks_only`](crate::program::rules::Phase::walks_only)
+    /// Chooses each phase's [`RulesLoop`]
     /// from its rules as they are (again, where a test has changed them).
-    pub(crate) fn mark_walks_only(&mut self) {
+    pub(crate) fn choose_rules_loops(&mut self) {
         for phase in &mut self.phases {
-            let walks_or_enters = |r: &Rule| r.by_paths || enters(&r.motion);
-            phase.walks_only = phase.rules.iter().all(walks_or_enters);
+            let walks_or_enters = |r: &Rule| r.walk_plan.by_paths() || enters(&r.motion);
+            let walks_only = phase.rules.iter().all(walks_or_enters);
+            phase.rules_loop = if walks_only { RulesLoop::WalksOnly } else { RulesLoop::General };
         }
     }
 
@@ -503,7 +504,7 @@ fn places(m: &Motion) -> bool {
 }
 
 /// Whether the motion enters from the hand by a walk (its moves come from
-/// the walks' loop too: see [`Phase::walks_only`](crate::program::rules::Phase::walks_only)).
+/// the walks' loop too: see [`RulesLoop::WalksOnly`]).
 fn enters(m: &Motion) -> bool {
     match m {
         Motion::Enter { .. } => true,

@@ -259,7 +259,11 @@ impl Game {
                 }
             }
             Effect::TurnClockwise => p.orient = die::turn_clockwise(p.orient),
-            _ => {}
+            Effect::Enclose(_)
+            | Effect::Spawn { .. }
+            | Effect::CaptureChosen(_)
+            | Effect::CaptureRun(_)
+            | Effect::Promote { .. } => {}
         }
     }
 
@@ -455,7 +459,15 @@ impl Game {
                 {
                     s.pending = Pending::Capture { rule: m.rule };
                 }
-                _ => {}
+                // Where the guard above does not hold, the effect does nothing.
+                Effect::Enclose(_)
+                | Effect::Flip
+                | Effect::Tip
+                | Effect::TurnClockwise
+                | Effect::Promote { .. }
+                | Effect::Spawn { .. }
+                | Effect::CaptureRun(_)
+                | Effect::CaptureChosen(_) => {}
             }
         }
         applied

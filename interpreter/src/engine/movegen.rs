@@ -2,7 +2,7 @@
 
 use super::emit::{Counted, Emit, IntoList};
 use super::scratch::{Pooled, ScratchState, scratch_fields, scratch_moves, scratch_numbers, scratch_sowing};
-use super::{Cond, Filter, Motion, Rule, Walk};
+use super::{Cond, Filter, Motion, Rule, RulesLoop, Walk};
 use crate::board::{FieldId, FieldSet, NO_FIELD, fields_of_word};
 use crate::moves::{Action, Move, NO_DIR};
 use crate::piece::{KindId, NOBODY, Piece, Player};
@@ -427,14 +427,14 @@ impl Game {
         only: Option<FieldId>,
         emit: &mut impl Emit,
     ) -> (bool, bool) {
-        if self.phases[usize::from(s.phase)].walks_only {
-            return self.moves_of_walks(s, me, rules, only, emit);
+        match self.phases[usize::from(s.phase)].rules_loop {
+            RulesLoop::WalksOnly => self.moves_of_walks(s, me, rules, only, emit),
+            RulesLoop::General => self.each_rule::<false>(s, me, rules, only, emit),
         }
-        self.each_rule::<false>(s, me, rules, only, emit)
     }
 
     /// [`Game::moves_of_rules`] in a phase whose rules all walk along paths
-    /// worked out before play or enter from the hand ([`Phase::walks_only`]):
+    /// worked out before play or enter from the hand ([`RulesLoop::WalksOnly`]):
     /// a loop of its own, without what the generic loop makes ready for the
     /// other motions on every call (a large part of a walking game's generation).
     #[inline(never)]
@@ -469,11 +469,12 @@ impl Game {
             if !self.eval(&rule.only_if_for[usize::from(me)], s, me, NO_FIELD) {
                 continue;
             }
-            let go_on = if rule.by_paths || WALKS_ONLY {
+            let by_paths = rule.walk_plan.by_paths();
+            let go_on = if by_paths || WALKS_ONLY {
                 // A walk along paths worked out before play (a loop of its own) or,
                 // in a phase that only walks, an entry: their ends go to `emit` in one go.
                 let mut counting = Counted { found: false, emit: &mut *emit };
-                let go_on = if rule.by_paths {
+                let go_on = if by_paths {
                     self.walks_by_paths(s, me, rule, ri, only, &mut walks, &mut counting)
                 } else {
                     debug_assert!(matches!(rule.motion, Motion::Enter { .. }), "a phase marked as walks only");
@@ -958,7 +959,7 @@ impl Game {
         emit: &mut impl Emit,
     ) -> bool {
         let Some(by) = rule.walk_by_paths() else {
-            // Not reached: `Rule::by_paths` is what `walk_by_paths` says of the
+            // Not reached: `WalkPlan::ByPaths` is what `walk_by_paths` says of the
             // compiled rule. (A fall-back call of the generic `rule_moves`, even
             // through a pointer, moved the compiler's inlining of it for every
             // game.)
@@ -977,7 +978,7 @@ impl Game {
         for from in fields_of_word(0, s.topped_first_word(me) & tops.of(by.from) & only) {
             let Some(p) = s.top(from) else { continue };
             // The paths it scans, worked out per field it starts from (none where it walks no steps).
-            let list = rule.path_lists.get(usize::from(from)).map_or(Rule::NO_PATHS, |&k| k);
+            let list = by.lists.get(usize::from(from)).map_or(Rule::NO_PATHS, |&k| k);
             if rule.pieces & (1 << p.kind) == 0 || list == Rule::NO_PATHS {
                 continue;
             }
@@ -1569,7 +1570,7 @@ impl Walking {
 #[cfg(test)]
 mod tests {
     use crate::board::{FieldId, NO_FIELD};
-    use crate::engine::{Cond, Motion, Rule};
+    use crate::engine::{Cond, Motion, Rule, RulesLoop, WalkPlan};
     use crate::moves::{Action, Move};
     use crate::program::rules::RunEnds;
     use crate::ruleset::Distance;
@@ -1963,7 +1964,7 @@ mod tests {
     fn stripped(game: &crate::Game, strip: impl FnMut(&mut Rule)) -> crate::Game {
         let mut without = game.clone();
         without.phases.iter_mut().flat_map(|p| &mut p.rules).for_each(strip);
-        without.mark_walks_only();
+        without.choose_rules_loops();
         without
     }
 
@@ -2010,7 +2011,7 @@ mod tests {
             if taken == 0 {
                 continue;
             }
-            without.mark_walks_only();
+            without.choose_rules_loops();
             visit_random_games(&game, seed, 3, |s, legal| {
                 assert_eq!(legal, without.legal_moves(s), "{name} {options:?}");
                 let other = (s.to_move + 1) % s.players;
@@ -2208,7 +2209,9 @@ mod tests {
                 _ => false,
             };
             // (Without its exits' paths, an exit is made as any rule's move.)
-            rule.by_paths &= !taken;
+            if taken {
+                rule.walk_plan = WalkPlan::General;
+            }
             taken
         });
         assert!(positions > 1_000, "only {positions} positions with entries or exits by their paths");
@@ -2219,7 +2222,8 @@ mod tests {
     /// every shipped variant, for the player to move and the other.
     #[test]
     fn walks_along_their_paths_make_the_moves_made_piece_by_piece() {
-        let positions = same_moves_without(9, |rule| std::mem::take(&mut rule.by_paths));
+        let positions =
+            same_moves_without(9, |rule| std::mem::replace(&mut rule.walk_plan, WalkPlan::General).by_paths());
         assert!(positions > 1_000, "only {positions} positions with walks by their paths");
     }
 
@@ -2232,16 +2236,16 @@ mod tests {
     #[test]
     fn phases_that_only_walk_make_the_moves_the_generic_loop_makes() {
         let seneti = shipped::game("seneti", &Options::new()).expect("compiles");
-        assert!(seneti.phases.iter().all(|p| p.walks_only));
+        assert!(seneti.phases.iter().all(|p| p.rules_loop == RulesLoop::WalksOnly));
         let breakthrough = shipped::game("classic/breakthrough", &Options::new()).expect("compiles");
-        assert!(breakthrough.phases.iter().all(|p| !p.walks_only));
+        assert!(breakthrough.phases.iter().all(|p| p.rules_loop == RulesLoop::General));
         let mut positions = 0;
         for (name, options, game) in variants() {
-            if !game.phases.iter().any(|p| p.walks_only) {
+            if !game.phases.iter().any(|p| p.rules_loop == RulesLoop::WalksOnly) {
                 continue;
             }
             let mut generic = game.clone();
-            generic.phases.iter_mut().for_each(|p| p.walks_only = false);
+            generic.phases.iter_mut().for_each(|p| p.rules_loop = RulesLoop::General);
             visit_random_games(&game, 17, 3, |s, legal| {
                 assert_eq!(legal, generic.legal_moves(s), "{name} {options:?}");
                 let other = (s.to_move + 1) % s.players;
@@ -2265,7 +2269,7 @@ mod tests {
     ) -> u32 {
         let without = game.with_general_plans();
         let mut generic = game.clone();
-        generic.phases.iter_mut().for_each(|p| p.walks_only = false);
+        generic.phases.iter_mut().for_each(|p| p.rules_loop = RulesLoop::General);
         let mut positions = 0;
         visit_random_games(game, seed, games, |s, legal| {
             assert_eq!(legal, without.legal_moves(s), "{what}");
@@ -2315,7 +2319,10 @@ mod tests {
         let (mut positions, mut back) = (0, 0);
         for (to, source) in seneti.into_iter().chain(turning) {
             let game = crate::Game::from_source(&source, "landing back", &Options::new()).expect("compiles");
-            assert!(game.phases.iter().flat_map(|p| &p.rules).any(|r| r.by_paths && r.landing_words.is_some()), "{to}");
+            assert!(
+                game.phases.iter().flat_map(|p| &p.rules).any(|r| r.walk_plan.by_paths() && r.landing_words.is_some()),
+                "{to}"
+            );
             positions += same_moves_searched_and_generic(to, &game, 23, 4, |legal| {
                 back += legal.iter().filter(|m| m.action == Action::Board && m.from == m.to).count();
             });
@@ -2342,7 +2349,7 @@ mod tests {
                     .replacen("from: Open),\n    ])]", &format!("from: Open),\n    {}", fallback.replace("PER_PIECE", per_piece)), 1)
                     .replacen(r#"(at: StartOfTurn, cond: NoMoves, result: Win(Opponent), reason: "no move"),"#, "", 1);
                 let game = crate::Game::from_source(&source, "two kinds", &Options::new()).expect("compiles");
-                assert!(game.phases.iter().all(|p| p.walks_only), "{per_piece} {entering}");
+                assert!(game.phases.iter().all(|p| p.rules_loop == RulesLoop::WalksOnly), "{per_piece} {entering}");
                 let (mut fallbacks, mut pebbles) = (0, 0);
                 let what = format!("{per_piece} {entering}");
                 same_moves_searched_and_generic(&what, &game, 29, 10, |legal| {
@@ -2378,8 +2385,8 @@ mod tests {
             let game = crate::Game::from_source(&source, "three", &options).expect("compiles");
             assert_eq!(game.player_count(), 3);
             let rules = game.phases.iter().flat_map(|p| &p.rules);
-            assert_eq!(rules.filter(|r| r.by_paths).count(), 2, "the walk and the exit go by their paths");
-            let without = stripped(&game, |rule| rule.by_paths = false);
+            assert_eq!(rules.filter(|r| r.walk_plan.by_paths()).count(), 2, "the walk and the exit go by their paths");
+            let without = stripped(&game, |rule| rule.walk_plan = WalkPlan::General);
             visit_random_games(&game, 4, 30, |s, legal| {
                 assert_eq!(legal, without.legal_moves(s), "turning {turning}");
                 for player in 0..3 {
@@ -2439,9 +2446,14 @@ mod tests {
             let game = crate::Game::from_source(source, "seneti", &Options::new()).expect("compiles");
             let rules = game.phases.iter().flat_map(|p| &p.rules);
             let by = |walks: bool| {
-                rules.clone().filter(|r| matches!(r.motion, Motion::Walk { .. }) == walks).map(|r| r.by_paths).collect()
+                rules
+                    .clone()
+                    .filter(|r| matches!(r.motion, Motion::Walk { .. }) == walks)
+                    .map(|r| r.walk_plan.by_paths())
+                    .collect()
             };
-            let exits = rules.clone().filter(|r| matches!(r.motion, Motion::Exit { .. })).map(|r| r.by_paths);
+            let exits =
+                rules.clone().filter(|r| matches!(r.motion, Motion::Exit { .. })).map(|r| r.walk_plan.by_paths());
             (by(true), exits.collect::<Vec<_>>())
         };
         let (walks, exits) = by_paths(&ruleset_edited("rulesets/seneti.ron", "", ""));

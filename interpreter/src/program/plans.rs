@@ -9,7 +9,7 @@
 //! fields, the lines a `Line` may make) stays as compiled.
 
 use super::Game;
-use super::rules::{Counting, Motion, Phase, Rule};
+use super::rules::{Counting, Motion, Phase, Rule, RulesLoop, WalkPlan};
 
 impl Game {
     /// This game with every rule and phase on its general path: every move
@@ -40,7 +40,7 @@ fn general_phase(phase: &mut Phase) {
     phase.flying_chains = true;
     phase.probes_by_generator = true;
     phase.counting = Counting::General;
-    phase.walks_only = false;
+    phase.rules_loop = RulesLoop::General;
     for rule in &mut phase.rules {
         general_rule(rule);
     }
@@ -60,8 +60,7 @@ fn general_rule(rule: &mut Rule) {
     rule.sow_ends = None;
     rule.captures = None;
     rule.plain = false;
-    rule.by_paths = false;
-    rule.path_lists = Vec::new();
+    rule.walk_plan = WalkPlan::General;
     match &mut rule.motion {
         Motion::Walk { walk, .. } => walk.paths = None,
         Motion::Enter { walk, entries, .. } => (walk.paths, *entries) = (None, None),

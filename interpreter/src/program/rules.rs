@@ -40,10 +40,19 @@ pub(crate) struct Phase {
     pub probes_by_generator: bool,
     /// Whether and how far the phase's moves are counted rather than made (see [`Counting`]).
     pub counting: Counting,
+    /// Which loop over the rules makes the phase's moves (see [`RulesLoop`]).
+    pub rules_loop: RulesLoop,
+}
+
+/// Which loop over a phase's rules makes its moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum RulesLoop {
+    /// The generic loop, ready for every motion (`Game::each_rule`).
+    General,
     /// Every rule of the phase walks (or leaves) along paths worked out
-    /// before play ([`Rule::by_paths`]) or enters from the hand: its moves
+    /// before play ([`WalkPlan::ByPaths`]) or enters from the hand: its moves
     /// come from a loop of their own (see `Game::moves_of_walks`).
-    pub walks_only: bool,
+    WalksOnly,
 }
 
 impl Phase {
@@ -234,15 +243,34 @@ pub(crate) struct Rule {
     /// chain and with nothing pending, such a move is played without the
     /// checks for what it cannot do (`Game::plain_rule`).
     pub plain: bool,
-    /// The rule walks, or leaves by a walk, no farther than its paths were
-    /// worked out for, passing and starting by what tops a field: the
-    /// generator's loop of its own ([`Rule::walk_by_paths`] says it all).
-    pub by_paths: bool,
-    /// Where the rule walks by its paths: per field, the list of its paths
-    /// (a walk's, or an exit's to where a piece may leave) that a piece
+    /// How the rule's walks are made (see [`WalkPlan`]).
+    pub walk_plan: WalkPlan,
+}
+
+/// How a rule that walks, or leaves by a walk, makes its moves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum WalkPlan {
+    /// Piece by piece, each walk searched or scanned as `Game::piece_moves`
+    /// makes it (every rule that does not walk by its paths).
+    General,
+    /// The rule walks no farther than its paths were worked out for, passing
+    /// and starting by what tops a field: the generator's loop of its own
+    /// ([`Rule::walk_by_paths`] says it all). Per field, the list of its
+    /// paths (a walk's, or an exit's to where a piece may leave) that a piece
     /// starting there scans ([`WalkPaths::key`]); [`Rule::NO_PATHS`] where
-    /// there is none or it is empty. Empty where the rule does not walk by its paths.
-    pub path_lists: Vec<u32>,
+    /// there is none or it is empty.
+    ByPaths(Vec<u32>),
+}
+
+impl WalkPlan {
+    /// Whether the rule walks by its paths.
+    #[inline(always)]
+    pub(crate) fn by_paths(&self) -> bool {
+        match self {
+            WalkPlan::General => false,
+            WalkPlan::ByPaths(_) => true,
+        }
+    }
 }
 
 /// Per field, the fields a piece put there falls through, in order, where
@@ -289,7 +317,7 @@ impl FallLines {
 }
 
 impl Rule {
-    /// In [`Rule::path_lists`]: no paths to scan from that field.
+    /// In [`WalkPlan::ByPaths`]' lists: no paths to scan from that field.
     pub(crate) const NO_PATHS: u32 = u32::MAX;
 
     /// Whether where a piece the rule puts comes to rest reads the fields
@@ -951,15 +979,15 @@ impl Rule {
     /// before play, passing, and starting from fields, by what tops them: the
     /// generator's loop over the pieces with one pass word (see `WalkByPaths`).
     pub(crate) fn walk_by_paths(&self) -> Option<WalkByPaths<'_>> {
-        if !self.by_paths {
-            return None;
+        match &self.walk_plan {
+            WalkPlan::General => None,
+            WalkPlan::ByPaths(lists) => self.walk_parts().map(|by| WalkByPaths { lists, ..by }),
         }
-        self.walk_parts()
     }
 
     /// The parts of a walk or exit with its paths worked out, passing and
     /// starting by masks over what tops a field, however far it goes (what
-    /// `Game::specialise_rules` reads to set [`Rule::by_paths`]).
+    /// `Game::specialise_rules` reads to choose [`WalkPlan::ByPaths`]); no lists yet.
     pub(crate) fn walk_parts(&self) -> Option<WalkByPaths<'_>> {
         let (walk, steps, paths, exit) = match &self.motion {
             Motion::Walk { walk: walk @ Walk { paths: Some(paths), .. }, steps } => (walk, *steps, paths, false),
@@ -967,7 +995,7 @@ impl Rule {
             _ => return None,
         };
         let (pass, from) = (walk.pass.tops_mask()?, self.from.tops_mask()?);
-        Some(WalkByPaths { walk, steps, paths, exit, pass, from })
+        Some(WalkByPaths { walk, steps, paths, exit, pass, from, lists: &[] })
     }
 
     /// Whether a move by this rule may leave its mover a choice that
@@ -1112,6 +1140,9 @@ pub(crate) struct WalkByPaths<'r> {
     /// The masks over what tops a field of the walk's `pass` and the rule's `from`.
     pub pass: u8,
     pub from: u8,
+    /// Per field, the list of paths a piece starting there scans (see
+    /// [`WalkPlan::ByPaths`]); empty before the plan is chosen.
+    pub lists: &'r [u32],
 }
 
 /// One path of a walk: it ends on `end` if every field of `need` is passable
@@ -1175,7 +1206,7 @@ impl WalkPaths {
         (steps <= self.most && k + 1 < self.index.len()).then_some(k)
     }
 
-    /// List `k` ([`WalkPaths::key`], [`Rule::path_lists`]).
+    /// List `k` ([`WalkPaths::key`], [`WalkPlan::ByPaths`]).
     #[inline]
     pub(crate) fn list(&self, k: usize) -> Option<&[PathEnd]> {
         let (from, to) = (*self.index.get(k)?, *self.index.get(k + 1)?);
