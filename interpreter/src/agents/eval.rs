@@ -197,7 +197,18 @@ fn exit_steps(game: &Game) -> Vec<Vec<u16>> {
             let rules = game.phases.iter().flat_map(|phase| &phase.rules);
             let dir = rules.filter(|r| r.only_if_for[usize::from(p)] != Cond::False).find_map(|r| match &r.motion {
                 Motion::RunOff { dirs, .. } => dirs.first().copied(),
-                _ => None,
+                Motion::Step(_)
+                | Motion::Leap(_)
+                | Motion::Slide { .. }
+                | Motion::Place { .. }
+                | Motion::Lift
+                | Motion::Fly
+                | Motion::Run { .. }
+                | Motion::Walk { .. }
+                | Motion::Enter { .. }
+                | Motion::Exit { .. }
+                | Motion::Sow { .. }
+                | Motion::Jump { .. } => None,
             });
             game.board
                 .fields()

@@ -9,7 +9,7 @@ use super::walk_cost::{MAX_LIST_STEPS, TooCostly, WalkShape, blocked_fields, wor
 use crate::board::{Board, FieldId, NO_FIELD};
 use crate::moves::{Action, NO_DIR};
 use crate::program::Cond;
-use crate::program::rules::{CaptureRun, Chain, Choice, Effect, Enclosure, Motion, Reach, Rule, Walk};
+use crate::program::rules::{CaptureRun, Chain, Choice, Effect, Enclosure, Motion, Reach, Rule, Walk, WalkPlan};
 use crate::ruleset::{
     CondDef, ContinueMode, Distance, EffectDef, Motion as MotionDef, MoveDef, OffCount, PlaceAt, Removal, Sides,
 };
@@ -294,10 +294,9 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, fallback: bo
         die_runs: None,
         sow_ends: None,
         stack_landing: None,
-        captures: None,  // found by `Game::specialise_rules`
-        plain: false,    // likewise
-        by_paths: false, // likewise
-        path_lists: Vec::new(),
+        captures: None,               // found by `Game::specialise_rules`
+        plain: false,                 // likewise
+        walk_plan: WalkPlan::General, // likewise
     })
 }
 

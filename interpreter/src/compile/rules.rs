@@ -497,14 +497,11 @@ fn phase(
         name: def.name.clone(),
         rules,
         playable,
-        may_repeat: false,          // found by `Game::specialise_rules`
-        flying_chains: false,       // likewise
-        probes_by_generator: false, // likewise
-        countable: false,           // likewise
-        placings: Vec::new(),       // likewise
-        counted_turns: false,       // likewise
-        outlined: false,            // likewise
-        walks_only: false,          // likewise
+        may_repeat: false,                                     // found by `Game::specialise_rules`
+        flying_chains: false,                                  // likewise
+        probes_by_generator: false,                            // likewise
+        counting: crate::program::rules::Counting::General,    // likewise
+        rules_loop: crate::program::rules::RulesLoop::General, // likewise
         decisions: def.decisions.max(1),
         throw,
         until,

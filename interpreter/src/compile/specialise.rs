@@ -7,8 +7,8 @@ use crate::board::{Board, DirId, FieldId, FieldSet, NO_FIELD};
 use crate::moves::{Action, NO_DIR};
 use crate::piece::{Piece, Player};
 use crate::program::rules::{
-    DieRuns, Effect, End, FallLine, FallLines, Filter, Known, LandingBits, LandingWords, Motion, Placing, Ranking,
-    Rule, RunEnds, SowEnds, TopWords, Walk,
+    Counting, DieRuns, Effect, End, FallLine, FallLines, Filter, Known, LandingBits, LandingWords, Motion, Placing,
+    Ranking, Rule, RulesLoop, RunEnds, SowEnds, TopWords, Walk, WalkPlan,
 };
 use crate::program::{Cond, Game};
 use crate::ruleset::{Arrive, Distance, When};
@@ -45,7 +45,7 @@ impl Game {
                 // field forbids; an exchange needs a field to send the enemy to, which the hand is not.
                 let displaces = match rule.arrive {
                     Arrive::Capture => true,
-                    Arrive::Exchange => !matches!(rule.motion, Motion::Enter { .. }),
+                    Arrive::Exchange => exchange_sends_to_field(&rule.motion),
                     Arrive::Stack => false,
                 };
                 let captures = |safe: bool| if displaces && !safe { Cond::ENEMY } else { 0 };
@@ -73,8 +73,7 @@ impl Game {
                         .map(|(f, props)| if props.limit == 0 { Some(0) } else { to_on(f) })
                         .collect::<Option<Vec<u8>>>()
                 });
-                let on_empty_only =
-                    matches!(rule.motion, Motion::Place { bottom: false, .. }) && self.occupancy_is_one_word();
+                let on_empty_only = places(&rule.motion) && !rule.motion.puts_under() && self.occupancy_is_one_word();
                 let empty_targets = landing.as_ref().filter(|_| on_empty_only).and_then(|landing| {
                     let empty_only = |f: &FieldId| matches!(landing[usize::from(*f)], 0 | Cond::EMPTY);
                     let bits = |targets: &Vec<FieldId>| {
@@ -90,35 +89,14 @@ impl Game {
                     (None, Some(Some(masks))) => LandingWords::new(masks, true),
                     _ => None,
                 };
-                // Read per field at every move: where the board alone decides it, a set of fields;
-                // where the board and the player do, a set per player.
-                let via_fields = match &rule.motion {
-                    Motion::Enter { via, .. } | Motion::Exit { via, .. } => self.fields_deciding(via),
-                    _ => None,
-                };
-                let fall_lines = match rule.motion {
-                    Motion::Place { fall: Some(d), .. } => self.fall_lines(d),
-                    _ => None,
-                };
-                let die_runs = match &rule.motion {
-                    Motion::Run { dirs, distance, pass: Cond::True } => {
-                        DieRuns::new(&self.board, &self.compass, dirs, *distance, &mut die_run_room)
-                    }
-                    _ => None,
-                };
-                let sow_ends = self.sow_ends(rule);
+                let tables = self.motion_tables(rule, &mut die_run_room);
                 let captures = captures_by_rule(&self.phases[p].rules[r], landing.as_deref());
-                // What the board says of a walk's fields (an exit's walk need not land where it ends).
-                let known = match &self.phases[p].rules[r].motion {
-                    Motion::Walk { walk, .. } | Motion::Enter { walk, .. } => self.known_of_walk(&walk.pass, true),
-                    Motion::Exit { walk, .. } => self.known_of_walk(&walk.pass, false),
-                    _ => Known::default(),
-                };
                 let rule = &mut self.phases[p].rules[r];
                 rule.captures = captures;
                 rule.landing_bits = landing_bits;
                 rule.landing_words = landing_words;
                 rule.stack_landing = stack_landing.flatten();
+                let MotionTables { via_fields, fall_lines, die_runs, sow_ends, known } = tables;
                 rule.fall_lines = fall_lines;
                 rule.die_runs = die_runs;
                 rule.sow_ends = sow_ends;
@@ -127,14 +105,10 @@ impl Game {
                 rule.only_if_for = only_if_for;
                 rule.landing = landing;
                 rule.empty_targets = empty_targets;
-                if let (Motion::Enter { via, .. } | Motion::Exit { via, .. }, Some(fields)) =
-                    (&mut rule.motion, via_fields)
-                {
+                if let (Some(via), Some(fields)) = (rule.motion.via_mut(), via_fields) {
                     *via = fields;
                 }
-                if let Motion::Walk { walk, .. } | Motion::Enter { walk, .. } | Motion::Exit { walk, .. } =
-                    &mut rule.motion
-                {
+                if let Some(walk) = rule.motion.walk_mut() {
                     walk.paths = super::walk_paths::walk_paths(&self.board, &self.fields, walk, &known, &mut path_room);
                 }
                 if let Motion::Exit { via: Cond::Fields(via), walk: Walk { paths: Some(paths), .. }, exits, .. } =
@@ -162,9 +136,7 @@ impl Game {
                 })
                 .collect();
             phase.flying_chains = phase.rules.iter().any(Rule::flies_in_chains);
-            phase.probes_by_generator = phase.rules.iter().any(|r| {
-                matches!(r.motion, Motion::Walk { .. } | Motion::Exit { .. } | Motion::Sow { .. } | Motion::Lift)
-            });
+            phase.probes_by_generator = phase.rules.iter().any(|r| r.motion.probed_by_generator());
             phase.may_repeat = phase.playable.iter().flatten().any(|rules| {
                 rules.iter().enumerate().any(|(i, &a)| {
                     rules[i + 1..].iter().any(|&b| {
@@ -177,22 +149,24 @@ impl Game {
             let countable = |rules: &Vec<u8>| {
                 rules.iter().all(|&r| {
                     let rule = &phase.rules[usize::from(r)];
-                    matches!(rule.motion, Motion::Place { .. }) && rule.empty_targets.is_some()
+                    places(&rule.motion) && rule.empty_targets.is_some()
                 })
             };
-            phase.countable = phase.filters.is_empty()
+            let counted = phase.filters.is_empty()
                 && !phase.may_repeat
                 && phase.playable.iter().all(|[ordinary, fallback]| fallback.is_empty() && countable(ordinary));
-            if phase.countable {
+            if counted {
                 let placing = |me: usize, r: u8| {
                     let rule = &phase.rules[usize::from(r)];
                     let targets = rule.empty_targets.as_ref().map_or(0, |t| t[me]);
                     let tested = rule.only_if_for[me] != Cond::True;
                     Placing { rule: r, targets, kinds: rule.pieces, tested }
                 };
-                phase.placings = (phase.playable.iter().enumerate())
-                    .map(|(me, [ordinary, _])| ordinary.iter().map(|&r| placing(me, r)).collect())
-                    .collect();
+                phase.counting = Counting::Counted(
+                    (phase.playable.iter().enumerate())
+                        .map(|(me, [ordinary, _])| ordinary.iter().map(|&r| placing(me, r)).collect())
+                        .collect(),
+                );
             }
         }
         let plain_fields = self.fields.iter().all(|f| f.send_to.is_none() && !f.again);
@@ -200,37 +174,28 @@ impl Game {
             let plain_phase =
                 plain_fields && phase.replace.is_none() && !phase.filters.contains(&Filter::Capture { huff: true });
             for rule in &mut phase.rules {
-                let puts_down = matches!(
-                    rule.motion,
-                    Motion::Place { bottom: false, .. }
-                        | Motion::Enter { .. }
-                        | Motion::Step(_)
-                        | Motion::Leap(_)
-                        | Motion::Slide { .. }
-                        | Motion::Fly
-                        | Motion::Run { .. }
-                        | Motion::Walk { .. }
-                );
                 let mover_only = rule.effects.iter().all(Effect::changes_the_mover_only);
-                rule.plain = plain_phase && puts_down && mover_only && rule.continues.is_none();
+                rule.plain = plain_phase && rule.motion.only_puts_down() && mover_only && rule.continues.is_none();
             }
         }
         self.plain_rules = self.phases.iter().flat_map(|p| &p.rules).any(|r| r.plain);
         let nobody_finishes = self.ends.iter().all(|e| !matches!(e.result, Ranking::Finish(_)));
         for phase in &mut self.phases {
-            phase.counted_turns = phase.countable
-                && nobody_finishes
+            let turns = nobody_finishes
                 && phase.decisions == 1
                 && phase.throw.is_none()
                 && phase.until.is_none()
                 && phase.rules.iter().all(|r| r.plain);
+            phase.counting = match std::mem::replace(&mut phase.counting, Counting::General) {
+                Counting::Counted(placings) if turns => Counting::Turns(placings),
+                counting => counting,
+            };
         }
         let at_start = |e: &&End| e.at == When::StartOfTurn;
         self.lists_next_moves = self.ends.iter().filter(at_start).any(|e| e.test.mentions_no_moves())
-            && self.phases.iter().any(|p| !p.countable);
+            && self.phases.iter().any(|p| p.counting.placings().is_none());
         // One table of where runs end, for the runs that may pass over any field.
-        let runs_over_anything = |r: &Rule| matches!(r.motion, Motion::Run { pass: Cond::True, .. });
-        let any_run = self.phases.iter().flat_map(|p| &p.rules).any(runs_over_anything);
+        let any_run = self.phases.iter().flat_map(|p| &p.rules).any(|r| runs_over_anything(&r.motion).is_some());
         self.run_ends = if any_run { RunEnds::new(&self.board) } else { None };
         self.empty_tops = self.occupancy_is_one_word().then(|| {
             let fields = self.board.fields().zip(&self.fields);
@@ -246,13 +211,13 @@ impl Game {
         };
         let ends_outlined = self.ends.iter().all(read_by_outline) && self.kinds.len() <= 32;
         for phase in &mut self.phases {
-            phase.outlined = phase.counted_turns
-                && ends_outlined
-                && phase
-                    .placings
-                    .iter()
-                    .flatten()
-                    .all(|p| !p.tested && phase.rules[usize::from(p.rule)].rests_by_bits());
+            let placings = phase.counting.placings().unwrap_or_default().iter().flatten();
+            let outlined = ends_outlined
+                && placings.clone().all(|p| !p.tested && phase.rules[usize::from(p.rule)].rests_by_bits());
+            phase.counting = match std::mem::replace(&mut phase.counting, Counting::General) {
+                Counting::Turns(placings) if outlined => Counting::Outlined(placings),
+                counting => counting,
+            };
         }
         // Last, once every other step has read the tests as written.
         for rule in self.phases.iter_mut().flat_map(|p| &mut p.rules) {
@@ -267,11 +232,11 @@ impl Game {
                 Distance::FieldSteps => Some(longest_field_steps),
                 _ => None,
             };
-            rule.by_paths = rule.walk_parts().is_some_and(|by| {
+            let by_paths = rule.walk_parts().is_some_and(|by| {
                 longest(by.steps).is_some_and(|n| n <= by.paths.most.saturating_add(u8::from(by.exit)))
             });
             // Which of its paths a piece scans, per field it starts from.
-            let lists = rule.walk_parts().filter(|_| rule.by_paths).map(|by| {
+            let lists = rule.walk_parts().filter(|_| by_paths).map(|by| {
                 let fields = self.fields.iter().enumerate();
                 fields
                     .map(|(f, props)| {
@@ -291,17 +256,18 @@ impl Game {
                     })
                     .collect()
             });
-            rule.path_lists = lists.unwrap_or_default();
+            rule.walk_plan = lists.map_or(WalkPlan::General, WalkPlan::ByPaths);
         }
-        self.mark_walks_only();
+        self.choose_rules_loops();
     }
 
-    /// Sets each phase's [`Phase::walks_only`](crate::program::rules::Phase::walks_only)
+    /// Chooses each phase's [`RulesLoop`]
     /// from its rules as they are (again, where a test has changed them).
-    pub(crate) fn mark_walks_only(&mut self) {
+    pub(crate) fn choose_rules_loops(&mut self) {
         for phase in &mut self.phases {
-            let walks_or_enters = |r: &Rule| r.by_paths || matches!(r.motion, Motion::Enter { .. });
-            phase.walks_only = phase.rules.iter().all(walks_or_enters);
+            let walks_or_enters = |r: &Rule| r.walk_plan.by_paths() || enters(&r.motion);
+            let walks_only = phase.rules.iter().all(walks_or_enters);
+            phase.rules_loop = if walks_only { RulesLoop::WalksOnly } else { RulesLoop::General };
         }
     }
 
@@ -329,8 +295,7 @@ impl Game {
     /// it passes over are the board's and the player's to decide: worked
     /// out by the engine's own sowing, of each number of pieces from each
     /// field of an otherwise empty board.
-    fn sow_ends(&self, rule: &Rule) -> Option<SowEnds> {
-        let Motion::Sow { dirs, skip, skip_origin } = &rule.motion else { return None };
+    fn sow_ends(&self, dirs: &[DirId], skip: &Cond, skip_origin: bool) -> Option<SowEnds> {
         let players = self.player_count();
         let decided = |me: Player| self.board.fields().all(|f| self.static_value(skip, me, f).is_some());
         if !(0..players).all(decided) {
@@ -355,7 +320,7 @@ impl Game {
             while usize::from(s.height(from)) > n {
                 s.pop(from);
             }
-            self.sow(&s, me, from, dirs, skip, *skip_origin, &mut added, |_| {})
+            self.sow(&s, me, from, dirs, skip, skip_origin, &mut added, |_| {})
         })
     }
 
@@ -411,11 +376,7 @@ impl Game {
         let ends = self.ends.iter().map(|e| &e.test);
         let phases = self.phases.iter().flat_map(|p| {
             let rules = p.rules.iter().flat_map(|r| {
-                let effects = r.effects.iter().flat_map(|e| match e {
-                    Effect::CaptureChosen(c) => vec![&c.cond, &c.among, &c.otherwise],
-                    Effect::Spawn { on, .. } => vec![on],
-                    _ => Vec::new(),
-                });
+                let effects = r.effects.iter().flat_map(Effect::choice_tests);
                 [&r.to, &r.from, &r.only_if].into_iter().chain(effects)
             });
             let filters = p.filters.iter().flat_map(|f| match f {
@@ -445,6 +406,140 @@ impl Game {
                 }
             }
         }
+    }
+}
+
+/// The tables a rule's motion alone may have, worked out from the board
+/// (each `None`, or nothing known, where the motion has no such table or
+/// the board does not allow it).
+#[derive(Default)]
+struct MotionTables {
+    /// An entry's or exit's `via` as fields, where the board (and the player) decide it.
+    via_fields: Option<Cond>,
+    fall_lines: Option<FallLines>,
+    die_runs: Option<DieRuns>,
+    sow_ends: Option<SowEnds>,
+    /// What the board says of a walk's fields.
+    known: Known,
+}
+
+impl Game {
+    /// The tables of `rule`'s motion (see [`MotionTables`]); `die_run_room`
+    /// what the game's die runs may still hold.
+    fn motion_tables(&self, rule: &Rule, die_run_room: &mut usize) -> MotionTables {
+        let none = MotionTables::default();
+        match &rule.motion {
+            Motion::Place { fall, .. } => MotionTables { fall_lines: fall.and_then(|d| self.fall_lines(d)), ..none },
+            Motion::Run { .. } => {
+                let die_runs = runs_over_anything(&rule.motion).and_then(|(dirs, distance)| {
+                    DieRuns::new(&self.board, &self.compass, dirs, distance, die_run_room)
+                });
+                MotionTables { die_runs, ..none }
+            }
+            Motion::Sow { dirs, skip, skip_origin } => {
+                MotionTables { sow_ends: self.sow_ends(dirs, skip, *skip_origin), ..none }
+            }
+            // Read per field at every move: where the board alone decides it, a set of fields;
+            // where the board and the player do, a set per player. (An exit's walk need not
+            // land where it ends.)
+            Motion::Walk { walk, .. } => MotionTables { known: self.known_of_walk(&walk.pass, true), ..none },
+            Motion::Enter { via, walk, .. } => MotionTables {
+                via_fields: self.fields_deciding(via),
+                known: self.known_of_walk(&walk.pass, true),
+                ..none
+            },
+            Motion::Exit { via, walk, .. } => MotionTables {
+                via_fields: self.fields_deciding(via),
+                known: self.known_of_walk(&walk.pass, false),
+                ..none
+            },
+            Motion::Step(_)
+            | Motion::Leap(_)
+            | Motion::Slide { .. }
+            | Motion::Lift
+            | Motion::Fly
+            | Motion::RunOff { .. }
+            | Motion::Jump { .. } => none,
+        }
+    }
+}
+
+/// Whether an exchange on arrival sends the enemy to a field (the one the
+/// mover left): not for a piece entering from the hand, which leaves none.
+fn exchange_sends_to_field(m: &Motion) -> bool {
+    match m {
+        Motion::Enter { .. } => false,
+        Motion::Place { .. }
+        | Motion::Step(_)
+        | Motion::Leap(_)
+        | Motion::Slide { .. }
+        | Motion::Lift
+        | Motion::Fly
+        | Motion::Run { .. }
+        | Motion::RunOff { .. }
+        | Motion::Walk { .. }
+        | Motion::Exit { .. }
+        | Motion::Sow { .. }
+        | Motion::Jump { .. } => true,
+    }
+}
+
+/// Whether the motion places a piece from the hand (its moves may be counted by bits).
+fn places(m: &Motion) -> bool {
+    match m {
+        Motion::Place { .. } => true,
+        Motion::Step(_)
+        | Motion::Leap(_)
+        | Motion::Slide { .. }
+        | Motion::Lift
+        | Motion::Fly
+        | Motion::Run { .. }
+        | Motion::RunOff { .. }
+        | Motion::Walk { .. }
+        | Motion::Enter { .. }
+        | Motion::Exit { .. }
+        | Motion::Sow { .. }
+        | Motion::Jump { .. } => false,
+    }
+}
+
+/// Whether the motion enters from the hand by a walk (its moves come from
+/// the walks' loop too: see [`RulesLoop::WalksOnly`]).
+fn enters(m: &Motion) -> bool {
+    match m {
+        Motion::Enter { .. } => true,
+        Motion::Step(_)
+        | Motion::Leap(_)
+        | Motion::Slide { .. }
+        | Motion::Place { .. }
+        | Motion::Lift
+        | Motion::Fly
+        | Motion::Run { .. }
+        | Motion::RunOff { .. }
+        | Motion::Walk { .. }
+        | Motion::Exit { .. }
+        | Motion::Sow { .. }
+        | Motion::Jump { .. } => false,
+    }
+}
+
+/// A run's directions and distance, where it may pass over any field (its
+/// ends are then the board's alone: see [`RunEnds`], [`DieRuns`]).
+fn runs_over_anything(m: &Motion) -> Option<(&[DirId], Distance)> {
+    match m {
+        Motion::Run { dirs, distance, pass } => (*pass == Cond::True).then_some((dirs.as_slice(), *distance)),
+        Motion::Step(_)
+        | Motion::Leap(_)
+        | Motion::Slide { .. }
+        | Motion::Place { .. }
+        | Motion::Lift
+        | Motion::Fly
+        | Motion::RunOff { .. }
+        | Motion::Walk { .. }
+        | Motion::Enter { .. }
+        | Motion::Exit { .. }
+        | Motion::Sow { .. }
+        | Motion::Jump { .. } => None,
     }
 }
 
@@ -574,7 +669,17 @@ fn reached(board: &Board, m: &Motion, from: FieldId) -> Option<Vec<FieldId>> {
                 .map(|(over, &d)| board.neighbour(over, d))
                 .collect(),
         ),
-        _ => None,
+        Motion::Jump { fly: true, .. }
+        | Motion::Slide { .. }
+        | Motion::Place { .. }
+        | Motion::Lift
+        | Motion::Fly
+        | Motion::Run { .. }
+        | Motion::RunOff { .. }
+        | Motion::Walk { .. }
+        | Motion::Enter { .. }
+        | Motion::Exit { .. }
+        | Motion::Sow { .. } => None,
     }
 }
 
@@ -582,7 +687,7 @@ fn reached(board: &Board, m: &Motion, from: FieldId) -> Option<Vec<FieldId>> {
 /// decides it (`landing`: its landing masks, if it has them); see
 /// `Game::captures`, which this answers ahead of play.
 fn captures_by_rule(rule: &Rule, landing: Option<&[u8]>) -> Option<bool> {
-    if rule.effects.iter().any(|e| matches!(e, Effect::Enclose(_) | Effect::CaptureRun(_))) {
+    if rule.effects.iter().any(Effect::captures_in_passing) {
         return None;
     }
     match &rule.motion {
@@ -594,8 +699,20 @@ fn captures_by_rule(rule: &Rule, landing: Option<&[u8]>) -> Option<bool> {
         | Motion::RunOff { .. }
         | Motion::Sow { .. } => Some(false),
         // A move captures by landing on an enemy: never where it does not capture there, or cannot land there.
-        _ if rule.arrive != Arrive::Capture => Some(false),
-        _ => landing.filter(|l| l.iter().all(|&m| m & (Cond::ENEMY | Cond::NEUTRAL) == 0)).map(|_| false),
+        Motion::Place { bottom: false, .. }
+        | Motion::Step(_)
+        | Motion::Leap(_)
+        | Motion::Slide { .. }
+        | Motion::Fly
+        | Motion::Run { .. }
+        | Motion::Walk { .. }
+        | Motion::Enter { .. } => {
+            if rule.arrive != Arrive::Capture {
+                Some(false)
+            } else {
+                landing.filter(|l| l.iter().all(|&m| m & (Cond::ENEMY | Cond::NEUTRAL) == 0)).map(|_| false)
+            }
+        }
     }
 }
 
@@ -608,7 +725,12 @@ fn move_dirs(board: &Board, m: &Motion) -> Option<Vec<DirId>> {
             Some(board.fields().flat_map(|f| reach.from(f).iter().map(|&(_, d)| d)).collect())
         }
         Motion::Walk { .. } | Motion::Fly => Some(vec![NO_DIR]),
-        _ => None,
+        Motion::Place { .. }
+        | Motion::Lift
+        | Motion::RunOff { .. }
+        | Motion::Enter { .. }
+        | Motion::Exit { .. }
+        | Motion::Sow { .. } => None,
     }
 }
 

@@ -260,7 +260,11 @@ impl Game {
                 }
             }
             Effect::TurnClockwise => p.orient = die::turn_clockwise(p.orient),
-            _ => {}
+            Effect::Enclose(_)
+            | Effect::Spawn { .. }
+            | Effect::CaptureChosen(_)
+            | Effect::CaptureRun(_)
+            | Effect::Promote { .. } => {}
         }
     }
 
@@ -344,7 +348,7 @@ impl Game {
         let mut applied = Applied::default();
         let mut landed = NO_FIELD;
         match m.action {
-            Action::Place if matches!(rule.motion, Motion::Place { bottom: true, .. }) => {
+            Action::Place if rule.motion.puts_under() => {
                 let piece = self.take_from_hand(s, m, me);
                 s.push_bottom(m.to, piece);
                 landed = m.to;
@@ -361,7 +365,7 @@ impl Game {
                 if landed == NO_FIELD {
                     return applied;
                 }
-                if let Motion::Jump { .. } = rule.motion {
+                if rule.motion.jumps() {
                     let at_end = rule.continues.is_some_and(|c| c.remove_at_end);
                     applied.captured += self.capture_jumped(s, m, me, at_end);
                 }
@@ -392,7 +396,19 @@ impl Game {
                             applied.remainder = true;
                         }
                     }
-                    _ => s.pool_add(Pool::Hand, me, piece.kind, piece.owner, 1),
+                    // An exit by a walk (or any other) goes to the hand, to come in again.
+                    Motion::Exit { .. }
+                    | Motion::Step(_)
+                    | Motion::Leap(_)
+                    | Motion::Slide { .. }
+                    | Motion::Place { .. }
+                    | Motion::Lift
+                    | Motion::Fly
+                    | Motion::Run { .. }
+                    | Motion::Walk { .. }
+                    | Motion::Enter { .. }
+                    | Motion::Sow { .. }
+                    | Motion::Jump { .. } => s.pool_add(Pool::Hand, me, piece.kind, piece.owner, 1),
                 }
             }
             _ => {}
@@ -444,7 +460,15 @@ impl Game {
                 {
                     s.pending = Pending::Capture { rule: m.rule };
                 }
-                _ => {}
+                // Where the guard above does not hold, the effect does nothing.
+                Effect::Enclose(_)
+                | Effect::Flip
+                | Effect::Tip
+                | Effect::TurnClockwise
+                | Effect::Promote { .. }
+                | Effect::Spawn { .. }
+                | Effect::CaptureRun(_)
+                | Effect::CaptureChosen(_) => {}
             }
         }
         applied
@@ -849,7 +873,7 @@ impl Game {
     /// Whether an end's test holds for `me`: a line through the last piece
     /// by masks, the commonest test after a move, read here without a call;
     /// "no move" where it is known. (Asking for "no move" here, not known,
-    /// cost Seega and Senet more than it saved.)
+    /// costs the games where it is rarely asked more than it saves.)
     #[inline(always)]
     fn end_holds(&self, test: &Cond, s: &State, me: Player, no_move: Option<bool>) -> bool {
         match (test, no_move) {

@@ -3,7 +3,7 @@
 //! plain way ([`Rule::plain`]), and the turn then passes to the next player
 //! with nothing else to decide (one decision a turn, no throw, no change of
 //! phase, no end by which a player finishes and the game goes on), random
-//! turns run in one loop ([`Phase::counted_turns`]): the count made for the
+//! turns run in one loop (`Counting::Turns`): the count made for the
 //! start-of-turn "no move?" test is the one the next draw reads, and of a
 //! turn's steps only those such a turn has are taken. The moves drawn, the
 //! random numbers used and the states reached are those of the general way
@@ -30,7 +30,7 @@ impl Game {
     pub(super) fn counted_turn_phase(&self, s: &State) -> Option<&Phase> {
         let phase = &self.phases[usize::from(s.phase)];
         let plain_turn = !s.again && s.decisions_left <= 1 && s.finished.iter().all(|&f| f == 0);
-        (phase.counted_turns && plain_turn && s.awaits_ordinary_decision()).then_some(phase)
+        (phase.counting.turns() && plain_turn && s.awaits_ordinary_decision()).then_some(phase)
     }
 
     /// Plays random turns from `s`, at most `plies`, while it is at a counted
@@ -43,7 +43,7 @@ impl Game {
         // the phase has no counted turns. The loop is made once per
         // generator, so that a draw is a few instructions inline, not a call.)
         match self.phases.get(usize::from(s.phase)) {
-            Some(phase) if phase.counted_turns => {
+            Some(phase) if phase.counting.turns() => {
                 self.play_on_counted_turns(s, &mut |n: u32| rng.random_range(0..n), plies)
             }
             _ => 0,
@@ -139,9 +139,7 @@ mod tests {
 
     /// `game` with its turns played the general way only.
     fn general(game: &Game) -> Game {
-        let mut general = game.clone();
-        general.phases.iter_mut().for_each(|p| p.counted_turns = false);
-        general
+        game.with_general_plans()
     }
 
     /// Random games played with counted turns and the general way, from the
@@ -188,7 +186,7 @@ mod tests {
     #[test]
     fn counted_turns_play_as_the_general_way_in_every_shipped_variant() {
         let mut with = Vec::new();
-        for (name, options, game) in variants().filter(|(_, _, g)| g.phases.iter().any(|p| p.counted_turns)) {
+        for (name, options, game) in variants().filter(|(_, _, g)| g.phases.iter().any(|p| p.counting.turns())) {
             assert!(same_games(name, &game, 300).0 > 1000, "{name} {options:?}: few plies by counted turns");
             with.push(name);
         }
@@ -291,7 +289,7 @@ mod tests {
         ];
         let game = |(source, limit): &(String, &str)| {
             let game = compiled(source, limit);
-            assert!(game.phases.iter().all(|p| p.counted_turns), "{source}");
+            assert!(game.phases.iter().all(|p| p.counting.turns()), "{source}");
             game
         };
         cases.iter().map(game).collect()
@@ -321,7 +319,7 @@ mod tests {
             placing("Place()", r#"until: OnBoard(Me, 2), next: "more""#),
             place.replace("\"play\"", "\"more\"")
         );
-        assert!(compiled(&ruleset(&[4, 4, 4], &place, NONE, ""), "0").phases[0].counted_turns, "the plain case");
+        assert!(compiled(&ruleset(&[4, 4, 4], &place, NONE, ""), "0").phases[0].counting.turns(), "the plain case");
         for (what, source) in [
             ("two decisions", ruleset(&[4, 4, 4], &placing("Place()", "decisions: 2"), NONE, "")),
             ("a throw", ruleset(&[4, 4, 4], &placing("Place()", r#"throw: "coin""#), NONE, coin)),
@@ -329,12 +327,12 @@ mod tests {
             ("a player who finishes", ruleset(&[4, 4, 4], &place, &[finish, NONE].join(", "), "")),
         ] {
             let game = compiled(&source, "0");
-            assert!(!game.phases[0].counted_turns, "{what}");
+            assert!(!game.phases[0].counting.turns(), "{what}");
             // (After the change of phase, the second phase's turns are counted ones.)
             let counted = same_games(what, &game, 20).0;
-            assert_eq!(counted > 0, game.phases.iter().any(|p| p.counted_turns), "{what}");
+            assert_eq!(counted > 0, game.phases.iter().any(|p| p.counting.turns()), "{what}");
         }
-        for (name, _, game) in variants().filter(|(_, _, g)| g.phases.iter().all(|p| !p.counted_turns)) {
+        for (name, _, game) in variants().filter(|(_, _, g)| g.phases.iter().all(|p| !p.counting.turns())) {
             let mut s: State = game.initial_state();
             let mut rng = ChaCha8Rng::seed_from_u64(1);
             assert_eq!(game.play_counted_turns(&mut s, &mut rng, 100), 0, "{name}");

@@ -2,7 +2,7 @@
 
 use super::emit::{Counted, Emit, IntoList};
 use super::scratch::{Pooled, ScratchState, scratch_fields, scratch_moves, scratch_numbers, scratch_sowing};
-use super::{Cond, Filter, Motion, Rule, Walk};
+use super::{Cond, Filter, Motion, Rule, RulesLoop, Walk};
 use crate::board::{FieldId, FieldSet, NO_FIELD, fields_of_word};
 use crate::moves::{Action, Move, NO_DIR};
 use crate::piece::{KindId, NOBODY, Piece, Player};
@@ -21,9 +21,9 @@ const MAX_CHAIN: u32 = 64;
 /// moves are made, the same every time. Real games stay far below.
 const MOST_CHAIN_POSITIONS: u32 = 100_000;
 
-/// [`Game::drop_repeats`] where rules may repeat each other's moves. (Apart:
-/// written in place, it moved the inlining of the generator of games
-/// without repeats, Breakthrough +1.7% instructions.)
+/// [`Game::drop_repeats`] where rules may repeat each other's moves. (Apart
+/// and cold: written in place, it changed how the compiler inlines the
+/// generator of every game, including those where no rule repeats another.)
 #[cold]
 #[inline(never)]
 fn drop_repeated_moves(moves: &mut Vec<Move>) {
@@ -157,7 +157,7 @@ impl Game {
         self.generate(s, s.to_move, None, &mut IntoList(out));
         self.drop_repeats(s, out);
         if self.phases[usize::from(s.phase)].filters_moves() {
-            // (Most phases have nothing to filter: the call and its scratch cost Fox and Hounds 2%.)
+            // (Most phases have nothing to filter: the call and its scratch are not free.)
             self.filter_moves(s, out);
         }
         if out.is_empty() {
@@ -246,7 +246,7 @@ impl Game {
     fn captures_in_full(&self, s: &State, m: Move, rule: &Rule, scratch: &mut Option<ScratchState>) -> bool {
         let me = s.to_move;
         let enemy_on = |f: FieldId| f != NO_FIELD && s.top(f).is_some_and(|p| p.owner != me);
-        if rule.effects.iter().any(|e| matches!(e, super::Effect::Enclose(_) | super::Effect::CaptureRun(_))) {
+        if rule.effects.iter().any(super::Effect::captures_in_passing) {
             let scratch = scratch.get_or_insert_with(|| ScratchState::of(s));
             scratch.clone_from(s);
             return self.apply_core(scratch, m).captured > 0;
@@ -343,8 +343,8 @@ impl Game {
             return any;
         }
         // The per-piece test of `rule_moves`, written again: one helper for
-        // both moved the generator's inlining (Seneti +0.8%, Senet +1.0%
-        // instructions); `a_piece_has_a_move_where_the_generator_makes_one` ties them.
+        // both changed how the compiler inlines the generator;
+        // `a_piece_has_a_move_where_the_generator_makes_one` ties them.
         let any_of = |rules: &[u8]| {
             rules.iter().any(|&ri| {
                 let rule = &phase.rules[usize::from(ri)];
@@ -398,14 +398,14 @@ impl Game {
     /// target with room where `to` holds (a guard by what tops the field
     /// decides most), with the field where the piece comes to rest. Apart
     /// from `rule_moves`, so that reading the guard in place there does not
-    /// move the compiler's inlining of the generator (Breakthrough +1.4%).
+    /// move the compiler's inlining of the generator.
     #[inline(never)]
     fn place_targets(&self, rule: &Rule, s: &State, me: Player, emit: &mut impl FnMut(FieldId) -> bool) -> bool {
         // A piece put on top arrives as a move does: onto an enemy stack it
         // captures (room counted once the stack has gone; not on a safe
         // field) or stacks, as `on_enemy` says. Under a stack, or falling
         // from where it is put, it needs room where it is put.
-        let arrives = matches!(rule.motion, Motion::Place { bottom: false, fall: None });
+        let arrives = rule.motion.puts_down_where_put();
         rule.targets[usize::from(me)].iter().all(|&to| {
             let fits = if arrives && s.top(to).is_some_and(|t| t.owner != me && t.owner != NOBODY) {
                 self.can_land(rule, s, me, NO_FIELD, to)
@@ -427,16 +427,16 @@ impl Game {
         only: Option<FieldId>,
         emit: &mut impl Emit,
     ) -> (bool, bool) {
-        if self.phases[usize::from(s.phase)].walks_only {
-            return self.moves_of_walks(s, me, rules, only, emit);
+        match self.phases[usize::from(s.phase)].rules_loop {
+            RulesLoop::WalksOnly => self.moves_of_walks(s, me, rules, only, emit),
+            RulesLoop::General => self.each_rule::<false>(s, me, rules, only, emit),
         }
-        self.each_rule::<false>(s, me, rules, only, emit)
     }
 
     /// [`Game::moves_of_rules`] in a phase whose rules all walk along paths
-    /// worked out before play or enter from the hand ([`Phase::walks_only`]):
+    /// worked out before play or enter from the hand ([`RulesLoop::WalksOnly`]):
     /// a loop of its own, without what the generic loop makes ready for the
-    /// other motions on every call (a fifth of Seneti's generation).
+    /// other motions on every call (a large part of a walking game's generation).
     #[inline(never)]
     fn moves_of_walks(
         &self,
@@ -469,11 +469,12 @@ impl Game {
             if !self.eval(&rule.only_if_for[usize::from(me)], s, me, NO_FIELD) {
                 continue;
             }
-            let go_on = if rule.by_paths || WALKS_ONLY {
+            let by_paths = rule.walk_plan.by_paths();
+            let go_on = if by_paths || WALKS_ONLY {
                 // A walk along paths worked out before play (a loop of its own) or,
                 // in a phase that only walks, an entry: their ends go to `emit` in one go.
                 let mut counting = Counted { found: false, emit: &mut *emit };
-                let go_on = if rule.by_paths {
+                let go_on = if by_paths {
                     self.walks_by_paths(s, me, rule, ri, only, &mut walks, &mut counting)
                 } else {
                     debug_assert!(matches!(rule.motion, Motion::Enter { .. }), "a phase marked as walks only");
@@ -626,8 +627,7 @@ impl Game {
         walks: &mut Option<Walking>,
         emit: &mut impl FnMut(Move) -> bool,
     ) -> bool {
-        let from_hand = matches!(rule.motion, Motion::Place { .. } | Motion::Enter { .. });
-        if from_hand {
+        if rule.motion.comes_from_hand() {
             if only.is_some() {
                 return true;
             }
@@ -641,7 +641,18 @@ impl Game {
                         fields_of_word(0, targets & !occupied).all(|to| emit(place(self.rest(rule, s, to))))
                     }
                     Motion::Place { .. } => self.place_targets(rule, s, me, &mut |to| emit(place(to))),
-                    _ => true,
+                    // (Not from the hand.)
+                    Motion::Step(_)
+                    | Motion::Leap(_)
+                    | Motion::Slide { .. }
+                    | Motion::Lift
+                    | Motion::Fly
+                    | Motion::Run { .. }
+                    | Motion::RunOff { .. }
+                    | Motion::Walk { .. }
+                    | Motion::Exit { .. }
+                    | Motion::Sow { .. }
+                    | Motion::Jump { .. } => true,
                 };
                 if !go_on {
                     return false;
@@ -649,19 +660,16 @@ impl Game {
             }
             return true;
         }
-        if matches!(rule.motion, Motion::Sow { .. } | Motion::Lift) {
+        if rule.motion.sows_or_lifts() {
             let fields = only.map_or(0..self.board.len() as FieldId, |f| f..f + 1);
             return self.sowing_or_lifting(s, me, rule, rule_id, fields, emit);
         }
-        let mut walking = match &rule.motion {
-            Motion::Walk { walk, .. } | Motion::Exit { walk, .. } => Some(Walking::of(walks, self, s, me, &walk.pass)),
-            _ => None,
-        };
+        // (An entry, which walks too, came from the hand above.)
+        let mut walking = rule.motion.walk().map(|walk| Walking::of(walks, self, s, me, &walk.pass));
         // The commonest rule, a step or leap that lands by masks alone, in one
-        // tight loop written out (as a closure called per piece it cost a
-        // fifth more instructions per playout). The steps are listed first,
-        // then made: whether a field is landable is as good as random, and a
-        // branch on it was mispredicted some 20 times a ply in Breakthrough.
+        // tight loop written out (a closure called per piece costs markedly more).
+        // The steps are listed first, then made: whether a field is landable
+        // is as good as random, and a branch on it is mispredicted often.
         if let (Motion::Step(reach) | Motion::Leap(reach), Some(bits), Cond::True) =
             (&rule.motion, &rule.landing_bits, &rule.from)
         {
@@ -778,7 +786,7 @@ impl Game {
     /// the `landable` fields, outside a chain: the piece-by-piece generator's
     /// jumps in one tight loop. Called beside `rule_moves`, and never inlined:
     /// written into it, it moved the compiler's inlining of the whole
-    /// generator (Setron +5.8% instructions).
+    /// generator.
     #[allow(clippy::too_many_arguments)] // one call site; what the rule and the state say
     #[inline(never)]
     fn jumps_by_masks(
@@ -937,7 +945,7 @@ impl Game {
     /// field seen without it. The same moves in the same order as
     /// [`Game::piece_moves`] makes them. Apart from `rule_moves`, and calling
     /// nothing of it, so that the other motions' code is laid out as it is
-    /// without it (a call of `piece_moves` from here cost Ur 4% more instructions).
+    /// without it (a call of `piece_moves` from here changed their inlining).
     #[allow(clippy::too_many_arguments)] // `rule_moves`' own
     #[inline(never)]
     fn walks_by_paths(
@@ -951,10 +959,10 @@ impl Game {
         emit: &mut impl Emit,
     ) -> bool {
         let Some(by) = rule.walk_by_paths() else {
-            // Not reached: `Rule::by_paths` is what `walk_by_paths` says of the
+            // Not reached: `WalkPlan::ByPaths` is what `walk_by_paths` says of the
             // compiled rule. (A fall-back call of the generic `rule_moves`, even
             // through a pointer, moved the compiler's inlining of it for every
-            // game: Breakthrough +3.7% instructions.)
+            // game.)
             debug_assert!(false, "a rule said to walk by its paths without them");
             return true;
         };
@@ -970,7 +978,7 @@ impl Game {
         for from in fields_of_word(0, s.topped_first_word(me) & tops.of(by.from) & only) {
             let Some(p) = s.top(from) else { continue };
             // The paths it scans, worked out per field it starts from (none where it walks no steps).
-            let list = rule.path_lists.get(usize::from(from)).map_or(Rule::NO_PATHS, |&k| k);
+            let list = by.lists.get(usize::from(from)).map_or(Rule::NO_PATHS, |&k| k);
             if rule.pieces & (1 << p.kind) == 0 || list == Rule::NO_PATHS {
                 continue;
             }
@@ -1562,7 +1570,7 @@ impl Walking {
 #[cfg(test)]
 mod tests {
     use crate::board::{FieldId, NO_FIELD};
-    use crate::engine::{Cond, Motion, Rule};
+    use crate::engine::{Cond, Motion, Rule, RulesLoop, WalkPlan};
     use crate::moves::{Action, Move};
     use crate::program::rules::RunEnds;
     use crate::ruleset::Distance;
@@ -1952,24 +1960,11 @@ mod tests {
         text.replacen(from, to, 1)
     }
 
-    /// `game` with every walk, entry and exit table taken out: its walks searched.
-    fn without_path_tables(game: &crate::Game) -> crate::Game {
-        stripped(game, |rule| {
-            rule.by_paths = false;
-            match &mut rule.motion {
-                Motion::Walk { walk, .. } => walk.paths = None,
-                Motion::Enter { walk, entries, .. } => (walk.paths, *entries) = (None, None),
-                Motion::Exit { walk, exits, .. } => (walk.paths, *exits) = (None, None),
-                _ => {}
-            }
-        })
-    }
-
     /// `game` with `strip` done to each of its rules (a table taken out).
     fn stripped(game: &crate::Game, strip: impl FnMut(&mut Rule)) -> crate::Game {
         let mut without = game.clone();
         without.phases.iter_mut().flat_map(|p| &mut p.rules).for_each(strip);
-        without.mark_walks_only();
+        without.choose_rules_loops();
         without
     }
 
@@ -2016,7 +2011,7 @@ mod tests {
             if taken == 0 {
                 continue;
             }
-            without.mark_walks_only();
+            without.choose_rules_loops();
             visit_random_games(&game, seed, 3, |s, legal| {
                 assert_eq!(legal, without.legal_moves(s), "{name} {options:?}");
                 let other = (s.to_move + 1) % s.players;
@@ -2214,7 +2209,9 @@ mod tests {
                 _ => false,
             };
             // (Without its exits' paths, an exit is made as any rule's move.)
-            rule.by_paths &= !taken;
+            if taken {
+                rule.walk_plan = WalkPlan::General;
+            }
             taken
         });
         assert!(positions > 1_000, "only {positions} positions with entries or exits by their paths");
@@ -2225,7 +2222,8 @@ mod tests {
     /// every shipped variant, for the player to move and the other.
     #[test]
     fn walks_along_their_paths_make_the_moves_made_piece_by_piece() {
-        let positions = same_moves_without(9, |rule| std::mem::take(&mut rule.by_paths));
+        let positions =
+            same_moves_without(9, |rule| std::mem::replace(&mut rule.walk_plan, WalkPlan::General).by_paths());
         assert!(positions > 1_000, "only {positions} positions with walks by their paths");
     }
 
@@ -2238,16 +2236,16 @@ mod tests {
     #[test]
     fn phases_that_only_walk_make_the_moves_the_generic_loop_makes() {
         let seneti = shipped::game("seneti", &Options::new()).expect("compiles");
-        assert!(seneti.phases.iter().all(|p| p.walks_only));
+        assert!(seneti.phases.iter().all(|p| p.rules_loop == RulesLoop::WalksOnly));
         let breakthrough = shipped::game("classic/breakthrough", &Options::new()).expect("compiles");
-        assert!(breakthrough.phases.iter().all(|p| !p.walks_only));
+        assert!(breakthrough.phases.iter().all(|p| p.rules_loop == RulesLoop::General));
         let mut positions = 0;
         for (name, options, game) in variants() {
-            if !game.phases.iter().any(|p| p.walks_only) {
+            if !game.phases.iter().any(|p| p.rules_loop == RulesLoop::WalksOnly) {
                 continue;
             }
             let mut generic = game.clone();
-            generic.phases.iter_mut().for_each(|p| p.walks_only = false);
+            generic.phases.iter_mut().for_each(|p| p.rules_loop = RulesLoop::General);
             visit_random_games(&game, 17, 3, |s, legal| {
                 assert_eq!(legal, generic.legal_moves(s), "{name} {options:?}");
                 let other = (s.to_move + 1) % s.players;
@@ -2259,8 +2257,8 @@ mod tests {
     }
 
     /// The moves of `game` along random games (from `seed`, `games` of them)
-    /// are those made with every path table taken out and those of the
-    /// generic loop over the rules, for every player; `each` sees the legal
+    /// are those made on the general plans (every path table taken out: see
+    /// `Game::with_general_plans`) and those of the generic loop over the rules, for every player; `each` sees the legal
     /// moves. How many positions there were.
     fn same_moves_searched_and_generic(
         what: &str,
@@ -2269,9 +2267,9 @@ mod tests {
         games: usize,
         mut each: impl FnMut(&[Move]),
     ) -> u32 {
-        let without = without_path_tables(game);
+        let without = game.with_general_plans();
         let mut generic = game.clone();
-        generic.phases.iter_mut().for_each(|p| p.walks_only = false);
+        generic.phases.iter_mut().for_each(|p| p.rules_loop = RulesLoop::General);
         let mut positions = 0;
         visit_random_games(game, seed, games, |s, legal| {
             assert_eq!(legal, without.legal_moves(s), "{what}");
@@ -2321,7 +2319,10 @@ mod tests {
         let (mut positions, mut back) = (0, 0);
         for (to, source) in seneti.into_iter().chain(turning) {
             let game = crate::Game::from_source(&source, "landing back", &Options::new()).expect("compiles");
-            assert!(game.phases.iter().flat_map(|p| &p.rules).any(|r| r.by_paths && r.landing_words.is_some()), "{to}");
+            assert!(
+                game.phases.iter().flat_map(|p| &p.rules).any(|r| r.walk_plan.by_paths() && r.landing_words.is_some()),
+                "{to}"
+            );
             positions += same_moves_searched_and_generic(to, &game, 23, 4, |legal| {
                 back += legal.iter().filter(|m| m.action == Action::Board && m.from == m.to).count();
             });
@@ -2348,7 +2349,7 @@ mod tests {
                     .replacen("from: Open),\n    ])]", &format!("from: Open),\n    {}", fallback.replace("PER_PIECE", per_piece)), 1)
                     .replacen(r#"(at: StartOfTurn, cond: NoMoves, result: Win(Opponent), reason: "no move"),"#, "", 1);
                 let game = crate::Game::from_source(&source, "two kinds", &Options::new()).expect("compiles");
-                assert!(game.phases.iter().all(|p| p.walks_only), "{per_piece} {entering}");
+                assert!(game.phases.iter().all(|p| p.rules_loop == RulesLoop::WalksOnly), "{per_piece} {entering}");
                 let (mut fallbacks, mut pebbles) = (0, 0);
                 let what = format!("{per_piece} {entering}");
                 same_moves_searched_and_generic(&what, &game, 29, 10, |legal| {
@@ -2384,8 +2385,8 @@ mod tests {
             let game = crate::Game::from_source(&source, "three", &options).expect("compiles");
             assert_eq!(game.player_count(), 3);
             let rules = game.phases.iter().flat_map(|p| &p.rules);
-            assert_eq!(rules.filter(|r| r.by_paths).count(), 2, "the walk and the exit go by their paths");
-            let without = stripped(&game, |rule| rule.by_paths = false);
+            assert_eq!(rules.filter(|r| r.walk_plan.by_paths()).count(), 2, "the walk and the exit go by their paths");
+            let without = stripped(&game, |rule| rule.walk_plan = WalkPlan::General);
             visit_random_games(&game, 4, 30, |s, legal| {
                 assert_eq!(legal, without.legal_moves(s), "turning {turning}");
                 for player in 0..3 {
@@ -2423,7 +2424,7 @@ mod tests {
             let walk = walk.expect("the walk");
             let said = game.known_of_walk(&walk.pass, true);
             assert_eq!((said.pass & a1, said.block & a1), known, "{pass}: as compiled");
-            let without = without_path_tables(&game);
+            let without = game.with_general_plans();
             visit_random_games(&game, 13, 10, |s, legal| {
                 assert_eq!(legal, without.legal_moves(s), "{pass}");
                 for player in 0..s.players {
@@ -2445,9 +2446,14 @@ mod tests {
             let game = crate::Game::from_source(source, "seneti", &Options::new()).expect("compiles");
             let rules = game.phases.iter().flat_map(|p| &p.rules);
             let by = |walks: bool| {
-                rules.clone().filter(|r| matches!(r.motion, Motion::Walk { .. }) == walks).map(|r| r.by_paths).collect()
+                rules
+                    .clone()
+                    .filter(|r| matches!(r.motion, Motion::Walk { .. }) == walks)
+                    .map(|r| r.walk_plan.by_paths())
+                    .collect()
             };
-            let exits = rules.clone().filter(|r| matches!(r.motion, Motion::Exit { .. })).map(|r| r.by_paths);
+            let exits =
+                rules.clone().filter(|r| matches!(r.motion, Motion::Exit { .. })).map(|r| r.walk_plan.by_paths());
             (by(true), exits.collect::<Vec<_>>())
         };
         let (walks, exits) = by_paths(&ruleset_edited("rulesets/seneti.ron", "", ""));

@@ -1,7 +1,7 @@
 //! Counted turns read from an outline of the state. Where the game's ends
 //! are lines through the piece put (after a move) and "no move" (at the
 //! start of a turn), and every player's moves are counted placements whose
-//! rules test nothing of the state ([`Phase::outlined`]), what a turn may do
+//! rules test nothing of the state (`Counting::Outlined`), what a turn may do
 //! and what it leads to can be read from the fields taken, each player's
 //! fields and what each holds in hand ([`Outline`]), without the state:
 //!
@@ -15,7 +15,7 @@
 //! and [`Game::play_counted_turns`]; tests compare them.
 
 use super::count::placed;
-use super::{Cond, Phase};
+use super::{Cond, Phase, Placing};
 use crate::board::{FieldId, fields_of_word, nth_field_of_word};
 use crate::piece::{KindId, MAX_PLAYERS, Player};
 use crate::program::Game;
@@ -81,17 +81,19 @@ impl Outline {
 struct Turns<'a> {
     game: &'a Game,
     phase: &'a Phase,
+    /// Per player, the phase's placings (see `Counting::Outlined`).
+    placings: &'a [Vec<Placing>],
     /// "No move" ends the game (else the player passes).
     ends_if_stuck: bool,
     players: u8,
 }
 
 impl<'a> Turns<'a> {
-    /// The turns of `phase` in `s`, where [`Phase::outlined`].
+    /// The turns of `phase` in `s`, where its counted turns are read from an outline.
     fn of(game: &'a Game, s: &State, phase: &'a Phase) -> Option<Turns<'a>> {
         let ends_if_stuck = game.ends.iter().any(|end| matches!(end.test, Cond::NoMoves));
-        let read = phase.outlined && phase.placings.len() >= usize::from(s.players);
-        read.then_some(Turns { game, phase, ends_if_stuck, players: s.players })
+        let placings = phase.counting.outlined().filter(|p| p.len() >= usize::from(s.players))?;
+        Some(Turns { game, phase, placings, ends_if_stuck, players: s.players })
     }
 
     fn next(&self, me: Player) -> Player {
@@ -102,7 +104,7 @@ impl<'a> Turns<'a> {
     #[inline(always)]
     fn moves(&self, o: &Outline, me: Player) -> u32 {
         let me = usize::from(me);
-        let placings = &self.phase.placings[me];
+        let placings = &self.placings[me];
         placings.iter().map(|p| (p.targets & !o.taken).count_ones() * (p.kinds & o.in_hand[me]).count_ones()).sum()
     }
 
@@ -110,7 +112,7 @@ impl<'a> Turns<'a> {
     /// of the legal moves: its rule, kind and the field it comes to rest on.
     #[inline(always)]
     fn nth(&self, o: &Outline, me: Player, mut i: u32) -> Option<(u8, KindId, FieldId)> {
-        for p in &self.phase.placings[usize::from(me)] {
+        for p in &self.placings[usize::from(me)] {
             let free = p.targets & !o.taken;
             let here = free.count_ones();
             for kind in fields_of_word(0, u64::from(p.kinds & o.in_hand[usize::from(me)])) {
@@ -147,7 +149,7 @@ impl<'a> Turns<'a> {
         let next = self.next(me);
         let q = usize::from(me);
         let mut total = 0;
-        for p in &self.phase.placings[q] {
+        for p in &self.placings[q] {
             let rule = &self.phase.rules[usize::from(p.rule)];
             let free = p.targets & !o.taken;
             for kind in fields_of_word(0, u64::from(p.kinds & o.in_hand[q])) {

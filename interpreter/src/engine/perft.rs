@@ -172,15 +172,10 @@ impl Game {
         use crate::moves::Action;
         let rule = &self.phases[usize::from(s.phase)].rules[usize::from(m.rule)];
         let Some(Cond::MovedLineMasks(lines)) = rule.choice().map(|c| &c.cond) else { return false };
-        let owners_stay = rule.effects.iter().all(|e| {
-            matches!(
-                e,
-                Effect::CaptureChosen(_) | Effect::Flip | Effect::Tip | Effect::TurnClockwise | Effect::Promote { .. }
-            )
-        });
+        let owners_stay = rule.effects.iter().all(Effect::keeps_owners);
         let leaves = match (m.action, &rule.motion) {
             (Action::Place, Motion::Place { bottom: false, .. }) => 0,
-            (Action::Board, motion) if !matches!(motion, Motion::Jump { .. }) && s.height(m.from) == 1 => 1 << m.from,
+            (Action::Board, motion) if !motion.jumps() && s.height(m.from) == 1 => 1 << m.from,
             _ => return false,
         };
         if rule.continues.is_some()

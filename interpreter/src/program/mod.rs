@@ -3,6 +3,7 @@
 
 mod cond;
 pub(crate) mod lines;
+mod plans;
 pub(crate) mod rules;
 
 pub(crate) use cond::Cond;

@@ -38,30 +38,21 @@ pub(crate) struct Phase {
     /// A rule of the phase walks, sows or lifts: whether a piece has a move
     /// is asked of the generator (see `Game::piece_has_move`).
     pub probes_by_generator: bool,
-    /// The phase's moves can be counted without being made (see
-    /// `Game::count_moves`): every rule a placement on empty fields kept as
-    /// bits, no fallback rules, no turn filters, no move made by two rules.
-    /// (Steps that land by bits are made as fast as they are counted: a
-    /// random playout that counted them and made the one drawn ran 7% more
-    /// instructions in Breakthrough than one that made them all.)
-    pub countable: bool,
-    /// Where the moves are counted, per player the rules that may be theirs
-    /// as [`Placing`]s, in the order of the moves; empty elsewhere.
-    pub placings: Vec<Vec<Placing>>,
-    /// Every turn of the phase is one counted placement made the plain way,
-    /// then the next player's turn, nothing else to decide: one decision, no
-    /// throw, no change of phase, no end by which a player finishes (see
-    /// `Game::play_counted_turns`).
-    pub counted_turns: bool,
-    /// Its counted turns can be read from an outline of the state (see
-    /// `engine/outline.rs`): the game ends by lines through the piece put
-    /// and "no move" alone, no rule of a player tests the state, and where
-    /// a piece comes to rest reads the fields taken alone.
-    pub outlined: bool,
+    /// Whether and how far the phase's moves are counted rather than made (see [`Counting`]).
+    pub counting: Counting,
+    /// Which loop over the rules makes the phase's moves (see [`RulesLoop`]).
+    pub rules_loop: RulesLoop,
+}
+
+/// Which loop over a phase's rules makes its moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum RulesLoop {
+    /// The generic loop, ready for every motion (`Game::each_rule`).
+    General,
     /// Every rule of the phase walks (or leaves) along paths worked out
-    /// before play ([`Rule::by_paths`]) or enters from the hand: its moves
+    /// before play ([`WalkPlan::ByPaths`]) or enters from the hand: its moves
     /// come from a loop of their own (see `Game::moves_of_walks`).
-    pub walks_only: bool,
+    WalksOnly,
 }
 
 impl Phase {
@@ -76,6 +67,63 @@ impl Phase {
     /// or the landings of flying chains that must go on.
     pub(crate) fn filters_moves(&self) -> bool {
         !self.filters.is_empty() || self.flying_chains
+    }
+}
+
+/// How a phase's moves are had: made one by one (the general way), or
+/// counted without being made, and then how far its turns go by the count.
+/// Each variant is the one before it and more. (Steps that land by bits
+/// are made about as fast as they would be counted, so only placements are
+/// counted.)
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Counting {
+    /// The moves are generated.
+    General,
+    /// The moves can be counted without being made (see `Game::count_moves`):
+    /// every rule a placement on empty fields kept as bits, no fallback rules,
+    /// no turn filters, no move made by two rules.
+    Counted(Placings),
+    /// Every turn of the phase is one counted placement made the plain way,
+    /// then the next player's turn, nothing else to decide: one decision, no
+    /// throw, no change of phase, no end by which a player finishes (see
+    /// `Game::play_counted_turns`).
+    Turns(Placings),
+    /// The counted turns can be read from an outline of the state (see
+    /// `engine/outline.rs`): the game ends by lines through the piece put
+    /// and "no move" alone, no rule of a player tests the state, and where
+    /// a piece comes to rest reads the fields taken alone.
+    Outlined(Placings),
+}
+
+/// Per player, the rules that may be theirs as [`Placing`]s, in the order of the moves.
+pub(crate) type Placings = Vec<Vec<Placing>>;
+
+impl Counting {
+    /// The placings, where the moves are counted.
+    #[inline(always)]
+    pub(crate) fn placings(&self) -> Option<&[Vec<Placing>]> {
+        match self {
+            Counting::General => None,
+            Counting::Counted(p) | Counting::Turns(p) | Counting::Outlined(p) => Some(p),
+        }
+    }
+
+    /// Whether every turn is one counted placement (see [`Counting::Turns`]).
+    #[inline(always)]
+    pub(crate) fn turns(&self) -> bool {
+        match self {
+            Counting::General | Counting::Counted(_) => false,
+            Counting::Turns(_) | Counting::Outlined(_) => true,
+        }
+    }
+
+    /// The placings, where the turns are read from an outline (see [`Counting::Outlined`]).
+    #[inline(always)]
+    pub(crate) fn outlined(&self) -> Option<&[Vec<Placing>]> {
+        match self {
+            Counting::General | Counting::Counted(_) | Counting::Turns(_) => None,
+            Counting::Outlined(p) => Some(p),
+        }
     }
 }
 
@@ -195,15 +243,34 @@ pub(crate) struct Rule {
     /// chain and with nothing pending, such a move is played without the
     /// checks for what it cannot do (`Game::plain_rule`).
     pub plain: bool,
-    /// The rule walks, or leaves by a walk, no farther than its paths were
-    /// worked out for, passing and starting by what tops a field: the
-    /// generator's loop of its own ([`Rule::walk_by_paths`] says it all).
-    pub by_paths: bool,
-    /// Where the rule walks by its paths: per field, the list of its paths
-    /// (a walk's, or an exit's to where a piece may leave) that a piece
+    /// How the rule's walks are made (see [`WalkPlan`]).
+    pub walk_plan: WalkPlan,
+}
+
+/// How a rule that walks, or leaves by a walk, makes its moves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum WalkPlan {
+    /// Piece by piece, each walk searched or scanned as `Game::piece_moves`
+    /// makes it (every rule that does not walk by its paths).
+    General,
+    /// The rule walks no farther than its paths were worked out for, passing
+    /// and starting by what tops a field: the generator's loop of its own
+    /// ([`Rule::walk_by_paths`] says it all). Per field, the list of its
+    /// paths (a walk's, or an exit's to where a piece may leave) that a piece
     /// starting there scans ([`WalkPaths::key`]); [`Rule::NO_PATHS`] where
-    /// there is none or it is empty. Empty where the rule does not walk by its paths.
-    pub path_lists: Vec<u32>,
+    /// there is none or it is empty.
+    ByPaths(Vec<u32>),
+}
+
+impl WalkPlan {
+    /// Whether the rule walks by its paths.
+    #[inline(always)]
+    pub(crate) fn by_paths(&self) -> bool {
+        match self {
+            WalkPlan::General => false,
+            WalkPlan::ByPaths(_) => true,
+        }
+    }
 }
 
 /// Per field, the fields a piece put there falls through, in order, where
@@ -250,13 +317,28 @@ impl FallLines {
 }
 
 impl Rule {
-    /// In [`Rule::path_lists`]: no paths to scan from that field.
+    /// In [`WalkPlan::ByPaths`]' lists: no paths to scan from that field.
     pub(crate) const NO_PATHS: u32 = u32::MAX;
 
     /// Whether where a piece the rule puts comes to rest reads the fields
     /// taken alone: no fall, or a fall along [`FallLines`] ([`Rule::rest_by_bits`]).
     pub(crate) fn rests_by_bits(&self) -> bool {
-        !matches!((&self.motion, &self.fall_lines), (Motion::Place { fall: Some(_), .. }, None))
+        match &self.motion {
+            Motion::Place { fall: Some(_), .. } => self.fall_lines.is_some(),
+            Motion::Place { fall: None, .. }
+            | Motion::Step(_)
+            | Motion::Leap(_)
+            | Motion::Slide { .. }
+            | Motion::Lift
+            | Motion::Fly
+            | Motion::Run { .. }
+            | Motion::RunOff { .. }
+            | Motion::Walk { .. }
+            | Motion::Enter { .. }
+            | Motion::Exit { .. }
+            | Motion::Sow { .. }
+            | Motion::Jump { .. } => true,
+        }
     }
 
     /// Where a piece the rule puts on `to` comes to rest, `taken` the fields a
@@ -377,8 +459,8 @@ impl LandingWords {
 /// Where a run that may pass over any field ends: the field `n` links away
 /// from each field in each direction of the board (`NO_FIELD` off the
 /// board), for `n` up to [`RunEnds::MOST`]. A run's `n` steps from one field
-/// are then one look-up instead of `n` dependent ones (Setron's dice, the
-/// track races' throws). One table per game, for all its runs.
+/// are then one look-up instead of `n` dependent ones (dice as pieces,
+/// throws along a track). One table per game, for all its runs.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct RunEnds {
     dirs: usize,
@@ -439,8 +521,7 @@ pub(crate) fn face_read(distance: Distance, compass: &[Option<Face>], dir: DirId
 /// (`NO_FIELD` where the run leaves the board, comes back to where it
 /// began, or the die shows no face that way), and where the board has at
 /// most 64 fields all of them as bits. Reading the face, counting out the
-/// run and finding its end are then one look-up (Setron's dice; any game of
-/// dice as pieces).
+/// run and finding its end are then one look-up (any game of dice as pieces).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct DieRuns {
     dirs: usize,
@@ -534,7 +615,7 @@ impl DieRuns {
 /// takes pieces at all holds at least `room`, so the table holds while the
 /// board has no more pieces than that (the state's count, read per
 /// generation). Looked up, a pit's move is one read instead of a walk of
-/// all its pieces (Kalah, Oware: any mancala).
+/// all its pieces (any mancala).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct SowEnds {
     fields: usize,
@@ -672,12 +753,213 @@ impl Motion {
             Motion::Sow { .. } => Action::Sow,
         }
     }
+
+    /// Whether its moves bring a piece in from the hand: they leave no field.
+    pub(crate) fn comes_from_hand(&self) -> bool {
+        match self {
+            Motion::Place { .. } | Motion::Enter { .. } => true,
+            Motion::Step(_)
+            | Motion::Leap(_)
+            | Motion::Slide { .. }
+            | Motion::Lift
+            | Motion::Fly
+            | Motion::Run { .. }
+            | Motion::RunOff { .. }
+            | Motion::Walk { .. }
+            | Motion::Exit { .. }
+            | Motion::Sow { .. }
+            | Motion::Jump { .. } => false,
+        }
+    }
+
+    /// Whether its moves take from a stack in place of moving its top: a
+    /// sowing of the whole stack or a lift of one piece, made by a loop of
+    /// their own over the fields (see `Game::sowing_or_lifting`).
+    pub(crate) fn sows_or_lifts(&self) -> bool {
+        match self {
+            Motion::Sow { .. } | Motion::Lift => true,
+            Motion::Step(_)
+            | Motion::Leap(_)
+            | Motion::Slide { .. }
+            | Motion::Place { .. }
+            | Motion::Fly
+            | Motion::Run { .. }
+            | Motion::RunOff { .. }
+            | Motion::Walk { .. }
+            | Motion::Enter { .. }
+            | Motion::Exit { .. }
+            | Motion::Jump { .. } => false,
+        }
+    }
+
+    /// Whether whether a piece has a move must be asked of the generator:
+    /// a walk needs the generator's walking state, a sowing or lift is made
+    /// by the generator's own loop (see `Game::piece_has_move`).
+    pub(crate) fn probed_by_generator(&self) -> bool {
+        match self {
+            Motion::Walk { .. } | Motion::Exit { .. } | Motion::Sow { .. } | Motion::Lift => true,
+            Motion::Step(_)
+            | Motion::Leap(_)
+            | Motion::Slide { .. }
+            | Motion::Place { .. }
+            | Motion::Fly
+            | Motion::Run { .. }
+            | Motion::RunOff { .. }
+            | Motion::Enter { .. }
+            | Motion::Jump { .. } => false,
+        }
+    }
+
+    /// Whether a move only puts its piece down on its target, from the hand
+    /// or from the field it leaves, taking what arrives there takes: no
+    /// piece jumped, none put under a stack, none taken off, no stack sown.
+    /// (One of the conditions of a plain rule: see [`Rule::plain`].)
+    pub(crate) fn only_puts_down(&self) -> bool {
+        match self {
+            Motion::Place { bottom, .. } => !bottom,
+            Motion::Enter { .. }
+            | Motion::Step(_)
+            | Motion::Leap(_)
+            | Motion::Slide { .. }
+            | Motion::Fly
+            | Motion::Run { .. }
+            | Motion::Walk { .. } => true,
+            Motion::Lift | Motion::RunOff { .. } | Motion::Exit { .. } | Motion::Sow { .. } | Motion::Jump { .. } => {
+                false
+            }
+        }
+    }
+
+    /// The walk of a motion that walks, enters or leaves by a walk.
+    pub(crate) fn walk(&self) -> Option<&Walk> {
+        match self {
+            Motion::Walk { walk, .. } | Motion::Enter { walk, .. } | Motion::Exit { walk, .. } => Some(walk),
+            Motion::Step(_)
+            | Motion::Leap(_)
+            | Motion::Slide { .. }
+            | Motion::Place { .. }
+            | Motion::Lift
+            | Motion::Fly
+            | Motion::Run { .. }
+            | Motion::RunOff { .. }
+            | Motion::Sow { .. }
+            | Motion::Jump { .. } => None,
+        }
+    }
+
+    /// [`Motion::walk`], to change.
+    pub(crate) fn walk_mut(&mut self) -> Option<&mut Walk> {
+        match self {
+            Motion::Walk { walk, .. } | Motion::Enter { walk, .. } | Motion::Exit { walk, .. } => Some(walk),
+            Motion::Step(_)
+            | Motion::Leap(_)
+            | Motion::Slide { .. }
+            | Motion::Place { .. }
+            | Motion::Lift
+            | Motion::Fly
+            | Motion::Run { .. }
+            | Motion::RunOff { .. }
+            | Motion::Sow { .. }
+            | Motion::Jump { .. } => None,
+        }
+    }
+
+    /// The fields an entry comes in by or an exit leaves by (`via`), to change.
+    pub(crate) fn via_mut(&mut self) -> Option<&mut Cond> {
+        match self {
+            Motion::Enter { via, .. } | Motion::Exit { via, .. } => Some(via),
+            Motion::Step(_)
+            | Motion::Leap(_)
+            | Motion::Slide { .. }
+            | Motion::Place { .. }
+            | Motion::Lift
+            | Motion::Fly
+            | Motion::Run { .. }
+            | Motion::RunOff { .. }
+            | Motion::Walk { .. }
+            | Motion::Sow { .. }
+            | Motion::Jump { .. } => None,
+        }
+    }
+
+    /// Whether a piece it puts from the hand stays on top of the field it is
+    /// put on, arriving there as a move does: not under the stack, not falling.
+    pub(crate) fn puts_down_where_put(&self) -> bool {
+        match self {
+            Motion::Place { bottom, fall } => !bottom && fall.is_none(),
+            Motion::Enter { .. } => true,
+            Motion::Step(_)
+            | Motion::Leap(_)
+            | Motion::Slide { .. }
+            | Motion::Lift
+            | Motion::Fly
+            | Motion::Run { .. }
+            | Motion::RunOff { .. }
+            | Motion::Walk { .. }
+            | Motion::Exit { .. }
+            | Motion::Sow { .. }
+            | Motion::Jump { .. } => false,
+        }
+    }
+
+    /// Whether a piece it puts from the hand goes under the stack of the field.
+    pub(crate) fn puts_under(&self) -> bool {
+        match self {
+            Motion::Place { bottom, .. } => *bottom,
+            Motion::Step(_)
+            | Motion::Leap(_)
+            | Motion::Slide { .. }
+            | Motion::Lift
+            | Motion::Fly
+            | Motion::Run { .. }
+            | Motion::RunOff { .. }
+            | Motion::Walk { .. }
+            | Motion::Enter { .. }
+            | Motion::Exit { .. }
+            | Motion::Sow { .. }
+            | Motion::Jump { .. } => false,
+        }
+    }
+
+    /// Whether its moves jump over a field, capturing what they jump.
+    pub(crate) fn jumps(&self) -> bool {
+        match self {
+            Motion::Jump { .. } => true,
+            Motion::Step(_)
+            | Motion::Leap(_)
+            | Motion::Slide { .. }
+            | Motion::Place { .. }
+            | Motion::Lift
+            | Motion::Fly
+            | Motion::Run { .. }
+            | Motion::RunOff { .. }
+            | Motion::Walk { .. }
+            | Motion::Enter { .. }
+            | Motion::Exit { .. }
+            | Motion::Sow { .. } => false,
+        }
+    }
 }
 
 impl Rule {
     /// A flying jump whose capture chain must go on.
     pub(crate) fn flies_in_chains(&self) -> bool {
-        matches!(self.motion, Motion::Jump { fly: true, .. }) && self.continues.is_some_and(|c| c.must)
+        let flies = match self.motion {
+            Motion::Jump { fly, .. } => fly,
+            Motion::Step(_)
+            | Motion::Leap(_)
+            | Motion::Slide { .. }
+            | Motion::Place { .. }
+            | Motion::Lift
+            | Motion::Fly
+            | Motion::Run { .. }
+            | Motion::RunOff { .. }
+            | Motion::Walk { .. }
+            | Motion::Enter { .. }
+            | Motion::Exit { .. }
+            | Motion::Sow { .. } => false,
+        };
+        flies && self.continues.is_some_and(|c| c.must)
     }
 
     /// Where the rule jumps over what a mask of tops says (its `over`),
@@ -697,15 +979,15 @@ impl Rule {
     /// before play, passing, and starting from fields, by what tops them: the
     /// generator's loop over the pieces with one pass word (see `WalkByPaths`).
     pub(crate) fn walk_by_paths(&self) -> Option<WalkByPaths<'_>> {
-        if !self.by_paths {
-            return None;
+        match &self.walk_plan {
+            WalkPlan::General => None,
+            WalkPlan::ByPaths(lists) => self.walk_parts().map(|by| WalkByPaths { lists, ..by }),
         }
-        self.walk_parts()
     }
 
     /// The parts of a walk or exit with its paths worked out, passing and
     /// starting by masks over what tops a field, however far it goes (what
-    /// `Game::specialise_rules` reads to set [`Rule::by_paths`]).
+    /// `Game::specialise_rules` reads to choose [`WalkPlan::ByPaths`]); no lists yet.
     pub(crate) fn walk_parts(&self) -> Option<WalkByPaths<'_>> {
         let (walk, steps, paths, exit) = match &self.motion {
             Motion::Walk { walk: walk @ Walk { paths: Some(paths), .. }, steps } => (walk, *steps, paths, false),
@@ -713,7 +995,7 @@ impl Rule {
             _ => return None,
         };
         let (pass, from) = (walk.pass.tops_mask()?, self.from.tops_mask()?);
-        Some(WalkByPaths { walk, steps, paths, exit, pass, from })
+        Some(WalkByPaths { walk, steps, paths, exit, pass, from, lists: &[] })
     }
 
     /// Whether a move by this rule may leave its mover a choice that
@@ -858,6 +1140,9 @@ pub(crate) struct WalkByPaths<'r> {
     /// The masks over what tops a field of the walk's `pass` and the rule's `from`.
     pub pass: u8,
     pub from: u8,
+    /// Per field, the list of paths a piece starting there scans (see
+    /// [`WalkPlan::ByPaths`]); empty before the plan is chosen.
+    pub lists: &'r [u32],
 }
 
 /// One path of a walk: it ends on `end` if every field of `need` is passable
@@ -921,7 +1206,7 @@ impl WalkPaths {
         (steps <= self.most && k + 1 < self.index.len()).then_some(k)
     }
 
-    /// List `k` ([`WalkPaths::key`], [`Rule::path_lists`]).
+    /// List `k` ([`WalkPaths::key`], [`WalkPlan::ByPaths`]).
     #[inline]
     pub(crate) fn list(&self, k: usize) -> Option<&[PathEnd]> {
         let (from, to) = (*self.index.get(k)?, *self.index.get(k + 1)?);
@@ -1001,7 +1286,56 @@ impl Effect {
     /// Whether the effect changes the piece moved and nothing else: turns it
     /// over, tips it or turns it. (A plain rule may have such effects; see [`Rule::plain`].)
     pub(crate) fn changes_the_mover_only(&self) -> bool {
-        matches!(self, Effect::Flip | Effect::Tip | Effect::TurnClockwise)
+        match self {
+            Effect::Flip | Effect::Tip | Effect::TurnClockwise => true,
+            Effect::Enclose(_)
+            | Effect::Spawn { .. }
+            | Effect::CaptureChosen(_)
+            | Effect::CaptureRun(_)
+            | Effect::Promote { .. } => false,
+        }
+    }
+
+    /// Whether the effect itself may capture a piece the move did not land
+    /// on or jump: by enclosure or along a run (a capture chosen is a
+    /// decision of its own, not part of the move).
+    pub(crate) fn captures_in_passing(&self) -> bool {
+        match self {
+            Effect::Enclose(_) | Effect::CaptureRun(_) => true,
+            Effect::Flip
+            | Effect::Tip
+            | Effect::TurnClockwise
+            | Effect::Spawn { .. }
+            | Effect::CaptureChosen(_)
+            | Effect::Promote { .. } => false,
+        }
+    }
+
+    /// Whether the effect leaves every piece's owner as it was (it may
+    /// turn, tip or promote the mover, or leave a capture to choose).
+    pub(crate) fn keeps_owners(&self) -> bool {
+        match self {
+            Effect::CaptureChosen(_) | Effect::Flip | Effect::Tip | Effect::TurnClockwise | Effect::Promote { .. } => {
+                true
+            }
+            Effect::Enclose(_) | Effect::CaptureRun(_) | Effect::Spawn { .. } => false,
+        }
+    }
+
+    /// The conditions of the effect that may ask where the last move ended or
+    /// which lines it made (see `Game::precompute_lines`): a capture's
+    /// choice and a spawn's `on`.
+    pub(crate) fn choice_tests(&self) -> Vec<&Cond> {
+        match self {
+            Effect::CaptureChosen(c) => vec![&c.cond, &c.among, &c.otherwise],
+            Effect::Spawn { on, .. } => vec![on],
+            Effect::Enclose(_)
+            | Effect::Flip
+            | Effect::Tip
+            | Effect::TurnClockwise
+            | Effect::CaptureRun(_)
+            | Effect::Promote { .. } => Vec::new(),
+        }
     }
 }
 
