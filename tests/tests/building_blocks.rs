@@ -136,3 +136,18 @@ fn legal_moves_are_a_set_and_the_first_rule_makes_a_shared_move() {
     let after = game.play(state.clone(), game.parse_move(&state, "b2-b3").expect("legal")).expect("plays");
     assert!(after.stack(game.board().field("b3").expect("b3"))[0].flipped);
 }
+
+/// A piece put anywhere that falls: every field of a column rests on the
+/// same lowest free one, and the move is named by where it rests, so each
+/// column is one move, listed once (random play must not weigh a column by
+/// its height).
+#[test]
+fn a_placement_that_falls_from_anywhere_is_one_move_a_column() {
+    let text = tabula::shipped::text("classic/connect-four").expect("shipped");
+    let anywhere = text.replace(r#"to: All([Empty, InZone("top")])"#, "to: Empty");
+    assert_ne!(anywhere, text, "the placement's target was rewritten");
+    let moves = first_moves(&anywhere, "anywhere.ron", &Options::new());
+    assert_eq!(moves.len(), 7, "{moves:?}");
+    let game = Game::from_source(&anywhere, "anywhere.ron", &Options::new()).expect("compiles");
+    assert_eq!(game.perft(&game.initial_state(), 2), 49);
+}

@@ -11,6 +11,7 @@ mod dirs;
 mod limits;
 pub(crate) mod locate;
 mod moves;
+mod repeats;
 pub(crate) mod rules;
 mod specialise;
 mod start;

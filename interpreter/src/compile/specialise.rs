@@ -3,8 +3,8 @@
 //! the board and the player folded in, landing masks, the lines a `Line` may
 //! make). The last step of compiling; the engine reads the result.
 
-use crate::board::{Board, DirId, FieldId, FieldSet, NO_FIELD};
-use crate::moves::{Action, NO_DIR};
+use super::repeats::{may_share_moves, repeats_itself};
+use crate::board::{DirId, FieldId, FieldSet, NO_FIELD};
 use crate::piece::{Piece, Player};
 use crate::program::rules::{
     Counting, DieRuns, Effect, End, FallLine, FallLines, Filter, Known, LandingBits, LandingWords, Motion, Placing,
@@ -139,9 +139,9 @@ impl Game {
             phase.probes_by_generator = phase.rules.iter().any(|r| r.motion.probed_by_generator());
             phase.may_repeat = phase.playable.iter().flatten().any(|rules| {
                 rules.iter().enumerate().any(|(i, &a)| {
-                    rules[i + 1..].iter().any(|&b| {
-                        may_share_moves(&self.board, &phase.rules[usize::from(a)], &phase.rules[usize::from(b)])
-                    })
+                    let a = &phase.rules[usize::from(a)];
+                    repeats_itself(&self.board, a)
+                        || rules[i + 1..].iter().any(|&b| may_share_moves(&self.board, a, &phase.rules[usize::from(b)]))
                 })
             });
         }
@@ -632,57 +632,6 @@ impl Game {
     }
 }
 
-/// Whether two rules may make one and the same move: they move a common kind,
-/// make moves of one action, and can land on a common field (for motions that
-/// land), and, where both reach fixed fields from each field (steps, leaps,
-/// short jumps), reach a common field from one field. Rules that cannot are
-/// not compared at play.
-fn may_share_moves(board: &Board, a: &Rule, b: &Rule) -> bool {
-    if a.pieces & b.pieces == 0 || a.motion.action() != b.motion.action() {
-        return false;
-    }
-    // A move names its direction: rules whose moves go in no direction in common share none.
-    if let (Some(x), Some(y)) = (move_dirs(board, &a.motion), move_dirs(board, &b.motion)) {
-        if !x.iter().any(|d| y.contains(d)) {
-            return false;
-        }
-    }
-    let lands = !matches!(a.motion.action(), Action::Lift | Action::Exit);
-    if lands && a.targets.iter().zip(&b.targets).all(|(x, y)| !x.iter().any(|f| y.contains(f))) {
-        return false;
-    }
-    board.fields().any(|f| match (reached(board, &a.motion, f), reached(board, &b.motion, f)) {
-        (Some(x), Some(y)) => x.iter().any(|t| y.contains(t)),
-        _ => true,
-    })
-}
-
-/// The fields a motion reaches from `from` whatever the state, where they are fixed.
-fn reached(board: &Board, m: &Motion, from: FieldId) -> Option<Vec<FieldId>> {
-    match m {
-        Motion::Step(reach) | Motion::Leap(reach) => Some(reach.from(from).iter().map(|&(to, _)| to).collect()),
-        Motion::Jump { dirs, fly: false, .. } => Some(
-            dirs.iter()
-                .map(|&d| board.neighbour(from, d))
-                .zip(dirs)
-                .filter(|&(over, _)| over != NO_FIELD)
-                .map(|(over, &d)| board.neighbour(over, d))
-                .collect(),
-        ),
-        Motion::Jump { fly: true, .. }
-        | Motion::Slide { .. }
-        | Motion::Place { .. }
-        | Motion::Lift
-        | Motion::Fly
-        | Motion::Run { .. }
-        | Motion::RunOff { .. }
-        | Motion::Walk { .. }
-        | Motion::Enter { .. }
-        | Motion::Exit { .. }
-        | Motion::Sow { .. } => None,
-    }
-}
-
 /// Whether every move of `rule` captures or none does, where the rule alone
 /// decides it (`landing`: its landing masks, if it has them); see
 /// `Game::captures`, which this answers ahead of play.
@@ -713,24 +662,6 @@ fn captures_by_rule(rule: &Rule, landing: Option<&[u8]>) -> Option<bool> {
                 landing.filter(|l| l.iter().all(|&m| m & (Cond::ENEMY | Cond::NEUTRAL) == 0)).map(|_| false)
             }
         }
-    }
-}
-
-/// The directions a motion's moves are named by (`NO_DIR` for those that
-/// name none), where the motion alone fixes them.
-fn move_dirs(board: &Board, m: &Motion) -> Option<Vec<DirId>> {
-    match m {
-        Motion::Slide { dirs, .. } | Motion::Run { dirs, .. } | Motion::Jump { dirs, .. } => Some(dirs.clone()),
-        Motion::Step(reach) | Motion::Leap(reach) => {
-            Some(board.fields().flat_map(|f| reach.from(f).iter().map(|&(_, d)| d)).collect())
-        }
-        Motion::Walk { .. } | Motion::Fly => Some(vec![NO_DIR]),
-        Motion::Place { .. }
-        | Motion::Lift
-        | Motion::RunOff { .. }
-        | Motion::Enter { .. }
-        | Motion::Exit { .. }
-        | Motion::Sow { .. } => None,
     }
 }
 

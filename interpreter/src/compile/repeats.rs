@@ -1,0 +1,112 @@
+//! Which rules of a phase may make one and the same move, so that the
+//! generator compares their moves and drops the repeats (`Phase::may_repeat`):
+//! worked out from the board and the rules alone, before play. Where no
+//! rule can, the moves are not compared at play.
+
+use crate::board::{Board, DirId, FieldId, FieldSet, NO_FIELD};
+use crate::moves::{Action, NO_DIR};
+use crate::program::rules::{Motion, Rule};
+
+/// Whether two rules may make one and the same move: they move a common kind,
+/// make moves of one action, and can land on a common field (for motions that
+/// land), and, where both reach fixed fields from each field (steps, leaps,
+/// short jumps), reach a common field from one field. Rules that cannot are
+/// not compared at play.
+pub(super) fn may_share_moves(board: &Board, a: &Rule, b: &Rule) -> bool {
+    if a.pieces & b.pieces == 0 || a.motion.action() != b.motion.action() {
+        return false;
+    }
+    // A move names its direction: rules whose moves go in no direction in common share none.
+    if let (Some(x), Some(y)) = (move_dirs(board, &a.motion), move_dirs(board, &b.motion)) {
+        if !x.iter().any(|d| y.contains(d)) {
+            return false;
+        }
+    }
+    let lands = !matches!(a.motion.action(), Action::Lift | Action::Exit);
+    if lands && a.targets.iter().zip(&b.targets).all(|(x, y)| !x.iter().any(|f| y.contains(f))) {
+        return false;
+    }
+    board.fields().any(|f| match (reached(board, &a.motion, f), reached(board, &b.motion, f)) {
+        (Some(x), Some(y)) => x.iter().any(|t| y.contains(t)),
+        _ => true,
+    })
+}
+
+/// Whether one rule may make one move twice: a placement that falls, where
+/// one of its targets lies on the fall of another (both rest on the same
+/// field, and the move is named by where the piece rests).
+pub(super) fn repeats_itself(board: &Board, rule: &Rule) -> bool {
+    let fall = match rule.motion {
+        Motion::Place { fall: Some(d), .. } => d,
+        Motion::Place { fall: None, .. }
+        | Motion::Step(_)
+        | Motion::Leap(_)
+        | Motion::Slide { .. }
+        | Motion::Lift
+        | Motion::Fly
+        | Motion::Run { .. }
+        | Motion::RunOff { .. }
+        | Motion::Walk { .. }
+        | Motion::Enter { .. }
+        | Motion::Exit { .. }
+        | Motion::Sow { .. }
+        | Motion::Jump { .. } => return false,
+    };
+    rule.targets.iter().any(|targets| {
+        let mut set = FieldSet::new(board.len());
+        targets.iter().for_each(|&t| set.insert(t));
+        targets.iter().any(|&t| {
+            // Along the fall from `t`, at most once round the board (a fall line may loop).
+            let mut at = board.neighbour(t, fall);
+            (0..board.len()).any(|_| {
+                let found = at != NO_FIELD && at != t && set.contains(at);
+                at = if at == NO_FIELD || at == t { NO_FIELD } else { board.neighbour(at, fall) };
+                found
+            })
+        })
+    })
+}
+
+/// The fields a motion reaches from `from` whatever the state, where they are fixed.
+fn reached(board: &Board, m: &Motion, from: FieldId) -> Option<Vec<FieldId>> {
+    match m {
+        Motion::Step(reach) | Motion::Leap(reach) => Some(reach.from(from).iter().map(|&(to, _)| to).collect()),
+        Motion::Jump { dirs, fly: false, .. } => Some(
+            dirs.iter()
+                .map(|&d| board.neighbour(from, d))
+                .zip(dirs)
+                .filter(|&(over, _)| over != NO_FIELD)
+                .map(|(over, &d)| board.neighbour(over, d))
+                .collect(),
+        ),
+        Motion::Jump { fly: true, .. }
+        | Motion::Slide { .. }
+        | Motion::Place { .. }
+        | Motion::Lift
+        | Motion::Fly
+        | Motion::Run { .. }
+        | Motion::RunOff { .. }
+        | Motion::Walk { .. }
+        | Motion::Enter { .. }
+        | Motion::Exit { .. }
+        | Motion::Sow { .. } => None,
+    }
+}
+
+/// The directions a motion's moves are named by (`NO_DIR` for those that
+/// name none), where the motion alone fixes them.
+fn move_dirs(board: &Board, m: &Motion) -> Option<Vec<DirId>> {
+    match m {
+        Motion::Slide { dirs, .. } | Motion::Run { dirs, .. } | Motion::Jump { dirs, .. } => Some(dirs.clone()),
+        Motion::Step(reach) | Motion::Leap(reach) => {
+            Some(board.fields().flat_map(|f| reach.from(f).iter().map(|&(_, d)| d)).collect())
+        }
+        Motion::Walk { .. } | Motion::Fly => Some(vec![NO_DIR]),
+        Motion::Place { .. }
+        | Motion::Lift
+        | Motion::RunOff { .. }
+        | Motion::Enter { .. }
+        | Motion::Exit { .. }
+        | Motion::Sow { .. } => None,
+    }
+}
