@@ -243,7 +243,9 @@ mod tests {
         let either =
             r#"(at: StartOfTurn, cond: Any([NoMoves, OnBoard(Me, 5)]), result: Win(Previous), reason: "either")"#;
         let place = placing("Place()", "");
-        let fall = placing("Place(fall: \"S\")", "");
+        // Put on the top row, as a piece dropped in a column (from anywhere else it
+        // would rest where one put higher does: one move made twice, not counted).
+        let fall = placing(r#"Place(fall: "S"), to: All([Empty, Field(["a4", "b4", "c4", "d4", "e4"])])"#, "");
         let kinds: Vec<String> =
             (1..=6).zip('a'..).map(|(k, letter)| format!("(name: \"K{k}\", letter: '{letter}')")).collect();
         let hands: Vec<String> = (1..=4)
