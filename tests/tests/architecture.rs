@@ -38,7 +38,7 @@ const METHOD_DEBTS: &[&str] = &[
     "compile uses engine's Game::sow",
     // Tests of walks at play that build what the compiler knows of them.
     "engine uses compile's Game::known_of_walk",
-    "engine uses compile's Game::mark_walks_only",
+    "engine uses compile's Game::choose_rules_loops",
     // A test of line masks read against the engine's reading of lines.
     "program uses engine's Game::eval",
 ];
@@ -50,17 +50,14 @@ const METHOD_DEBTS: &[&str] = &[
 const SHARED_NAMES: &[&str] = &["rest: Game in engine, also in program"];
 
 /// Source files over 800 lines today (paths under interpreter/src): debts.
-const LONG_FILES: &[&str] = &["engine/apply.rs", "engine/movegen.rs", "program/rules.rs"];
+const LONG_FILES: &[&str] = &["engine/apply.rs", "program/rules.rs"];
 
 /// Functions over 100 lines today, as `path::name`: debts.
 const LONG_FUNCTIONS: &[&str] = &[
-    "analysis/report.rs::fmt",
     "compile/moves.rs::rule",
     "compile/specialise.rs::specialise_rules",
     "engine/apply.rs::apply_core",
     "engine/apply.rs::make",
-    "engine/movegen.rs::piece_moves",
-    "engine/movegen.rs::rule_moves",
     "position.rs::position_from_def",
 ];
 

@@ -7,6 +7,7 @@ mod count;
 mod counted_turns;
 mod emit;
 mod known_moves;
+mod motion;
 mod movegen;
 mod outline;
 mod perft;

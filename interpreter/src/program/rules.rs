@@ -754,44 +754,6 @@ impl Motion {
         }
     }
 
-    /// Whether its moves bring a piece in from the hand: they leave no field.
-    pub(crate) fn comes_from_hand(&self) -> bool {
-        match self {
-            Motion::Place { .. } | Motion::Enter { .. } => true,
-            Motion::Step(_)
-            | Motion::Leap(_)
-            | Motion::Slide { .. }
-            | Motion::Lift
-            | Motion::Fly
-            | Motion::Run { .. }
-            | Motion::RunOff { .. }
-            | Motion::Walk { .. }
-            | Motion::Exit { .. }
-            | Motion::Sow { .. }
-            | Motion::Jump { .. } => false,
-        }
-    }
-
-    /// Whether its moves take from a stack in place of moving its top: a
-    /// sowing of the whole stack or a lift of one piece, made by a loop of
-    /// their own over the fields (see `Game::sowing_or_lifting`).
-    pub(crate) fn sows_or_lifts(&self) -> bool {
-        match self {
-            Motion::Sow { .. } | Motion::Lift => true,
-            Motion::Step(_)
-            | Motion::Leap(_)
-            | Motion::Slide { .. }
-            | Motion::Place { .. }
-            | Motion::Fly
-            | Motion::Run { .. }
-            | Motion::RunOff { .. }
-            | Motion::Walk { .. }
-            | Motion::Enter { .. }
-            | Motion::Exit { .. }
-            | Motion::Jump { .. } => false,
-        }
-    }
-
     /// Whether whether a piece has a move must be asked of the generator:
     /// a walk needs the generator's walking state, a sowing or lift is made
     /// by the generator's own loop (see `Game::piece_has_move`).
@@ -1069,6 +1031,14 @@ pub(crate) struct Walk {
 /// needless (see `compile::walk_paths`). For boards of up to 64 fields.
 /// `blocks` are made from `index` and `paths` last ([`WalkPaths::with_blocks`]):
 /// a table is not changed after that.
+/// Whether a walk that ends on a doubling field goes on as far again (see
+/// [`Walk::double_again`]): a walk does, an exit's walk to the edge does not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Doubling {
+    Once,
+    Doubles,
+}
+
 #[derive(Debug, Clone, Default)]
 pub(crate) struct WalkPaths {
     /// The paths of (start, steps, double) are `paths[index[k]..index[k + 1]]`,
@@ -1195,14 +1165,15 @@ impl WalkPaths {
 
     /// The paths of a walk of `steps` from `start`, if worked out.
     #[inline]
-    pub(crate) fn of(&self, start: FieldId, steps: u8, double: bool) -> Option<&[PathEnd]> {
+    pub(crate) fn of(&self, start: FieldId, steps: u8, double: Doubling) -> Option<&[PathEnd]> {
         self.list(self.key(start, steps, double)?)
     }
 
     /// The number of the list of a walk of `steps` from `start`, if worked out.
     #[inline]
-    pub(crate) fn key(&self, start: FieldId, steps: u8, double: bool) -> Option<usize> {
-        let k = (usize::from(start) * (usize::from(self.most) + 1) + usize::from(steps)) * 2 + usize::from(double);
+    pub(crate) fn key(&self, start: FieldId, steps: u8, double: Doubling) -> Option<usize> {
+        let k = (usize::from(start) * (usize::from(self.most) + 1) + usize::from(steps)) * 2
+            + usize::from(double == Doubling::Doubles);
         (steps <= self.most && k + 1 < self.index.len()).then_some(k)
     }
 

@@ -1,0 +1,47 @@
+//! `RunOff`: a piece leaves the board by a run that goes off it (exactly,
+//! or with `over`, with steps to spare).
+
+use super::super::Cond;
+use super::super::movegen::Mover;
+use crate::board::{FieldId, NO_FIELD};
+use crate::moves::Move;
+use crate::program::Game;
+use crate::ruleset::Distance;
+
+impl Game {
+    /// Whether the piece runs off the board: then its move off it.
+    #[inline(always)]
+    pub(in crate::engine) fn run_off_moves(
+        &self,
+        m: &Mover,
+        dirs: &[u8],
+        distance: Distance,
+        pass: &Cond,
+        over: bool,
+        emit: &mut impl FnMut(Move) -> bool,
+    ) -> bool {
+        let Mover { s, me, from, .. } = *m;
+        let leaves = dirs.iter().any(|&d| {
+            let Some(n) = self.distance(distance, s, from, d) else { return false };
+            self.off_steps(from, d, n, |f| self.eval(pass, s, me, f)).is_some_and(|k| k == n || (over && k < n))
+        });
+        !leaves || emit(m.off())
+    }
+
+    /// Following direction `d` from `from`, the number of the step that goes
+    /// off the board, if it comes within `n` steps over fields where `pass` holds.
+    pub(crate) fn off_steps(&self, from: FieldId, d: u8, n: u8, pass: impl Fn(FieldId) -> bool) -> Option<u8> {
+        let mut at = from;
+        for k in 1..=n {
+            let next = self.board.neighbour(at, d);
+            if next == NO_FIELD {
+                return Some(k);
+            }
+            if k == n || !pass(next) {
+                return None;
+            }
+            at = next;
+        }
+        None
+    }
+}
