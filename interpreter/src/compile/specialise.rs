@@ -8,7 +8,7 @@ use crate::moves::{Action, NO_DIR};
 use crate::piece::{Piece, Player};
 use crate::program::rules::{
     Counting, DieRuns, Doubling, Effect, End, FallLine, FallLines, Filter, Known, LandingBits, LandingWords, Motion,
-    Placing, Ranking, Rule, RulesLoop, RunEnds, SowEnds, TopWords, Walk, WalkPlan,
+    Placing, Ranking, Room, Rule, RulesLoop, RunEnds, SowEnds, TopWords, Walk, WalkPlan,
 };
 use crate::program::{Cond, Game};
 use crate::ruleset::{Arrive, Distance, When};
@@ -85,8 +85,8 @@ impl Game {
                 });
                 let landing_bits = landing.as_deref().and_then(|l| self.landing_bits(l));
                 let landing_words = match (&landing, &stack_landing) {
-                    (Some(masks), _) => LandingWords::new(masks, false),
-                    (None, Some(Some(masks))) => LandingWords::new(masks, true),
+                    (Some(masks), _) => LandingWords::new(masks, Room::NotAsked),
+                    (None, Some(Some(masks))) => LandingWords::new(masks, Room::Needed),
                     _ => None,
                 };
                 let tables = self.motion_tables(rule, &mut die_run_room);

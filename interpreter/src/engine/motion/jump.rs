@@ -108,3 +108,26 @@ impl Game {
         jumpable.then_some(at)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::first_moves;
+
+    #[test]
+    fn a_jump_goes_over_an_enemy_to_the_empty_field_beyond() {
+        let moves = first_moves(
+            r#"On(piece: "Stone", player: Player(1), fields: ["a1"]), On(piece: "Stone", player: Player(2), fields: ["b2"])"#,
+            r#"(pieces: ["Stone"], by: Jump(dirs: ["Diagonal"]), to: Empty)"#,
+        );
+        assert_eq!(moves, ["a1-c3"]);
+    }
+
+    #[test]
+    fn a_jump_needs_a_piece_to_go_over() {
+        let moves = first_moves(
+            r#"On(piece: "Stone", player: Player(1), fields: ["a1"]), On(piece: "Stone", player: Player(2), fields: ["b2"])"#,
+            r#"(pieces: ["Stone"], by: Jump(dirs: ["Orthogonal"]), to: Empty)"#,
+        );
+        assert_eq!(moves, ["pass"]);
+    }
+}

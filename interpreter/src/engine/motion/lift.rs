@@ -30,3 +30,17 @@ impl Game {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::first_moves;
+
+    #[test]
+    fn a_lift_takes_an_own_piece_off_the_board() {
+        let moves = first_moves(
+            r#"On(piece: "Stone", player: Player(1), fields: ["a1"]), On(piece: "Stone", player: Player(2), fields: ["b2"])"#,
+            r#"(pieces: ["Stone"], by: Lift, to: True)"#,
+        );
+        assert_eq!(moves, ["S^a1"]);
+    }
+}

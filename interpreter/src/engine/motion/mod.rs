@@ -28,3 +28,23 @@ mod walking;
 
 pub(super) use place::placing;
 pub(crate) use walking::Walking;
+
+/// The legal moves, as text, in the first position of a tiny game: two
+/// players on a 3 by 3 grid (`a1` to `c3`, player 1 first) with the pieces
+/// `setup` lists (a ruleset's `setup` entries) and the move rules `moves`
+/// (a phase's `moves`). A motion's tests read as ruleset in, moves out.
+#[cfg(test)]
+fn first_moves(setup: &str, moves: &str) -> Vec<String> {
+    let ron = format!(
+        r#"Ruleset(
+            name: "motion", title: "Motion", players: ["A", "B"],
+            board: Grid(cols: 3, rows: 3, links: ["All"]),
+            pieces: [(name: "Stone", letter: 'S')],
+            setup: [{setup}],
+            phases: [(name: "play", moves: [{moves}])],
+            end: [(at: StartOfTurn, cond: NoMoves, result: Draw, reason: "stuck")],
+        )"#
+    );
+    let game = crate::Game::from_source(&ron, "motion.ron", &crate::Options::new()).expect("compiles");
+    game.move_texts(&game.legal_moves(&game.initial_state()))
+}

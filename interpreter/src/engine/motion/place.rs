@@ -104,3 +104,26 @@ impl Game {
 pub(crate) fn placing(rule: u8, kind: KindId, to: FieldId) -> Move {
     Move { action: Action::Place, rule, kind, dir: NO_DIR, from: NO_FIELD, to }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::first_moves;
+
+    #[test]
+    fn a_placement_puts_a_piece_from_the_hand_on_each_target() {
+        let moves = first_moves(
+            r#"Hand(piece: "Stone", player: Player(1), count: 1), On(piece: "Stone", player: Player(2), fields: ["b2"])"#,
+            r#"(pieces: ["Stone"], by: Place(), to: Empty)"#,
+        );
+        assert_eq!(moves, ["S@a1", "S@b1", "S@c1", "S@a2", "S@c2", "S@a3", "S@b3", "S@c3"]);
+    }
+
+    #[test]
+    fn a_placed_piece_falls_until_the_next_field_is_taken() {
+        let moves = first_moves(
+            r#"Hand(piece: "Stone", player: Player(1), count: 1), On(piece: "Stone", player: Player(2), fields: ["b1"])"#,
+            r#"(pieces: ["Stone"], by: Place(fall: "S"), to: All([Empty, Field(["a3", "b3", "c3"])]))"#,
+        );
+        assert_eq!(moves, ["S@a1", "S@b2", "S@c1"]);
+    }
+}

@@ -71,3 +71,26 @@ impl Game {
         at
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::first_moves;
+
+    #[test]
+    fn a_run_goes_its_distance_along_each_direction() {
+        let moves = first_moves(
+            r#"On(piece: "Stone", player: Player(1), fields: ["a1"]), On(piece: "Stone", player: Player(2), fields: ["b2"])"#,
+            r#"(pieces: ["Stone"], by: Run(dirs: ["Orthogonal"], distance: Const(2)), to: Empty)"#,
+        );
+        assert_eq!(moves, ["a1-a3", "a1-c1"]);
+    }
+
+    #[test]
+    fn a_run_stops_where_it_may_not_pass() {
+        let moves = first_moves(
+            r#"On(piece: "Stone", player: Player(1), fields: ["a1"]), On(piece: "Stone", player: Player(2), fields: ["b2"])"#,
+            r#"(pieces: ["Stone"], by: Run(dirs: ["Diagonal"], distance: Const(2), pass: Empty), to: Empty)"#,
+        );
+        assert_eq!(moves, ["pass"]);
+    }
+}

@@ -45,3 +45,20 @@ impl Game {
         None
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::first_moves;
+
+    const TWO: &str = r#"On(piece: "Stone", player: Player(1), fields: ["a2"]), On(piece: "Stone", player: Player(2), fields: ["b2"])"#;
+
+    #[test]
+    fn a_run_off_leaves_the_board_by_the_exact_distance() {
+        let run_off = |n: u8| {
+            format!(r#"(pieces: ["Stone"], by: RunOff(dirs: ["S"], distance: Const({n}), count: Exact), to: Empty)"#)
+        };
+        assert_eq!(first_moves(TWO, &run_off(2)), ["a2-off"]);
+        // One step short of the edge after two: no move but to pass.
+        assert_eq!(first_moves(TWO, &run_off(3)), ["pass"]);
+    }
+}

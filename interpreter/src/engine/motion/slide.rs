@@ -71,3 +71,26 @@ struct Slide<'r> {
     from: FieldId,
     me: Player,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::first_moves;
+
+    #[test]
+    fn a_slide_stops_before_a_piece_or_on_an_enemy() {
+        let moves = first_moves(
+            r#"On(piece: "Stone", player: Player(1), fields: ["a1"]), On(piece: "Stone", player: Player(2), fields: ["b2"])"#,
+            r#"(pieces: ["Stone"], by: Slide(dirs: ["All"]), to: Not(Own))"#,
+        );
+        assert_eq!(moves, ["a1-a2", "a1-a3", "a1-b2", "a1-b1", "a1-c1"]);
+    }
+
+    #[test]
+    fn a_slide_goes_no_further_than_its_most_steps() {
+        let moves = first_moves(
+            r#"On(piece: "Stone", player: Player(1), fields: ["a1"]), On(piece: "Stone", player: Player(2), fields: ["b2"])"#,
+            r#"(pieces: ["Stone"], by: Slide(dirs: ["Orthogonal"], max: 1), to: Empty)"#,
+        );
+        assert_eq!(moves, ["a1-a2", "a1-b1"]);
+    }
+}

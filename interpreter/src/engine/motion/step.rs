@@ -100,3 +100,26 @@ impl Game {
         true
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::first_moves;
+
+    #[test]
+    fn a_leap_lands_past_what_lies_between() {
+        let moves = first_moves(
+            r#"On(piece: "Stone", player: Player(1), fields: ["a1"]), On(piece: "Stone", player: Player(2), fields: ["b2"])"#,
+            r#"(pieces: ["Stone"], by: Leap(offsets: [(2, 2)]), to: Empty)"#,
+        );
+        assert_eq!(moves, ["a1-c3"]);
+    }
+
+    #[test]
+    fn a_step_onto_an_enemy_captures_it_where_the_rule_allows() {
+        let moves = first_moves(
+            r#"On(piece: "Stone", player: Player(1), fields: ["a1"]), On(piece: "Stone", player: Player(2), fields: ["b2"])"#,
+            r#"(pieces: ["Stone"], by: Step(dirs: ["All"]), to: Not(Own))"#,
+        );
+        assert_eq!(moves, ["a1-a2", "a1-b2", "a1-b1"]);
+    }
+}

@@ -121,3 +121,26 @@ impl Game {
         true
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::first_moves;
+
+    #[test]
+    fn a_walk_ends_where_its_steps_lead_without_passing_a_piece() {
+        let moves = first_moves(
+            r#"On(piece: "Stone", player: Player(1), fields: ["a1"]), On(piece: "Stone", player: Player(2), fields: ["b2"])"#,
+            r#"(pieces: ["Stone"], by: Walk(dirs: ["Orthogonal"], steps: 2, pass: Empty), to: Empty)"#,
+        );
+        assert_eq!(moves, ["a1-c1", "a1-a3"]);
+    }
+
+    #[test]
+    fn a_walk_that_may_not_turn_goes_straight() {
+        let moves = first_moves(
+            r#"On(piece: "Stone", player: Player(1), fields: ["a1"]), On(piece: "Stone", player: Player(2), fields: ["b2"])"#,
+            r#"(pieces: ["Stone"], by: Walk(dirs: ["Orthogonal"], steps: 2, turns: False), to: Not(Own))"#,
+        );
+        assert_eq!(moves, ["a1-c1", "a1-a3"]);
+    }
+}

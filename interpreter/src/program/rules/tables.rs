@@ -101,9 +101,18 @@ pub(crate) struct LandingWords {
     room: bool,
 }
 
+/// Whether landing words ask for room on the field too ([`LandingWords::new`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Room {
+    /// Not asked: a piece that lands displaces what is there, or needs no room.
+    NotAsked,
+    /// Asked: the rule stacks, and the field must have room for one more.
+    Needed,
+}
+
 impl LandingWords {
     /// The words of `masks` (one per field), `None` past 64 fields.
-    pub(crate) fn new(masks: &[u8], room: bool) -> Option<LandingWords> {
+    pub(crate) fn new(masks: &[u8], room: Room) -> Option<LandingWords> {
         if masks.len() > 64 {
             return None;
         }
@@ -113,7 +122,7 @@ impl LandingWords {
                 *fields |= u64::from(mask >> c & 1) << f;
             }
         }
-        Some(LandingWords { by_class, room })
+        Some(LandingWords { by_class, room: room == Room::Needed })
     }
 
     /// Whether a piece may land on `field` (below 64) topped as `class` says,
