@@ -81,3 +81,18 @@ impl Game {
         ends.iter().all(visit)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::first_moves;
+
+    #[test]
+    fn an_entry_comes_in_on_its_field_and_walks_the_rest_of_its_steps() {
+        let moves = first_moves(
+            r#"Hand(piece: "Stone", player: Player(1), count: 1), On(piece: "Stone", player: Player(2), fields: ["b1"])"#,
+            r#"(pieces: ["Stone"], by: Enter(via: Field(["a1"]), steps: 2, dirs: ["Orthogonal"], pass: Empty), to: Empty)"#,
+        );
+        // (b1 is taken: the walk from a1 ends on a2 alone.)
+        assert_eq!(moves, ["S@a2"]);
+    }
+}

@@ -43,3 +43,20 @@ impl Game {
         !exits || emit(m.off())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::first_moves;
+
+    #[test]
+    fn an_exit_leaves_from_a_field_its_walk_reaches() {
+        let exit = |via: &str| {
+            first_moves(
+                r#"On(piece: "Stone", player: Player(1), fields: ["a2"]), On(piece: "Stone", player: Player(2), fields: ["c3"])"#,
+                &format!(r#"(pieces: ["Stone"], by: Exit(via: Field(["{via}"]), steps: 2, dirs: ["Orthogonal"]))"#),
+            )
+        };
+        assert_eq!(exit("a1"), ["a2-off"]);
+        assert_eq!(exit("c1"), ["pass"]);
+    }
+}

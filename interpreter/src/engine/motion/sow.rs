@@ -92,3 +92,18 @@ impl Game {
         last
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::first_moves;
+
+    #[test]
+    fn a_sowing_is_a_move_only_where_the_track_holds_its_pieces() {
+        let moves = first_moves(
+            r#"On(piece: "Stone", player: Player(1), fields: ["a1", "c1"]), On(piece: "Stone", player: Player(2), fields: ["c3"])"#,
+            r#"(pieces: ["Stone"], by: Sow(dirs: ["E"]))"#,
+        );
+        // From a1 the stone drops on b1; from c1 the track ends at once.
+        assert_eq!(moves, ["a1"]);
+    }
+}
