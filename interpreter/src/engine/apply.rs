@@ -1,6 +1,6 @@
 //! Applying a move: the move itself, captures and effects, then the turn.
 
-use super::scratch::{scratch_fields, scratch_sowing};
+use super::scratch::scratch_fields;
 use super::{Effect, Filter, Motion, Replace, Rule, Set};
 use crate::board::{FieldId, NO_FIELD, fields_of_word};
 use crate::die;
@@ -418,15 +418,7 @@ impl Game {
             }
             Action::Sow => {
                 if let Motion::Sow { dirs, skip, skip_origin } = &rule.motion {
-                    let mut sowing = scratch_sowing();
-                    let super::scratch::Sowing { added, fields } = &mut *sowing;
-                    landed = self.sow(s, me, m.from, dirs, skip, *skip_origin, added, |f| fields.push(f));
-                    if landed != NO_FIELD {
-                        for &f in fields.iter() {
-                            let piece = s.pop(m.from).expect("one piece for each field sown");
-                            s.push(f, piece);
-                        }
-                    }
+                    landed = self.sow_stack(s, me, m.from, (dirs, skip, *skip_origin));
                 }
             }
             Action::Exit => {
@@ -434,11 +426,8 @@ impl Game {
                 match &rule.motion {
                     Motion::RunOff { dirs, distance, remainder, .. } => {
                         s.pool_add(Pool::Off, me, piece.kind, piece.owner, 1);
-                        let n =
-                            self.distance(*distance, s, m.from, dirs.first().copied().unwrap_or(NO_DIR)).unwrap_or(0);
-                        let k = dirs.iter().find_map(|&d| self.off_steps(m.from, d, n, |_| true)).unwrap_or(n);
-                        if *remainder && k < n {
-                            s.throw = Some(n - k);
+                        if let Some(left) = self.steps_left_off(s, m.from, dirs, *distance).filter(|_| *remainder) {
+                            s.throw = Some(left);
                             applied.remainder = true;
                         }
                     }

@@ -4,9 +4,10 @@
 use super::super::Cond;
 use super::super::movegen::Mover;
 use crate::board::{FieldId, NO_FIELD};
-use crate::moves::Move;
+use crate::moves::{Move, NO_DIR};
 use crate::program::Game;
 use crate::ruleset::Distance;
+use crate::state::State;
 
 impl Game {
     /// Whether the piece runs off the board: then its move off it.
@@ -26,6 +27,20 @@ impl Game {
             self.off_steps(from, d, n, |f| self.eval(pass, s, me, f)).is_some_and(|k| k == n || (over && k < n))
         });
         !leaves || emit(m.off())
+    }
+
+    /// Of a piece that ran off the board from `from`, the steps of its
+    /// distance left over past the edge, if any (a remainder to move again).
+    pub(in crate::engine) fn steps_left_off(
+        &self,
+        s: &State,
+        from: FieldId,
+        dirs: &[u8],
+        distance: Distance,
+    ) -> Option<u8> {
+        let n = self.distance(distance, s, from, dirs.first().copied().unwrap_or(NO_DIR)).unwrap_or(0);
+        let k = dirs.iter().find_map(|&d| self.off_steps(from, d, n, |_| true)).unwrap_or(n);
+        (k < n).then(|| n - k)
     }
 
     /// Following direction `d` from `from`, the number of the step that goes

@@ -3,7 +3,7 @@
 //! height and player ([`SowEnds`](super::super::SowEnds)) while no field on
 //! the way can fill up.
 
-use super::super::scratch::scratch_sowing;
+use super::super::scratch::{Sowing, scratch_sowing};
 use super::super::{Cond, Rule};
 use crate::board::{FieldId, NO_FIELD};
 use crate::moves::{Action, Move, NO_DIR};
@@ -46,6 +46,29 @@ impl Game {
             };
             to == NO_FIELD || emit(Move { action: Action::Sow, rule: rule_id, kind: p.kind, dir: NO_DIR, from, to })
         })
+    }
+
+    /// The sowing of the stack on `from` for `me` made: its pieces dropped
+    /// one a field along the track; where the last fell, or `NO_FIELD` (and
+    /// nothing moved) where they cannot all be dropped.
+    #[inline(always)]
+    pub(in crate::engine) fn sow_stack(
+        &self,
+        s: &mut State,
+        me: Player,
+        from: FieldId,
+        (dirs, skip, skip_origin): (&[u8], &Cond, bool),
+    ) -> FieldId {
+        let mut sowing = scratch_sowing();
+        let Sowing { added, fields } = &mut *sowing;
+        let landed = self.sow(s, me, from, dirs, skip, skip_origin, added, |f| fields.push(f));
+        if landed != NO_FIELD {
+            for &f in fields.iter() {
+                let piece = s.pop(from).expect("one piece for each field sown");
+                s.push(f, piece);
+            }
+        }
+        landed
     }
 
     /// Sowing the stack on `from` for `me` (see `Motion::Sow`): calls `drop`
