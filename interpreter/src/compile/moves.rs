@@ -15,6 +15,14 @@ use crate::ruleset::{
 };
 use std::collections::BTreeMap;
 
+/// Whether a move rule is an ordinary one or a fallback, tried only where
+/// no ordinary rule gives a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Standing {
+    Ordinary,
+    Fallback,
+}
+
 /// Directions relative to the player: a name, and each player's board directions.
 pub(crate) type Relative = BTreeMap<String, Vec<Vec<String>>>;
 
@@ -27,7 +35,7 @@ pub(crate) fn rules(
     board: &Board,
     names: &Names,
     relative: &Relative,
-    fallback: bool,
+    standing: Standing,
 ) -> Vec<Rule> {
     let dirs_of = |def: &MoveDef| -> Vec<String> {
         let mut all: Vec<String> = motion_dirs(&def.by).map(<[String]>::to_vec).unwrap_or_default();
@@ -41,7 +49,7 @@ pub(crate) fn rules(
         all
     };
     if !dirs_of(def).iter().any(|d| relative.contains_key(d)) {
-        return rule(ctx, def, board, names, fallback).into_iter().collect();
+        return rule(ctx, def, board, names, standing).into_iter().collect();
     }
     let mut out = Vec::new();
     for player in 0..names.players {
@@ -74,7 +82,7 @@ pub(crate) fn rules(
             Some(c) => CondDef::All(vec![mine, c]),
             None => mine,
         });
-        out.extend(rule(ctx, &copy, board, names, fallback));
+        out.extend(rule(ctx, &copy, board, names, standing));
         if ctx.diags.len() > errors {
             break; // the same mistake would be reported once per player
         }
@@ -113,7 +121,7 @@ fn motion_dirs_mut(m: &mut MotionDef) -> Option<&mut Vec<String>> {
     }
 }
 
-fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, fallback: bool) -> Option<Rule> {
+fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, standing: Standing) -> Option<Rule> {
     let on = def.when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
     let pieces = ctx
         .at(Seg::Field("pieces"), |ctx| ctx.find_all("piece", &def.pieces, &names.kinds))
@@ -282,7 +290,7 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, fallback: bo
         arrive: def.on_enemy,
         effects,
         continues,
-        fallback,
+        fallback: standing == Standing::Fallback,
         targets: Default::default(),
         to_on_targets: Vec::new(),
         only_if_for: Vec::new(),

@@ -434,7 +434,8 @@ fn phase(
             .iter()
             .enumerate()
             .flat_map(|(i, m)| {
-                let rules = ctx.at(Seg::Index(i), |ctx| moves::rules(ctx, m, board, names, relative, false));
+                let rules = ctx
+                    .at(Seg::Index(i), |ctx| moves::rules(ctx, m, board, names, relative, moves::Standing::Ordinary));
                 rules.into_iter().map(move |r| (r, m.doc.clone()))
             })
             .unzip()
@@ -444,7 +445,8 @@ fn phase(
             .iter()
             .enumerate()
             .flat_map(|(i, m)| {
-                let rules = ctx.at(Seg::Index(i), |ctx| moves::rules(ctx, m, board, names, relative, true));
+                let rules = ctx
+                    .at(Seg::Index(i), |ctx| moves::rules(ctx, m, board, names, relative, moves::Standing::Fallback));
                 rules.into_iter().map(move |r| (r, m.doc.clone()))
             })
             .unzip()

@@ -7,8 +7,8 @@ use super::repeats::{may_share_moves, repeats_itself};
 use crate::board::{DirId, FieldId, FieldSet, NO_FIELD};
 use crate::piece::{Piece, Player};
 use crate::program::rules::{
-    Counting, DieRuns, Effect, End, FallLine, FallLines, Filter, Known, LandingBits, LandingWords, Motion, Placing,
-    Ranking, Rule, RulesLoop, RunEnds, SowEnds, TopWords, Walk, WalkPlan,
+    Counting, DieRuns, Doubling, Effect, End, FallLine, FallLines, Filter, Known, LandingBits, LandingWords, Motion,
+    Placing, Ranking, Room, Rule, RulesLoop, RunEnds, SowEnds, TopWords, Walk, WalkPlan,
 };
 use crate::program::{Cond, Game};
 use crate::ruleset::{Arrive, Distance, When};
@@ -85,8 +85,8 @@ impl Game {
                 });
                 let landing_bits = landing.as_deref().and_then(|l| self.landing_bits(l));
                 let landing_words = match (&landing, &stack_landing) {
-                    (Some(masks), _) => LandingWords::new(masks, false),
-                    (None, Some(Some(masks))) => LandingWords::new(masks, true),
+                    (Some(masks), _) => LandingWords::new(masks, Room::NotAsked),
+                    (None, Some(Some(masks))) => LandingWords::new(masks, Room::Needed),
                     _ => None,
                 };
                 let tables = self.motion_tables(rule, &mut die_run_room);
@@ -248,8 +248,8 @@ impl Game {
                         // (An exit's last step takes the piece off the board.)
                         let list = match n {
                             0 => None,
-                            n if by.exit => by.paths.key(f as FieldId, n - 1, false),
-                            n => by.paths.key(f as FieldId, n, true),
+                            n if by.exit => by.paths.key(f as FieldId, n - 1, Doubling::Once),
+                            n => by.paths.key(f as FieldId, n, Doubling::Doubles),
                         };
                         let scanned = list.filter(|&k| by.paths.list(k).is_some_and(|l| !l.is_empty()));
                         scanned.map_or(Rule::NO_PATHS, |k| k as u32)

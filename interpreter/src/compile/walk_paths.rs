@@ -6,7 +6,7 @@
 use super::walk_cost::Leg;
 use crate::board::{Board, FieldId, FieldSet, NO_FIELD};
 use crate::program::FieldProps;
-use crate::program::rules::{Known, PathEnd, Walk, WalkPaths};
+use crate::program::rules::{Doubling, Known, PathEnd, Walk, WalkPaths};
 
 /// Walks of more steps than this are searched at play.
 const MOST_STEPS: u8 = 8;
@@ -99,7 +99,7 @@ pub(crate) fn entry_paths(paths: &WalkPaths, via: &FieldSet, known: &Known, fiel
             if steps == 1 {
                 entries.paths.extend(PathEnd::new(0, 0, f));
             } else {
-                let walked = paths.of(f, steps - 1, true)?;
+                let walked = paths.of(f, steps - 1, Doubling::Doubles)?;
                 entries.paths.extend(walked.iter().filter_map(|&p| p.needing(1 << f)));
             }
         }

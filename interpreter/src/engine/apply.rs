@@ -1,18 +1,15 @@
 //! Applying a move: the move itself, captures and effects, then the turn.
 
-use super::scratch::{ScratchState, scratch_fields, scratch_sowing};
-use super::{
-    Effect, Enclosure, Filter, Gather, Motion, Ranking, Replace, Rule, Set,
-    cond::{Cond, who},
-};
+use super::scratch::scratch_fields;
+use super::{Effect, Filter, Motion, Replace, Rule, Set};
 use crate::board::{FieldId, NO_FIELD, fields_of_word};
 use crate::die;
 use crate::error::PlayError;
 use crate::moves::{Action, Move, NO_DIR};
-use crate::piece::{Captured, KindId, MAX_PLAYERS, Piece, Player};
+use crate::piece::{KindId, Piece, Player};
 use crate::program::Game;
-use crate::ruleset::{Arrive, When};
-use crate::state::{Continuing, OUT, Outcome, Pending, Pool, Reason, State};
+use crate::ruleset::Arrive;
+use crate::state::{Continuing, Pending, Pool, State};
 
 /// What a move did besides moving.
 #[derive(Debug, Clone, Copy, Default)]
@@ -24,6 +21,15 @@ pub(crate) struct Applied {
     pub ends_chain: bool,
     /// A promotion that waits for the move to end there: the field and the kind.
     pub promote_at_end: Option<(FieldId, crate::piece::KindId)>,
+}
+
+/// When a rule's changes to the piece moved are made ([`Game::put_down`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Changes {
+    /// As it is put down: a plain rule, whose effects change only the piece moved.
+    WhilePutDown,
+    /// After it landed, with the rule's other effects ([`Game::apply_effects`]).
+    WithTheEffects,
 }
 
 /// What making a move in full did ([`Game::make`]): the pieces it captured,
@@ -94,7 +100,7 @@ impl Game {
     #[inline(always)]
     pub(super) fn put_plainly(&self, s: &mut State, m: Move, rule: &Rule) -> u32 {
         s.passed = false;
-        let (landed, captured) = self.put_down(s, rule, m, s.to_move, true);
+        let (landed, captured) = self.put_down(s, rule, m, s.to_move, Changes::WhilePutDown);
         if landed != NO_FIELD && self.reads_last_to {
             s.last_to = landed;
         }
@@ -166,46 +172,61 @@ impl Game {
                 s.pending = Pending::None;
             }
             Action::Board | Action::Place | Action::Lift | Action::Exit | Action::Sow => {
-                s.passed = false;
-                let was = s.continuing;
-                let was_continuing = was.is_some();
-                huffable = !was_continuing && self.mark_huffable(s, m);
-                let applied = self.apply_core(s, m);
-                captured = applied.captured;
-                let rule = &self.phases[usize::from(s.phase)].rules[usize::from(m.rule)];
-                s.continuing = None;
-                if let (Some(chain), true, Action::Board, false) =
-                    (rule.continues, applied.captured > 0, m.action, applied.ends_chain)
-                {
-                    let dir = if chain.same_dir { m.dir } else { NO_DIR };
-                    // Pieces jumped by any step of the chain that removes at its end wait for its end.
-                    let at_end = chain.remove_at_end || was.is_some_and(|c| c.at_end);
-                    let c = Continuing { field: m.to, must: chain.must, dir, at_end };
-                    // Set first: the pieces marked as jumped count as such only during a chain.
-                    s.continuing = Some(c);
-                    if !self.can_continue(s, c) {
-                        s.continuing = None;
-                    }
-                }
-                let removes_at_end = rule.continues.is_some_and(|c| c.remove_at_end) || was.is_some_and(|c| c.at_end);
-                if s.continuing.is_none() && removes_at_end {
-                    self.remove_jumped(s, mover);
-                }
-                if let (None, Some((f, kind))) = (s.continuing, applied.promote_at_end) {
-                    // The move ends on the zone: now the piece is crowned.
-                    change_top(s, f, |p| p.kind = kind);
-                }
-                if was_continuing && s.continuing.is_none() {
-                    // The chain is over: the turn ends with it.
-                    s.decisions_left = 1;
-                }
-                if applied.remainder {
-                    s.decisions_left += 1;
-                }
+                (captured, huffable) = self.make_piece_move(s, m, mover);
             }
         }
-        // What the move left to decide, decided again once all of it is done:
-        // a capture to choose whose every candidate went with what came after
+        self.settle(s, m, mover);
+        Some(Made { captured, huffable })
+    }
+
+    /// A move of a piece (on the board, from the hand, off it, or a
+    /// sowing) made, with the capture chain it begins or goes on with:
+    /// the pieces it captured, and whether it left a capture unused that the
+    /// next player may huff.
+    #[inline(always)]
+    fn make_piece_move(&self, s: &mut State, m: Move, mover: Player) -> (u32, bool) {
+        s.passed = false;
+        let was = s.continuing;
+        let was_continuing = was.is_some();
+        let huffable = !was_continuing && self.mark_huffable(s, m);
+        let applied = self.apply_core(s, m);
+        let rule = &self.phases[usize::from(s.phase)].rules[usize::from(m.rule)];
+        s.continuing = None;
+        if let (Some(chain), true, Action::Board, false) =
+            (rule.continues, applied.captured > 0, m.action, applied.ends_chain)
+        {
+            let dir = if chain.same_dir { m.dir } else { NO_DIR };
+            // Pieces jumped by any step of the chain that removes at its end wait for its end.
+            let at_end = chain.remove_at_end || was.is_some_and(|c| c.at_end);
+            let c = Continuing { field: m.to, must: chain.must, dir, at_end };
+            // Set first: the pieces marked as jumped count as such only during a chain.
+            s.continuing = Some(c);
+            if !self.can_continue(s, c) {
+                s.continuing = None;
+            }
+        }
+        let removes_at_end = rule.continues.is_some_and(|c| c.remove_at_end) || was.is_some_and(|c| c.at_end);
+        if s.continuing.is_none() && removes_at_end {
+            self.remove_jumped(s, mover);
+        }
+        if let (None, Some((f, kind))) = (s.continuing, applied.promote_at_end) {
+            // The move ends on the zone: now the piece is crowned.
+            change_top(s, f, |p| p.kind = kind);
+        }
+        if was_continuing && s.continuing.is_none() {
+            // The chain is over: the turn ends with it.
+            s.decisions_left = 1;
+        }
+        if applied.remainder {
+            s.decisions_left += 1;
+        }
+        (applied.captured, huffable)
+    }
+
+    /// What a move left to decide, decided again once all of it is done.
+    #[inline(always)]
+    fn settle(&self, s: &mut State, m: Move, mover: Player) {
+        // A capture to choose whose every candidate went with what came after
         // it in the move (an enclosure, the pieces a chain removes at its end)
         // is no choice; a chain that a piece captured or placed meanwhile left
         // nothing to jump is over, as if stopped.
@@ -225,16 +246,15 @@ impl Game {
                 self.replace_stuck(s, mover, replace);
             }
         }
-        Some(Made { captured, huffable })
     }
 
     /// The piece of a placement (from the hand) or a board move (lifted off
     /// `m.from`) put on top of `m.to`, once what `rule.arrive` takes there is
     /// taken: where it landed (`NO_FIELD` if `m.from` had no piece) and how
-    /// many pieces were captured. With `plain`, the piece is put down as the
-    /// rule's effects leave it (a plain rule's change only the piece moved).
+    /// many pieces were captured. With [`Changes::WhilePutDown`], the piece is put
+    /// down as the rule's effects leave it (a plain rule's change only the piece moved).
     #[inline(always)]
-    fn put_down(&self, s: &mut State, rule: &Rule, m: Move, me: Player, plain: bool) -> (FieldId, u32) {
+    fn put_down(&self, s: &mut State, rule: &Rule, m: Move, me: Player, changes: Changes) -> (FieldId, u32) {
         let (from, mut piece) = if m.action == Action::Place {
             (NO_FIELD, self.take_from_hand(s, m, me))
         } else {
@@ -242,7 +262,7 @@ impl Game {
             (m.from, piece)
         };
         let captured = self.arrive(s, rule.arrive, from, m.to, me);
-        if plain {
+        if changes == Changes::WhilePutDown {
             rule.effects.iter().for_each(|e| self.change_moved(e, m, &mut piece));
         }
         s.push(m.to, piece);
@@ -346,6 +366,32 @@ impl Game {
         let me = s.to_move;
         let rule = &self.phases[usize::from(s.phase)].rules[usize::from(m.rule)];
         let mut applied = Applied::default();
+        let Some(mut landed) = self.move_the_piece(s, rule, m, me, &mut applied) else { return applied };
+        if landed != NO_FIELD {
+            landed = self.send_on(s, landed);
+            if self.reads_last_to {
+                s.last_to = landed;
+            }
+            if self.fields[usize::from(landed)].again {
+                s.again = true;
+            }
+        }
+        self.apply_effects(s, rule, m, me, landed, &mut applied);
+        applied
+    }
+
+    /// The move's piece (or stack) moved, its captures on arrival made: where
+    /// it landed (`NO_FIELD` where it landed on no field), or `None` where
+    /// nothing moved and the move does nothing more.
+    #[inline(always)]
+    fn move_the_piece(
+        &self,
+        s: &mut State,
+        rule: &Rule,
+        m: Move,
+        me: Player,
+        applied: &mut Applied,
+    ) -> Option<FieldId> {
         let mut landed = NO_FIELD;
         match m.action {
             Action::Place if rule.motion.puts_under() => {
@@ -353,7 +399,7 @@ impl Game {
                 s.push_bottom(m.to, piece);
                 landed = m.to;
             }
-            Action::Place => (landed, applied.captured) = self.put_down(s, rule, m, me, false),
+            Action::Place => (landed, applied.captured) = self.put_down(s, rule, m, me, Changes::WithTheEffects),
             Action::Lift => {
                 if let Some(i) = s.stack(m.from).iter().rposition(|p| p.owner == me && p.kind == m.kind) {
                     let piece = s.take(m.from, i);
@@ -361,9 +407,9 @@ impl Game {
                 }
             }
             Action::Board => {
-                (landed, applied.captured) = self.put_down(s, rule, m, me, false);
+                (landed, applied.captured) = self.put_down(s, rule, m, me, Changes::WithTheEffects);
                 if landed == NO_FIELD {
-                    return applied;
+                    return None;
                 }
                 if rule.motion.jumps() {
                     let at_end = rule.continues.is_some_and(|c| c.remove_at_end);
@@ -372,27 +418,16 @@ impl Game {
             }
             Action::Sow => {
                 if let Motion::Sow { dirs, skip, skip_origin } = &rule.motion {
-                    let mut sowing = scratch_sowing();
-                    let super::scratch::Sowing { added, fields } = &mut *sowing;
-                    landed = self.sow(s, me, m.from, dirs, skip, *skip_origin, added, |f| fields.push(f));
-                    if landed != NO_FIELD {
-                        for &f in fields.iter() {
-                            let piece = s.pop(m.from).expect("one piece for each field sown");
-                            s.push(f, piece);
-                        }
-                    }
+                    landed = self.sow_stack(s, me, m.from, (dirs, skip, *skip_origin));
                 }
             }
             Action::Exit => {
-                let Some(piece) = s.pop(m.from) else { return applied };
+                let piece = s.pop(m.from)?;
                 match &rule.motion {
                     Motion::RunOff { dirs, distance, remainder, .. } => {
                         s.pool_add(Pool::Off, me, piece.kind, piece.owner, 1);
-                        let n =
-                            self.distance(*distance, s, m.from, dirs.first().copied().unwrap_or(NO_DIR)).unwrap_or(0);
-                        let k = dirs.iter().find_map(|&d| self.off_steps(m.from, d, n, |_| true)).unwrap_or(n);
-                        if *remainder && k < n {
-                            s.throw = Some(n - k);
+                        if let Some(left) = self.steps_left_off(s, m.from, dirs, *distance).filter(|_| *remainder) {
+                            s.throw = Some(left);
                             applied.remainder = true;
                         }
                     }
@@ -413,15 +448,13 @@ impl Game {
             }
             _ => {}
         }
-        if landed != NO_FIELD {
-            landed = self.send_on(s, landed);
-            if self.reads_last_to {
-                s.last_to = landed;
-            }
-            if self.fields[usize::from(landed)].again {
-                s.again = true;
-            }
-        }
+        Some(landed)
+    }
+
+    /// The rule's effects once the piece has landed on `landed` (`NO_FIELD`
+    /// where it landed nowhere: then only the effects that need no field).
+    #[inline(always)]
+    fn apply_effects(&self, s: &mut State, rule: &Rule, m: Move, me: Player, landed: FieldId, applied: &mut Applied) {
         for effect in &rule.effects {
             match effect {
                 Effect::Enclose(e) if landed != NO_FIELD => {
@@ -471,89 +504,6 @@ impl Game {
                 | Effect::CaptureChosen(_) => {}
             }
         }
-        applied
-    }
-
-    /// A capture run from `landed` (see `EffectDef::CaptureRun`): how many pieces it took.
-    fn capture_run(&self, s: &mut State, run: &super::CaptureRun, landed: FieldId, me: Player) -> u32 {
-        let before = run.keep_if.as_ref().map(|_| ScratchState::of(s));
-        let next = |f: FieldId, dirs: &[u8]| {
-            dirs.iter().map(|&d| self.board.neighbour(f, d)).find(|&t| t != NO_FIELD).unwrap_or(NO_FIELD)
-        };
-        let mut at = if run.start.is_empty() { landed } else { next(landed, &run.start) };
-        let mut taken = 0;
-        // A run visits each field once at most, even round a cycle of links.
-        for _ in 0..self.board.len() {
-            if at == NO_FIELD || !self.eval(&run.cond, s, me, at) {
-                break;
-            }
-            taken += self.capture_stack(s, at, me);
-            if run.step.is_empty() {
-                break;
-            }
-            at = next(at, &run.step);
-        }
-        if taken > 0 && run.landed {
-            taken += self.capture_stack(s, landed, me);
-        }
-        if let (Some(keep), Some(before)) = (&run.keep_if, before) {
-            if !self.eval(keep, s, me, NO_FIELD) {
-                s.clone_from(&before);
-                return 0;
-            }
-        }
-        taken
-    }
-
-    /// The enemy pieces a jump went over, between `m.from` and `m.to`:
-    /// captured, or (`at_end`) marked, to be removed when the chain ends.
-    /// Returns how many.
-    fn capture_jumped(&self, s: &mut State, m: Move, me: Player, at_end: bool) -> u32 {
-        let mut n = 0;
-        let mut at = self.board.neighbour(m.from, m.dir);
-        let mut guard = self.board.len();
-        while at != NO_FIELD && at != m.to && guard > 0 {
-            if s.top(at).is_some_and(|p| p.owner != me) {
-                if at_end {
-                    n += u32::from(s.height(at));
-                    change_top(s, at, |p| p.mark = true);
-                } else {
-                    n += self.capture_stack(s, at, me);
-                }
-            }
-            at = self.board.neighbour(at, m.dir);
-            guard -= 1;
-        }
-        n
-    }
-
-    /// Whether the piece on `victim`, next to `landed` in direction `d`, is an
-    /// enemy of `me` that the enclosure captures.
-    fn enclosed(&self, s: &State, e: &Enclosure, me: Player, landed: FieldId, victim: FieldId, d: u8) -> bool {
-        if victim == NO_FIELD {
-            return false;
-        }
-        let Some(owner) = s.top(victim).map(|p| p.owner).filter(|&o| o != me) else { return false };
-        if self.fields[usize::from(victim)].safe || !self.eval(&e.target, s, me, victim) {
-            return false;
-        }
-        let closed = |side: FieldId| match side {
-            NO_FIELD => e.edge,
-            _ => self.eval(&e.anvil, s, me, side) || self.hostile(s, side, owner),
-        };
-        if e.all {
-            e.dirs.iter().map(|&side| self.board.neighbour(victim, side)).all(|side| side == landed || closed(side))
-        } else {
-            let beyond = self.board.neighbour(victim, d);
-            beyond != NO_FIELD && closed(beyond)
-        }
-    }
-
-    /// Whether `field` closes an enclosure of a piece of `owner` as a hostile field.
-    fn hostile(&self, s: &State, field: FieldId, owner: Player) -> bool {
-        let props = &self.fields[usize::from(field)];
-        let players = if s.height(field) == 0 { props.hostile_empty } else { props.hostile_occupied };
-        players & (1 << owner) != 0
     }
 
     /// What a piece arriving on `to` does to an enemy stack there; returns the
@@ -624,7 +574,7 @@ impl Game {
     /// player `chooses` among several or may decline (`optional`): then that is
     /// their next decision.
     #[allow(clippy::too_many_arguments)]
-    fn place_due(
+    pub(super) fn place_due(
         &self,
         s: &mut State,
         player: Player,
@@ -702,327 +652,10 @@ impl Game {
             s.pool_add(Pool::Hand, p.owner, p.kind, p.owner, 1);
         }
     }
-
-    /// Captures every piece on `field` for `captor`, each as its kind says.
-    fn capture_stack(&self, s: &mut State, field: FieldId, captor: Player) -> u32 {
-        let n = s.height(field);
-        for i in 0..usize::from(n) {
-            let piece = s.stack(field)[i];
-            let remove = |s: &mut State| s.pool_add(Pool::Prisoners, captor, piece.kind, piece.owner, 1);
-            match self.kinds[usize::from(piece.kind)].captured {
-                Captured::Remove => remove(s),
-                Captured::ToHand => s.pool_add(Pool::Hand, captor, piece.kind, captor, 1),
-                Captured::ToOwner => s.pool_add(Pool::Hand, piece.owner, piece.kind, piece.owner, 1),
-                Captured::Store { zone } => {
-                    let store = self.zones[usize::from(zone)].groups[usize::from(captor)].iter().flatten().next();
-                    match store.copied().filter(|&f| f != field && s.height(f) < self.fields[usize::from(f)].limit) {
-                        Some(f) => s.push(f, piece),
-                        None => remove(s),
-                    }
-                }
-                Captured::Convert { zone, captor_chooses } => {
-                    // The captured stack still stands on its field, which is so not free.
-                    if self.first_free_group(s, zone, captor).is_none() {
-                        remove(s);
-                    } else {
-                        s.pool_add(Pool::Hand, captor, piece.kind, captor, 1);
-                        self.place_due(s, captor, piece.kind, zone, 0, captor_chooses, false);
-                    }
-                }
-            }
-        }
-        s.clear(field);
-        u32::from(n)
-    }
-
-    /// After a decision: end conditions, the turn limit, and whose decision is next.
-    #[inline(always)]
-    fn after_decision(&self, s: &mut State, mover: Player) {
-        if self.ended_after_move(s, mover) {
-            return;
-        }
-        if s.finished[usize::from(mover)] != 0 {
-            // The mover has finished: their turn ends here.
-            s.pending = Pending::None;
-            s.continuing = None;
-            self.end_turn(s, mover);
-            return;
-        }
-        if s.pending != Pending::None || s.continuing.is_some() {
-            return;
-        }
-        s.decisions_left = s.decisions_left.saturating_sub(1);
-        if s.decisions_left > 0 && self.has_move(s) {
-            return;
-        }
-        let phase = &self.phases[usize::from(s.phase)];
-        if s.again && !s.passed {
-            // The move earned another turn: the same player throws again (or, without throws, moves again).
-            s.again = false;
-            s.throw = None;
-            s.decisions_left = phase.decisions;
-            if let Some(c) = phase.throw {
-                s.pending = Pending::Chance(c);
-            }
-            // Another turn begins, unless its start finished the player (as in `end_turn`).
-            if !self.check_ends(s, When::StartOfTurn, mover) && s.finished[usize::from(mover)] != 0 {
-                s.pending = Pending::None;
-                self.end_turn(s, mover);
-            }
-            return;
-        }
-        self.end_turn(s, mover);
-    }
-
-    /// The ends after `mover`'s move, then the turn limit: true if the game ended.
-    #[inline(always)]
-    pub(super) fn ended_after_move(&self, s: &mut State, mover: Player) -> bool {
-        if self.check_ends(s, When::AfterMove, mover) {
-            return true;
-        }
-        if self.max_plies > 0 && s.ply >= self.max_plies {
-            self.conclude(s, Reason::TurnLimit, [0; MAX_PLAYERS]);
-            return true;
-        }
-        false
-    }
-
-    fn end_turn(&self, s: &mut State, mover: Player) {
-        let phase = &self.phases[usize::from(s.phase)];
-        let mut next = self.next_playing(s, mover);
-        if let (Some(until), Some(to)) = (&phase.until, phase.next) {
-            if self.eval(until, s, mover, NO_FIELD) {
-                s.phase = to;
-                if let Some(p) = phase.starts {
-                    next = p;
-                }
-            }
-        }
-        self.hand_over(s, next);
-        if self.check_ends(s, When::StartOfTurn, next) {
-            return;
-        }
-        if s.finished[usize::from(next)] != 0 {
-            // Finished as their turn began: the turn goes on to the next player,
-            // if anyone is left to play (a game reaches no such state, but a hand-made one must end).
-            s.pending = Pending::None;
-            if self.next_playing(s, next) == next {
-                self.conclude(s, Reason::Blocked, [0; MAX_PLAYERS]);
-            } else {
-                self.end_turn(s, next);
-            }
-            return;
-        }
-        if s.passed && s.pending == Pending::None {
-            // Blocked when every player still playing has passed in a row and the next cannot move either.
-            let playing = s.finished[..usize::from(s.players)].iter().filter(|&&f| f == 0).count() as u8;
-            if s.passes + 1 >= playing && !self.has_move(s) {
-                self.conclude(s, Reason::Blocked, [0; MAX_PLAYERS]);
-            }
-        }
-    }
-
-    /// The turn passes to `next`, in the phase `s` is in now: a new turn's
-    /// decisions and throw, nothing carried over but the passes in a row.
-    #[inline(always)]
-    pub(super) fn hand_over(&self, s: &mut State, next: Player) {
-        // Counted up to one fewer than the players, all the blocked rule below
-        // reads: states it cannot tell apart stay equal.
-        s.passes = if s.passed { (s.passes + 1).min(s.players - 1) } else { 0 };
-        let phase = &self.phases[usize::from(s.phase)];
-        s.to_move = next;
-        s.decisions_left = phase.decisions;
-        s.turn += 1;
-        s.throw = None;
-        s.again = false;
-        s.continuing = None;
-        if let Some(c) = phase.throw {
-            s.pending = Pending::Chance(c);
-        }
-    }
-
-    /// The player after `p` in the turn order who has not finished (`p` itself if nobody else is left).
-    pub(super) fn next_playing(&self, s: &State, p: Player) -> Player {
-        let mut q = p;
-        for _ in 0..s.players {
-            q = if q + 1 >= s.players { 0 } else { q + 1 };
-            if s.finished[usize::from(q)] == 0 {
-                return q;
-            }
-        }
-        p
-    }
-
-    /// Checks the end conditions of one kind for player `me`; true if the game ended.
-    fn check_ends(&self, s: &mut State, at: When, me: Player) -> bool {
-        self.check_ends_knowing(s, at, me, None)
-    }
-
-    /// [`Game::check_ends`], where whether `me` has no move may be known
-    /// already (`no_move`): then a test that is just "no move" reads it.
-    #[inline(always)]
-    pub(super) fn check_ends_knowing(&self, s: &mut State, at: When, me: Player, no_move: Option<bool>) -> bool {
-        for (i, end) in self.ends.iter().enumerate() {
-            if end.at == at && self.end_holds(&end.test, s, me, no_move) && self.end_by(s, i, me) {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// Whether an end's test holds for `me`: a line through the last piece
-    /// by masks, the commonest test after a move, read here without a call;
-    /// "no move" where it is known. (Asking for "no move" here, not known,
-    /// costs the games where it is rarely asked more than it saves.)
-    #[inline(always)]
-    fn end_holds(&self, test: &Cond, s: &State, me: Player, no_move: Option<bool>) -> bool {
-        match (test, no_move) {
-            (Cond::MovedLineMasks(lines), _) => self.made_line_by_masks(s, lines),
-            (Cond::NoMoves, Some(none)) => none,
-            _ => self.eval(test, s, me, NO_FIELD),
-        }
-    }
-
-    /// The end condition `i` holds for `me`: the game ends by it (true), or
-    /// the player it names finishes (or had) and the game goes on (false). Apart from
-    /// [`Game::check_ends`], which runs after every move: its loop stays small.
-    #[cold]
-    #[inline(never)]
-    fn end_by(&self, s: &mut State, i: usize, me: Player) -> bool {
-        let end = &self.ends[i];
-        let reason = Reason::End(i as u16);
-        let team = |p: Player| self.teams[usize::from(p)];
-        for g in &end.gather {
-            self.gather(s, *g, me);
-        }
-        match end.result {
-            Ranking::Win(w) => {
-                let mut ranks = [0; MAX_PLAYERS];
-                ranks[usize::from(team(who(w, me, s)))] = 1;
-                self.conclude(s, reason, ranks);
-            }
-            Ranking::Draw => self.conclude(s, reason, [0; MAX_PLAYERS]),
-            Ranking::MostIn(zone) => {
-                let mut pieces = [0i64; MAX_PLAYERS];
-                (0..s.players).for_each(|p| pieces[usize::from(team(p))] += i64::from(self.count_in(s, zone, p)));
-                self.conclude(s, reason, pieces);
-            }
-            Ranking::MorePieces | Ranking::MorePiecesOr(_) => {
-                // Teams by their pieces on the board; on a tie for the most, `w`'s team is ahead.
-                let favoured = match end.result {
-                    Ranking::MorePiecesOr(w) => Some(team(who(w, me, s))),
-                    _ => None,
-                };
-                let mut pieces = [0i64; MAX_PLAYERS];
-                (0..s.players).for_each(|p| pieces[usize::from(team(p))] += i64::from(s.on_board(p)));
-                let most = pieces.iter().copied().max().unwrap_or(0);
-                let mut ranks = pieces.map(|n| 2 * n);
-                if let Some(t) = favoured.filter(|&t| pieces[usize::from(t)] == most) {
-                    ranks[usize::from(t)] += 1;
-                }
-                self.conclude(s, reason, ranks);
-            }
-            Ranking::Finish(w) => {
-                let p = who(w, me, s);
-                if s.finished[usize::from(p)] == 0 {
-                    self.finish(s, p, reason);
-                }
-                if s.outcome.is_none() {
-                    return false;
-                }
-            }
-        }
-        let winner = s.outcome.and_then(|o| o.winners().next());
-        let score = winner.map_or(0, |w| self.score(s, &end.score, w));
-        if let Some(o) = &mut s.outcome {
-            o.score = score;
-        }
-        true
-    }
-
-    /// At the end: the pieces on every version of zone `g.from` go onto the
-    /// first field of a version of zone `g.to` (the owner's of the version
-    /// they stand on, or `g.player`'s), as far as that field holds them.
-    fn gather(&self, s: &mut State, g: Gather, me: Player) {
-        let (from, to) = (&self.zones[usize::from(g.from)], &self.zones[usize::from(g.to)]);
-        for p in 0..s.players {
-            let taker = g.player.map_or(p, |w| who(w, me, s));
-            let Some(&store) = to.groups[usize::from(taker)].iter().flatten().next() else { continue };
-            for f in self.board.fields().filter(|&f| from.contains(p, f) && f != store) {
-                while s.height(store) < self.fields[usize::from(store)].limit {
-                    let Some(piece) = s.pop(f) else { break };
-                    s.push(store, piece);
-                }
-            }
-        }
-    }
-
-    /// Player `p` has finished: their team takes the next place once all its
-    /// members have; when one team is left, it takes the last and the game ends.
-    fn finish(&self, s: &mut State, p: Player, reason: Reason) {
-        let players = usize::from(s.players);
-        s.finished[usize::from(p)] = OUT;
-        let team = self.teams[usize::from(p)];
-        let members = || (0..players).filter(move |&q| self.teams[q] == team);
-        if members().all(|q| s.finished[q] != 0) {
-            let place = next_place(s);
-            members().for_each(|q| s.finished[q] = place);
-        }
-        let mut left = (0..players).filter(|&q| s.finished[q] == 0 || s.finished[q] == OUT).map(|q| self.teams[q]);
-        let first = left.next();
-        if left.all(|t| Some(t) == first) {
-            self.conclude(s, reason, [0; MAX_PLAYERS]);
-        }
-    }
-
-    /// Ends the game: the teams not yet placed take the places after those
-    /// taken, highest `ranks[team]` first (equal ranks share a place).
-    fn conclude(&self, s: &mut State, reason: Reason, ranks: [i64; MAX_PLAYERS]) {
-        let players = usize::from(s.players);
-        let base = next_place(s) - 1;
-        let unplaced = |q: usize| s.finished[q] == 0 || s.finished[q] == OUT;
-        // Each team still in the game once.
-        let mut open = [false; MAX_PLAYERS];
-        (0..players).filter(|&q| unplaced(q)).for_each(|q| open[usize::from(self.teams[q])] = true);
-        let rank = |t: u8| ranks[usize::from(t)];
-        let mut places = [0u8; MAX_PLAYERS];
-        for (q, place) in places.iter_mut().enumerate().take(players) {
-            *place = if unplaced(q) {
-                let mine = rank(self.teams[q]);
-                // (Teams are numbered below the players.)
-                let ahead = (0..s.players).filter(|&t| open[usize::from(t)] && rank(t) > mine).count();
-                base + 1 + ahead as u8
-            } else {
-                s.finished[q]
-            };
-        }
-        s.finished[..players].copy_from_slice(&places[..players]);
-        s.outcome = Some(Outcome { places, reason, score: 0 });
-    }
-
-    /// The winner's points: for each enemy piece on the board in a scoring zone.
-    fn score(&self, s: &State, table: &[(u8, u16)], winner: Player) -> u16 {
-        let mut total = 0u16;
-        for &(zone, points) in table {
-            let zone = &self.zones[usize::from(zone)];
-            for f in self.board.fields() {
-                if zone.contains(winner, f) {
-                    let enemies = s.stack(f).iter().filter(|p| p.owner != winner).count() as u16;
-                    total = total.saturating_add(enemies * points);
-                }
-            }
-        }
-        total
-    }
-}
-
-/// The best place no team has taken yet.
-fn next_place(s: &State) -> u8 {
-    s.finished[..usize::from(s.players)].iter().filter(|&&f| f != OUT).max().copied().unwrap_or(0) + 1
 }
 
 /// Changes the top piece of a field in place.
-fn change_top(s: &mut State, field: FieldId, change: impl FnOnce(&mut Piece)) {
+pub(super) fn change_top(s: &mut State, field: FieldId, change: impl FnOnce(&mut Piece)) {
     if let Some(mut p) = s.top(field) {
         change(&mut p);
         s.replace_top(field, p);

@@ -2,15 +2,19 @@
 //! and the end of the game. It works on indices only; no name is looked up.
 
 mod apply;
+mod capture;
 mod cond;
 mod count;
 mod counted_turns;
 mod emit;
+mod end;
 mod known_moves;
+mod motion;
 mod movegen;
 mod outline;
 mod perft;
 mod scratch;
+mod turn;
 
 pub(crate) use crate::program::Cond;
 pub(crate) use crate::program::rules::*;

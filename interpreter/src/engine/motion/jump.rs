@@ -1,0 +1,133 @@
+//! `Jump`: a piece jumps over the next field (flying, over the first piece
+//! on its line) where `over` holds, landing beyond. General: piece by piece
+//! ([`Game::jump_moves`]); fast, outside a chain, where what it jumps and
+//! where it lands are masks of what tops a field: [`Game::jumps_by_masks`].
+
+use super::super::movegen::Mover;
+use super::super::{Cond, Rule};
+use crate::board::{FieldId, NO_FIELD, fields_of_word};
+use crate::moves::{Action, Move};
+use crate::piece::Player;
+use crate::program::Game;
+use crate::state::State;
+
+impl Game {
+    /// The jumps of one piece.
+    #[inline(always)]
+    pub(in crate::engine) fn jump_moves(
+        &self,
+        m: &Mover,
+        dirs: &[u8],
+        over: &Cond,
+        fly: bool,
+        emit: &mut impl FnMut(Move) -> bool,
+    ) -> bool {
+        let Mover { s, me, rule, from, .. } = *m;
+        dirs.iter().all(|&d| {
+            let Some(mut to) = self.jumped(s, me, from, d, over, fly).map(|at| self.board.neighbour(at, d)) else {
+                return true;
+            };
+            // A flying piece lands on any empty field beyond, up to the next piece.
+            while to != NO_FIELD && to != from && self.can_land(rule, s, me, from, to) {
+                if !emit(m.to(to, d)) {
+                    return false;
+                }
+                if !fly || s.height(to) > 0 {
+                    break;
+                }
+                to = self.board.neighbour(to, d);
+            }
+            true
+        })
+    }
+
+    /// The jumps of `rule` over fields whose top is in the mask `over`, onto
+    /// the `landable` fields, outside a chain: the piece-by-piece generator's
+    /// jumps in one tight loop. Called beside `rule_moves`, and never inlined:
+    /// written into it, it moved the compiler's inlining of the whole
+    /// generator.
+    #[allow(clippy::too_many_arguments)] // one call site; what the rule and the state say
+    #[inline(never)]
+    pub(in crate::engine) fn jumps_by_masks(
+        &self,
+        s: &State,
+        me: Player,
+        rule: &Rule,
+        rule_id: u8,
+        dirs: &[u8],
+        over: u8,
+        landable: u64,
+        only: Option<FieldId>,
+        emit: &mut impl FnMut(Move) -> bool,
+    ) -> bool {
+        let movers = s.topped_first_word(me) & only.map_or(!0, |o| 1 << o);
+        for from in fields_of_word(0, movers) {
+            let Some(p) = s.top(from) else { continue };
+            if rule.pieces & (1 << p.kind) == 0 {
+                continue;
+            }
+            for &dir in dirs {
+                let at = self.board.neighbour(from, dir);
+                if at == NO_FIELD || at == from || over & super::super::cond::tops(s, me, at) == 0 {
+                    continue;
+                }
+                let to = self.board.neighbour(at, dir);
+                if to != NO_FIELD
+                    && to != from
+                    && landable >> to & 1 != 0
+                    && !emit(Move { action: Action::Board, rule: rule_id, kind: p.kind, dir, from, to })
+                {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// The field a jump from `from` in direction `d` goes over: the next one
+    /// (with `fly`, the first occupied one), if `over` holds there and its
+    /// piece is not marked as jumped already in this chain (outside a chain a
+    /// mark means something else: see [`Pending::Huff`]).
+    pub(crate) fn jumped(
+        &self,
+        s: &State,
+        me: Player,
+        from: FieldId,
+        d: u8,
+        over: &Cond,
+        fly: bool,
+    ) -> Option<FieldId> {
+        let mut at = self.board.neighbour(from, d);
+        while fly && at != NO_FIELD && at != from && s.height(at) == 0 {
+            at = self.board.neighbour(at, d);
+        }
+        let jumpable = at != NO_FIELD
+            && at != from
+            && s.top(at).is_none_or(|p| !p.mark || s.continuing.is_none())
+            && self.eval(over, s, me, at);
+        jumpable.then_some(at)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::first_moves;
+
+    #[test]
+    fn a_jump_goes_over_an_enemy_to_the_empty_field_beyond() {
+        let moves = first_moves(
+            r#"On(piece: "Stone", player: Player(1), fields: ["a1"]), On(piece: "Stone", player: Player(2), fields: ["b2"])"#,
+            r#"(pieces: ["Stone"], by: Jump(dirs: ["Diagonal"]), to: Empty)"#,
+        );
+        assert_eq!(moves, ["a1-c3"]);
+    }
+
+    #[test]
+    fn a_jump_needs_a_piece_to_go_over() {
+        let moves = first_moves(
+            r#"On(piece: "Stone", player: Player(1), fields: ["a1"]), On(piece: "Stone", player: Player(2), fields: ["b2"])"#,
+            r#"(pieces: ["Stone"], by: Jump(dirs: ["Orthogonal"]), to: Empty)"#,
+        );
+        assert_eq!(moves, ["pass"]);
+    }
+}

@@ -1,0 +1,129 @@
+//! `Place`: a piece from the hand onto a target field (on top, or at the
+//! bottom), falling along a direction where the rule says so. General: each
+//! target tested ([`Game::place_targets`]); fast: the targets that must be
+//! empty read off one word ([`Rule::empty_targets`]), and where a piece comes
+//! to rest off the fall lines ([`Rule::rest_by_bits`]).
+
+use super::super::Motion;
+use super::super::Rule;
+use crate::board::{FieldId, NO_FIELD, fields_of_word};
+use crate::moves::{Action, Move, NO_DIR};
+use crate::piece::{KindId, NOBODY, Player};
+use crate::program::Game;
+use crate::state::State;
+
+impl Game {
+    /// The fields a placement of `rule` puts a piece of `me` on, each where
+    /// it comes to rest, to `emit` (false to stop; then false).
+    #[inline(always)]
+    pub(in crate::engine) fn place_moves(
+        &self,
+        rule: &Rule,
+        s: &State,
+        me: Player,
+        emit: &mut impl FnMut(FieldId) -> bool,
+    ) -> bool {
+        match &rule.empty_targets {
+            Some(targets) => {
+                let occupied = s.topped_word(0);
+                fields_of_word(0, targets[usize::from(me)] & !occupied).all(|to| emit(self.rest(rule, s, to)))
+            }
+            None => self.place_targets(rule, s, me, emit),
+        }
+    }
+
+    /// A placement's moves where its targets are tested one by one: each
+    /// target with room where `to` holds (a guard by what tops the field
+    /// decides most), with the field where the piece comes to rest. Apart
+    /// from `rule_moves`, so that reading the guard in place there does not
+    /// move the compiler's inlining of the generator.
+    #[inline(never)]
+    pub(in crate::engine) fn place_targets(
+        &self,
+        rule: &Rule,
+        s: &State,
+        me: Player,
+        emit: &mut impl FnMut(FieldId) -> bool,
+    ) -> bool {
+        // A piece put on top arrives as a move does: onto an enemy stack it
+        // captures (room counted once the stack has gone; not on a safe
+        // field) or stacks, as `on_enemy` says. Under a stack, or falling
+        // from where it is put, it needs room where it is put.
+        let arrives = rule.motion.puts_down_where_put();
+        rule.targets[usize::from(me)].iter().all(|&to| {
+            let fits = if arrives && s.top(to).is_some_and(|t| t.owner != me && t.owner != NOBODY) {
+                self.can_land(rule, s, me, NO_FIELD, to)
+            } else {
+                s.height(to) < self.fields[usize::from(to)].limit
+                    && self.eval_on_field(&rule.to_on_targets[usize::from(me)], s, me, to)
+            };
+            !fits || emit(self.rest(rule, s, to))
+        })
+    }
+
+    /// Where a piece put on `to` by a placement of `rule` comes to rest.
+    /// (Always inlined: most placements do not fall, and then it is `to`.)
+    #[inline(always)]
+    pub(in crate::engine) fn rest(&self, rule: &Rule, s: &State, to: FieldId) -> FieldId {
+        match (&rule.motion, &rule.fall_lines) {
+            (_, Some(_)) => rule.rest_by_bits(s.topped_word(0), to),
+            (Motion::Place { fall: Some(d), .. }, None) => self.fall(s, to, *d),
+            _ => to,
+        }
+    }
+
+    /// Where a piece put on `from` comes to rest, falling along `dir` while the next field is empty.
+    pub(crate) fn fall(&self, s: &State, from: FieldId, dir: u8) -> FieldId {
+        let mut at = from;
+        // Links in `dir` may form a cycle that does not pass `from`: a piece
+        // falls at most once round the board, then rests where it is.
+        for _ in 0..self.board.len() {
+            let next = self.board.neighbour(at, dir);
+            if next == NO_FIELD || next == from || !self.is_free(s, next) {
+                return at;
+            }
+            at = next;
+        }
+        at
+    }
+
+    /// Whether a piece can be put on `f`: empty, and a field that takes pieces.
+    pub(crate) fn is_free(&self, s: &State, f: FieldId) -> bool {
+        s.height(f) == 0 && self.fields[usize::from(f)].limit > 0
+    }
+
+    /// The first group of `player`'s version of a zone that has a free field.
+    pub(crate) fn first_free_group(&self, s: &State, zone: u8, player: Player) -> Option<&[FieldId]> {
+        let groups = &self.zones[usize::from(zone)].groups[usize::from(player)];
+        groups.iter().find(|g| g.iter().any(|&f| self.is_free(s, f))).map(Vec::as_slice)
+    }
+}
+
+/// The move that places (or enters) a piece of `kind` from the hand on `to` by rule `rule`.
+#[inline(always)]
+pub(crate) fn placing(rule: u8, kind: KindId, to: FieldId) -> Move {
+    Move { action: Action::Place, rule, kind, dir: NO_DIR, from: NO_FIELD, to }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::first_moves;
+
+    #[test]
+    fn a_placement_puts_a_piece_from_the_hand_on_each_target() {
+        let moves = first_moves(
+            r#"Hand(piece: "Stone", player: Player(1), count: 1), On(piece: "Stone", player: Player(2), fields: ["b2"])"#,
+            r#"(pieces: ["Stone"], by: Place(), to: Empty)"#,
+        );
+        assert_eq!(moves, ["S@a1", "S@b1", "S@c1", "S@a2", "S@c2", "S@a3", "S@b3", "S@c3"]);
+    }
+
+    #[test]
+    fn a_placed_piece_falls_until_the_next_field_is_taken() {
+        let moves = first_moves(
+            r#"Hand(piece: "Stone", player: Player(1), count: 1), On(piece: "Stone", player: Player(2), fields: ["b1"])"#,
+            r#"(pieces: ["Stone"], by: Place(fall: "S"), to: All([Empty, Field(["a3", "b3", "c3"])]))"#,
+        );
+        assert_eq!(moves, ["S@a1", "S@b2", "S@c1"]);
+    }
+}

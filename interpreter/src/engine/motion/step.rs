@@ -1,0 +1,125 @@
+//! `Step` and `Leap`: a piece moves to a field its [`Reach`] lists from
+//! where it stands (a leap passes over what lies between). General: each
+//! field reached tested by [`Game::can_land`]; fast, where the rule moves
+//! from any field: landing read off one word ([`Rule::landing_bits`]) or a
+//! mask per field ([`Rule::landing`]), in a tight loop over the pieces.
+
+use super::super::movegen::Mover;
+use super::super::{LandingBits, Reach, Rule};
+use super::landing::lands_by_mask;
+use crate::board::{FieldId, fields_of_word};
+use crate::moves::{Action, Move};
+use crate::piece::Player;
+use crate::program::Game;
+use crate::state::State;
+
+impl Game {
+    /// The steps of one piece, each where it can land.
+    #[inline(always)]
+    pub(in crate::engine) fn step_moves(&self, m: &Mover, reach: &Reach, emit: &mut impl FnMut(Move) -> bool) -> bool {
+        let Mover { s, me, rule, from, .. } = *m;
+        reach.from(from).iter().all(|&(to, d)| !self.can_land(rule, s, me, from, to) || emit(m.to(to, d)))
+    }
+
+    /// The steps of a rule that lands by bits alone (the commonest rule), in
+    /// one tight loop written out (a closure called per piece costs markedly
+    /// more). The steps are listed first, then made: whether a field is
+    /// landable is as good as random, and a branch on it is mispredicted often.
+    #[allow(clippy::too_many_arguments)] // `rule_moves`' own, and what the plan holds
+    #[inline(always)]
+    pub(in crate::engine) fn steps_by_bits(
+        &self,
+        s: &State,
+        me: Player,
+        rule: &Rule,
+        rule_id: u8,
+        reach: &Reach,
+        bits: &LandingBits,
+        only: Option<FieldId>,
+        emit: &mut impl FnMut(Move) -> bool,
+    ) -> bool {
+        let landable = bits.landable(s, me);
+        let movers = s.topped_first_word(me) & only.map_or(!0, |o| 1 << o);
+        // A step as its field, where it goes, in which direction, and the
+        // kind moved (a board of up to 64 fields: each fits a byte).
+        let mut make = |steps: &[u32]| {
+            steps.iter().all(|&step| {
+                let [from, to, dir, kind] = step.to_le_bytes();
+                let (from, to) = (FieldId::from(from), FieldId::from(to));
+                emit(Move { action: Action::Board, rule: rule_id, kind, dir, from, to })
+            })
+        };
+        let mut steps = [0u32; 32];
+        let mut n = 0;
+        for from in fields_of_word(0, movers) {
+            let Some(p) = s.top(from) else { continue };
+            if rule.pieces & (1 << p.kind) == 0 {
+                continue;
+            }
+            for &(to, dir) in reach.from(from) {
+                if n == steps.len() {
+                    if !make(&steps) {
+                        return false;
+                    }
+                    n = 0;
+                }
+                steps[n] = u32::from_le_bytes([from as u8, to as u8, dir, p.kind]);
+                n += usize::from(landable >> to & 1 != 0);
+            }
+        }
+        make(&steps[..n])
+    }
+
+    /// The steps of a rule that lands by its masks per field, from any field.
+    #[allow(clippy::too_many_arguments)] // `rule_moves`' own, and what the plan holds
+    #[inline(always)]
+    pub(in crate::engine) fn steps_by_masks(
+        &self,
+        s: &State,
+        me: Player,
+        rule: &Rule,
+        rule_id: u8,
+        reach: &Reach,
+        landing: &[u8],
+        only: Option<FieldId>,
+        emit: &mut impl FnMut(Move) -> bool,
+    ) -> bool {
+        for from in s.fields_topped_by(me) {
+            let Some(p) = s.top(from) else { continue };
+            if only.is_some_and(|o| o != from) || rule.pieces & (1 << p.kind) == 0 {
+                continue;
+            }
+            for &(to, dir) in reach.from(from) {
+                if lands_by_mask(landing, s, me, to)
+                    && !emit(Move { action: Action::Board, rule: rule_id, kind: p.kind, dir, from, to })
+                {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::first_moves;
+
+    #[test]
+    fn a_leap_lands_past_what_lies_between() {
+        let moves = first_moves(
+            r#"On(piece: "Stone", player: Player(1), fields: ["a1"]), On(piece: "Stone", player: Player(2), fields: ["b2"])"#,
+            r#"(pieces: ["Stone"], by: Leap(offsets: [(2, 2)]), to: Empty)"#,
+        );
+        assert_eq!(moves, ["a1-c3"]);
+    }
+
+    #[test]
+    fn a_step_onto_an_enemy_captures_it_where_the_rule_allows() {
+        let moves = first_moves(
+            r#"On(piece: "Stone", player: Player(1), fields: ["a1"]), On(piece: "Stone", player: Player(2), fields: ["b2"])"#,
+            r#"(pieces: ["Stone"], by: Step(dirs: ["All"]), to: Not(Own))"#,
+        );
+        assert_eq!(moves, ["a1-a2", "a1-b2", "a1-b1"]);
+    }
+}

@@ -1,0 +1,128 @@
+//! The turn after a decision: whether the game ended, who moves next,
+//! and what the next player must do first.
+
+use crate::board::NO_FIELD;
+use crate::piece::{MAX_PLAYERS, Player};
+use crate::program::Game;
+use crate::ruleset::When;
+use crate::state::{Pending, Reason, State};
+
+impl Game {
+    /// After a decision: end conditions, the turn limit, and whose decision is next.
+    #[inline(always)]
+    pub(super) fn after_decision(&self, s: &mut State, mover: Player) {
+        if self.ended_after_move(s, mover) {
+            return;
+        }
+        if s.finished[usize::from(mover)] != 0 {
+            // The mover has finished: their turn ends here.
+            s.pending = Pending::None;
+            s.continuing = None;
+            self.end_turn(s, mover);
+            return;
+        }
+        if s.pending != Pending::None || s.continuing.is_some() {
+            return;
+        }
+        s.decisions_left = s.decisions_left.saturating_sub(1);
+        if s.decisions_left > 0 && self.has_move(s) {
+            return;
+        }
+        let phase = &self.phases[usize::from(s.phase)];
+        if s.again && !s.passed {
+            // The move earned another turn: the same player throws again (or, without throws, moves again).
+            s.again = false;
+            s.throw = None;
+            s.decisions_left = phase.decisions;
+            if let Some(c) = phase.throw {
+                s.pending = Pending::Chance(c);
+            }
+            // Another turn begins, unless its start finished the player (as in `end_turn`).
+            if !self.check_ends(s, When::StartOfTurn, mover) && s.finished[usize::from(mover)] != 0 {
+                s.pending = Pending::None;
+                self.end_turn(s, mover);
+            }
+            return;
+        }
+        self.end_turn(s, mover);
+    }
+
+    /// The ends after `mover`'s move, then the turn limit: true if the game ended.
+    #[inline(always)]
+    pub(super) fn ended_after_move(&self, s: &mut State, mover: Player) -> bool {
+        if self.check_ends(s, When::AfterMove, mover) {
+            return true;
+        }
+        if self.max_plies > 0 && s.ply >= self.max_plies {
+            self.conclude(s, Reason::TurnLimit, [0; MAX_PLAYERS]);
+            return true;
+        }
+        false
+    }
+
+    pub(super) fn end_turn(&self, s: &mut State, mover: Player) {
+        let phase = &self.phases[usize::from(s.phase)];
+        let mut next = self.next_playing(s, mover);
+        if let (Some(until), Some(to)) = (&phase.until, phase.next) {
+            if self.eval(until, s, mover, NO_FIELD) {
+                s.phase = to;
+                if let Some(p) = phase.starts {
+                    next = p;
+                }
+            }
+        }
+        self.hand_over(s, next);
+        if self.check_ends(s, When::StartOfTurn, next) {
+            return;
+        }
+        if s.finished[usize::from(next)] != 0 {
+            // Finished as their turn began: the turn goes on to the next player,
+            // if anyone is left to play (a game reaches no such state, but a hand-made one must end).
+            s.pending = Pending::None;
+            if self.next_playing(s, next) == next {
+                self.conclude(s, Reason::Blocked, [0; MAX_PLAYERS]);
+            } else {
+                self.end_turn(s, next);
+            }
+            return;
+        }
+        if s.passed && s.pending == Pending::None {
+            // Blocked when every player still playing has passed in a row and the next cannot move either.
+            let playing = s.finished[..usize::from(s.players)].iter().filter(|&&f| f == 0).count() as u8;
+            if s.passes + 1 >= playing && !self.has_move(s) {
+                self.conclude(s, Reason::Blocked, [0; MAX_PLAYERS]);
+            }
+        }
+    }
+
+    /// The turn passes to `next`, in the phase `s` is in now: a new turn's
+    /// decisions and throw, nothing carried over but the passes in a row.
+    #[inline(always)]
+    pub(super) fn hand_over(&self, s: &mut State, next: Player) {
+        // Counted up to one fewer than the players, all the blocked rule below
+        // reads: states it cannot tell apart stay equal.
+        s.passes = if s.passed { (s.passes + 1).min(s.players - 1) } else { 0 };
+        let phase = &self.phases[usize::from(s.phase)];
+        s.to_move = next;
+        s.decisions_left = phase.decisions;
+        s.turn += 1;
+        s.throw = None;
+        s.again = false;
+        s.continuing = None;
+        if let Some(c) = phase.throw {
+            s.pending = Pending::Chance(c);
+        }
+    }
+
+    /// The player after `p` in the turn order who has not finished (`p` itself if nobody else is left).
+    pub(super) fn next_playing(&self, s: &State, p: Player) -> Player {
+        let mut q = p;
+        for _ in 0..s.players {
+            q = if q + 1 >= s.players { 0 } else { q + 1 };
+            if s.finished[usize::from(q)] == 0 {
+                return q;
+            }
+        }
+        p
+    }
+}

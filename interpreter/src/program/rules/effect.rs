@@ -1,0 +1,187 @@
+//! Effects of a move, ends of the game and chance.
+
+use super::*;
+
+#[derive(Debug, Clone)]
+pub(crate) enum Effect {
+    Enclose(Box<Enclosure>),
+    Flip,
+    Tip,
+    TurnClockwise,
+    Spawn {
+        on: Cond,
+        zone: u8,
+        optional: bool,
+    },
+    /// Where `cond` holds after the move, the mover captures a stack of their
+    /// choice (see [`crate::state::Pending::Capture`]).
+    CaptureChosen(Box<Choice>),
+    CaptureRun(Box<CaptureRun>),
+    Promote {
+        to: crate::piece::KindId,
+        on: Cond,
+        ends_chain: bool,
+        /// Only where the move ends (not on the way of a chain that goes on).
+        at_end: bool,
+    },
+}
+
+impl Effect {
+    /// Whether the effect changes the piece moved and nothing else: turns it
+    /// over, tips it or turns it. (A plain rule may have such effects; see [`Rule::plain`].)
+    pub(crate) fn changes_the_mover_only(&self) -> bool {
+        match self {
+            Effect::Flip | Effect::Tip | Effect::TurnClockwise => true,
+            Effect::Enclose(_)
+            | Effect::Spawn { .. }
+            | Effect::CaptureChosen(_)
+            | Effect::CaptureRun(_)
+            | Effect::Promote { .. } => false,
+        }
+    }
+
+    /// Whether the effect itself may capture a piece the move did not land
+    /// on or jump: by enclosure or along a run (a capture chosen is a
+    /// decision of its own, not part of the move).
+    pub(crate) fn captures_in_passing(&self) -> bool {
+        match self {
+            Effect::Enclose(_) | Effect::CaptureRun(_) => true,
+            Effect::Flip
+            | Effect::Tip
+            | Effect::TurnClockwise
+            | Effect::Spawn { .. }
+            | Effect::CaptureChosen(_)
+            | Effect::Promote { .. } => false,
+        }
+    }
+
+    /// Whether the effect leaves every piece's owner as it was (it may
+    /// turn, tip or promote the mover, or leave a capture to choose).
+    pub(crate) fn keeps_owners(&self) -> bool {
+        match self {
+            Effect::CaptureChosen(_) | Effect::Flip | Effect::Tip | Effect::TurnClockwise | Effect::Promote { .. } => {
+                true
+            }
+            Effect::Enclose(_) | Effect::CaptureRun(_) | Effect::Spawn { .. } => false,
+        }
+    }
+
+    /// The conditions of the effect that may ask where the last move ended or
+    /// which lines it made (see `Game::precompute_lines`): a capture's
+    /// choice and a spawn's `on`.
+    pub(crate) fn choice_tests(&self) -> Vec<&Cond> {
+        match self {
+            Effect::CaptureChosen(c) => vec![&c.cond, &c.among, &c.otherwise],
+            Effect::Spawn { on, .. } => vec![on],
+            Effect::Enclose(_)
+            | Effect::Flip
+            | Effect::Tip
+            | Effect::TurnClockwise
+            | Effect::CaptureRun(_)
+            | Effect::Promote { .. } => Vec::new(),
+        }
+    }
+}
+
+/// Capture by enclosure (see `EffectDef::Enclose`).
+#[derive(Debug, Clone)]
+pub(crate) struct Enclosure {
+    pub dirs: Vec<DirId>,
+    /// All sides must be closed, not only the one beyond on a line.
+    pub all: bool,
+    pub target: Cond,
+    pub anvil: Cond,
+    /// The board's edge closes a side (with `all`).
+    pub edge: bool,
+}
+
+/// Capture along a run of fields from where the move ended (see `EffectDef::CaptureRun`).
+#[derive(Debug, Clone)]
+pub(crate) struct CaptureRun {
+    /// Of the field the move ended on.
+    pub on: Cond,
+    /// Links from there to the run's first field (none: that field).
+    pub start: Vec<DirId>,
+    /// Links from each field of the run to the next (none: one field).
+    pub step: Vec<DirId>,
+    /// Of each field of the run: captured while it holds.
+    pub cond: Cond,
+    /// The stack the move ended on goes too, when the run took any.
+    pub landed: bool,
+    /// After the run: where it does not hold, the run is undone.
+    pub keep_if: Option<Cond>,
+}
+
+/// Which stacks a mover may choose to capture: where `among` holds, or where
+/// none does, where `otherwise` holds (occupied fields only).
+#[derive(Debug, Clone)]
+pub(crate) struct Choice {
+    pub cond: Cond,
+    pub among: Cond,
+    pub otherwise: Cond,
+}
+
+/// Replacing pieces that cannot move (see `ReplaceDef`).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Replace {
+    pub grace: bool,
+    pub prisoners: bool,
+}
+
+/// What a chance outcome sets.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Set {
+    Orient { field: FieldId, orient: u8 },
+    Starts(Player),
+}
+
+#[derive(Debug, Clone)]
+pub(crate) struct End {
+    pub at: When,
+    pub test: Cond,
+    pub result: Ranking,
+    pub reason: String,
+    /// (zone, points) for each enemy piece on the board in the zone.
+    pub score: Vec<(u8, u16)>,
+    /// Pieces moved before the result is worked out (see `GatherDef`).
+    pub gather: Vec<Gather>,
+}
+
+/// How an end condition places the players (see `EndResult`; zones by index).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Ranking {
+    Win(Who),
+    Draw,
+    MorePieces,
+    MorePiecesOr(Who),
+    Finish(Who),
+    /// By the pieces on each player's version of the zone.
+    MostIn(u8),
+}
+
+/// At the end, the pieces on every version of zone `from` go onto the
+/// first field of `player`'s version of zone `to` (each player's own: `None`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Gather {
+    pub from: u8,
+    pub to: u8,
+    pub player: Option<Who>,
+}
+
+#[derive(Debug, Clone)]
+pub(crate) struct Chance {
+    pub name: String,
+    pub looks: Option<crate::ruleset::Looks>,
+    pub outcomes: Vec<ChanceOutcome>,
+    pub total: u32,
+}
+
+#[derive(Debug, Clone)]
+pub(crate) struct ChanceOutcome {
+    pub label: String,
+    pub value: u8,
+    pub weight: u32,
+    pub again: bool,
+    pub rethrow: bool,
+    pub set: Vec<Set>,
+}
