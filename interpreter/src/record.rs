@@ -152,6 +152,7 @@ impl Game {
     }
 
     /// The winner's points, where the end condition that ended the game scores.
+    #[inline]
     pub fn outcome_score(&self, o: crate::state::Outcome) -> Option<u16> {
         match o.reason {
             crate::state::Reason::End(i) if !o.is_draw() && !self.ends[usize::from(i)].score.is_empty() => {

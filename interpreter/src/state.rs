@@ -83,11 +83,13 @@ impl Outcome {
     }
 
     /// Whether nobody lost: every player placed first.
+    #[inline]
     pub fn is_draw(&self) -> bool {
         self.places.iter().all(|&p| p <= 1)
     }
 
     /// The winner, where one player alone is first (not in a draw, nor where a team won).
+    #[inline]
     pub fn winner(&self) -> Option<Player> {
         let mut first = self.places.iter().enumerate().filter(|(_, p)| **p == 1).map(|(i, _)| i as Player);
         match (first.next(), first.next()) {
@@ -97,6 +99,7 @@ impl Outcome {
     }
 
     /// The players placed first, where the game was not a draw.
+    #[inline]
     pub fn winners(&self) -> impl Iterator<Item = Player> + '_ {
         let decided = !self.is_draw();
         self.places.iter().enumerate().filter(move |(_, p)| decided && **p == 1).map(|(i, _)| i as Player)
@@ -479,6 +482,7 @@ impl State {
         self.phase.into()
     }
 
+    #[inline]
     pub fn ply(&self) -> u32 {
         self.ply
     }
@@ -502,6 +506,7 @@ impl State {
         self.finished[usize::from(player)] != 0
     }
 
+    #[inline]
     pub fn outcome(&self) -> Option<Outcome> {
         self.outcome
     }
@@ -714,6 +719,8 @@ impl State {
     }
 
     /// A neutral piece (owner [`NOBODY`]) is kept as the holder's: pools are per player.
+    /// Inlined: a placement from the hand calls it on every move of random play.
+    #[inline]
     pub(crate) fn pool_add(&mut self, pool: Pool, holder: Player, kind: KindId, owner: Player, n: i32) {
         let owner = if owner == NOBODY { holder } else { owner };
         let i = self.pool_index(pool, holder, kind, owner);

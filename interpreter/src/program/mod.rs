@@ -174,6 +174,7 @@ impl Game {
     }
 
     /// Player names, player 1 first.
+    #[inline]
     pub fn players(&self) -> &[String] {
         &self.players
     }
@@ -282,6 +283,7 @@ impl Game {
 
     /// Whether batch self-play plays this ruleset as matches of a game and a
     /// return game with the seats swapped.
+    #[inline]
     pub fn return_match(&self) -> bool {
         self.return_match
     }
@@ -292,6 +294,7 @@ impl Game {
 
     /// Puts `state` back at the initial position, keeping what it has
     /// allocated: a loop that plays many games allocates once.
+    #[inline]
     pub fn restart(&self, state: &mut State) {
         state.clone_from(&self.initial);
     }
@@ -308,6 +311,7 @@ impl Game {
 
     /// Whether a game that ended for `reason` ended because of the turn limit:
     /// at the limit itself, or by an end condition that reads it.
+    #[inline]
     pub fn reason_is_limit(&self, reason: Reason) -> bool {
         match reason {
             Reason::TurnLimit => true,
