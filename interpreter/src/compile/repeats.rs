@@ -56,13 +56,10 @@ pub(super) fn repeats_itself(board: &Board, rule: &Rule) -> bool {
         let mut set = FieldSet::new(board.len());
         targets.iter().for_each(|&t| set.insert(t));
         targets.iter().any(|&t| {
-            // Along the fall from `t`, at most once round the board (a fall line may loop).
-            let mut at = board.neighbour(t, fall);
-            (0..board.len()).any(|_| {
-                let found = at != NO_FIELD && at != t && set.contains(at);
-                at = if at == NO_FIELD || at == t { NO_FIELD } else { board.neighbour(at, fall) };
-                found
-            })
+            // The fields below `t`, at most once round the board (a fall line may loop).
+            let next = |at: FieldId| Some(board.neighbour(at, fall)).filter(|&f| f != NO_FIELD && f != t);
+            let below = std::iter::successors(next(t), |&at| next(at));
+            below.take(board.len()).any(|at| set.contains(at))
         })
     })
 }
