@@ -9,7 +9,7 @@ use super::walk_cost::{MAX_LIST_STEPS, TooCostly, WalkShape, blocked_fields, wor
 use crate::board::{Board, FieldId, NO_FIELD};
 use crate::moves::{Action, NO_DIR};
 use crate::program::Cond;
-use crate::program::rules::{CaptureRun, Chain, Choice, Effect, Enclosure, Motion, Reach, Rule, Walk, WalkPlan};
+use crate::program::rules::{CaptureRun, Chain, Choice, Effect, Enclosure, Motion, Reach, Rule, RulePlan, Walk};
 use crate::ruleset::{
     CondDef, ContinueMode, Distance, EffectDef, Motion as MotionDef, MoveDef, OffCount, PlaceAt, Removal, Sides,
 };
@@ -149,132 +149,8 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, standing: St
             );
         });
     }
-    let mut effects = Vec::new();
-    let mut continues = None;
-    ctx.at(Seg::Field("then"), |ctx| {
-        for (i, e) in def.then.iter().enumerate() {
-            ctx.at(Seg::Index(i), |ctx| {
-                let when = match e {
-                    EffectDef::Enclose { when, .. }
-                    | EffectDef::Continue { when, .. }
-                    | EffectDef::Flip { when }
-                    | EffectDef::Tip { when }
-                    | EffectDef::TurnClockwise { when }
-                    | EffectDef::Spawn { when, .. }
-                    | EffectDef::CaptureChosen { when, .. }
-                    | EffectDef::CaptureRun { when, .. } => when,
-                    EffectDef::Promote { when, .. } => when,
-                };
-                let on = when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
-                match e {
-                    EffectDef::Enclose { dirs, sides, target, anvil, edge, .. } => {
-                        let enclosure = Enclosure {
-                            dirs: ctx.at(Seg::Field("dirs"), |ctx| dir_ids(ctx, dirs, board)),
-                            all: *sides == Sides::All,
-                            target: ctx.at(Seg::Field("target"), |ctx| test(ctx, target, Place::Field, names)),
-                            anvil: ctx.at(Seg::Field("anvil"), |ctx| test(ctx, anvil, Place::Field, names)),
-                            edge: ctx.at(Seg::Field("edge"), |ctx| constant(ctx, edge, names)),
-                        };
-                        // Only an enemy piece is enclosed: a target that never holds of one captures nothing.
-                        if never_on_enemy(&enclosure.target) {
-                            ctx.at(Seg::Field("target"), |ctx| {
-                                ctx.error(
-                                    "an enclosure captures only enemy pieces, and this `target` never holds on a \
-                                     field an enemy piece tops: it would capture nothing",
-                                );
-                            });
-                        }
-                        if on {
-                            effects.push(Effect::Enclose(Box::new(enclosure)));
-                        }
-                    }
-                    EffectDef::Continue { mode, same_dir, removal, .. } => {
-                        let same_dir = ctx.at(Seg::Field("same_dir"), |ctx| constant(ctx, same_dir, names));
-                        // A chain goes on from where a piece moved on the board: a move from or to
-                        // the hand, off the board or sowing a stack leaves no piece to go on with.
-                        if motion.as_ref().is_some_and(|m| m.action() != Action::Board) {
-                            ctx.error("a chain goes on after a move on the board (a step, leap, slide, run, walk, flight or jump): this motion makes none");
-                        }
-                        // A leap, a flight or a walk moves by no direction: there is none to keep.
-                        if same_dir
-                            && matches!(def.by, MotionDef::Leap { .. } | MotionDef::Fly | MotionDef::Walk { .. })
-                        {
-                            ctx.at(Seg::Field("same_dir"), |ctx| {
-                                ctx.error(
-                                    "a chain keeps the direction of a step, slide, run or jump: this motion has none",
-                                );
-                            });
-                        }
-                        if on {
-                            continues = Some(Chain {
-                                must: *mode == ContinueMode::Must,
-                                same_dir,
-                                remove_at_end: *removal == Removal::AtEnd,
-                            });
-                        }
-                    }
-                    EffectDef::Promote { to, on: cond, ends_chain, at_end, .. } => {
-                        let kind = ctx.at(Seg::Field("to"), |ctx| ctx.find("piece", to, &names.kinds));
-                        let test = ctx.at(Seg::Field("on"), |ctx| test(ctx, cond, Place::Field, names));
-                        let ends_chain = ctx.at(Seg::Field("ends_chain"), |ctx| constant(ctx, ends_chain, names));
-                        let at_end = ctx.at(Seg::Field("at_end"), |ctx| constant(ctx, at_end, names));
-                        if let (true, Some(kind)) = (on, kind) {
-                            effects.push(Effect::Promote { to: kind as u8, on: test, ends_chain, at_end });
-                        }
-                    }
-                    EffectDef::Flip { .. } if on => effects.push(Effect::Flip),
-                    EffectDef::Tip { .. } | EffectDef::TurnClockwise { .. } => {
-                        needs_dice(ctx, pieces, names, "a die effect");
-                        if matches!(e, EffectDef::Tip { .. }) {
-                            compass_only(ctx, &def.by);
-                        }
-                        if on {
-                            effects.push(if matches!(e, EffectDef::Tip { .. }) {
-                                Effect::Tip
-                            } else {
-                                Effect::TurnClockwise
-                            });
-                        }
-                    }
-                    EffectDef::Spawn { on: cond, zone, optional, .. } => {
-                        let test = ctx.at(Seg::Field("on"), |ctx| test(ctx, cond, Place::Field, names));
-                        let zone = ctx.at(Seg::Field("zone"), |ctx| ctx.find("zone", zone, &names.zones));
-                        let optional = ctx.at(Seg::Field("optional"), |ctx| constant(ctx, optional, names));
-                        if let (true, Some(zone)) = (on, zone) {
-                            effects.push(Effect::Spawn { on: test, zone: zone as u8, optional });
-                        }
-                    }
-                    EffectDef::CaptureChosen { if_, among, otherwise, .. } => {
-                        let cond = ctx.at(Seg::Field("if"), |ctx| test(ctx, if_, Place::State, names));
-                        let among = ctx.at(Seg::Field("among"), |ctx| test(ctx, among, Place::Field, names));
-                        let otherwise =
-                            ctx.at(Seg::Field("otherwise"), |ctx| test(ctx, otherwise, Place::Field, names));
-                        if effects.iter().any(|e| matches!(e, Effect::CaptureChosen(_))) {
-                            ctx.error("a move rule has at most one `CaptureChosen`");
-                        } else if on {
-                            effects.push(Effect::CaptureChosen(Box::new(Choice { cond, among, otherwise })));
-                        }
-                    }
-                    EffectDef::CaptureRun { on: cond, start, step, if_, landed, keep_if, .. } => {
-                        let run = CaptureRun {
-                            on: ctx.at(Seg::Field("on"), |ctx| test(ctx, cond, Place::Field, names)),
-                            start: ctx.at(Seg::Field("start"), |ctx| dir_ids_or_none(ctx, start, board)),
-                            step: ctx.at(Seg::Field("step"), |ctx| dir_ids_or_none(ctx, step, board)),
-                            cond: ctx.at(Seg::Field("if"), |ctx| test(ctx, if_, Place::Field, names)),
-                            landed: *landed,
-                            keep_if: keep_if
-                                .as_ref()
-                                .map(|c| ctx.at(Seg::Field("keep_if"), |ctx| test(ctx, c, Place::State, names))),
-                        };
-                        if on {
-                            effects.push(Effect::CaptureRun(Box::new(run)));
-                        }
-                    }
-                    _ => {}
-                }
-            });
-        }
-    });
+    let (effects, continues) =
+        ctx.at(Seg::Field("then"), |ctx| effects(ctx, def, motion.as_ref(), pieces, board, names));
     if matches!(def.by, MotionDef::Sow { .. }) && def.to != CondDef::Empty {
         ctx.at(Seg::Field("to"), |ctx| {
             ctx.error("a sowing ends where its last piece drops, whatever is there: leave `to` out (say where it may start with `from`)");
@@ -294,18 +170,160 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, standing: St
         targets: Default::default(),
         to_on_targets: Vec::new(),
         only_if_for: Vec::new(),
-        landing: None,
-        empty_targets: None,
-        landing_bits: None,
-        landing_words: None,
-        fall_lines: None,
-        die_runs: None,
-        sow_ends: None,
-        stack_landing: None,
-        captures: None,               // found by `Game::specialise_rules`
-        plain: false,                 // likewise
-        walk_plan: WalkPlan::General, // likewise
+        // Until the compiler plans the rule (`Game::rule_plan`), every path the
+        // general one, which is always right.
+        plan: RulePlan::GENERAL,
     })
+}
+
+/// What one effect of a move rule lowers to.
+enum Lowered {
+    Effect(Effect),
+    Chain(Chain),
+}
+
+/// The effects of a move rule (its `then`) in force under the options, and
+/// how its capture chain goes on; each checked whether in force or not.
+fn effects(
+    ctx: &mut Ctx,
+    def: &MoveDef,
+    motion: Option<&Motion>,
+    pieces: u32,
+    board: &Board,
+    names: &Names,
+) -> (Vec<Effect>, Option<Chain>) {
+    let mut effects: Vec<Effect> = Vec::new();
+    let mut continues = None;
+    for (i, e) in def.then.iter().enumerate() {
+        ctx.at(Seg::Index(i), |ctx| {
+            let when = match e {
+                EffectDef::Enclose { when, .. }
+                | EffectDef::Continue { when, .. }
+                | EffectDef::Flip { when }
+                | EffectDef::Tip { when }
+                | EffectDef::TurnClockwise { when }
+                | EffectDef::Spawn { when, .. }
+                | EffectDef::CaptureChosen { when, .. }
+                | EffectDef::CaptureRun { when, .. } => when,
+                EffectDef::Promote { when, .. } => when,
+            };
+            let on = when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
+            let chosen = |effects: &[Effect]| effects.iter().any(|e| matches!(e, Effect::CaptureChosen(_)));
+            match effect(ctx, e, def, motion, pieces, board, names) {
+                Some(Lowered::Effect(Effect::CaptureChosen(_))) if chosen(&effects) => {
+                    ctx.error("a move rule has at most one `CaptureChosen`");
+                }
+                Some(Lowered::Effect(effect)) if on => effects.push(effect),
+                Some(Lowered::Chain(chain)) if on => continues = Some(chain),
+                Some(Lowered::Effect(_) | Lowered::Chain(_)) | None => {}
+            }
+        });
+    }
+    (effects, continues)
+}
+
+/// One effect `e` of move rule `def` lowered, whether in force or not
+/// (`None` where it is in error).
+fn effect(
+    ctx: &mut Ctx,
+    e: &EffectDef,
+    def: &MoveDef,
+    motion: Option<&Motion>,
+    pieces: u32,
+    board: &Board,
+    names: &Names,
+) -> Option<Lowered> {
+    let effect = match e {
+        EffectDef::Enclose { dirs, sides, target, anvil, edge, .. } => {
+            let enclosure = Enclosure {
+                dirs: ctx.at(Seg::Field("dirs"), |ctx| dir_ids(ctx, dirs, board)),
+                all: *sides == Sides::All,
+                target: ctx.at(Seg::Field("target"), |ctx| test(ctx, target, Place::Field, names)),
+                anvil: ctx.at(Seg::Field("anvil"), |ctx| test(ctx, anvil, Place::Field, names)),
+                edge: ctx.at(Seg::Field("edge"), |ctx| constant(ctx, edge, names)),
+            };
+            // Only an enemy piece is enclosed: a target that never holds of one captures nothing.
+            if never_on_enemy(&enclosure.target) {
+                ctx.at(Seg::Field("target"), |ctx| {
+                    ctx.error(
+                        "an enclosure captures only enemy pieces, and this `target` never holds on a \
+                         field an enemy piece tops: it would capture nothing",
+                    );
+                });
+            }
+            Effect::Enclose(Box::new(enclosure))
+        }
+        EffectDef::Continue { mode, same_dir, removal, .. } => {
+            return Some(Lowered::Chain(chain(ctx, def, motion, *mode, same_dir, *removal, names)));
+        }
+        EffectDef::Promote { to, on: cond, ends_chain, at_end, .. } => {
+            let kind = ctx.at(Seg::Field("to"), |ctx| ctx.find("piece", to, &names.kinds));
+            let test = ctx.at(Seg::Field("on"), |ctx| test(ctx, cond, Place::Field, names));
+            let ends_chain = ctx.at(Seg::Field("ends_chain"), |ctx| constant(ctx, ends_chain, names));
+            let at_end = ctx.at(Seg::Field("at_end"), |ctx| constant(ctx, at_end, names));
+            Effect::Promote { to: kind? as u8, on: test, ends_chain, at_end }
+        }
+        EffectDef::Flip { .. } => Effect::Flip,
+        EffectDef::Tip { .. } | EffectDef::TurnClockwise { .. } => {
+            needs_dice(ctx, pieces, names, "a die effect");
+            if matches!(e, EffectDef::Tip { .. }) {
+                compass_only(ctx, &def.by);
+                Effect::Tip
+            } else {
+                Effect::TurnClockwise
+            }
+        }
+        EffectDef::Spawn { on: cond, zone, optional, .. } => {
+            let test = ctx.at(Seg::Field("on"), |ctx| test(ctx, cond, Place::Field, names));
+            let zone = ctx.at(Seg::Field("zone"), |ctx| ctx.find("zone", zone, &names.zones));
+            let optional = ctx.at(Seg::Field("optional"), |ctx| constant(ctx, optional, names));
+            Effect::Spawn { on: test, zone: zone? as u8, optional }
+        }
+        EffectDef::CaptureChosen { if_, among, otherwise, .. } => {
+            let cond = ctx.at(Seg::Field("if"), |ctx| test(ctx, if_, Place::State, names));
+            let among = ctx.at(Seg::Field("among"), |ctx| test(ctx, among, Place::Field, names));
+            let otherwise = ctx.at(Seg::Field("otherwise"), |ctx| test(ctx, otherwise, Place::Field, names));
+            Effect::CaptureChosen(Box::new(Choice { cond, among, otherwise }))
+        }
+        EffectDef::CaptureRun { on: cond, start, step, if_, landed, keep_if, .. } => {
+            Effect::CaptureRun(Box::new(CaptureRun {
+                on: ctx.at(Seg::Field("on"), |ctx| test(ctx, cond, Place::Field, names)),
+                start: ctx.at(Seg::Field("start"), |ctx| dir_ids_or_none(ctx, start, board)),
+                step: ctx.at(Seg::Field("step"), |ctx| dir_ids_or_none(ctx, step, board)),
+                cond: ctx.at(Seg::Field("if"), |ctx| test(ctx, if_, Place::Field, names)),
+                landed: *landed,
+                keep_if: keep_if
+                    .as_ref()
+                    .map(|c| ctx.at(Seg::Field("keep_if"), |ctx| test(ctx, c, Place::State, names))),
+            }))
+        }
+    };
+    Some(Lowered::Effect(effect))
+}
+
+/// How a capture chain goes on (a `Continue` effect), checked against the motion.
+fn chain(
+    ctx: &mut Ctx,
+    def: &MoveDef,
+    motion: Option<&Motion>,
+    mode: ContinueMode,
+    same_dir: &CondDef,
+    removal: Removal,
+    names: &Names,
+) -> Chain {
+    let same_dir = ctx.at(Seg::Field("same_dir"), |ctx| constant(ctx, same_dir, names));
+    // A chain goes on from where a piece moved on the board: a move from or to
+    // the hand, off the board or sowing a stack leaves no piece to go on with.
+    if motion.is_some_and(|m| m.action() != Action::Board) {
+        ctx.error("a chain goes on after a move on the board (a step, leap, slide, run, walk, flight or jump): this motion makes none");
+    }
+    // A leap, a flight or a walk moves by no direction: there is none to keep.
+    if same_dir && matches!(def.by, MotionDef::Leap { .. } | MotionDef::Fly | MotionDef::Walk { .. }) {
+        ctx.at(Seg::Field("same_dir"), |ctx| {
+            ctx.error("a chain keeps the direction of a step, slide, run or jump: this motion has none");
+        });
+    }
+    Chain { must: mode == ContinueMode::Must, same_dir, remove_at_end: removal == Removal::AtEnd }
 }
 
 /// Whether a field test can never hold where an enemy piece tops the field,

@@ -1,5 +1,5 @@
 //! Which rules of a phase may make one and the same move, so that the
-//! generator compares their moves and drops the repeats (`Phase::may_repeat`):
+//! generator compares their moves and drops the repeats (`Phase::repeats`):
 //! worked out from the board and the rules alone, before play. Where no
 //! rule can, the moves are not compared at play.
 

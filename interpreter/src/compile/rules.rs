@@ -11,7 +11,10 @@ use crate::board::Board;
 use crate::options::{self, MAX_PLIES, OptionValue};
 use crate::piece::{Captured, Kind, MAX_PLAYERS};
 use crate::program::Cond;
-use crate::program::rules::{Chance, ChanceOutcome, End, Filter, Gather, Phase, Ranking, Rule};
+use crate::program::rules::{
+    ChainLandings, Chance, ChanceOutcome, Counting, End, Filter, Gather, Phase, Probe, Ranking, Repeats, Rule,
+    RulesLoop,
+};
 use crate::program::{FieldProps, Game};
 use crate::ruleset::{
     CaptureTo, ChanceDef, Choose, EndDef, EndResult, FilterDef, Otherwise, PhaseDef, PieceDef, RulesetDef, SetupDef,
@@ -499,11 +502,13 @@ fn phase(
         name: def.name.clone(),
         rules,
         playable,
-        may_repeat: false,                                     // found by `Game::specialise_rules`
-        flying_chains: false,                                  // likewise
-        probes_by_generator: false,                            // likewise
-        counting: crate::program::rules::Counting::General,    // likewise
-        rules_loop: crate::program::rules::RulesLoop::General, // likewise
+        // Found by `Game::specialise_rules`, which plans the phase: until
+        // then the general paths, always right.
+        repeats: Repeats::Possible,
+        chain_landings: ChainLandings::Compared,
+        probe: Probe::ByGenerator,
+        counting: Counting::General,
+        rules_loop: RulesLoop::General,
         decisions: def.decisions.max(1),
         throw,
         until,

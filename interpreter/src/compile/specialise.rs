@@ -7,190 +7,29 @@ use super::repeats::{may_share_moves, repeats_itself};
 use crate::board::{DirId, FieldId, FieldSet, NO_FIELD};
 use crate::piece::{Piece, Player};
 use crate::program::rules::{
-    Counting, DieRuns, Doubling, Effect, End, FallLine, FallLines, Filter, Known, LandingBits, LandingWords, Motion,
-    Placing, Ranking, Room, Rule, RulesLoop, RunEnds, SowEnds, TopWords, Walk, WalkPlan,
+    Applying, Captures, ChainLandings, Counting, DieRuns, Doubling, Effect, End, FallLine, FallLines, Filter, Known,
+    Landing, LandingBits, LandingMasks, LandingWords, Motion, MotionPlan, Placing, Probe, Ranking, Repeats, Room, Rule,
+    RulePlan, RulesLoop, RunEnds, SowEnds, TopWords, Walk,
 };
 use crate::program::{Cond, Game};
 use crate::ruleset::{Arrive, Distance, When};
 
 impl Game {
-    /// Fills in what each rule can know before play: its placement targets,
-    /// its conditions with what the board and the player decide folded in,
-    /// and its landing mask; and the lines `Line` looks for. Called once
-    /// the game is compiled.
+    /// Works out what the board alone decides about each rule (its placement
+    /// targets, its conditions with the board and the player folded in, its
+    /// walks' paths), then plans every rule and phase: which fast path serves
+    /// each (see [`RulePlan`], [`Counting`], [`RulesLoop`]). Called once the
+    /// game is compiled.
     pub(crate) fn specialise_rules(&mut self) {
-        let single = self.fields.iter().all(|f| f.limit <= 1);
-        let players = 0..self.player_count();
-        let mut die_run_room = DieRuns::MOST_ENDS;
         let mut path_room = super::walk_paths::MOST_PATHS_IN_ALL;
-        let longest_field_steps = self.fields.iter().filter_map(|f| f.steps).max().unwrap_or(0);
         for p in 0..self.phases.len() {
             for r in 0..self.phases[p].rules.len() {
-                let rule = &self.phases[p].rules[r];
-                let (targets, to_on_targets): (Vec<Vec<FieldId>>, Vec<Cond>) = players
-                    .clone()
-                    .map(|me| {
-                        let targets: Vec<FieldId> = self
-                            .board
-                            .fields()
-                            .filter(|&f| self.static_value(&rule.to, me, f) != Some(false))
-                            .collect();
-                        let rest = self.simplify(&rule.to, me, &targets).compact();
-                        (targets, rest)
-                    })
-                    .unzip();
-                // A state condition has no field atoms: any field stands for all.
-                let only_if_for = players.clone().map(|me| self.simplify(&rule.only_if, me, &[0]).compact()).collect();
-                // An occupied field takes a piece only by a capture or an exchange, which a safe
-                // field forbids; an exchange needs a field to send the enemy to, which the hand is not.
-                let displaces = match rule.arrive {
-                    Arrive::Capture => true,
-                    Arrive::Exchange => exchange_sends_to_field(&rule.motion),
-                    Arrive::Stack => false,
-                };
-                let captures = |safe: bool| if displaces && !safe { Cond::ENEMY } else { 0 };
-                // Per field, `to` with what the board decides there folded in (a throne no soldier
-                // may stop on), if what is left looks only at what tops the field, alike for every player.
-                let to_on = |f: FieldId| {
-                    let mut masks = players.clone().map(|me| self.simplify(&rule.to, me, &[f]).tops_mask());
-                    let first = masks.next().flatten();
-                    first.filter(|_| masks.all(|m| m == first))
-                };
-                let landing = single.then(|| {
-                    let fields = self.board.fields().zip(&self.fields);
-                    fields
-                        .map(|(f, props)| match props.limit {
-                            1 => to_on(f).map(|to| to & (Cond::EMPTY | captures(props.safe))),
-                            _ => Some(0),
-                        })
-                        .collect::<Option<Vec<u8>>>()
-                });
-                let landing = landing.flatten();
-                // Where stacks grow, a rule that stacks on what it lands on needs room and `to`.
-                let stack_landing = (!single && rule.arrive == Arrive::Stack).then(|| {
-                    let fields = self.board.fields().zip(&self.fields);
-                    fields
-                        .map(|(f, props)| if props.limit == 0 { Some(0) } else { to_on(f) })
-                        .collect::<Option<Vec<u8>>>()
-                });
-                let on_empty_only = places(&rule.motion) && !rule.motion.puts_under() && self.occupancy_is_one_word();
-                let empty_targets = landing.as_ref().filter(|_| on_empty_only).and_then(|landing| {
-                    let empty_only = |f: &FieldId| matches!(landing[usize::from(*f)], 0 | Cond::EMPTY);
-                    let bits = |targets: &Vec<FieldId>| {
-                        targets.iter().all(empty_only).then(|| {
-                            targets.iter().filter(|&&f| landing[usize::from(f)] != 0).fold(0u64, |b, &f| b | 1 << f)
-                        })
-                    };
-                    targets.iter().map(bits).collect::<Option<Vec<u64>>>()
-                });
-                let landing_bits = landing.as_deref().and_then(|l| self.landing_bits(l));
-                let landing_words = match (&landing, &stack_landing) {
-                    (Some(masks), _) => LandingWords::new(masks, Room::NotAsked),
-                    (None, Some(Some(masks))) => LandingWords::new(masks, Room::Needed),
-                    _ => None,
-                };
-                let tables = self.motion_tables(rule, &mut die_run_room);
-                let captures = captures_by_rule(&self.phases[p].rules[r], landing.as_deref());
-                let rule = &mut self.phases[p].rules[r];
-                rule.captures = captures;
-                rule.landing_bits = landing_bits;
-                rule.landing_words = landing_words;
-                rule.stack_landing = stack_landing.flatten();
-                let MotionTables { via_fields, fall_lines, die_runs, sow_ends, known } = tables;
-                rule.fall_lines = fall_lines;
-                rule.die_runs = die_runs;
-                rule.sow_ends = sow_ends;
-                rule.targets = targets;
-                rule.to_on_targets = to_on_targets;
-                rule.only_if_for = only_if_for;
-                rule.landing = landing;
-                rule.empty_targets = empty_targets;
-                if let (Some(via), Some(fields)) = (rule.motion.via_mut(), via_fields) {
-                    *via = fields;
-                }
-                if let Some(walk) = rule.motion.walk_mut() {
-                    walk.paths = super::walk_paths::walk_paths(&self.board, &self.fields, walk, &known, &mut path_room);
-                }
-                if let Motion::Exit { via: Cond::Fields(via), walk: Walk { paths: Some(paths), .. }, exits, .. } =
-                    &mut rule.motion
-                {
-                    *exits = Some(super::walk_paths::exit_paths(paths, via, &known, self.board.len()));
-                }
-                if let Motion::Enter {
-                    via: Cond::Fields(via), walk: Walk { paths: Some(paths), .. }, entries, ..
-                } = &mut rule.motion
-                {
-                    *entries = super::walk_paths::entry_paths(paths, via, &known, self.board.len());
-                }
+                self.fold_rule(p, r, &mut path_room);
             }
-            let phase = &mut self.phases[p];
-            phase.playable = players
-                .clone()
-                .map(|me| {
-                    [false, true].map(|fallback| {
-                        let rules = phase.rules.iter().enumerate();
-                        let playable = rules
-                            .filter(|(_, r)| r.fallback == fallback && r.only_if_for[usize::from(me)] != Cond::False);
-                        playable.map(|(i, _)| i as u8).collect()
-                    })
-                })
-                .collect();
-            phase.flying_chains = phase.rules.iter().any(Rule::flies_in_chains);
-            phase.probes_by_generator = phase.rules.iter().any(|r| r.motion.probed_by_generator());
-            phase.may_repeat = phase.playable.iter().flatten().any(|rules| {
-                rules.iter().enumerate().any(|(i, &a)| {
-                    let a = &phase.rules[usize::from(a)];
-                    repeats_itself(&self.board, a)
-                        || rules[i + 1..].iter().any(|&b| may_share_moves(&self.board, a, &phase.rules[usize::from(b)]))
-                })
-            });
+            self.fold_phase(p);
         }
-        for phase in &mut self.phases {
-            let countable = |rules: &Vec<u8>| {
-                rules.iter().all(|&r| {
-                    let rule = &phase.rules[usize::from(r)];
-                    places(&rule.motion) && rule.empty_targets.is_some()
-                })
-            };
-            let counted = phase.filters.is_empty()
-                && !phase.may_repeat
-                && phase.playable.iter().all(|[ordinary, fallback]| fallback.is_empty() && countable(ordinary));
-            if counted {
-                let placing = |me: usize, r: u8| {
-                    let rule = &phase.rules[usize::from(r)];
-                    let targets = rule.empty_targets.as_ref().map_or(0, |t| t[me]);
-                    let tested = rule.only_if_for[me] != Cond::True;
-                    Placing { rule: r, targets, kinds: rule.pieces, tested }
-                };
-                phase.counting = Counting::Counted(
-                    (phase.playable.iter().enumerate())
-                        .map(|(me, [ordinary, _])| ordinary.iter().map(|&r| placing(me, r)).collect())
-                        .collect(),
-                );
-            }
-        }
-        let plain_fields = self.fields.iter().all(|f| f.send_to.is_none() && !f.again);
-        for phase in &mut self.phases {
-            let plain_phase =
-                plain_fields && phase.replace.is_none() && !phase.filters.contains(&Filter::Capture { huff: true });
-            for rule in &mut phase.rules {
-                let mover_only = rule.effects.iter().all(Effect::changes_the_mover_only);
-                rule.plain = plain_phase && rule.motion.only_puts_down() && mover_only && rule.continues.is_none();
-            }
-        }
-        self.plain_rules = self.phases.iter().flat_map(|p| &p.rules).any(|r| r.plain);
-        let nobody_finishes = self.ends.iter().all(|e| !matches!(e.result, Ranking::Finish(_)));
-        for phase in &mut self.phases {
-            let turns = nobody_finishes
-                && phase.decisions == 1
-                && phase.throw.is_none()
-                && phase.until.is_none()
-                && phase.rules.iter().all(|r| r.plain);
-            phase.counting = match std::mem::replace(&mut phase.counting, Counting::General) {
-                Counting::Counted(placings) if turns => Counting::Turns(placings),
-                counting => counting,
-            };
-        }
+        self.plan_rules();
+        self.plan_counting();
         let at_start = |e: &&End| e.at == When::StartOfTurn;
         self.lists_next_moves = self.ends.iter().filter(at_start).any(|e| e.test.mentions_no_moves())
             && self.phases.iter().any(|p| p.counting.placings().is_none());
@@ -205,7 +44,222 @@ impl Game {
             empty
         });
         self.precompute_lines();
-        // (Once the lines through the piece put are read from masks.)
+        self.plan_outlines();
+        // Last, once every other step has read the tests as written.
+        for rule in self.phases.iter_mut().flat_map(|p| &mut p.rules) {
+            for test in rule.field_tests_mut() {
+                *test = std::mem::replace(test, Cond::True).guard_by_tops();
+            }
+        }
+        self.choose_rules_loops();
+    }
+
+    /// What the board and the player decide about rule `r` of phase `p`,
+    /// folded in: the fields `to` may hold on and `to` as it reads there,
+    /// `only_if` per player, `via` as fields, the walks' paths.
+    fn fold_rule(&mut self, p: usize, r: usize, path_room: &mut usize) {
+        let rule = &self.phases[p].rules[r];
+        let players = 0..self.player_count();
+        let (targets, to_on_targets): (Vec<Vec<FieldId>>, Vec<Cond>) = players
+            .clone()
+            .map(|me| {
+                let targets: Vec<FieldId> =
+                    self.board.fields().filter(|&f| self.static_value(&rule.to, me, f) != Some(false)).collect();
+                let rest = self.simplify(&rule.to, me, &targets).compact();
+                (targets, rest)
+            })
+            .unzip();
+        // A state condition has no field atoms: any field stands for all.
+        let only_if_for = players.map(|me| self.simplify(&rule.only_if, me, &[0]).compact()).collect();
+        let (via_fields, known) = self.walk_facts(&rule.motion);
+        let rule = &mut self.phases[p].rules[r];
+        rule.targets = targets;
+        rule.to_on_targets = to_on_targets;
+        rule.only_if_for = only_if_for;
+        if let (Some(via), Some(fields)) = (rule.motion.via_mut(), via_fields) {
+            *via = fields;
+        }
+        if let Some(walk) = rule.motion.walk_mut() {
+            walk.paths = super::walk_paths::walk_paths(&self.board, &self.fields, walk, &known, path_room);
+        }
+        if let Motion::Exit { via: Cond::Fields(via), walk: Walk { paths: Some(paths), .. }, exits, .. } =
+            &mut rule.motion
+        {
+            *exits = Some(super::walk_paths::exit_paths(paths, via, &known, self.board.len()));
+        }
+        if let Motion::Enter { via: Cond::Fields(via), walk: Walk { paths: Some(paths), .. }, entries, .. } =
+            &mut rule.motion
+        {
+            *entries = super::walk_paths::entry_paths(paths, via, &known, self.board.len());
+        }
+    }
+
+    /// What phase `p`'s rules say of it: which are playable by whom, whether
+    /// two may make one move, whether flying chains' landings are compared,
+    /// how a piece's having a move is asked.
+    fn fold_phase(&mut self, p: usize) {
+        let players = 0..self.player_count();
+        let phase = &mut self.phases[p];
+        phase.playable = players
+            .map(|me| {
+                [false, true].map(|fallback| {
+                    let rules = phase.rules.iter().enumerate();
+                    let playable =
+                        rules.filter(|(_, r)| r.fallback == fallback && r.only_if_for[usize::from(me)] != Cond::False);
+                    playable.map(|(i, _)| i as u8).collect()
+                })
+            })
+            .collect();
+        let flying = phase.rules.iter().any(Rule::flies_in_chains);
+        phase.chain_landings = if flying { ChainLandings::Compared } else { ChainLandings::AsMade };
+        let probed = phase.rules.iter().any(|r| r.motion.probed_by_generator());
+        phase.probe = if probed { Probe::ByGenerator } else { Probe::ByMotion };
+        let may_repeat = phase.playable.iter().flatten().any(|rules| {
+            rules.iter().enumerate().any(|(i, &a)| {
+                let a = &phase.rules[usize::from(a)];
+                repeats_itself(&self.board, a)
+                    || rules[i + 1..].iter().any(|&b| may_share_moves(&self.board, a, &phase.rules[usize::from(b)]))
+            })
+        });
+        phase.repeats = if may_repeat { Repeats::Possible } else { Repeats::Impossible };
+    }
+
+    /// Plans every rule (see [`Game::rule_plan`]), in the order of the phases
+    /// and their rules (the tables' budgets are spent in that order).
+    fn plan_rules(&mut self) {
+        let mut die_run_room = DieRuns::MOST_ENDS;
+        let plain_fields = self.fields.iter().all(|f| f.send_to.is_none() && !f.again);
+        for p in 0..self.phases.len() {
+            let phase = &self.phases[p];
+            let plain_phase =
+                plain_fields && phase.replace.is_none() && !phase.filters.contains(&Filter::Capture { huff: true });
+            for r in 0..phase.rules.len() {
+                let plan = self.rule_plan(&self.phases[p].rules[r], plain_phase, &mut die_run_room);
+                self.phases[p].rules[r].plan = plan;
+            }
+        }
+        let plain = |r: &Rule| r.plan.applying == Applying::Plain;
+        self.plain_rules = self.phases.iter().flat_map(|p| &p.rules).any(plain);
+    }
+
+    /// Which fast paths serve `rule`'s moves (see [`RulePlan`]), once its
+    /// conditions are folded: from the rule and the board alone, and whether
+    /// its phase lets a move be `plain` (no huff, no replacing, no field that
+    /// sends a piece on or gives another turn). `die_run_room`: what the
+    /// game's die runs may still hold.
+    fn rule_plan(&self, rule: &Rule, plain_phase: bool, die_run_room: &mut usize) -> RulePlan {
+        let landing = self.landing_plan(rule);
+        let captures = match captures_by_rule(rule, landing.masks()) {
+            Some(true) => Captures::Always,
+            Some(false) => Captures::Never,
+            None => Captures::Unknown,
+        };
+        let mover_only = rule.effects.iter().all(Effect::changes_the_mover_only);
+        let plain = plain_phase && rule.motion.only_puts_down() && mover_only && rule.continues.is_none();
+        let applying = if plain { Applying::Plain } else { Applying::Checked };
+        RulePlan { landing, motion: self.motion_plan(rule, die_run_room), captures, applying }
+    }
+
+    /// How `rule` tests where a move lands (see [`Landing`]).
+    fn landing_plan(&self, rule: &Rule) -> Landing {
+        let single = self.fields.iter().all(|f| f.limit <= 1);
+        let players = 0..self.player_count();
+        // An occupied field takes a piece only by a capture or an exchange, which a safe
+        // field forbids; an exchange needs a field to send the enemy to, which the hand is not.
+        let displaces = match rule.arrive {
+            Arrive::Capture => true,
+            Arrive::Exchange => exchange_sends_to_field(&rule.motion),
+            Arrive::Stack => false,
+        };
+        let captures = |safe: bool| if displaces && !safe { Cond::ENEMY } else { 0 };
+        // Per field, `to` with what the board decides there folded in (a throne no soldier
+        // may stop on), if what is left looks only at what tops the field, alike for every player.
+        let to_on = |f: FieldId| {
+            let mut masks = players.clone().map(|me| self.simplify(&rule.to, me, &[f]).tops_mask());
+            let first = masks.next().flatten();
+            first.filter(|_| masks.all(|m| m == first))
+        };
+        let fields = || self.board.fields().zip(&self.fields);
+        if single {
+            let masks = fields().map(|(f, props)| match props.limit {
+                1 => to_on(f).map(|to| to & (Cond::EMPTY | captures(props.safe))),
+                _ => Some(0),
+            });
+            return match masks.collect::<Option<Vec<u8>>>() {
+                Some(masks) => Landing::Masks(self.landing_masks(rule, masks)),
+                None => Landing::General,
+            };
+        }
+        // Where stacks grow, a rule that stacks on what it lands on needs room and `to`.
+        if rule.arrive != Arrive::Stack {
+            return Landing::General;
+        }
+        let masks = fields().map(|(f, props)| if props.limit == 0 { Some(0) } else { to_on(f) });
+        match masks.collect::<Option<Vec<u8>>>() {
+            Some(masks) => Landing::Stacks { words: LandingWords::new(&masks, Room::Needed), masks },
+            None => Landing::General,
+        }
+    }
+
+    /// Single-piece landing `masks` of `rule` with the forms the board allows.
+    fn landing_masks(&self, rule: &Rule, masks: Vec<u8>) -> LandingMasks {
+        let on_empty_only = places(&rule.motion) && !rule.motion.puts_under() && self.occupancy_is_one_word();
+        let empty_only = |f: &FieldId| matches!(masks[usize::from(*f)], 0 | Cond::EMPTY);
+        let bits = |targets: &Vec<FieldId>| {
+            targets
+                .iter()
+                .all(empty_only)
+                .then(|| targets.iter().filter(|&&f| masks[usize::from(f)] != 0).fold(0u64, |b, &f| b | 1 << f))
+        };
+        let empty_targets =
+            if on_empty_only { rule.targets.iter().map(bits).collect::<Option<Vec<u64>>>() } else { None };
+        LandingMasks {
+            bits: self.landing_bits(&masks),
+            words: LandingWords::new(&masks, Room::NotAsked),
+            empty_targets,
+            masks,
+        }
+    }
+
+    /// Chooses how far each phase's moves are counted (see [`Counting`]):
+    /// counted where every rule places on empty fields by bits, whole turns
+    /// where nothing else happens in a turn.
+    fn plan_counting(&mut self) {
+        let nobody_finishes = self.ends.iter().all(|e| !matches!(e.result, Ranking::Finish(_)));
+        for phase in &mut self.phases {
+            let countable = |rules: &Vec<u8>| {
+                rules.iter().all(|&r| {
+                    let rule = &phase.rules[usize::from(r)];
+                    places(&rule.motion) && rule.plan.landing.empty_targets().is_some()
+                })
+            };
+            let counted = phase.filters.is_empty()
+                && phase.repeats == Repeats::Impossible
+                && phase.playable.iter().all(|[ordinary, fallback]| fallback.is_empty() && countable(ordinary));
+            if !counted {
+                continue;
+            }
+            let placing = |me: usize, r: u8| {
+                let rule = &phase.rules[usize::from(r)];
+                let targets = rule.plan.landing.empty_targets().map_or(0, |t| t[me]);
+                let tested = rule.only_if_for[me] != Cond::True;
+                Placing { rule: r, targets, kinds: rule.pieces, tested }
+            };
+            let placings = (phase.playable.iter().enumerate())
+                .map(|(me, [ordinary, _])| ordinary.iter().map(|&r| placing(me, r)).collect())
+                .collect();
+            let turns = nobody_finishes
+                && phase.decisions == 1
+                && phase.throw.is_none()
+                && phase.until.is_none()
+                && phase.rules.iter().all(|r| r.plan.applying == Applying::Plain);
+            phase.counting = if turns { Counting::Turns(placings) } else { Counting::Counted(placings) };
+        }
+    }
+
+    /// Turns counted turns into outlined ones where the ends read the lines
+    /// through the piece put and "no move" alone (once the lines are masks).
+    fn plan_outlines(&mut self) {
         let read_by_outline = |e: &End| {
             matches!((e.at, &e.test), (When::AfterMove, Cond::MovedLineMasks(_)) | (When::StartOfTurn, Cond::NoMoves))
         };
@@ -219,53 +273,47 @@ impl Game {
                 counting => counting,
             };
         }
-        // Last, once every other step has read the tests as written.
-        for rule in self.phases.iter_mut().flat_map(|p| &mut p.rules) {
-            for test in rule.field_tests_mut() {
-                *test = std::mem::replace(test, Cond::True).guard_by_tops();
-            }
-            // A walk by its paths: passing and starting by masks over what tops
-            // a field, as compiled, and never longer than its paths go (an
-            // exit's paths are one step short: the last takes the piece off).
-            let longest = |steps: Distance| match steps {
-                Distance::Const(n) => Some(n),
-                Distance::FieldSteps => Some(longest_field_steps),
-                _ => None,
-            };
-            let by_paths = rule.walk_parts().is_some_and(|by| {
-                longest(by.steps).is_some_and(|n| n <= by.paths.most.saturating_add(u8::from(by.exit)))
-            });
-            // Which of its paths a piece scans, per field it starts from.
-            let lists = rule.walk_parts().filter(|_| by_paths).map(|by| {
-                let fields = self.fields.iter().enumerate();
-                fields
-                    .map(|(f, props)| {
-                        let n = match by.steps {
-                            Distance::Const(n) => n,
-                            Distance::FieldSteps => props.steps.unwrap_or(0),
-                            _ => 0,
-                        };
-                        // (An exit's last step takes the piece off the board.)
-                        let list = match n {
-                            0 => None,
-                            n if by.exit => by.paths.key(f as FieldId, n - 1, Doubling::Once),
-                            n => by.paths.key(f as FieldId, n, Doubling::Doubles),
-                        };
-                        let scanned = list.filter(|&k| by.paths.list(k).is_some_and(|l| !l.is_empty()));
-                        scanned.map_or(Rule::NO_PATHS, |k| k as u32)
-                    })
-                    .collect()
-            });
-            rule.walk_plan = lists.map_or(WalkPlan::General, WalkPlan::ByPaths);
+    }
+
+    /// Which of a walk's (or exit's) paths a piece scans from each field,
+    /// where it walks by its paths: passing and starting by masks over what
+    /// tops a field, and never longer than its paths go (an exit's paths are
+    /// one step short: the last takes the piece off).
+    fn walk_lists(&self, rule: &Rule) -> Option<Vec<u32>> {
+        let longest_field_steps = self.fields.iter().filter_map(|f| f.steps).max().unwrap_or(0);
+        let longest = |steps: Distance| match steps {
+            Distance::Const(n) => Some(n),
+            Distance::FieldSteps => Some(longest_field_steps),
+            _ => None,
+        };
+        let by = rule.walk_parts()?;
+        if !longest(by.steps).is_some_and(|n| n <= by.paths.most.saturating_add(u8::from(by.exit))) {
+            return None;
         }
-        self.choose_rules_loops();
+        let fields = self.fields.iter().enumerate();
+        let list = |(f, props): (usize, &crate::program::FieldProps)| {
+            let n = match by.steps {
+                Distance::Const(n) => n,
+                Distance::FieldSteps => props.steps.unwrap_or(0),
+                _ => 0,
+            };
+            // (An exit's last step takes the piece off the board.)
+            let list = match n {
+                0 => None,
+                n if by.exit => by.paths.key(f as FieldId, n - 1, Doubling::Once),
+                n => by.paths.key(f as FieldId, n, Doubling::Doubles),
+            };
+            let scanned = list.filter(|&k| by.paths.list(k).is_some_and(|l| !l.is_empty()));
+            scanned.map_or(Rule::NO_PATHS, |k| k as u32)
+        };
+        Some(fields.map(list).collect())
     }
 
     /// Chooses each phase's [`RulesLoop`]
     /// from its rules as they are (again, where a test has changed them).
     pub(crate) fn choose_rules_loops(&mut self) {
         for phase in &mut self.phases {
-            let walks_or_enters = |r: &Rule| r.walk_plan.by_paths() || enters(&r.motion);
+            let walks_or_enters = |r: &Rule| r.plan.motion.by_paths() || enters(&r.motion);
             let walks_only = phase.rules.iter().all(walks_or_enters);
             phase.rules_loop = if walks_only { RulesLoop::WalksOnly } else { RulesLoop::General };
         }
@@ -295,7 +343,7 @@ impl Game {
     /// it passes over are the board's and the player's to decide: worked
     /// out by the engine's own sowing, of each number of pieces from each
     /// field of an otherwise empty board.
-    fn sow_ends(&self, dirs: &[DirId], skip: &Cond, skip_origin: bool) -> Option<SowEnds> {
+    fn sowings_ended(&self, dirs: &[DirId], skip: &Cond, skip_origin: bool) -> Option<SowEnds> {
         let players = self.player_count();
         let decided = |me: Player| self.board.fields().all(|f| self.static_value(skip, me, f).is_some());
         if !(0..players).all(decided) {
@@ -324,7 +372,7 @@ impl Game {
         })
     }
 
-    /// A rule's landing masks as bits (see [`Rule::landing_bits`]), where they
+    /// A rule's landing masks as bits (see [`LandingMasks::bits`]), where they
     /// can be: a board of at most 64 fields, no neutral pieces, and masks that
     /// read only who owns the top of a field.
     fn landing_bits(&self, landing: &[u8]) -> Option<LandingBits> {
@@ -340,7 +388,7 @@ impl Game {
     /// The lines pieces fall along in direction `dir` (see [`FallLines`]), where
     /// the board has at most 64 fields, none neutral, and every line runs
     /// one way through the numbering of the fields.
-    fn fall_lines(&self, dir: DirId) -> Option<FallLines> {
+    fn fall_lines_along(&self, dir: DirId) -> Option<FallLines> {
         if !self.occupancy_is_one_word() {
             return None;
         }
@@ -409,58 +457,54 @@ impl Game {
     }
 }
 
-/// The tables a rule's motion alone may have, worked out from the board
-/// (each `None`, or nothing known, where the motion has no such table or
-/// the board does not allow it).
-#[derive(Default)]
-struct MotionTables {
-    /// An entry's or exit's `via` as fields, where the board (and the player) decide it.
-    via_fields: Option<Cond>,
-    fall_lines: Option<FallLines>,
-    die_runs: Option<DieRuns>,
-    sow_ends: Option<SowEnds>,
-    /// What the board says of a walk's fields.
-    known: Known,
-}
-
 impl Game {
-    /// The tables of `rule`'s motion (see [`MotionTables`]); `die_run_room`
-    /// what the game's die runs may still hold.
-    fn motion_tables(&self, rule: &Rule, die_run_room: &mut usize) -> MotionTables {
-        let none = MotionTables::default();
-        match &rule.motion {
-            Motion::Place { fall, .. } => MotionTables { fall_lines: fall.and_then(|d| self.fall_lines(d)), ..none },
-            Motion::Run { .. } => {
-                let die_runs = runs_over_anything(&rule.motion).and_then(|(dirs, distance)| {
-                    DieRuns::new(&self.board, &self.compass, dirs, distance, die_run_room)
-                });
-                MotionTables { die_runs, ..none }
-            }
-            Motion::Sow { dirs, skip, skip_origin } => {
-                MotionTables { sow_ends: self.sow_ends(dirs, skip, *skip_origin), ..none }
-            }
+    /// What the board (and the player) decide of a motion's walk: an entry's
+    /// or exit's `via` as fields, where they decide it; what they say of the
+    /// fields a walk goes over (see [`Known`]).
+    fn walk_facts(&self, motion: &Motion) -> (Option<Cond>, Known) {
+        match motion {
             // Read per field at every move: where the board alone decides it, a set of fields;
             // where the board and the player do, a set per player. (An exit's walk need not
             // land where it ends.)
-            Motion::Walk { walk, .. } => MotionTables { known: self.known_of_walk(&walk.pass, true), ..none },
-            Motion::Enter { via, walk, .. } => MotionTables {
-                via_fields: self.fields_deciding(via),
-                known: self.known_of_walk(&walk.pass, true),
-                ..none
-            },
-            Motion::Exit { via, walk, .. } => MotionTables {
-                via_fields: self.fields_deciding(via),
-                known: self.known_of_walk(&walk.pass, false),
-                ..none
-            },
+            Motion::Walk { walk, .. } => (None, self.known_of_walk(&walk.pass, true)),
+            Motion::Enter { via, walk, .. } => (self.fields_deciding(via), self.known_of_walk(&walk.pass, true)),
+            Motion::Exit { via, walk, .. } => (self.fields_deciding(via), self.known_of_walk(&walk.pass, false)),
+            Motion::Step(_)
+            | Motion::Leap(_)
+            | Motion::Slide { .. }
+            | Motion::Place { .. }
+            | Motion::Lift
+            | Motion::Fly
+            | Motion::Run { .. }
+            | Motion::RunOff { .. }
+            | Motion::Sow { .. }
+            | Motion::Jump { .. } => (None, Known::default()),
+        }
+    }
+
+    /// The table `rule`'s motion reads, where the board allows one (see
+    /// [`MotionPlan`]); `die_run_room` what the game's die runs may still
+    /// hold. A motion without a table of its own is `General` here.
+    fn motion_plan(&self, rule: &Rule, die_run_room: &mut usize) -> MotionPlan {
+        let plan = match &rule.motion {
+            Motion::Place { fall, .. } => fall.and_then(|d| self.fall_lines_along(d)).map(MotionPlan::FallLines),
+            Motion::Run { .. } => runs_over_anything(&rule.motion)
+                .and_then(|(dirs, distance)| DieRuns::new(&self.board, &self.compass, dirs, distance, die_run_room))
+                .map(MotionPlan::DieRuns),
+            Motion::Sow { dirs, skip, skip_origin } => {
+                self.sowings_ended(dirs, skip, *skip_origin).map(MotionPlan::SowEnds)
+            }
+            Motion::Walk { .. } | Motion::Exit { .. } => self.walk_lists(rule).map(MotionPlan::WalkPaths),
             Motion::Step(_)
             | Motion::Leap(_)
             | Motion::Slide { .. }
             | Motion::Lift
             | Motion::Fly
             | Motion::RunOff { .. }
-            | Motion::Jump { .. } => none,
-        }
+            | Motion::Enter { .. }
+            | Motion::Jump { .. } => None,
+        };
+        plan.unwrap_or(MotionPlan::General)
     }
 }
 

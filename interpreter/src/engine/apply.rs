@@ -1,7 +1,7 @@
 //! Applying a move: the move itself, captures and effects, then the turn.
 
 use super::scratch::scratch_fields;
-use super::{Effect, Filter, Motion, Replace, Rule, Set};
+use super::{Applying, Effect, Filter, Motion, Replace, Rule, Set};
 use crate::board::{FieldId, NO_FIELD, fields_of_word};
 use crate::die;
 use crate::error::PlayError;
@@ -80,7 +80,7 @@ impl Game {
         made.captured
     }
 
-    /// The rule of `m` if it is plain ([`Rule::plain`]) and `m` is made
+    /// The rule of `m` if it is plain ([`Applying::Plain`](crate::program::rules::Applying::Plain)) and `m` is made
     /// outside a chain, with nothing pending: such a move is played without
     /// the checks for what it cannot do.
     #[inline(always)]
@@ -92,10 +92,11 @@ impl Game {
         {
             return None;
         }
-        Some(&self.phases[usize::from(s.phase)].rules[usize::from(m.rule)]).filter(|r| r.plain)
+        Some(&self.phases[usize::from(s.phase)].rules[usize::from(m.rule)])
+            .filter(|r| r.plan.applying == Applying::Plain)
     }
 
-    /// A move of a plain rule made: the piece put down (see [`Rule::plain`]
+    /// A move of a plain rule made: the piece put down (see [`Applying::Plain`](crate::program::rules::Applying::Plain)
     /// for all that such a move cannot do besides). How many pieces it captured.
     #[inline(always)]
     pub(super) fn put_plainly(&self, s: &mut State, m: Move, rule: &Rule) -> u32 {

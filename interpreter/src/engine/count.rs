@@ -1,5 +1,5 @@
 //! Counting the legal moves without making them. Where a phase's moves are
-//! all placements on empty fields kept as bits (`Rule::empty_targets`), their
+//! all placements on empty fields kept as bits (`LandingMasks::empty_targets`), their
 //! number is a sum of bit counts and the `i`th of them is found by skipping
 //! whole groups: a random playout draws one move without building the list,
 //! and "has the player a move?" is the first group with a free place. The

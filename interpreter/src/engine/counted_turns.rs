@@ -1,6 +1,6 @@
 //! Random play and perft through counted turns. Where every turn of a phase is one
 //! placement whose moves are counted ([`Game::count_moves`]) and made the
-//! plain way ([`Rule::plain`]), and the turn then passes to the next player
+//! plain way ([`Applying::Plain`](crate::program::rules::Applying::Plain)), and the turn then passes to the next player
 //! with nothing else to decide (one decision a turn, no throw, no change of
 //! phase, no end by which a player finishes and the game goes on), random
 //! turns run in one loop (`Counting::Turns`): the count made for the

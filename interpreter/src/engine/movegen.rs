@@ -3,7 +3,7 @@
 use super::emit::{Counted, Emit, IntoList};
 use super::motion::{Walking, placing};
 use super::scratch::{ScratchState, scratch_moves, scratch_numbers};
-use super::{Cond, Filter, Motion, Rule, RulesLoop};
+use super::{Captures, ChainLandings, Cond, Filter, Motion, Probe, Repeats, Rule, RulesLoop};
 use crate::board::{FieldId, NO_FIELD};
 use crate::moves::{Action, Move, NO_DIR};
 use crate::piece::{KindId, Piece, Player};
@@ -169,8 +169,9 @@ impl Game {
     /// from the same field to the same field) is one move, made by the first
     /// of those rules in the phase, whose effects it has.
     fn drop_repeats(&self, s: &State, moves: &mut Vec<Move>) {
-        if self.phases[usize::from(s.phase)].may_repeat {
-            drop_repeated_moves(moves);
+        match self.phases[usize::from(s.phase)].repeats {
+            Repeats::Possible => drop_repeated_moves(moves),
+            Repeats::Impossible => {}
         }
     }
 
@@ -235,9 +236,10 @@ impl Game {
     /// the state, made when first needed).
     pub(crate) fn captures(&self, s: &State, m: Move, scratch: &mut Option<ScratchState>) -> bool {
         let Some(rule) = self.phases[usize::from(s.phase)].rules.get(usize::from(m.rule)) else { return false };
-        match (rule.captures, m.action) {
-            // The rule alone decides (see `Rule::captures`).
-            (Some(known), Action::Board | Action::Place) => known,
+        match (rule.plan.captures, m.action) {
+            // The rule alone decides (see `Captures`).
+            (Captures::Always, Action::Board | Action::Place) => true,
+            (Captures::Never, Action::Board | Action::Place) => false,
             _ => self.captures_in_full(s, m, rule, scratch),
         }
     }
@@ -334,7 +336,7 @@ impl Game {
         let [ordinary, fallback] = &phase.playable[usize::from(player)];
         let Some(p) = s.top(f).filter(|p| p.owner == player) else { return false };
         // Walks need the generator's walking state; sowing and lifting are made there.
-        if phase.probes_by_generator {
+        if phase.probe == Probe::ByGenerator {
             let mut any = false;
             self.generate_as(s, player, Some(f), &mut |_| {
                 any = true;
@@ -351,7 +353,7 @@ impl Game {
                 rule.pieces & (1 << p.kind) != 0
                     && self.eval(&rule.only_if_for[usize::from(player)], s, player, NO_FIELD)
                     && self.eval(&rule.from, s, player, f)
-                    && match rule.die_runs.as_ref().filter(|runs| runs.has_bits()).zip(rule.landing_bits) {
+                    && match rule.plan.motion.die_runs().filter(|runs| runs.has_bits()).zip(rule.plan.landing.bits()) {
                         // A die's run ends, as bits, against where the rule may land.
                         Some((runs, bits)) => runs.reach(f, p.orient) & bits.landable(s, player) != 0,
                         None => {
@@ -449,7 +451,7 @@ impl Game {
             if !self.eval(&rule.only_if_for[usize::from(me)], s, me, NO_FIELD) {
                 continue;
             }
-            let by_paths = rule.walk_plan.by_paths();
+            let by_paths = rule.plan.motion.by_paths();
             let go_on = if by_paths || WALKS_ONLY {
                 // A walk along paths worked out before play (a loop of its own) or,
                 // in a phase that only walks, an entry: their ends go to `emit` in one go.
@@ -534,8 +536,9 @@ impl Game {
     /// not touched, so only flying pieces pay for this.
     fn keep_landings_that_go_on(&self, s: &State, moves: &mut Vec<Move>) {
         let phase = &self.phases[usize::from(s.phase)];
-        if !phase.flying_chains {
-            return;
+        match phase.chain_landings {
+            ChainLandings::Compared => {}
+            ChainLandings::AsMade => return,
         }
         let rules = &phase.rules;
         let flying_must =
@@ -596,13 +599,15 @@ impl Game {
                 let fields = only.map_or(0..self.board.len() as FieldId, |f| f..f + 1);
                 self.sowing_or_lifting(s, me, rule, rule_id, fields, emit)
             }
-            Motion::Step(reach) | Motion::Leap(reach) => match (&rule.landing_bits, &rule.landing, &rule.from) {
-                (Some(bits), _, Cond::True) => self.steps_by_bits(s, me, rule, rule_id, reach, bits, only, emit),
-                (None, Some(landing), Cond::True) => {
-                    self.steps_by_masks(s, me, rule, rule_id, reach, landing, only, emit)
+            Motion::Step(reach) | Motion::Leap(reach) => {
+                match (rule.plan.landing.bits(), rule.plan.landing.masks(), &rule.from) {
+                    (Some(bits), _, Cond::True) => self.steps_by_bits(s, me, rule, rule_id, reach, bits, only, emit),
+                    (None, Some(landing), Cond::True) => {
+                        self.steps_by_masks(s, me, rule, rule_id, reach, landing, only, emit)
+                    }
+                    _ => self.each_piece_moves(s, me, rule, rule_id, only, walks, emit),
                 }
-                _ => self.each_piece_moves(s, me, rule, rule_id, only, walks, emit),
-            },
+            }
             Motion::Slide { .. }
             | Motion::Fly
             | Motion::Run { .. }

@@ -118,7 +118,7 @@ pub struct Game {
     /// there works out the next player's moves, which random play keeps (see
     /// `Game::play_listing`).
     pub(crate) lists_next_moves: bool,
-    /// Some rule is plain ([`Rule::plain`](rules::Rule::plain)): moves are
+    /// Some rule is plain ([`Applying::Plain`](rules::Applying::Plain)): moves are
     /// asked whether they are (elsewhere that costs every move a look-up).
     pub(crate) plain_rules: bool,
     /// Where runs that may pass over any field end, looked up (see

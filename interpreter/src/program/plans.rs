@@ -9,7 +9,7 @@
 //! fields, the lines a `Line` may make) stays as compiled.
 
 use super::Game;
-use super::rules::{Counting, Motion, Phase, Rule, RulesLoop, WalkPlan};
+use super::rules::{ChainLandings, Counting, Motion, Phase, Probe, Rule, RulePlan, RulesLoop};
 
 impl Game {
     /// This game with every rule and phase on its general path: every move
@@ -37,8 +37,8 @@ impl Game {
 /// drops a move one rule makes twice (a placement that falls, put on two
 /// fields of one column), which the compiled rules keep.
 fn general_phase(phase: &mut Phase) {
-    phase.flying_chains = true;
-    phase.probes_by_generator = true;
+    phase.chain_landings = ChainLandings::Compared;
+    phase.probe = Probe::ByGenerator;
     phase.counting = Counting::General;
     phase.rules_loop = RulesLoop::General;
     for rule in &mut phase.rules {
@@ -50,17 +50,7 @@ fn general_phase(phase: &mut Phase) {
 /// searched, every run and sowing counted out, every capture worked out
 /// from the state, every move applied with all its checks.
 fn general_rule(rule: &mut Rule) {
-    rule.landing = None;
-    rule.empty_targets = None;
-    rule.stack_landing = None;
-    rule.landing_bits = None;
-    rule.landing_words = None;
-    rule.fall_lines = None;
-    rule.die_runs = None;
-    rule.sow_ends = None;
-    rule.captures = None;
-    rule.plain = false;
-    rule.walk_plan = WalkPlan::General;
+    rule.plan = RulePlan::GENERAL;
     match &mut rule.motion {
         Motion::Walk { walk, .. } => walk.paths = None,
         Motion::Enter { walk, entries, .. } => (walk.paths, *entries) = (None, None),

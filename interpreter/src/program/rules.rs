@@ -9,10 +9,12 @@ use crate::piece::Player;
 use crate::ruleset::{Arrive, Distance, When, Who};
 
 mod effect;
+mod plan;
 mod tables;
 mod walk;
 
 pub(crate) use effect::*;
+pub(crate) use plan::*;
 pub(crate) use tables::*;
 pub(crate) use walk::*;
 
@@ -37,15 +39,14 @@ pub(crate) struct Phase {
     pub filters: Vec<Filter>,
     /// The `doc` of each move rule in force (under the options), in words.
     pub docs: Vec<String>,
-    /// Two rules of the phase may make one and the same move (see
+    /// Whether two rules of the phase may make one and the same move (see
     /// `Game::drop_repeats`); where none can, the moves are not compared.
-    pub may_repeat: bool,
-    /// A rule of the phase jumps flying pieces in chains that must go on (see
-    /// `Game::keep_landings_that_go_on`); where none does, landings are not compared.
-    pub flying_chains: bool,
-    /// A rule of the phase walks, sows or lifts: whether a piece has a move
-    /// is asked of the generator (see `Game::piece_has_move`).
-    pub probes_by_generator: bool,
+    pub repeats: Repeats,
+    /// Whether the landings of flying jumps in chains that must go on are
+    /// compared (see `Game::keep_landings_that_go_on`).
+    pub chain_landings: ChainLandings,
+    /// How whether a piece has a move is asked (see [`Probe`]).
+    pub probe: Probe,
     /// Whether and how far the phase's moves are counted rather than made (see [`Counting`]).
     pub counting: Counting,
     /// Which loop over the rules makes the phase's moves (see [`RulesLoop`]).
@@ -58,7 +59,7 @@ pub(crate) enum RulesLoop {
     /// The generic loop, ready for every motion (`Game::each_rule`).
     General,
     /// Every rule of the phase walks (or leaves) along paths worked out
-    /// before play ([`WalkPlan::ByPaths`]) or enters from the hand: its moves
+    /// before play ([`MotionPlan::WalkPaths`]) or enters from the hand: its moves
     /// come from a loop of their own (see `Game::moves_of_walks`).
     WalksOnly,
 }
@@ -68,14 +69,47 @@ impl Phase {
     /// nothing to drop or filter after (no move two rules make, no turn
     /// filter, no flying chain's landings to choose among).
     pub(crate) fn keeps_generated_moves(&self) -> bool {
-        !self.may_repeat && !self.filters_moves()
+        self.repeats == Repeats::Impossible && !self.filters_moves()
     }
 
     /// Whether the legal moves go through `Game::filter_moves`: turn filters,
     /// or the landings of flying chains that must go on.
     pub(crate) fn filters_moves(&self) -> bool {
-        !self.filters.is_empty() || self.flying_chains
+        !self.filters.is_empty() || self.chain_landings == ChainLandings::Compared
     }
+}
+
+/// Whether two rules of a phase may make one and the same move. Not a path
+/// but what the legal moves are: comparing also drops a move one rule makes
+/// twice (a placement that falls, put on two fields of one column), which
+/// rules that cannot repeat keep.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Repeats {
+    /// They may: the moves are compared and the repeats dropped.
+    Possible,
+    /// None can: the moves are not compared.
+    Impossible,
+}
+
+/// Whether a phase compares the landings of flying jumps in chains that
+/// must go on (see `Game::keep_landings_that_go_on`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ChainLandings {
+    /// The landings are compared (the general path; a phase without such
+    /// jumps finds nothing to compare).
+    Compared,
+    /// No rule of the phase jumps flying pieces in chains that must go on.
+    AsMade,
+}
+
+/// How a phase asks whether a piece has a move (see `Game::piece_has_move`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Probe {
+    /// Of the generator, piece by piece (the general path): what a rule that
+    /// walks, sows or lifts needs (the walking state, the generator's loop).
+    ByGenerator,
+    /// Of each rule's motion at the piece's field.
+    ByMotion,
 }
 
 /// How a phase's moves are had: made one by one (the general way), or
@@ -202,94 +236,19 @@ pub(crate) struct Rule {
     /// Per player, `only_if` with the player it names folded in (`False`:
     /// the rule is never the player's).
     pub only_if_for: Vec<Cond>,
-    /// Where no field holds more than one piece, per field whether a move of
-    /// this rule can land there, as a mask over what tops it (see
-    /// [`Cond::Tops`]): `to`, the stack limit, capturing and safe fields in
-    /// one test. `None` where stacks or `to` need the full check.
-    pub landing: Option<Vec<u8>>,
-    /// Per player, for a placement that may go on empty fields only, on a
-    /// board of at most 64 fields without neutral pieces: the fields it may
-    /// go on when they are empty, as bits. Its moves are then these bits
-    /// less the occupied fields, in field order.
-    pub empty_targets: Option<Vec<u64>>,
-    /// For a rule that stacks its piece on what it lands on, on a board where
-    /// stacks grow: per field, the mask over what tops it that `to` allows
-    /// there (see [`Cond::Tops`]); the piece lands where the mask holds and
-    /// the stack has room. `None` where `to` needs the full check.
-    pub stack_landing: Option<Vec<u8>>,
-    /// [`Rule::landing`] as bits, where the board has at most 64 fields, no
-    /// piece is neutral and the masks read only who owns a top (not whether
-    /// it is turned over): a step tests one bit of a word worked out once
-    /// per generation instead of looking up what tops its target.
-    pub landing_bits: Option<LandingBits>,
-    /// [`Rule::landing`], else [`Rule::stack_landing`], as words by what
-    /// tops a field, where the board has at most 64 fields: where a walk or
-    /// an entry may end is then a few operations on the words of a
-    /// generation's [`TopWords`].
-    pub landing_words: Option<LandingWords>,
-    /// For a placement that falls, where the board allows: the line each
-    /// field falls along, so that where a piece comes to rest is a bit scan
-    /// (see [`FallLines`]).
-    pub fall_lines: Option<FallLines>,
-    /// For a run whose length a die reads off itself, where it may pass over
-    /// any field: its ends by field and orientation (see [`DieRuns`]).
-    pub die_runs: Option<DieRuns>,
-    /// For a sowing whose passed-over fields the board decides: where it
-    /// ends, by player, field and pieces sown (see [`SowEnds`]).
-    pub sow_ends: Option<SowEnds>,
-    /// Whether every move of this rule captures (`Some(true)`: a jump over
-    /// enemy pieces only) or none does (`Some(false)`: it neither jumps nor
-    /// lands on an enemy, and no effect captures), where the rule alone
-    /// decides it (see `Game::captures`).
-    pub captures: Option<bool>,
-    /// A move of this rule only puts its piece down, from the hand or from
-    /// the field it leaves, taking what `arrive` takes there, its effects
-    /// changing that piece alone (turned over, tipped or turned: see
-    /// [`Effect::changes_the_mover_only`]): no chain, no jump, no placing
-    /// under a stack; its phase offers no huff and replaces no piece; no
-    /// field of the board sends a piece on or gives another turn. Outside a
-    /// chain and with nothing pending, such a move is played without the
-    /// checks for what it cannot do (`Game::plain_rule`).
-    pub plain: bool,
-    /// How the rule's walks are made (see [`WalkPlan`]).
-    pub walk_plan: WalkPlan,
-}
-
-/// How a rule that walks, or leaves by a walk, makes its moves.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum WalkPlan {
-    /// Piece by piece, each walk searched or scanned as `Game::piece_moves`
-    /// makes it (every rule that does not walk by its paths).
-    General,
-    /// The rule walks no farther than its paths were worked out for, passing
-    /// and starting by what tops a field: the generator's loop of its own
-    /// ([`Rule::walk_by_paths`] says it all). Per field, the list of its
-    /// paths (a walk's, or an exit's to where a piece may leave) that a piece
-    /// starting there scans ([`WalkPaths::key`]); [`Rule::NO_PATHS`] where
-    /// there is none or it is empty.
-    ByPaths(Vec<u32>),
-}
-
-impl WalkPlan {
-    /// Whether the rule walks by its paths.
-    #[inline(always)]
-    pub(crate) fn by_paths(&self) -> bool {
-        match self {
-            WalkPlan::General => false,
-            WalkPlan::ByPaths(_) => true,
-        }
-    }
+    /// Which fast paths serve its moves, chosen by the compiler (see [`RulePlan`]).
+    pub plan: RulePlan,
 }
 
 impl Rule {
-    /// In [`WalkPlan::ByPaths`]' lists: no paths to scan from that field.
+    /// In [`MotionPlan::WalkPaths`]' lists: no paths to scan from that field.
     pub(crate) const NO_PATHS: u32 = u32::MAX;
 
     /// Whether where a piece the rule puts comes to rest reads the fields
     /// taken alone: no fall, or a fall along [`FallLines`] ([`Rule::rest_by_bits`]).
     pub(crate) fn rests_by_bits(&self) -> bool {
         match &self.motion {
-            Motion::Place { fall: Some(_), .. } => self.fall_lines.is_some(),
+            Motion::Place { fall: Some(_), .. } => self.plan.motion.fall_lines().is_some(),
             Motion::Place { fall: None, .. }
             | Motion::Step(_)
             | Motion::Leap(_)
@@ -310,9 +269,9 @@ impl Rule {
     /// piece tops, where [`Rule::rests_by_bits`].
     #[inline(always)]
     pub(crate) fn rest_by_bits(&self, taken: u64, to: FieldId) -> FieldId {
-        match &self.fall_lines {
-            Some(lines) => lines.rest(taken, to),
-            None => to,
+        match &self.plan.motion {
+            MotionPlan::FallLines(lines) => lines.rest(taken, to),
+            MotionPlan::General | MotionPlan::DieRuns(_) | MotionPlan::SowEnds(_) | MotionPlan::WalkPaths(_) => to,
         }
     }
 
@@ -443,7 +402,7 @@ impl Motion {
     /// Whether a move only puts its piece down on its target, from the hand
     /// or from the field it leaves, taking what arrives there takes: no
     /// piece jumped, none put under a stack, none taken off, no stack sown.
-    /// (One of the conditions of a plain rule: see [`Rule::plain`].)
+    /// (One of the conditions of a plain rule: see [`Applying::Plain`].)
     pub(crate) fn only_puts_down(&self) -> bool {
         match self {
             Motion::Place { bottom, .. } => !bottom,
@@ -597,7 +556,7 @@ impl Rule {
     /// mask and its landing bits (the generator's tight loop for jumps,
     /// outside a chain).
     pub(crate) fn jump_by_masks(&self) -> Option<(&[DirId], u8, &LandingBits)> {
-        match (&self.motion, &self.landing_bits, &self.from) {
+        match (&self.motion, self.plan.landing.bits(), &self.from) {
             (Motion::Jump { dirs, over, fly: false }, Some(bits), Cond::True) => {
                 over.tops_mask().map(|over| (dirs.as_slice(), over, bits))
             }
@@ -609,15 +568,15 @@ impl Rule {
     /// before play, passing, and starting from fields, by what tops them: the
     /// generator's loop over the pieces with one pass word (see `WalkByPaths`).
     pub(crate) fn walk_by_paths(&self) -> Option<WalkByPaths<'_>> {
-        match &self.walk_plan {
-            WalkPlan::General => None,
-            WalkPlan::ByPaths(lists) => self.walk_parts().map(|by| WalkByPaths { lists, ..by }),
+        match &self.plan.motion {
+            MotionPlan::WalkPaths(lists) => self.walk_parts().map(|by| WalkByPaths { lists, ..by }),
+            MotionPlan::General | MotionPlan::FallLines(_) | MotionPlan::DieRuns(_) | MotionPlan::SowEnds(_) => None,
         }
     }
 
     /// The parts of a walk or exit with its paths worked out, passing and
     /// starting by masks over what tops a field, however far it goes (what
-    /// `Game::specialise_rules` reads to choose [`WalkPlan::ByPaths`]); no lists yet.
+    /// `Game::specialise_rules` reads to choose [`MotionPlan::WalkPaths`]); no lists yet.
     pub(crate) fn walk_parts(&self) -> Option<WalkByPaths<'_>> {
         let (walk, steps, paths, exit) = match &self.motion {
             Motion::Walk { walk: walk @ Walk { paths: Some(paths), .. }, steps } => (walk, *steps, paths, false),

@@ -33,7 +33,7 @@ impl Game {
         let walking = Walking::of(walks, self, s, me, &walk.pass);
         let mut lands = |to| !self.can_land_at_walk_end(rule, s, me, NO_FIELD, to) || emit.emit(Move { to, ..like });
         let list = entries.as_ref().and_then(|e| Some((e, e.key(0, steps, Doubling::Doubles)?)));
-        match (list, &rule.landing_words) {
+        match (list, rule.plan.landing.words()) {
             // Where the paths in were worked out before play, a scan of them; where
             // they lead to several fields, where it lands is read off words.
             (Some((e, k)), Some(landing)) if e.list(k).is_some_and(|l| l.len() > 1) => {

@@ -1,7 +1,7 @@
 //! Where a moving piece may land, shared by the motions: the rule's
 //! condition, captures and room, read off masks where the compiler made them.
 
-use super::super::Rule;
+use super::super::{Landing, Rule};
 use crate::board::{FieldId, NO_FIELD, fields_of_word};
 use crate::piece::Player;
 use crate::program::Game;
@@ -15,13 +15,13 @@ impl Game {
     /// captures or exchanges has gone, and room for that stack on `from`.
     #[inline]
     pub(crate) fn can_land(&self, rule: &Rule, s: &State, me: Player, from: FieldId, to: FieldId) -> bool {
-        match &rule.landing {
-            Some(masks) => lands_by_mask(masks, s, me, to),
-            None => self.can_land_on_stacks(rule, s, me, from, to),
+        match &rule.plan.landing {
+            Landing::Masks(m) => lands_by_mask(&m.masks, s, me, to),
+            Landing::Stacks { .. } | Landing::General => self.can_land_on_stacks(rule, s, me, from, to),
         }
     }
 
-    /// [`Game::can_land`] where stacks grow: by [`Rule::stack_landing`] where
+    /// [`Game::can_land`] where stacks grow: by [`Landing::Stacks`] where
     /// the rule has it, else in full. (Apart, so that `can_land` stays inlined.)
     pub(in crate::engine) fn can_land_on_stacks(
         &self,
@@ -31,9 +31,9 @@ impl Game {
         from: FieldId,
         to: FieldId,
     ) -> bool {
-        match &rule.stack_landing {
-            Some(masks) => self.lands_on_stack_by_mask(masks, s, me, to),
-            None => self.can_land_in_full(rule, s, me, from, to),
+        match &rule.plan.landing {
+            Landing::Stacks { masks, .. } => self.lands_on_stack_by_mask(masks, s, me, to),
+            Landing::Masks(_) | Landing::General => self.can_land_in_full(rule, s, me, from, to),
         }
     }
 
@@ -71,14 +71,14 @@ impl Game {
         from: FieldId,
         to: FieldId,
     ) -> bool {
-        match (&rule.landing, &rule.stack_landing) {
-            (None, Some(masks)) => self.lands_on_stack_by_mask(masks, s, me, to),
-            _ => self.can_land(rule, s, me, from, to),
+        match &rule.plan.landing {
+            Landing::Stacks { masks, .. } => self.lands_on_stack_by_mask(masks, s, me, to),
+            Landing::Masks(_) | Landing::General => self.can_land(rule, s, me, from, to),
         }
     }
 
     /// Whether a piece of `me` can land on `to` by a rule's stack landing
-    /// masks ([`Rule::stack_landing`]): what tops the field, and room on it.
+    /// masks ([`Landing::Stacks`]): what tops the field, and room on it.
     #[inline(always)]
     pub(in crate::engine) fn lands_on_stack_by_mask(&self, masks: &[u8], s: &State, me: Player, to: FieldId) -> bool {
         // Both read, without a branch between them: landing words test every field.
@@ -111,7 +111,7 @@ impl Game {
     }
 }
 
-/// Whether a piece of `me` can land on `to` by a rule's landing masks ([`Rule::landing`]).
+/// Whether a piece of `me` can land on `to` by a rule's landing masks ([`Landing::Masks`]).
 #[inline(always)]
 pub(super) fn lands_by_mask(landing: &[u8], s: &State, me: Player, to: FieldId) -> bool {
     landing[usize::from(to)] & super::super::cond::tops(s, me, to) != 0

@@ -1,7 +1,7 @@
 //! `Place`: a piece from the hand onto a target field (on top, or at the
 //! bottom), falling along a direction where the rule says so. General: each
 //! target tested ([`Game::place_targets`]); fast: the targets that must be
-//! empty read off one word ([`Rule::empty_targets`]), and where a piece comes
+//! empty read off one word ([`LandingMasks::empty_targets`](crate::program::rules::LandingMasks::empty_targets)), and where a piece comes
 //! to rest off the fall lines ([`Rule::rest_by_bits`]).
 
 use super::super::Motion;
@@ -23,7 +23,7 @@ impl Game {
         me: Player,
         emit: &mut impl FnMut(FieldId) -> bool,
     ) -> bool {
-        match &rule.empty_targets {
+        match rule.plan.landing.empty_targets() {
             Some(targets) => {
                 let occupied = s.topped_word(0);
                 fields_of_word(0, targets[usize::from(me)] & !occupied).all(|to| emit(self.rest(rule, s, to)))
@@ -65,8 +65,8 @@ impl Game {
     /// (Always inlined: most placements do not fall, and then it is `to`.)
     #[inline(always)]
     pub(in crate::engine) fn rest(&self, rule: &Rule, s: &State, to: FieldId) -> FieldId {
-        match (&rule.motion, &rule.fall_lines) {
-            (_, Some(_)) => rule.rest_by_bits(s.topped_word(0), to),
+        match (&rule.motion, rule.plan.motion.fall_lines()) {
+            (_, Some(lines)) => lines.rest(s.topped_word(0), to),
             (Motion::Place { fall: Some(d), .. }, None) => self.fall(s, to, *d),
             _ => to,
         }

@@ -25,7 +25,7 @@ impl Game {
         emit: &mut impl FnMut(Move) -> bool,
     ) -> bool {
         let Mover { s, me, rule, from, p, .. } = *m;
-        match &rule.die_runs {
+        match rule.plan.motion.die_runs() {
             // A die's run, looked up by where it stands and how it lies (only
             // dice move by their faces: the compiler sees to it).
             Some(runs) => runs

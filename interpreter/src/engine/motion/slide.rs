@@ -1,6 +1,6 @@
 //! `Slide`: a piece moves along each of its directions over empty fields
 //! its `pass` holds on, up to `max` steps. General: each field tested by
-//! [`Game::can_land`]; fast: one word of landable fields ([`Rule::landing_bits`]).
+//! [`Game::can_land`]; fast: one word of landable fields ([`LandingMasks::bits`](crate::program::rules::LandingMasks::bits)).
 
 use super::super::Cond;
 use super::super::movegen::Mover;
@@ -25,7 +25,7 @@ impl Game {
         let slide = Slide { dirs, max, pass, from, me };
         let slid = |to, d| emit(m.to(to, d));
         // Where the rule lands by bits, one word for every field its slides reach.
-        match rule.landing_bits.map(|b| b.landable(s, me)) {
+        match rule.plan.landing.bits().map(|b| b.landable(s, me)) {
             Some(landable) => self.slides(s, &slide, |at| landable >> at & 1 != 0, slid),
             None => self.slides(s, &slide, |at| self.can_land(rule, s, me, from, at), slid),
         }

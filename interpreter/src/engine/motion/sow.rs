@@ -27,7 +27,7 @@ impl Game {
     ) -> bool {
         // Looked up while no field on the way can fill up (see `SowEnds`);
         // the scratch space of a sowing is taken only where one is walked.
-        let ends = rule.sow_ends.as_ref().filter(|ends| s.pieces_on_board() <= ends.room);
+        let ends = rule.plan.motion.sow_ends().filter(|ends| s.pieces_on_board() <= ends.room);
         let mut sowing = None;
         fields.all(|from| {
             let Some(p) = s.top(from) else { return true };

@@ -1,8 +1,8 @@
 //! `Step` and `Leap`: a piece moves to a field its [`Reach`] lists from
 //! where it stands (a leap passes over what lies between). General: each
 //! field reached tested by [`Game::can_land`]; fast, where the rule moves
-//! from any field: landing read off one word ([`Rule::landing_bits`]) or a
-//! mask per field ([`Rule::landing`]), in a tight loop over the pieces.
+//! from any field: landing read off one word ([`LandingMasks::bits`](crate::program::rules::LandingMasks::bits)) or a
+//! mask per field ([`Landing::Masks`](crate::program::rules::Landing::Masks)), in a tight loop over the pieces.
 
 use super::super::movegen::Mover;
 use super::super::{LandingBits, Reach, Rule};

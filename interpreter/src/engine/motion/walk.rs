@@ -1,7 +1,7 @@
 //! `Walk`: a piece walks a number of steps along links, turning or not, over
 //! fields its walk passes. General: the ends found from its paths or by a
 //! search ([`Game::walk_ends`]); fast: [`Game::walks_by_paths`], one loop over
-//! the pieces scanning the paths worked out before play ([`WalkPlan::ByPaths`](super::super::WalkPlan)),
+//! the pieces scanning the paths worked out before play ([`MotionPlan::WalkPaths`](super::super::MotionPlan)),
 //! which serves `Exit` too.
 
 use super::super::Doubling;
@@ -61,7 +61,7 @@ impl Game {
         emit: &mut impl Emit,
     ) -> bool {
         let Some(by) = rule.walk_by_paths() else {
-            // Not reached: `WalkPlan::ByPaths` is what `walk_by_paths` says of the
+            // Not reached: `MotionPlan::WalkPaths` is what `walk_by_paths` says of the
             // compiled rule. (A fall-back call of the generic `rule_moves`, even
             // through a pointer, moved the compiler's inlining of it for every
             // game.)
@@ -73,7 +73,7 @@ impl Game {
         let tops = w.tops(self, s, me);
         // Where a walk may end, the piece's own field aside: the paths to the
         // other fields are passed over without a test.
-        let landing = rule.landing_words.as_ref().filter(|_| !by.exit);
+        let landing = rule.plan.landing.words().filter(|_| !by.exit);
         let ends = landing.map(|l| l.landable(tops));
         // (Paths are worked out on boards of up to 64 fields only: one word.)
         let only = only.map_or(!0, |o| 1u64.checked_shl(u32::from(o)).unwrap_or(0));

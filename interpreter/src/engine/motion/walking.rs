@@ -4,7 +4,7 @@
 
 use super::super::Doubling;
 use super::super::scratch::{Pooled, ScratchState, scratch_fields};
-use super::super::{Cond, Rule, Walk};
+use super::super::{Cond, Landing, Rule, Walk};
 use crate::board::{FieldId, FieldSet, NO_FIELD, fields_of_word};
 use crate::piece::Player;
 use crate::program::Game;
@@ -208,7 +208,7 @@ impl Walking {
             // A piece alone on its field leaves it empty.
             return game.fields[usize::from(origin)].limit > 0 && mask & Cond::EMPTY != 0;
         }
-        if let (None, Some(masks)) = (&rule.landing, &rule.stack_landing) {
+        if let Landing::Stacks { masks, .. } = &rule.plan.landing {
             // By masks: what is under the piece, and the room left once it is lifted.
             let room = s.height(origin) <= game.fields[usize::from(origin)].limit;
             return room && masks[usize::from(origin)] & 1 << s.class_below_top(origin, me) != 0;

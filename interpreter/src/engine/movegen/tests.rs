@@ -1,6 +1,6 @@
 //! Tests of the legal moves: each fast path against the general one.
 use crate::board::{FieldId, NO_FIELD};
-use crate::engine::{Cond, Motion, Rule};
+use crate::engine::{Captures, Cond, Landing, Motion, MotionPlan, Repeats, Rule};
 use crate::moves::{Action, Move};
 use crate::program::rules::RunEnds;
 use crate::ruleset::Distance;
@@ -75,8 +75,12 @@ fn captures_known_by_the_rule_are_those_made() {
             visit_random_games(&game, 3, 5, |s, legal| {
                 for &m in legal {
                     let rule = &game.phases[usize::from(s.phase)].rules[usize::from(m.rule)];
-                    let (Some(known), crate::moves::Action::Board | crate::moves::Action::Place) =
-                        (rule.captures, m.action)
+                    let known = match rule.plan.captures {
+                        Captures::Always => Some(true),
+                        Captures::Never => Some(false),
+                        Captures::Unknown => None,
+                    };
+                    let (Some(known), crate::moves::Action::Board | crate::moves::Action::Place) = (known, m.action)
                     else {
                         continue;
                     };
@@ -90,7 +94,7 @@ fn captures_known_by_the_rule_are_those_made() {
 }
 
 /// Where the compiler found that no two rules of a phase can make one
-/// move (`Phase::may_repeat` false, so repeats are not looked for), none
+/// move (`Phase::repeats` `Impossible`, so repeats are not looked for), none
 /// is made twice: along random games of every shipped ruleset, at every
 /// ordinary decision.
 #[test]
@@ -98,11 +102,12 @@ fn phases_said_not_to_repeat_make_no_move_twice() {
     let (mut checked, mut spared) = (0, std::collections::BTreeSet::new());
     // The arrivals' two steps "next" make the same moves: a phase that must be compared.
     let arrivals = crate::Game::from_source(ARRIVALS, "arrivals.ron", &Options::new()).expect("compiles");
-    assert!(arrivals.phases[0].may_repeat, "rules with a direction in common may repeat");
+    assert!(arrivals.phases[0].repeats == Repeats::Possible, "rules with a direction in common may repeat");
     for (name, game) in games().chain([("arrivals", arrivals)]) {
         visit_random_games(&game, 5, 10, |s, _| {
             let phase = &game.phases[usize::from(s.phase)];
-            if phase.may_repeat || s.pending != crate::state::Pending::None || s.continuing.is_some() {
+            if phase.repeats == Repeats::Possible || s.pending != crate::state::Pending::None || s.continuing.is_some()
+            {
                 return;
             }
             let mut made = Vec::new();
@@ -155,6 +160,16 @@ pub(in crate::engine) fn ruleset_edited(path: &str, from: &str, to: &str) -> Str
     let text = std::fs::read_to_string(format!("{root}/{path}")).expect("a ruleset of the repository");
     assert!(from.is_empty() || text.contains(from), "{path} has {from:?}");
     text.replacen(from, to, 1)
+}
+
+/// Takes `rule`'s motion plan back to `General` where `which` says it is
+/// the one to take; whether it was.
+pub(in crate::engine) fn take_motion_plan(rule: &mut Rule, which: impl Fn(&MotionPlan) -> bool) -> bool {
+    let taken = which(&rule.plan.motion);
+    if taken {
+        rule.plan.motion = MotionPlan::General;
+    }
+    taken
 }
 
 /// `game` with `strip` done to each of its rules (a table taken out).
@@ -233,7 +248,9 @@ fn jumps_in_the_tight_loop_are_those_made_piece_by_piece() {
     let positions = same_moves_without(9, |rule| {
         let tight = rule.jump_by_masks().is_some();
         if tight {
-            rule.landing_bits = None;
+            if let Landing::Masks(masks) = &mut rule.plan.landing {
+                masks.bits = None;
+            }
         }
         tight
     });
@@ -245,7 +262,7 @@ fn jumps_in_the_tight_loop_are_those_made_piece_by_piece() {
 /// run: the moves with the tables and with them taken out.
 #[test]
 fn die_runs_looked_up_make_the_moves_runs_counted_out_make() {
-    let positions = same_moves_without(13, |rule| rule.die_runs.take().is_some());
+    let positions = same_moves_without(13, |rule| take_motion_plan(rule, |p| p.die_runs().is_some()));
     assert!(positions > 1_000, "only {positions} positions with die runs looked up");
 }
 
@@ -265,10 +282,10 @@ fn die_runs_make_the_same_moves_on_any_board_and_under_any_option() {
         [(&duel, Options::new()), (&large, Options::new())].into_iter().chain(options.into_iter().map(|o| (&duel, o)))
     {
         let game = crate::Game::from_source(source, "dice.ron", &options).expect("compiles");
-        let runs: Vec<_> = game.phases.iter().flat_map(|p| &p.rules).filter_map(|r| r.die_runs.as_ref()).collect();
+        let runs: Vec<_> = game.phases.iter().flat_map(|p| &p.rules).filter_map(|r| r.plan.motion.die_runs()).collect();
         assert_eq!(runs.len(), 2, "{options:?}");
         assert_eq!(runs.iter().all(|r| r.has_bits()), game.board.len() <= 64, "{options:?}");
-        let without = stripped(&game, |r| r.die_runs = None);
+        let without = stripped(&game, |r| _ = take_motion_plan(r, |p| p.die_runs().is_some()));
         positions += same_legal_moves(&format!("{options:?}"), &game, &without, 17, 6, |s| {
             for f in game.board.fields() {
                 let Some(p) = s.top(f) else { continue };
@@ -296,7 +313,9 @@ fn a_die_runs_table_ends_where_its_face_and_links_lead() {
     for (name, options, game) in variants() {
         let s = game.initial_state();
         for rule in game.phases.iter().flat_map(|p| &p.rules) {
-            let (Some(runs), Motion::Run { dirs, distance, .. }) = (&rule.die_runs, &rule.motion) else { continue };
+            let (Some(runs), Motion::Run { dirs, distance, .. }) = (rule.plan.motion.die_runs(), &rule.motion) else {
+                continue;
+            };
             for from in game.board.fields() {
                 for o in 0..ORIENTATIONS.len() as u8 {
                     let expected: Vec<FieldId> = dirs
@@ -340,10 +359,17 @@ fn die_runs_tables_of_a_game_are_bounded() {
     );
     let game = crate::Game::from_source(&many, "many-dice-runs.ron", &Options::new()).expect("compiles");
     let rules: Vec<&Rule> = game.phases.iter().flat_map(|p| &p.rules).collect();
-    let tables: Vec<&DieRuns> = rules.iter().filter_map(|r| r.die_runs.as_ref()).collect();
+    let tables: Vec<&DieRuns> = rules.iter().filter_map(|r| r.plan.motion.die_runs()).collect();
     assert!(tables.len() > 10 && tables.len() < rules.len(), "{} tables for {} rules", tables.len(), rules.len());
     assert!(tables.iter().map(|t| t.len()).sum::<usize>() <= DieRuns::MOST_ENDS);
-    let positions = same_legal_moves("many dice runs", &game, &stripped(&game, |r| r.die_runs = None), 3, 4, |_| {});
+    let positions = same_legal_moves(
+        "many dice runs",
+        &game,
+        &stripped(&game, |r| _ = take_motion_plan(r, |p| p.die_runs().is_some())),
+        3,
+        4,
+        |_| {},
+    );
     assert!(positions > 100, "{positions}");
 }
 
@@ -352,7 +378,7 @@ fn die_runs_tables_of_a_game_are_bounded() {
 /// them taken out, along random games of every shipped variant that sows.
 #[test]
 fn sowings_looked_up_make_the_moves_sowings_walked_make() {
-    let positions = same_moves_without(23, |rule| rule.sow_ends.take().is_some());
+    let positions = same_moves_without(23, |rule| take_motion_plan(rule, |p| p.sow_ends().is_some()));
     assert!(positions > 1_000, "only {positions} positions with sowings looked up");
 }
 
@@ -372,9 +398,16 @@ fn sowings_looked_up_off_a_row_past_fields_skipped_for_three_players() {
         end: [(at: StartOfTurn, cond: NoMoves, result: Draw, reason: "no sowing")],
     )"#;
     let game = crate::Game::from_source(source, "row-sowing.ron", &Options::new()).expect("compiles");
-    let ends = game.phases.iter().flat_map(|p| &p.rules).find_map(|r| r.sow_ends.as_ref()).expect("a table");
+    let ends = game.phases.iter().flat_map(|p| &p.rules).find_map(|r| r.plan.motion.sow_ends()).expect("a table");
     assert_eq!(ends.room, 30);
-    let positions = same_legal_moves("row sowing", &game, &stripped(&game, |r| r.sow_ends = None), 29, 12, |_| {});
+    let positions = same_legal_moves(
+        "row sowing",
+        &game,
+        &stripped(&game, |r| _ = take_motion_plan(r, |p| p.sow_ends().is_some())),
+        29,
+        12,
+        |_| {},
+    );
     assert!(positions > 100, "{positions}");
 }
 
@@ -387,12 +420,19 @@ fn sowings_looked_up_off_a_row_past_fields_skipped_for_three_players() {
 fn sowings_are_not_looked_up_where_a_pit_may_fill_up() {
     let small = ruleset_edited("rulesets/traditional/kalah.ron", "stack_limit: 48,", "stack_limit: 10,");
     let game = crate::Game::from_source(&small, "small-kalah.ron", &Options::new()).expect("compiles");
-    let ends = game.phases.iter().flat_map(|p| &p.rules).find_map(|r| r.sow_ends.as_ref()).expect("a table");
+    let ends = game.phases.iter().flat_map(|p| &p.rules).find_map(|r| r.plan.motion.sow_ends()).expect("a table");
     assert_eq!(ends.room, 10);
     let mut full_pits = 0;
-    same_legal_moves("small kalah", &game, &stripped(&game, |r| r.sow_ends = None), 5, 20, |s| {
-        full_pits += usize::from(game.board.fields().any(|f| s.height(f) >= 10));
-    });
+    same_legal_moves(
+        "small kalah",
+        &game,
+        &stripped(&game, |r| _ = take_motion_plan(r, |p| p.sow_ends().is_some())),
+        5,
+        20,
+        |s| {
+            full_pits += usize::from(game.board.fields().any(|f| s.height(f) >= 10));
+        },
+    );
     assert!(full_pits > 20, "only {full_pits} positions with a full pit");
 }
 
@@ -464,7 +504,7 @@ fn landing_masks_say_what_the_full_check_says() {
     let arrivals = crate::Game::from_source(ARRIVALS, "arrivals.ron", &Options::new()).expect("compiles");
     for (name, game) in games().chain([("arrivals", arrivals)]) {
         visit_random_games(&game, 3, 10, |s, _| {
-            let by_masks = |r: &&Rule| r.landing.is_some() || r.stack_landing.is_some();
+            let by_masks = |r: &&Rule| !matches!(r.plan.landing, Landing::General);
             for rule in game.phases.iter().flat_map(|p| &p.rules).filter(by_masks) {
                 for me in 0..2 {
                     // An entering piece comes from the hand, any other from the board.
@@ -473,7 +513,7 @@ fn landing_masks_say_what_the_full_check_says() {
                         _ => s.fields_topped_by(me).collect(),
                     };
                     for from in froms {
-                        let bits = rule.landing_bits.map(|b| b.landable(s, me));
+                        let bits = rule.plan.landing.bits().map(|b| b.landable(s, me));
                         for to in game.board.fields() {
                             let full = game.can_land_in_full(rule, s, me, from, to);
                             if let Some(bits) = bits {
@@ -486,10 +526,10 @@ fn landing_masks_say_what_the_full_check_says() {
                                 "{name}: {from} to {to}: {:?} {:?} {:?}",
                                 rule.arrive,
                                 rule.to,
-                                rule.landing
+                                rule.plan.landing
                             );
                             checked += 1;
-                            checked_stacks += u64::from(rule.stack_landing.is_some());
+                            checked_stacks += u64::from(matches!(rule.plan.landing, Landing::Stacks { .. }));
                         }
                     }
                 }
@@ -524,8 +564,8 @@ fn words_of_what_tops_the_fields_say_what_each_field_says() {
                 }
                 let room = game.board.fields().filter(|&f| s.height(f) < game.fields[usize::from(f)].limit);
                 assert_eq!(tops.room, room.fold(0, |w, f| w | 1 << f), "{name} {options:?}: room");
-                for rule in rules.iter().filter(|r| r.landing_words.is_some()) {
-                    let words = rule.landing_words.as_ref().map(|l| l.landable(&tops));
+                for rule in rules.iter().filter(|r| r.plan.landing.words().is_some()) {
+                    let words = rule.plan.landing.words().map(|l| l.landable(&tops));
                     let lands = game.board.fields().filter(|&f| game.can_land(rule, s, me, NO_FIELD, f));
                     assert_eq!(words, Some(lands.fold(0, |w, f| w | 1 << f)), "{name} {options:?}");
                     landings += 1;
@@ -626,11 +666,14 @@ fn fall_lines_rest_where_the_fall_does() {
     let falling = |r: &&Rule| matches!(r.motion, Motion::Place { fall: Some(_), .. });
     let rules = |g: &crate::Game| g.phases.iter().flat_map(|p| &p.rules).filter(falling).cloned().collect::<Vec<_>>();
     let wrapped = rules(&wrapping);
-    assert!(wrapped[..2].iter().all(|r| r.fall_lines.is_none()), "a column that wraps has no fall line");
-    assert!(rules(&falls("[]")).iter().all(|r| r.fall_lines.is_some()), "every way down a grid is a fall line");
+    assert!(wrapped[..2].iter().all(|r| r.plan.motion.fall_lines().is_none()), "a column that wraps has no fall line");
+    assert!(
+        rules(&falls("[]")).iter().all(|r| r.plan.motion.fall_lines().is_some()),
+        "every way down a grid is a fall line"
+    );
     let mut checked = 0u64;
     for (name, game) in games().chain([("falls", falls("[]")), ("wrapping falls", wrapping)]) {
-        for rule in rules(&game).iter().filter(|r| r.fall_lines.is_some() || name == "wrapping falls") {
+        for rule in rules(&game).iter().filter(|r| r.plan.motion.fall_lines().is_some() || name == "wrapping falls") {
             let Motion::Place { fall: Some(d), .. } = rule.motion else { unreachable!() };
             visit_random_games(&game, 4, 20, |s, _| {
                 for to in game.board.fields() {

@@ -28,7 +28,7 @@ pub(crate) enum Effect {
 
 impl Effect {
     /// Whether the effect changes the piece moved and nothing else: turns it
-    /// over, tips it or turns it. (A plain rule may have such effects; see [`Rule::plain`].)
+    /// over, tips it or turns it. (A plain rule may have such effects; see [`Applying::Plain`].)
     pub(crate) fn changes_the_mover_only(&self) -> bool {
         match self {
             Effect::Flip | Effect::Tip | Effect::TurnClockwise => true,

@@ -48,7 +48,7 @@ impl FallLines {
 }
 
 /// Where a rule's moves may land, by who owns the top of the field: bits of
-/// the fields (see [`Rule::landing_bits`]).
+/// the fields (see [`LandingMasks::bits`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct LandingBits {
     pub empty: u64,
@@ -91,7 +91,7 @@ impl TopWords {
     }
 }
 
-/// A rule's landing masks per field ([`Rule::landing`], [`Rule::stack_landing`])
+/// A rule's landing masks per field ([`Landing`])
 /// turned round, for a board of up to 64 fields: per class of what tops a
 /// field, the fields where a piece may land on such a top; and whether the
 /// field must have room for it too (a rule that stacks).

@@ -138,7 +138,7 @@ pub(crate) struct WalkByPaths<'r> {
     pub pass: u8,
     pub from: u8,
     /// Per field, the list of paths a piece starting there scans (see
-    /// [`WalkPlan::ByPaths`]); empty before the plan is chosen.
+    /// [`MotionPlan::WalkPaths`]); empty before the plan is chosen.
     pub lists: &'r [u32],
 }
 
@@ -204,7 +204,7 @@ impl WalkPaths {
         (steps <= self.most && k + 1 < self.index.len()).then_some(k)
     }
 
-    /// List `k` ([`WalkPaths::key`], [`WalkPlan::ByPaths`]).
+    /// List `k` ([`WalkPaths::key`], [`MotionPlan::WalkPaths`]).
     #[inline]
     pub(crate) fn list(&self, k: usize) -> Option<&[PathEnd]> {
         let (from, to) = (*self.index.get(k)?, *self.index.get(k + 1)?);

@@ -3,9 +3,11 @@
 //! them against the moves made piece by piece.
 
 use super::super::super::Doubling;
-use super::super::super::movegen::tests::{generated_for, ruleset_edited, same_moves_without, stripped};
+use super::super::super::movegen::tests::{
+    generated_for, ruleset_edited, same_moves_without, stripped, take_motion_plan,
+};
 use crate::board::FieldId;
-use crate::engine::{Cond, Motion, RulesLoop, WalkPlan};
+use crate::engine::{Cond, Motion, MotionPlan, RulesLoop};
 use crate::moves::{Action, Move};
 use crate::shipped::testing::{variants, visit_random_games};
 use crate::{Options, shipped};
@@ -252,7 +254,7 @@ fn entries_and_exits_by_their_paths_make_the_moves_the_walks_make() {
         };
         // (Without its exits' paths, an exit is made as any rule's move.)
         if taken {
-            rule.walk_plan = WalkPlan::General;
+            take_motion_plan(rule, MotionPlan::by_paths);
         }
         taken
     });
@@ -264,7 +266,7 @@ fn entries_and_exits_by_their_paths_make_the_moves_the_walks_make() {
 /// every shipped variant, for the player to move and the other.
 #[test]
 fn walks_along_their_paths_make_the_moves_made_piece_by_piece() {
-    let positions = same_moves_without(9, |rule| std::mem::replace(&mut rule.walk_plan, WalkPlan::General).by_paths());
+    let positions = same_moves_without(9, |rule| take_motion_plan(rule, MotionPlan::by_paths));
     assert!(positions > 1_000, "only {positions} positions with walks by their paths");
 }
 
@@ -354,7 +356,10 @@ fn a_walk_back_to_its_own_field_lands_as_the_search_says() {
     for (to, source) in seneti.into_iter().chain(turning) {
         let game = crate::Game::from_source(&source, "landing back", &Options::new()).expect("compiles");
         assert!(
-            game.phases.iter().flat_map(|p| &p.rules).any(|r| r.walk_plan.by_paths() && r.landing_words.is_some()),
+            game.phases
+                .iter()
+                .flat_map(|p| &p.rules)
+                .any(|r| r.plan.motion.by_paths() && r.plan.landing.words().is_some()),
             "{to}"
         );
         positions += same_moves_searched_and_generic(to, &game, 23, 4, |legal| {
@@ -419,8 +424,8 @@ fn walks_by_their_paths_serve_three_players() {
         let game = crate::Game::from_source(&source, "three", &options).expect("compiles");
         assert_eq!(game.player_count(), 3);
         let rules = game.phases.iter().flat_map(|p| &p.rules);
-        assert_eq!(rules.filter(|r| r.walk_plan.by_paths()).count(), 2, "the walk and the exit go by their paths");
-        let without = stripped(&game, |rule| rule.walk_plan = WalkPlan::General);
+        assert_eq!(rules.filter(|r| r.plan.motion.by_paths()).count(), 2, "the walk and the exit go by their paths");
+        let without = stripped(&game, |rule| _ = take_motion_plan(rule, MotionPlan::by_paths));
         visit_random_games(&game, 4, 30, |s, legal| {
             assert_eq!(legal, without.legal_moves(s), "turning {turning}");
             for player in 0..3 {
@@ -483,10 +488,10 @@ fn a_rule_walks_by_its_paths_alone_only_as_far_as_they_go() {
             rules
                 .clone()
                 .filter(|r| matches!(r.motion, Motion::Walk { .. }) == walks)
-                .map(|r| r.walk_plan.by_paths())
+                .map(|r| r.plan.motion.by_paths())
                 .collect()
         };
-        let exits = rules.clone().filter(|r| matches!(r.motion, Motion::Exit { .. })).map(|r| r.walk_plan.by_paths());
+        let exits = rules.clone().filter(|r| matches!(r.motion, Motion::Exit { .. })).map(|r| r.plan.motion.by_paths());
         (by(true), exits.collect::<Vec<_>>())
     };
     let (walks, exits) = by_paths(&ruleset_edited("rulesets/seneti.ron", "", ""));

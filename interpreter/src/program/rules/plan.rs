@@ -1,0 +1,200 @@
+//! A rule's plan: which fast paths serve its moves, chosen once by the
+//! compiler (`Game::rule_plan`) from the rule and the board. Every part has
+//! a `General` variant that is always right (the engine then tests, walks,
+//! counts and applies in full), so a rule lowered and not yet planned plays
+//! correctly, only slower; `Game::with_general_plans` turns every part back
+//! to it. The engine reads each part with an exhaustive `match`: a new
+//! motion or table fails to compile until each place decides.
+
+use super::{DieRuns, FallLines, LandingBits, LandingWords, SowEnds};
+
+/// Which fast paths serve a rule's moves (see the module's comment).
+#[derive(Debug, Clone)]
+pub(crate) struct RulePlan {
+    /// How where a move may land is tested.
+    pub landing: Landing,
+    /// The table the rule's motion reads, if any.
+    pub motion: MotionPlan,
+    /// Whether its moves capture, where the rule alone decides it.
+    pub captures: Captures,
+    /// How its moves are applied.
+    pub applying: Applying,
+}
+
+impl RulePlan {
+    /// Every part on its general path.
+    pub(crate) const GENERAL: RulePlan = RulePlan {
+        landing: Landing::General,
+        motion: MotionPlan::General,
+        captures: Captures::Unknown,
+        applying: Applying::Checked,
+    };
+}
+
+/// How a rule tests where a move may land.
+#[derive(Debug, Clone)]
+pub(crate) enum Landing {
+    /// In full: the rule's `to`, the stack limit, capturing, safe fields.
+    General,
+    /// Where no field holds more than one piece: per field, a mask over what
+    /// tops it (see `Cond::Tops`) that says it all in one test.
+    Masks(LandingMasks),
+    /// A rule that stacks its piece on what it lands on, on a board where
+    /// stacks grow: per field, the mask over what tops it that `to` allows
+    /// there; the piece lands where the mask holds and the stack has room.
+    Stacks {
+        masks: Vec<u8>,
+        /// The masks as words by what tops a field, on a board of at most 64 fields.
+        words: Option<LandingWords>,
+    },
+}
+
+/// [`Landing::Masks`]: the masks, and the forms of them the board allows.
+#[derive(Debug, Clone)]
+pub(crate) struct LandingMasks {
+    /// Per field, the mask over what tops it where a move may land.
+    pub masks: Vec<u8>,
+    /// The masks as bits, where the board has at most 64 fields, no piece
+    /// is neutral and the masks read only who owns a top (not whether it is
+    /// turned over): a step tests one bit of a word worked out once per
+    /// generation instead of looking up what tops its target.
+    pub bits: Option<LandingBits>,
+    /// The masks as words by what tops a field, where the board has at most
+    /// 64 fields: where a walk or an entry may end is then a few operations
+    /// on the words of a generation's `TopWords`.
+    pub words: Option<LandingWords>,
+    /// Per player, for a placement that may go on empty fields only, on a
+    /// board of at most 64 fields without neutral pieces: the fields it may
+    /// go on when they are empty, as bits. Its moves are then these bits
+    /// less the occupied fields, in field order.
+    pub empty_targets: Option<Vec<u64>>,
+}
+
+impl Landing {
+    /// The single-piece landing masks, where the rule has them.
+    #[inline(always)]
+    pub(crate) fn masks(&self) -> Option<&[u8]> {
+        match self {
+            Landing::Masks(m) => Some(&m.masks),
+            Landing::General | Landing::Stacks { .. } => None,
+        }
+    }
+
+    /// The landing masks as bits (see [`LandingMasks::bits`]).
+    #[inline(always)]
+    pub(crate) fn bits(&self) -> Option<&LandingBits> {
+        match self {
+            Landing::Masks(m) => m.bits.as_ref(),
+            Landing::General | Landing::Stacks { .. } => None,
+        }
+    }
+
+    /// The landing masks, single-piece or stack, as words (see [`LandingMasks::words`]).
+    #[inline(always)]
+    pub(crate) fn words(&self) -> Option<&LandingWords> {
+        match self {
+            Landing::Masks(LandingMasks { words, .. }) | Landing::Stacks { words, .. } => words.as_ref(),
+            Landing::General => None,
+        }
+    }
+
+    /// A placement's targets on empty fields as bits, per player (see [`LandingMasks::empty_targets`]).
+    #[inline(always)]
+    pub(crate) fn empty_targets(&self) -> Option<&[u64]> {
+        match self {
+            Landing::Masks(m) => m.empty_targets.as_deref(),
+            Landing::General | Landing::Stacks { .. } => None,
+        }
+    }
+}
+
+/// The table a rule's motion reads instead of working its moves out step
+/// by step. Each variant serves one motion; the rest go `General`.
+#[derive(Debug, Clone)]
+pub(crate) enum MotionPlan {
+    /// Step by step, walks searched or scanned piece by piece.
+    General,
+    /// A placement that falls: where a piece comes to rest is a bit scan.
+    FallLines(FallLines),
+    /// A run whose length a die reads off itself, passing over any field:
+    /// its ends by field and orientation.
+    DieRuns(DieRuns),
+    /// A sowing whose passed-over fields the board decides: where it ends,
+    /// by player, field and pieces sown.
+    SowEnds(SowEnds),
+    /// A walk or an exit no farther than its paths were worked out for,
+    /// passing and starting by what tops a field: the generator's loop of
+    /// its own (`Rule::walk_by_paths` says it all). Per field, the list of
+    /// its paths (a walk's, or an exit's to where a piece may leave) that a
+    /// piece starting there scans (`WalkPaths::key`); [`Rule::NO_PATHS`]
+    /// where there is none or it is empty.
+    ///
+    /// [`Rule::NO_PATHS`]: super::Rule::NO_PATHS
+    WalkPaths(Vec<u32>),
+}
+
+impl MotionPlan {
+    /// The fall lines of a placement that falls.
+    #[inline(always)]
+    pub(crate) fn fall_lines(&self) -> Option<&FallLines> {
+        match self {
+            MotionPlan::FallLines(lines) => Some(lines),
+            MotionPlan::General | MotionPlan::DieRuns(_) | MotionPlan::SowEnds(_) | MotionPlan::WalkPaths(_) => None,
+        }
+    }
+
+    /// The ends of a die's runs.
+    #[inline(always)]
+    pub(crate) fn die_runs(&self) -> Option<&DieRuns> {
+        match self {
+            MotionPlan::DieRuns(runs) => Some(runs),
+            MotionPlan::General | MotionPlan::FallLines(_) | MotionPlan::SowEnds(_) | MotionPlan::WalkPaths(_) => None,
+        }
+    }
+
+    /// The ends of a sowing.
+    #[inline(always)]
+    pub(crate) fn sow_ends(&self) -> Option<&SowEnds> {
+        match self {
+            MotionPlan::SowEnds(ends) => Some(ends),
+            MotionPlan::General | MotionPlan::FallLines(_) | MotionPlan::DieRuns(_) | MotionPlan::WalkPaths(_) => None,
+        }
+    }
+
+    /// Whether the rule walks by its paths.
+    #[inline(always)]
+    pub(crate) fn by_paths(&self) -> bool {
+        match self {
+            MotionPlan::WalkPaths(_) => true,
+            MotionPlan::General | MotionPlan::FallLines(_) | MotionPlan::DieRuns(_) | MotionPlan::SowEnds(_) => false,
+        }
+    }
+}
+
+/// Whether a rule's moves capture, where the rule alone decides it (see
+/// `Game::captures`, which this answers ahead of play).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Captures {
+    /// Worked out from the state, move by move.
+    Unknown,
+    /// Every move captures: a jump over enemy pieces only.
+    Always,
+    /// No move captures: it neither jumps nor lands on an enemy, and no effect captures.
+    Never,
+}
+
+/// How a rule's moves are applied.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Applying {
+    /// With every check a move may need.
+    Checked,
+    /// A move only puts its piece down, from the hand or from the field it
+    /// leaves, taking what `arrive` takes there, its effects changing that
+    /// piece alone (turned over, tipped or turned: see
+    /// `Effect::changes_the_mover_only`): no chain, no jump, no placing
+    /// under a stack; its phase offers no huff and replaces no piece; no
+    /// field of the board sends a piece on or gives another turn. Outside a
+    /// chain and with nothing pending, such a move is played without the
+    /// checks for what it cannot do (`Game::plain_rule`).
+    Plain,
+}
