@@ -287,9 +287,7 @@ impl Game {
             _ => None,
         };
         let by = rule.walk_parts()?;
-        if !longest(by.steps).is_some_and(|n| n <= by.paths.most.saturating_add(u8::from(by.exit))) {
-            return None;
-        }
+        longest(by.steps).filter(|&n| n <= by.paths.most.saturating_add(u8::from(by.exit)))?;
         let fields = self.fields.iter().enumerate();
         let list = |(f, props): (usize, &crate::program::FieldProps)| {
             let n = match by.steps {
