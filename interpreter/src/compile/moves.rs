@@ -140,6 +140,7 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, standing: St
     let to = ctx.at(Seg::Field("to"), |ctx| test(ctx, &def.to, Place::Field, names));
     let from = optional(ctx, "from", def.from.as_ref(), Place::Field, names);
     let only_if = optional(ctx, "only_if", def.only_if.as_ref(), Place::State, names);
+    super::repetition::after_a_move_only(ctx, &only_if, "only_if");
     if only_if.asks_for_moves() {
         // Its moves would be needed to decide whether it has moves: no end.
         ctx.at(Seg::Field("only_if"), |ctx| {

@@ -185,7 +185,8 @@ impl Game {
                 && phase.decisions == 1
                 && phase.throw.is_none()
                 && phase.until.is_none()
-                && phase.rules.iter().all(|r| r.plain);
+                && phase.rules.iter().all(|r| r.plain)
+                && !self.keeps_history; // (turns played in a loop of their own add no history)
             phase.counting = match std::mem::replace(&mut phase.counting, Counting::General) {
                 Counting::Counted(placings) if turns => Counting::Turns(placings),
                 counting => counting,
