@@ -67,21 +67,13 @@ impl Game {
         if let Some(rule) = self.plain_rule(s, m) {
             let captured = self.put_plainly(s, m, rule);
             s.ply += 1;
-            let made = self.position_made(s, mover);
             self.after_decision(s, mover);
-            if let Some(key) = made {
-                s.remember(key);
-            }
             return captured;
         }
         // A throw is no decision.
         let Some(made) = self.make(s, m) else { return 0 };
         s.ply += 1;
-        let position = self.position_made(s, mover);
         self.after_decision(s, mover);
-        if let Some(key) = position {
-            s.remember(key);
-        }
         if made.huffable {
             self.offer_huff(s, mover);
         }

@@ -16,8 +16,9 @@ impl Game {
     }
 
     /// The key of the position a decision by `mover` just made, where the
-    /// game keeps its history; to be remembered once the decision's ends
-    /// have been tested against the positions before it.
+    /// game keeps its history; remembered once the ends after the decision
+    /// have compared it with the positions before it (a game that ends
+    /// there does not remember it).
     #[inline(always)]
     pub(super) fn position_made(&self, s: &State, mover: Player) -> Option<Key> {
         if self.keeps_history { Some(s.repetition_key(mover)) } else { None }
@@ -53,8 +54,8 @@ mod tests {
                 play(&game, &mut s, text);
             }
         }
-        // The start came round twice after it: the third time.
-        assert_eq!(s.history().len(), 9);
+        // The start came round twice after it, the third time: the last position, which ended the game, is not kept.
+        assert_eq!(s.history().len(), 8);
         assert!(s.outcome().is_some_and(|o| o.is_draw()), "{:?}", s.outcome());
     }
 
