@@ -247,6 +247,7 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, standing: St
                     }
                     EffectDef::CaptureChosen { if_, among, otherwise, .. } => {
                         let cond = ctx.at(Seg::Field("if"), |ctx| test(ctx, if_, Place::State, names));
+                        super::repetition::after_a_move_only(ctx, &cond, "if");
                         let among = ctx.at(Seg::Field("among"), |ctx| test(ctx, among, Place::Field, names));
                         let otherwise =
                             ctx.at(Seg::Field("otherwise"), |ctx| test(ctx, otherwise, Place::Field, names));
@@ -267,6 +268,9 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, standing: St
                                 .as_ref()
                                 .map(|c| ctx.at(Seg::Field("keep_if"), |ctx| test(ctx, c, Place::State, names))),
                         };
+                        if let Some(keep_if) = &run.keep_if {
+                            super::repetition::after_a_move_only(ctx, keep_if, "keep_if");
+                        }
                         if on {
                             effects.push(Effect::CaptureRun(Box::new(run)));
                         }

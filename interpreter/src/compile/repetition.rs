@@ -3,7 +3,7 @@
 
 use super::Ctx;
 use super::locate::Seg;
-use crate::program::rules::{Effect, Filter};
+use crate::program::rules::Filter;
 use crate::program::{Cond, Game};
 use crate::ruleset::Compared;
 use crate::state::History;
@@ -21,9 +21,11 @@ pub(super) fn repeated(ctx: &mut Ctx, times: u8, within: Option<u16>, compare: C
     Cond::Repeated { times: times.max(1), within: within.map_or(0, u32::from), compare }
 }
 
-/// An error where a test that asks whether a position repeats stands where
-/// no move has just been made (the start of a turn, a rule's `only_if`): the
-/// history holds positions after decisions, each with the player who made it.
+/// An error where a test that asks whether a position repeats stands
+/// anywhere but after a move (an end `at: AfterMove`, a turn filter's
+/// `cond`): at the start of a turn or in a rule's `only_if` no move has just
+/// been made, and a phase's `until` or an effect's test reads a position not
+/// yet, or already, in the history.
 pub(super) fn after_a_move_only(ctx: &mut Ctx, test: &Cond, field: &'static str) {
     if test.reads_history() {
         ctx.at(Seg::Field(field), |ctx| {
@@ -37,16 +39,15 @@ pub(super) fn after_a_move_only(ctx: &mut Ctx, test: &Cond, field: &'static str)
 
 impl Game {
     /// Whether some test asks whether a position repeats: only then is the
-    /// history kept, from the initial position on.
+    /// history kept, from the initial position on. (It may stand only in the
+    /// ends and the turn filters: see [`after_a_move_only`].)
     pub(super) fn start_history(&mut self) {
         let ends = self.ends.iter().map(|e| &e.test);
         let phases = self.phases.iter().flat_map(|p| {
-            let filters = p.filters.iter().flat_map(|f| match f {
-                Filter::RequireAfter { cond, only_if, .. } => vec![cond, only_if],
-                Filter::Capture { .. } | Filter::MostCaptures => Vec::new(),
-            });
-            let effects = p.rules.iter().flat_map(|r| r.effects.iter().flat_map(Effect::choice_tests));
-            p.until.iter().chain(filters).chain(effects)
+            p.filters.iter().flat_map(|f| match f {
+                Filter::RequireAfter { cond, .. } => Some(cond),
+                Filter::Capture { .. } | Filter::MostCaptures => None,
+            })
         });
         self.keeps_history = ends.chain(phases).any(Cond::reads_history);
         if self.keeps_history {

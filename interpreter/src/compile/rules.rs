@@ -466,6 +466,9 @@ fn phase(
         .and_then(|t| ctx.at(Seg::Field("throw"), |ctx| ctx.find("chance device", t, chance)))
         .map(|c| c as u8);
     let until = def.until.as_ref().map(|u| ctx.at(Seg::Field("until"), |ctx| test(ctx, u, Place::State, names)));
+    if let Some(until) = &until {
+        super::repetition::after_a_move_only(ctx, until, "until");
+    }
     let next = def
         .next
         .as_ref()

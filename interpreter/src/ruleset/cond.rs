@@ -105,8 +105,8 @@ pub enum CondDef {
     /// least), among the positions after the last `within` decisions (all of
     /// the game where not given), compared as `compare` says: simple ko is
     /// `Repeated(within: 2)`, superko `Repeated()`, threefold repetition
-    /// `Repeated(times: 2)`. After a move only (an end `at: AfterMove`, a
-    /// turn filter's `cond`).
+    /// `Repeated(times: 2)`. After a move only: an end `at: AfterMove`, a
+    /// turn filter's `cond`.
     Repeated {
         #[serde(default = "once")]
         times: u8,
