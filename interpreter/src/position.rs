@@ -109,6 +109,9 @@ pub struct PositionDef {
     /// How the game ended, if it has.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcome: Option<OutcomeDef>,
+    /// The positions so far, where a rule asks whether one repeats: `"2:9f3a0c51d2e87b64"`, oldest first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub history: Vec<String>,
 }
 
 /// A map read as written, refusing a key given twice (serde's map keeps the last).
@@ -406,6 +409,7 @@ impl Game {
                 s.continuing = Some(Continuing { field: f, must, dir, at_end });
             });
         }
+        self.read_history(ctx, &def.history, &mut s);
         s
     }
 
@@ -684,6 +688,7 @@ impl Game {
                 },
                 score: o.score,
             }),
+            history: self.history_texts(s),
         };
         ron::ser::to_string_pretty(&def, crate::compile::ron_pretty()).expect("a position serialises")
     }

@@ -136,3 +136,68 @@ impl Game {
         })
     }
 }
+
+// --- history (issue 44): a position's `history` ---
+impl Game {
+    /// A position's `history`, oldest first: each position after a decision
+    /// as the player who made it and its key in 16 hex digits
+    /// (`"2:9f3a0c51d2e87b64"`; see [`History`](crate::state::History)).
+    /// Given only where the game keeps one; at most one position per decision
+    /// so far and the start (`ply + 1`). Where the game keeps one and none is
+    /// given, the history starts at this position.
+    pub(crate) fn read_history(&self, ctx: &mut Ctx, texts: &[String], s: &mut crate::state::State) {
+        use crate::state::{History, Key};
+        if !self.keeps_history {
+            if !texts.is_empty() {
+                ctx.at(Seg::Field("history"), |ctx| {
+                    ctx.error("this game keeps no history: no rule of it asks whether a position repeats (`Repeated`)");
+                });
+            }
+            return;
+        }
+        if texts.is_empty() {
+            s.set_history(History::start(s.repetition_key(s.player_before(s.to_move()))));
+            return;
+        }
+        let most = u64::from(s.ply()) + 1;
+        let players = s.players();
+        let keys = ctx.at(Seg::Field("history"), |ctx| {
+            if texts.len() as u64 > most {
+                ctx.error(format!(
+                    "{} positions at ply {}: a history holds one position per decision and the start, {most} at most",
+                    texts.len(),
+                    s.ply()
+                ));
+                return Vec::new();
+            }
+            let read = |text: &str| {
+                let (mover, key) = text.split_once(':')?;
+                let mover: u8 = mover.parse().ok().filter(|m| (1..=players).contains(m))?;
+                let ok = key.len() == 16 && key.bytes().all(|b| b.is_ascii_hexdigit());
+                let board = u64::from_str_radix(key, 16).ok().filter(|_| ok)?;
+                Some(Key { board, mover: mover - 1 })
+            };
+            let mut keys = Vec::with_capacity(texts.len());
+            for (i, text) in texts.iter().enumerate() {
+                match read(text) {
+                    Some(key) => keys.push(key),
+                    None => ctx.at(Seg::Index(i), |ctx| {
+                        ctx.error(format!(
+                            "{text:?}: expected the player who moved (1 to {players}), `:` and the position's \
+                             key in 16 hex digits, as \"1:9f3a0c51d2e87b64\""
+                        ));
+                    }),
+                }
+            }
+            keys
+        });
+        s.set_history(History::of(keys));
+    }
+
+    /// A position's `history` as text, oldest first (empty where the game keeps none).
+    pub(crate) fn history_texts(&self, s: &crate::state::State) -> Vec<String> {
+        let mut texts: Vec<String> = s.history().keys().map(|k| format!("{}:{:016x}", k.mover + 1, k.board)).collect();
+        texts.reverse();
+        texts
+    }
+}

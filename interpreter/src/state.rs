@@ -129,11 +129,13 @@ pub enum Reason {
 /// turns in a row ended so (`passes`, up to one fewer than the players: when
 /// everyone still playing has passed, the game is blocked), who moved
 /// first (`Starter`), who has finished (players who finish one by one), where the last piece ended (`last_to`, kept only where
-/// the rules read it: a `Line` through the piece moved), the ply (the turn limit reads it) and the
-/// outcome. Left out: what is worked out from the stacks and kept up to date
+/// the rules read it: a `Line` through the piece moved), the ply (the turn limit reads it), the
+/// outcome, and the history of positions where a rule asks whether one repeats
+/// (`Repeated`: see [`History`]; kept only then). Left out: what is worked out from the stacks and kept up to date
 /// with them (`topped`, the top codes, `counts`, `zobrist`), the turn
 /// number, which no rule reads, and the count of changes (see [`Edition`]). [`State::position_hash`] hashes the same
-/// fields but the ply: the same position reached twice (a repetition).
+/// fields but the ply and the history: the same position reached twice (a repetition). (The
+/// repetition rules compare less: [`State::repetition_key`].)
 #[derive(Debug)]
 pub struct State {
     /// `cells[field * cap + i]` is the i-th piece from the bottom of the stack.
@@ -186,6 +188,10 @@ pub struct State {
     /// only grows (copying another state in advances it too), so that what was
     /// worked out from the pieces can be known to still hold (see [`Edition`]).
     edits: u64,
+    // --- history (issue 44): positions for the repetition rules ---
+    /// The positions of the game so far, where a rule asks whether one
+    /// repeats (`Repeated`); empty elsewhere. Shared between copies.
+    pub(crate) history: history::History,
 }
 
 /// Where a state stands: its changes of pieces and pools so far and every
@@ -283,6 +289,7 @@ impl Clone for State {
             fields: self.fields.clone(),
             topped: self.topped.clone(),
             pools: self.pools.clone(),
+            history: self.history.clone(),
             ..*self
         }
     }
@@ -322,7 +329,9 @@ impl Clone for State {
             finished,
             outcome,
             edits: _,
+            history: _,
         } = *source;
+        self.history.clone_from(&source.history);
         (self.set_words, self.counts, self.zobrist, self.cap, self.kinds, self.players) =
             (set_words, counts, zobrist, cap, kinds, players);
         (self.to_move, self.phase, self.decisions_left, self.ply, self.turn) =
@@ -353,6 +362,7 @@ impl PartialEq for State {
             && self.rules_part() == other.rules_part()
             && self.pools == other.pools
             && self.board_fields().all(|f| self.stack(f) == other.stack(f))
+            && self.history == other.history
     }
 }
 
@@ -361,7 +371,7 @@ impl Eq for State {}
 impl std::hash::Hash for State {
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
         // The Zobrist key and the top codes are functions of the stacks alone: equal states hash equal.
-        (self.zobrist, &self.fields, &self.pools, self.ply, self.rules_part()).hash(h);
+        (self.zobrist, &self.fields, &self.pools, self.ply, self.rules_part(), self.history.len()).hash(h);
     }
 }
 
@@ -429,6 +439,7 @@ impl State {
             finished: [0; MAX_PLAYERS],
             outcome: None,
             edits: 0,
+            history: history::History::default(),
         }
     }
 
@@ -462,6 +473,8 @@ impl State {
             finished: _,
             outcome: _,
             edits,
+            // Changes only with a decision, which changes the ply.
+            history: _,
         } = *self;
         Edition { edits, ply, turn, rules: self.rules_part() }
     }
@@ -756,7 +769,10 @@ impl State {
     /// A hash of the game state for the rules (see [`State`]) but the ply:
     /// the same position reached twice hashes the same (repetition counting).
     /// The pieces' part is kept up to date move by move (Zobrist hashing):
-    /// this costs the same on any board.
+    /// this costs the same on any board. For use within one run only: it goes
+    /// through `std`'s `DefaultHasher`, whose output may change between Rust
+    /// releases (and `Hash` of a `usize` between platforms); what is written
+    /// to files (a position's history) uses the fixed keys of [`History`].
     pub fn position_hash(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
@@ -775,6 +791,9 @@ impl State {
         board + self.pools.iter().map(|&n| u32::from(n)).sum::<u32>()
     }
 }
+
+mod history;
+pub use history::{History, Key};
 
 #[cfg(test)]
 mod tests;

@@ -2,6 +2,9 @@
 //! array of 14 counts, the sowing loop, the captures, the end. Their move
 //! counts from the start (perft, an extra turn counting as a ply of its
 //! own) and along random games must equal the rulesets' (default options).
+//! Oware's game ends when a position comes round again (the same seeds in
+//! every pit and store, the same player having just moved), each player
+//! taking the seeds on their side.
 //!
 //! Kalah from the start, 6 pits of 4 seeds: 6, 35, 185, 942, 4690, 23233,
 //! 114430 for depths 1 to 7. Oware (abapa): 6, 36, 190, 1014, 5219, 27332.
@@ -26,6 +29,9 @@ struct Board {
     store: [u32; 2],
     side: usize,
     over: bool,
+    /// Oware: the positions so far, each with the player who made it (the
+    /// start: as if North had just moved).
+    seen: Vec<([u32; 12], [u32; 2], usize)>,
 }
 
 /// The sowing order in Kalah: South's pits, South's store (12), North's pits, North's store (13).
@@ -33,7 +39,8 @@ const KALAH_TRACK: [usize; 14] = [0, 1, 2, 3, 4, 5, 12, 6, 7, 8, 9, 10, 11, 13];
 
 impl Board {
     fn start(rules: Rules) -> Board {
-        Board { rules, pits: [4; 12], store: [0; 2], side: 0, over: false }
+        let seen = if rules == Rules::Oware { vec![([4; 12], [0; 2], 1)] } else { Vec::new() };
+        Board { rules, pits: [4; 12], store: [0; 2], side: 0, over: false, seen }
     }
 
     fn own(&self, side: usize) -> std::ops::Range<usize> {
@@ -131,6 +138,7 @@ impl Board {
     }
 
     fn play(&mut self, i: usize) {
+        let mover = self.side;
         let again = self.sow(i);
         if !again {
             self.side = 1 - self.side;
@@ -142,10 +150,16 @@ impl Board {
                 }
             }
             Rules::Oware => {
+                let position = (self.pits, self.store, mover);
                 if self.store[1 - self.side] >= 25 {
                     self.over = true;
-                } else if self.moves().is_empty() {
+                } else if self.seen.contains(&position) {
                     self.gather();
+                } else {
+                    self.seen.push(position);
+                    if self.moves().is_empty() {
+                        self.gather();
+                    }
                 }
             }
         }

@@ -101,3 +101,18 @@ fn an_outcome_that_ranks_nobody_first_or_skips_places_is_refused() {
     refused(&game("traditional/ludo", &[]), &ended("[1, 3, 4, 4]"), 2, "place 3 has 1 player(s) ahead of it");
     assert!(ludo.position_from_str(&ended("[2, 1, 2, 1]"), "p.ron").is_ok());
 }
+
+#[test]
+fn a_history_that_is_malformed_or_longer_than_the_game_is_refused() {
+    let oware = game("traditional/oware", &[]);
+    let key = "0123456789abcdef";
+    let at = |history: &str| format!("Position(to_move: 1, ply: 1,\n history: [{history}])");
+    assert!(oware.position_from_str(&at(&format!("\"2:{key}\", \"1:{key}\"")), "p.ron").is_ok());
+    refused(&oware, &at(&format!("\"2:{key}\", \"1:{key}\", \"2:{key}\"")), 2, "2 at most");
+    refused(&oware, &at(&format!("\"3:{key}\"")), 2, "expected the player who moved (1 to 2)");
+    refused(&oware, &at("\"1:0123\""), 2, "16 hex digits");
+    refused(&oware, &at("\"1:0123456789abcdeg\""), 2, "16 hex digits");
+    refused(&oware, &at(&format!("\"{key}\"")), 2, "expected the player who moved");
+    // A game whose rules never ask keeps no history.
+    refused(&game("seega", &[]), &at(&format!("\"1:{key}\"")), 2, "this game keeps no history");
+}

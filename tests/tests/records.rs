@@ -274,3 +274,32 @@ fn a_position_carries_a_pending_placement_and_the_end_of_the_game() {
         assert_round_trip(&game, &state);
     }
 }
+
+/// A game whose rules ask whether a position repeats (Oware) keeps the
+/// positions so far; its record replays to an equal state, history and all,
+/// and its position carries the history and reads back equal.
+#[test]
+fn a_record_and_a_position_carry_the_history_of_positions() {
+    let game = compile(shipped::text("traditional/oware").expect("shipped"), "traditional/oware", &Options::new());
+    let mut state = game.initial_state();
+    let mut moves = Vec::new();
+    for text in ["a1", "a2", "b1", "b2", "c1"] {
+        let m = game.parse_move(&state, text).expect("legal");
+        game.play_unchecked(&mut state, m);
+        moves.push(m);
+    }
+    assert_eq!(state.history().len(), 6, "the start and a position per decision");
+    let record = Record::from_ron(&Record::new(&game, Some(1), &moves).to_ron(), "game.ron").expect("reads back");
+    let (replayed, _) = record.replay(&game).expect("replays");
+    assert_eq!(replayed, state);
+    let text = game.position_to_string(&state);
+    assert!(text.contains("history: [") && text.contains("\"2:"), "{text}");
+    let back = game.position_from_str(&text, "p.ron").expect("reads back");
+    assert_eq!(back, state);
+    // Another history is another state for the rules: the same board, a different past.
+    let start = text.find("history: [").expect("a history");
+    let end = start + text[start..].find("],").expect("closed") + 2;
+    let fresh = game.position_from_str(&format!("{}{}", &text[..start], &text[end..]), "p.ron").expect("reads");
+    assert_ne!(fresh, state);
+    assert_eq!(fresh.history().len(), 1, "a position without a history starts one");
+}

@@ -330,6 +330,9 @@ fn lower(ctx: &mut Ctx, cond: &CondDef, place: Place, names: &Names, depth: usiz
         CondDef::CanMove(who) => state_atom(ctx, place, "CanMove", |ctx| Cond::CanMove(check_who(ctx, *who, names))),
         CondDef::Passed => state_atom(ctx, place, "Passed", |_| Cond::Passed),
         CondDef::LimitReached => state_atom(ctx, place, "LimitReached", |_| Cond::LimitReached),
+        CondDef::Repeated { times, within, compare } => {
+            state_atom(ctx, place, "Repeated", |ctx| super::repetition::repeated(ctx, *times, *within, *compare))
+        }
     }
 }
 

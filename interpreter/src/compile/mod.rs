@@ -12,6 +12,7 @@ mod limits;
 pub(crate) mod locate;
 mod moves;
 mod repeats;
+mod repetition;
 pub(crate) mod rules;
 mod specialise;
 mod start;
@@ -177,6 +178,7 @@ fn compile_def(def: &RulesetDef, text: &str, expanded: &str, source: &str, given
     let game = if cond::check_named(&mut ctx, &def.conditions) { rules::lower(&mut ctx, def, text) } else { None };
     match game {
         Some(mut game) if ctx.diags.is_empty() => {
+            game.start_history();
             game.specialise_rules();
             Ok(game)
         }

@@ -140,6 +140,7 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, standing: St
     let to = ctx.at(Seg::Field("to"), |ctx| test(ctx, &def.to, Place::Field, names));
     let from = optional(ctx, "from", def.from.as_ref(), Place::Field, names);
     let only_if = optional(ctx, "only_if", def.only_if.as_ref(), Place::State, names);
+    super::repetition::after_a_move_only(ctx, &only_if, "only_if");
     if only_if.asks_for_moves() {
         // Its moves would be needed to decide whether it has moves: no end.
         ctx.at(Seg::Field("only_if"), |ctx| {
@@ -281,12 +282,13 @@ fn effect(
         }
         EffectDef::CaptureChosen { if_, among, otherwise, .. } => {
             let cond = ctx.at(Seg::Field("if"), |ctx| test(ctx, if_, Place::State, names));
+            super::repetition::after_a_move_only(ctx, &cond, "if");
             let among = ctx.at(Seg::Field("among"), |ctx| test(ctx, among, Place::Field, names));
             let otherwise = ctx.at(Seg::Field("otherwise"), |ctx| test(ctx, otherwise, Place::Field, names));
             Effect::CaptureChosen(Box::new(Choice { cond, among, otherwise }))
         }
         EffectDef::CaptureRun { on: cond, start, step, if_, landed, keep_if, .. } => {
-            Effect::CaptureRun(Box::new(CaptureRun {
+            let run = CaptureRun {
                 on: ctx.at(Seg::Field("on"), |ctx| test(ctx, cond, Place::Field, names)),
                 start: ctx.at(Seg::Field("start"), |ctx| dir_ids_or_none(ctx, start, board)),
                 step: ctx.at(Seg::Field("step"), |ctx| dir_ids_or_none(ctx, step, board)),
@@ -295,7 +297,11 @@ fn effect(
                 keep_if: keep_if
                     .as_ref()
                     .map(|c| ctx.at(Seg::Field("keep_if"), |ctx| test(ctx, c, Place::State, names))),
-            }))
+            };
+            if let Some(keep_if) = &run.keep_if {
+                super::repetition::after_a_move_only(ctx, keep_if, "keep_if");
+            }
+            Effect::CaptureRun(Box::new(run))
         }
     };
     Some(Lowered::Effect(effect))

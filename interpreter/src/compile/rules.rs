@@ -113,6 +113,7 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         reads_last_to: false,    // worked out by `Game::specialise_rules`
         lists_next_moves: false, // likewise
         plain_rules: false,      // likewise
+        keeps_history: false,    // worked out by `Game::start_history`
         run_ends: None,          // likewise
         empty_tops: None,        // likewise
     })
@@ -468,6 +469,9 @@ fn phase(
         .and_then(|t| ctx.at(Seg::Field("throw"), |ctx| ctx.find("chance device", t, chance)))
         .map(|c| c as u8);
     let until = def.until.as_ref().map(|u| ctx.at(Seg::Field("until"), |ctx| test(ctx, u, Place::State, names)));
+    if let Some(until) = &until {
+        super::repetition::after_a_move_only(ctx, until, "until");
+    }
     let next = def
         .next
         .as_ref()
@@ -529,6 +533,7 @@ fn filter(ctx: &mut Ctx, def: &FilterDef, names: &Names) -> Option<Filter> {
             let only_if = only_if
                 .as_ref()
                 .map_or(Cond::True, |c| ctx.at(Seg::Field("only_if"), |ctx| test(ctx, c, Place::State, names)));
+            super::repetition::after_a_move_only(ctx, &only_if, "only_if");
             let keep_all = *otherwise == Otherwise::KeepAll;
             (on && only_if != Cond::False).then_some(Filter::RequireAfter { cond, only_if, keep_all })
         }
@@ -595,6 +600,9 @@ fn relative_dirs(ctx: &mut Ctx, relative: &moves::Relative, board: &Board, playe
 fn end(ctx: &mut Ctx, def: &EndDef, names: &Names) -> Option<End> {
     let on = def.when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
     let t = ctx.at(Seg::Field("cond"), |ctx| test(ctx, &def.cond, Place::State, names));
+    if def.at == crate::ruleset::When::StartOfTurn {
+        super::repetition::after_a_move_only(ctx, &t, "cond");
+    }
     let zone = |ctx: &mut Ctx, name: &str| ctx.find("zone", name, &names.zones).unwrap_or(0) as u8;
     let result = match &def.result {
         EndResult::Win(w) => Ranking::Win(ctx.at(Seg::Field("result"), |ctx| check_one(ctx, *w, names))),

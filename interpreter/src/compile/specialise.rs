@@ -252,7 +252,8 @@ impl Game {
                 && phase.decisions == 1
                 && phase.throw.is_none()
                 && phase.until.is_none()
-                && phase.rules.iter().all(|r| r.plan.applying == Applying::Plain);
+                && phase.rules.iter().all(|r| r.plan.applying == Applying::Plain)
+                && !self.keeps_history; // (turns played in a loop of their own add no history)
             phase.counting = if turns { Counting::Turns(placings) } else { Counting::Counted(placings) };
         }
     }

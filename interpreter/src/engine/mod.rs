@@ -13,6 +13,7 @@ mod motion;
 mod movegen;
 mod outline;
 mod perft;
+mod repetition;
 mod scratch;
 mod turn;
 

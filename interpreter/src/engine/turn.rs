@@ -11,8 +11,14 @@ impl Game {
     /// After a decision: end conditions, the turn limit, and whose decision is next.
     #[inline(always)]
     pub(super) fn after_decision(&self, s: &mut State, mover: Player) {
+        // The position made, remembered once the ends after the move have
+        // compared it with those before it, and before anything else asks.
+        let made = self.position_made(s, mover);
         if self.ended_after_move(s, mover) {
             return;
+        }
+        if let Some(key) = made {
+            s.remember(key);
         }
         if s.finished[usize::from(mover)] != 0 {
             // The mover has finished: their turn ends here.

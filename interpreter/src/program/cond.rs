@@ -75,6 +75,14 @@ pub(crate) enum Cond {
     CanMove(Who),
     Passed,
     LimitReached,
+    // --- history (issue 44) ---
+    /// The position after the move has occurred at least `times` times among
+    /// the last `within` positions of the history (0: all of them).
+    Repeated {
+        times: u8,
+        within: u32,
+        compare: crate::ruleset::Compared,
+    },
 }
 
 impl Cond {
@@ -206,6 +214,11 @@ impl Cond {
     /// Whether the test asks whether a player has a move (`NoMoves`, `CanMove`).
     pub(crate) fn asks_for_moves(&self) -> bool {
         self.mentions(&|t| matches!(t, Cond::NoMoves | Cond::CanMove(_)))
+    }
+
+    /// Whether the test asks whether a position repeats (the game keeps its history).
+    pub(crate) fn reads_history(&self) -> bool {
+        self.mentions(&|t| matches!(t, Cond::Repeated { .. }))
     }
 
     /// Whether `leaf` holds for the test or any part of it (through `All`,

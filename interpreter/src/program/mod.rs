@@ -128,6 +128,10 @@ pub struct Game {
     /// 64 fields and the players' sets hold every piece: what tops a field is
     /// then looked at on the occupied fields alone.
     pub(crate) empty_tops: Option<rules::TopWords>,
+    // --- history (issue 44) ---
+    /// Some test asks whether a position repeats (`Repeated`): states keep
+    /// the history of positions, and a decision adds to it.
+    pub(crate) keeps_history: bool,
 }
 
 impl Game {

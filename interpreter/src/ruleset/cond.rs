@@ -99,6 +99,36 @@ pub enum CondDef {
     Passed,
     /// The turn limit `max_plies` has been reached.
     LimitReached,
+
+    // --- history (issue 44): repetition ---
+    /// The position after this move has occurred `times` times before (at
+    /// least), among the positions after the last `within` decisions (all of
+    /// the game where not given), compared as `compare` says: simple ko is
+    /// `Repeated(within: 2)`, superko `Repeated()`, threefold repetition
+    /// `Repeated(times: 2)`. After a move only: an end `at: AfterMove`, a
+    /// turn filter's `cond`.
+    Repeated {
+        #[serde(default = "once")]
+        times: u8,
+        #[serde(default)]
+        within: Option<u16>,
+        #[serde(default)]
+        compare: Compared,
+    },
+}
+
+fn once() -> u8 {
+    1
+}
+
+/// What `Repeated` compares two positions by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum Compared {
+    /// The board, the phase and the player who made the decision.
+    #[default]
+    Position,
+    /// The board and the phase alone, whoever moved (positional superko).
+    Board,
 }
 
 /// A value to compare an option with in `Is`.
