@@ -43,6 +43,7 @@ pub(crate) fn rules(
             match e {
                 EffectDef::Enclose { dirs, .. } => all.extend(dirs.iter().cloned()),
                 EffectDef::CaptureRun { start, step, .. } => all.extend(start.iter().chain(step).cloned()),
+                EffectDef::Claim { run, .. } => all.extend(run.dirs.iter().cloned()),
                 _ => {}
             }
         }
@@ -74,6 +75,7 @@ pub(crate) fn rules(
                     resolve(start);
                     resolve(step);
                 }
+                EffectDef::Claim { run, .. } => resolve(&mut run.dirs),
                 _ => {}
             }
         }
@@ -164,6 +166,7 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, standing: St
                     | EffectDef::CaptureChosen { when, .. }
                     | EffectDef::CaptureRun { when, .. } => when,
                     EffectDef::Promote { when, .. } => when,
+                    EffectDef::Claim { when, .. } => when,
                 };
                 let on = when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
                 match e {
@@ -255,7 +258,7 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, standing: St
                             effects.push(Effect::CaptureChosen(Box::new(Choice { cond, among, otherwise })));
                         }
                     }
-                    EffectDef::CaptureRun { on: cond, start, step, if_, landed, keep_if, .. } => {
+                    EffectDef::CaptureRun { on: cond, start, step, if_, landed, keep_if, closed_by, .. } => {
                         let run = CaptureRun {
                             on: ctx.at(Seg::Field("on"), |ctx| test(ctx, cond, Place::Field, names)),
                             start: ctx.at(Seg::Field("start"), |ctx| dir_ids_or_none(ctx, start, board)),
@@ -265,9 +268,23 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, standing: St
                             keep_if: keep_if
                                 .as_ref()
                                 .map(|c| ctx.at(Seg::Field("keep_if"), |ctx| test(ctx, c, Place::State, names))),
+                            closed_by: closed_by
+                                .as_ref()
+                                .map(|c| ctx.at(Seg::Field("closed_by"), |ctx| test(ctx, c, Place::Field, names))),
                         };
+                        if closed_by.is_some() && step.is_empty() {
+                            ctx.at(Seg::Field("closed_by"), |ctx| {
+                                ctx.error("a run of one field has no field after it to close it: give `step` too");
+                            });
+                        }
                         if on {
                             effects.push(Effect::CaptureRun(Box::new(run)));
+                        }
+                    }
+                    EffectDef::Claim { run, .. } => {
+                        let run = ctx.at(Seg::Field("run"), |ctx| super::cond::run(ctx, run, names));
+                        if on {
+                            effects.push(Effect::Claim(Box::new(run)));
                         }
                     }
                     _ => {}
