@@ -82,3 +82,46 @@ pub(super) fn change_owner(s: &mut State, field: FieldId, to: Player, mark: bool
     });
     true
 }
+
+#[cfg(test)]
+mod tests {
+    /// A ring of four fields, one direction round it, a piece of B on
+    /// three and the last empty, A to place there.
+    fn ring(to: &str, then: &str) -> crate::Game {
+        let ron = format!(
+            r#"Ruleset(
+                name: "ring", title: "Ring", players: ["A", "B"],
+                board: Graph(
+                    fields: [(name: "a", at: (0.0, 0.0)), (name: "b", at: (1.0, 0.0)), (name: "c", at: (1.0, 1.0)), (name: "d", at: (0.0, 1.0))],
+                    links: [(from: "a", to: "b", dir: "cw"), (from: "b", to: "c", dir: "cw"), (from: "c", to: "d", dir: "cw"), (from: "d", to: "a", dir: "cw")],
+                ),
+                pieces: [(name: "Stone", letter: 'S')],
+                setup: [On(piece: "Stone", player: Player(2), fields: ["b", "c", "d"]), Hand(piece: "Stone", player: Player(1), count: 1)],
+                phases: [(name: "play", moves: [(pieces: ["Stone"], by: Place(), to: {to}, then: [{then}])])],
+                end: [(at: AfterMove, cond: True, result: Draw, reason: "one move")],
+            )"#
+        );
+        crate::Game::from_source(&ron, "ring.ron", &crate::Options::new()).expect("compiles")
+    }
+
+    /// A run round a cycle of links whose every field holds `each` stops
+    /// after the board's fields: it is not closed, and the search ends.
+    #[test]
+    fn a_run_round_a_cycle_is_bounded() {
+        let game = ring(r#"All([Empty, Brackets(Run(dirs: ["cw"], each: True, closed_by: False))])"#, "");
+        assert_eq!(game.move_texts(&game.legal_moves(&game.initial_state())), ["pass"]);
+    }
+
+    /// A run of enemy pieces that comes back round to the field placed on
+    /// is closed there once the piece stands on it: all three go over.
+    #[test]
+    fn a_claimed_run_goes_over_where_it_stands() {
+        let game = ring("Empty", r#"Claim(run: Run(dirs: ["cw"]))"#);
+        let s = game.initial_state();
+        let m = game.legal_moves(&s)[0];
+        let after = game.play(s, m).expect("legal");
+        let owners: Vec<_> = game.board().fields().map(|f| after.top(f).map(|p| p.owner)).collect();
+        assert_eq!(owners, [Some(0); 4]);
+        assert_eq!(after.on_board(0), 4);
+    }
+}
