@@ -59,6 +59,7 @@ traditional/fox-and-hounds    -  foxAndHounds.rbg      20000  11
 traditional/alquerque         -  alquerque.rbg          5000  5
 traditional/english-draughts  -  englishDraughts.rbg    5000  8
 traditional/nine-mens-morris  -  theMillGame.rbg        5000  5
+traditional/reversi           -  reversi.rbg            5000  8
 "
 
 die() { echo "rbg-compare: $*" >&2; exit 1; }

@@ -108,6 +108,7 @@ fn perft_published(c: &mut Criterion) {
         ("traditional/nine-mens-morris", 5, 5_140_800),
         ("traditional/english-draughts", 8, 845_931),
         ("traditional/tablut", 4, 19_913_864),
+        ("traditional/reversi", 9, 3_005_288),
     ] {
         let game = game(name);
         let state = game.initial_state();

@@ -5,8 +5,8 @@ use super::Ctx;
 use super::locate::Seg;
 use crate::board::FieldSet;
 use crate::options::OptionValue;
-use crate::program::Cond;
-use crate::ruleset::{CondDef, OptValue, OptionDef, Through, Who};
+use crate::program::{Cond, Run};
+use crate::ruleset::{CondDef, OptValue, OptionDef, RunDef, Through, Who};
 use std::collections::BTreeMap;
 
 /// Where a condition stands, and so which atoms it may use.
@@ -73,6 +73,12 @@ pub(crate) fn check_named(ctx: &mut Ctx, conditions: &BTreeMap<String, CondDef>)
             CondDef::Not(c) | CondDef::Beside(_, c) => {
                 let (s, d) = walk(c, conditions, seen, path)?;
                 (s.saturating_add(1), d)
+            }
+            // A run holds two conditions: their names are copied too.
+            CondDef::Brackets(run) => {
+                let (a, d) = walk(&run.each, conditions, seen, path)?;
+                let (b, e) = walk(&run.closed_by, conditions, seen, path)?;
+                (a.saturating_add(b).saturating_add(1), d.max(e))
             }
             CondDef::Ref(name) => match seen.get(name) {
                 Some(Seen::Done { size, chain }) => (*size, chain + 1),
@@ -150,6 +156,9 @@ fn expanded_size(cond: &CondDef, named: &BTreeMap<String, u64>) -> u64 {
             list.iter().fold(1u64, |size, c| size.saturating_add(expanded_size(c, named)))
         }
         CondDef::Not(c) | CondDef::Beside(_, c) => expanded_size(c, named).saturating_add(1),
+        CondDef::Brackets(run) => {
+            expanded_size(&run.each, named).saturating_add(expanded_size(&run.closed_by, named)).saturating_add(1)
+        }
         CondDef::Ref(name) => named.get(name).copied().unwrap_or(1),
         _ => 1,
     }
@@ -183,6 +192,10 @@ fn cost(t: &Cond) -> u64 {
         Cond::Line { n, dirs, .. } => {
             u64::from(*n).saturating_mul(dirs.iter().map(|d| d.len() as u64).sum::<u64>()).max(1)
         }
+        // Each direction reads `each` on up to `longest` fields, then `closed_by` once.
+        Cond::Brackets(run) => (run.dirs.len().max(1) as u64).saturating_mul(
+            u64::from(run.longest).saturating_mul(cost(&run.each)).saturating_add(cost(&run.closed_by)),
+        ),
         _ => 1,
     }
 }
@@ -333,7 +346,43 @@ fn lower(ctx: &mut Ctx, cond: &CondDef, place: Place, names: &Names, depth: usiz
         CondDef::Repeated { times, within, compare } => {
             state_atom(ctx, place, "Repeated", |ctx| super::repetition::repeated(ctx, *times, *within, *compare))
         }
+        CondDef::Brackets(run) => {
+            let run = ctx.at(Seg::Index(0), |ctx| lower_run(ctx, run, names, depth));
+            field_atom(ctx, place, Cond::Brackets(Box::new(run)), "Brackets")
+        }
     }
+}
+
+/// A run (see `RunDef`): its directions found, its tests lowered as tests of a field.
+fn lower_run(ctx: &mut Ctx, run: &RunDef, names: &Names, depth: usize) -> Run {
+    let expanded = super::dirs::expand_dirs(&run.dirs);
+    let dirs = ctx.at(Seg::Field("dirs"), |ctx| {
+        if expanded.is_empty() {
+            ctx.error("expected at least one direction");
+        }
+        ctx.find_all("direction", &expanded, &names.dirs).into_iter().map(|d| d as u8).collect()
+    });
+    let each = ctx.at(Seg::Field("each"), |ctx| lower(ctx, &run.each, Place::Field, names, depth).compact());
+    let closed_by =
+        ctx.at(Seg::Field("closed_by"), |ctx| lower(ctx, &run.closed_by, Place::Field, names, depth).compact());
+    Run { dirs, each, closed_by, longest: names.fields.len().min(usize::from(u16::MAX)) as u16 }
+}
+
+/// A run that an effect reads (`Claim`): as [`lower_run`], within the
+/// ruleset's budget of tests and the cost of one reading.
+pub(crate) fn run(ctx: &mut Ctx, def: &RunDef, names: &Names) -> Run {
+    let wrapped = CondDef::Brackets(Box::new(def.clone()));
+    if !within_budget(ctx, &wrapped) {
+        return Run { dirs: Vec::new(), each: Cond::False, closed_by: Cond::False, longest: 0 };
+    }
+    let run = lower_run(ctx, def, names, 0);
+    let cost = cost(&Cond::Brackets(Box::new(run.clone())));
+    if cost > MAX_COST {
+        ctx.error(format!(
+            "this run may read {cost} atoms each time it is followed, more than {MAX_COST}: make its tests smaller"
+        ));
+    }
+    run
 }
 
 /// Each condition of an `All` or `Any`, lowered where it stands in the list.

@@ -43,6 +43,7 @@ pub(crate) fn rules(
             match e {
                 EffectDef::Enclose { dirs, .. } => all.extend(dirs.iter().cloned()),
                 EffectDef::CaptureRun { start, step, .. } => all.extend(start.iter().chain(step).cloned()),
+                EffectDef::Claim { run, .. } => all.extend(run.dirs.iter().cloned()),
                 _ => {}
             }
         }
@@ -74,6 +75,7 @@ pub(crate) fn rules(
                     resolve(start);
                     resolve(step);
                 }
+                EffectDef::Claim { run, .. } => resolve(&mut run.dirs),
                 _ => {}
             }
         }
@@ -207,6 +209,7 @@ fn effects(
                 | EffectDef::CaptureChosen { when, .. }
                 | EffectDef::CaptureRun { when, .. } => when,
                 EffectDef::Promote { when, .. } => when,
+                EffectDef::Claim { when, .. } => when,
             };
             let on = when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
             let chosen = |effects: &[Effect]| effects.iter().any(|e| matches!(e, Effect::CaptureChosen(_)));
@@ -287,7 +290,7 @@ fn effect(
             let otherwise = ctx.at(Seg::Field("otherwise"), |ctx| test(ctx, otherwise, Place::Field, names));
             Effect::CaptureChosen(Box::new(Choice { cond, among, otherwise }))
         }
-        EffectDef::CaptureRun { on: cond, start, step, if_, landed, keep_if, .. } => {
+        EffectDef::CaptureRun { on: cond, start, step, if_, landed, keep_if, closed_by, .. } => {
             let run = CaptureRun {
                 on: ctx.at(Seg::Field("on"), |ctx| test(ctx, cond, Place::Field, names)),
                 start: ctx.at(Seg::Field("start"), |ctx| dir_ids_or_none(ctx, start, board)),
@@ -297,11 +300,22 @@ fn effect(
                 keep_if: keep_if
                     .as_ref()
                     .map(|c| ctx.at(Seg::Field("keep_if"), |ctx| test(ctx, c, Place::State, names))),
+                closed_by: closed_by
+                    .as_ref()
+                    .map(|c| ctx.at(Seg::Field("closed_by"), |ctx| test(ctx, c, Place::Field, names))),
             };
             if let Some(keep_if) = &run.keep_if {
                 super::repetition::after_a_move_only(ctx, keep_if, "keep_if");
             }
+            if closed_by.is_some() && step.is_empty() {
+                ctx.at(Seg::Field("closed_by"), |ctx| {
+                    ctx.error("a run of one field has no field after it to close it: give `step` too");
+                });
+            }
             Effect::CaptureRun(Box::new(run))
+        }
+        EffectDef::Claim { run, .. } => {
+            Effect::Claim(Box::new(ctx.at(Seg::Field("run"), |ctx| super::cond::run(ctx, run, names))))
         }
     };
     Some(Lowered::Effect(effect))

@@ -285,7 +285,8 @@ impl Game {
             | Effect::Spawn { .. }
             | Effect::CaptureChosen(_)
             | Effect::CaptureRun(_)
-            | Effect::Promote { .. } => {}
+            | Effect::Promote { .. }
+            | Effect::Claim(_) => {}
         }
     }
 
@@ -489,6 +490,9 @@ impl Game {
                 Effect::CaptureRun(run) if landed != NO_FIELD && self.eval(&run.on, s, me, landed) => {
                     applied.captured += self.capture_run(s, run, landed, me);
                 }
+                Effect::Claim(run) if landed != NO_FIELD => {
+                    self.claim(s, run, landed, me);
+                }
                 Effect::CaptureChosen(choice)
                     if self.eval(&choice.cond, s, me, NO_FIELD) && self.has_capture_choice(s, m.rule) =>
                 {
@@ -502,7 +506,8 @@ impl Game {
                 | Effect::Promote { .. }
                 | Effect::Spawn { .. }
                 | Effect::CaptureRun(_)
-                | Effect::CaptureChosen(_) => {}
+                | Effect::CaptureChosen(_)
+                | Effect::Claim(_) => {}
             }
         }
     }
@@ -644,9 +649,8 @@ impl Game {
         if self.piece_has_move(s, p.owner, f) {
             return;
         }
-        s.pop(f);
         s.pool_add(Pool::Hand, receiver, p.kind, receiver, -1);
-        s.push(f, Piece { owner: receiver, mark: replace.grace, ..p });
+        super::claim::change_owner(s, f, receiver, replace.grace);
         if replace.prisoners {
             s.pool_add(Pool::Prisoners, receiver, p.kind, p.owner, 1);
         } else {

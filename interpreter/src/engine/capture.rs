@@ -18,6 +18,12 @@ impl Game {
             dirs.iter().map(|&d| self.board.neighbour(f, d)).find(|&t| t != NO_FIELD).unwrap_or(NO_FIELD)
         };
         let mut at = if run.start.is_empty() { landed } else { next(landed, &run.start) };
+        // A run with a closing test is taken only if it is closed (read before any is taken).
+        if let Some(closed_by) = &run.closed_by
+            && self.closed_run(s, me, at, |f| next(f, &run.step), &run.cond, closed_by).is_none()
+        {
+            return 0;
+        }
         let mut taken = 0;
         // A run visits each field once at most, even round a cycle of links.
         for _ in 0..self.board.len() {

@@ -154,6 +154,7 @@ impl Game {
             Cond::Passed => s.passed,
             Cond::LimitReached => self.max_plies > 0 && s.ply >= self.max_plies,
             Cond::Repeated { times, within, compare } => self.repeated(s, me, *times, *within, *compare),
+            Cond::Brackets(run) => self.brackets(s, me, field, run),
         }
     }
 }

@@ -3,6 +3,7 @@
 
 mod apply;
 mod capture;
+mod claim;
 mod cond;
 mod count;
 mod counted_turns;

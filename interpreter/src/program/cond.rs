@@ -83,6 +83,23 @@ pub(crate) enum Cond {
         within: u32,
         compare: crate::ruleset::Compared,
     },
+    // --- bracketed runs (issue 44) ---
+    /// Some direction of the run brackets from the field under test.
+    Brackets(Box<Run>),
+}
+
+/// A straight run from a field (see `RunDef`): fields in a row along one
+/// direction where `each` holds, at least one, and then a field where
+/// `closed_by` holds. The condition `Brackets`, the effect `Claim` and a
+/// `CaptureRun`'s closing test read it alike (`Game::closed_run`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Run {
+    pub dirs: Vec<u8>,
+    pub each: Cond,
+    pub closed_by: Cond,
+    /// The most fields a run may hold (the board's fields: a run round a
+    /// cycle of links stops there): what one reading may cost.
+    pub longest: u16,
 }
 
 impl Cond {
@@ -227,6 +244,7 @@ impl Cond {
         match self {
             Cond::All(ts) | Cond::Any(ts) => ts.iter().any(|t| t.mentions(leaf)),
             Cond::Not(t) | Cond::Beside(_, t) | Cond::ByTops { rest: t, .. } => t.mentions(leaf),
+            Cond::Brackets(run) => run.each.mentions(leaf) || run.closed_by.mentions(leaf),
             t => leaf(t),
         }
     }

@@ -115,6 +115,11 @@ pub enum CondDef {
         #[serde(default)]
         compare: Compared,
     },
+    // --- bracketed runs (issue 44) ---
+    /// Along some direction of the run, the field under test brackets a
+    /// run: `Brackets(Run(dirs: ["All"], each: Enemy, closed_by: Own))`
+    /// (Reversi's placement). See [`RunDef`].
+    Brackets(Box<RunDef>),
 }
 
 fn once() -> u8 {
@@ -129,6 +134,32 @@ pub enum Compared {
     Position,
     /// The board and the phase alone, whoever moved (positional superko).
     Board,
+}
+
+/// A straight run from a field (not counting it) along one direction: one
+/// or more fields in a row where `each` holds, closed by the next field,
+/// where `closed_by` holds. A direction whose fields end (the board's edge)
+/// or reach a field where neither holds makes no run. Used by the condition
+/// `Brackets`, the effect `Claim` (`closed_by` as `CaptureRun`'s closing test).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Run")]
+pub struct RunDef {
+    /// The directions tried, each on its own (a group name stands for its members).
+    pub dirs: Vec<String>,
+    /// Of each field of the run (default `Enemy`).
+    #[serde(default = "enemy")]
+    pub each: CondDef,
+    /// Of the field after the run's last (default `Own`).
+    #[serde(default = "own")]
+    pub closed_by: CondDef,
+}
+
+fn enemy() -> CondDef {
+    CondDef::Enemy
+}
+
+fn own() -> CondDef {
+    CondDef::Own
 }
 
 /// A value to compare an option with in `Is`.

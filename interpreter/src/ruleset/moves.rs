@@ -1,6 +1,6 @@
 //! Move rules and their effects.
 
-use super::CondDef;
+use super::{CondDef, RunDef};
 use serde::{Deserialize, Serialize};
 
 /// A move rule: which pieces, how they go, where they may end, what follows.
@@ -337,8 +337,11 @@ pub enum EffectDef {
     /// captured, and the run stops at the first where it does not. With
     /// `landed`, the stack the move ended on is captured too when the run
     /// took any. Where `keep_if` (a state condition, after the run) does not
-    /// hold, the run captures nothing. Oware: the pits with 2 or 3 seeds,
-    /// going back from the last one; Kalah: the pit opposite an empty one.
+    /// hold, the run captures nothing. With `closed_by`, the run is taken
+    /// only if it is closed: the field after its last, where `if` fails,
+    /// exists and `closed_by` holds there (as in a `Run`). Oware: the pits
+    /// with 2 or 3 seeds, going back from the last one; Kalah: the pit
+    /// opposite an empty one.
     CaptureRun {
         #[serde(default = "always")]
         on: CondDef,
@@ -354,6 +357,9 @@ pub enum EffectDef {
         keep_if: Option<CondDef>,
         #[serde(default)]
         when: Option<CondDef>,
+        // --- bracketed runs (issue 44) ---
+        #[serde(default)]
+        closed_by: Option<CondDef>,
     },
     /// If `on` holds of the field the piece ended on, a new piece of the same
     /// kind and orientation comes from the mover's hand onto the mover's
@@ -364,6 +370,16 @@ pub enum EffectDef {
         zone: String,
         #[serde(default = "never")]
         optional: CondDef,
+        #[serde(default)]
+        when: Option<CondDef>,
+    },
+    // --- bracketed runs (issue 44) ---
+    /// The top piece of every field of every closed run from the field the
+    /// move ended on (see `RunDef`) changes owner to the mover where it
+    /// stands, all runs at once (Reversi's flips):
+    /// `Claim(run: Run(dirs: ["All"], each: Enemy, closed_by: Own))`.
+    Claim {
+        run: RunDef,
         #[serde(default)]
         when: Option<CondDef>,
     },

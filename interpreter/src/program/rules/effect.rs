@@ -24,6 +24,9 @@ pub(crate) enum Effect {
         /// Only where the move ends (not on the way of a chain that goes on).
         at_end: bool,
     },
+    // --- bracketed runs (issue 44) ---
+    /// Every closed run from the field the move ended on changes owner to the mover.
+    Claim(Box<crate::program::Run>),
 }
 
 impl Effect {
@@ -36,7 +39,8 @@ impl Effect {
             | Effect::Spawn { .. }
             | Effect::CaptureChosen(_)
             | Effect::CaptureRun(_)
-            | Effect::Promote { .. } => false,
+            | Effect::Promote { .. }
+            | Effect::Claim(_) => false,
         }
     }
 
@@ -51,7 +55,8 @@ impl Effect {
             | Effect::TurnClockwise
             | Effect::Spawn { .. }
             | Effect::CaptureChosen(_)
-            | Effect::Promote { .. } => false,
+            | Effect::Promote { .. }
+            | Effect::Claim(_) => false,
         }
     }
 
@@ -62,7 +67,7 @@ impl Effect {
             Effect::CaptureChosen(_) | Effect::Flip | Effect::Tip | Effect::TurnClockwise | Effect::Promote { .. } => {
                 true
             }
-            Effect::Enclose(_) | Effect::CaptureRun(_) | Effect::Spawn { .. } => false,
+            Effect::Enclose(_) | Effect::CaptureRun(_) | Effect::Spawn { .. } | Effect::Claim(_) => false,
         }
     }
 
@@ -78,7 +83,8 @@ impl Effect {
             | Effect::Tip
             | Effect::TurnClockwise
             | Effect::CaptureRun(_)
-            | Effect::Promote { .. } => Vec::new(),
+            | Effect::Promote { .. }
+            | Effect::Claim(_) => Vec::new(),
         }
     }
 }
@@ -110,6 +116,9 @@ pub(crate) struct CaptureRun {
     pub landed: bool,
     /// After the run: where it does not hold, the run is undone.
     pub keep_if: Option<Cond>,
+    /// Of the field after the run's last: the run is taken only where it
+    /// holds (see `Game::closed_run`); none, whatever ends the run.
+    pub closed_by: Option<Cond>,
 }
 
 /// Which stacks a mover may choose to capture: where `among` holds, or where
