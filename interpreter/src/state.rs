@@ -134,6 +134,14 @@ pub enum Reason {
 /// with them (`topped`, the top codes, `counts`, `zobrist`), the turn
 /// number, which no rule reads, and the count of changes (see [`Edition`]). [`State::position_hash`] hashes the same
 /// fields but the ply: the same position reached twice (a repetition).
+///
+/// The ruleset's counters (`counters`: a game's values, then each
+/// per-player counter's value of each player) are part of the game state
+/// for the rules (`==`, `Hash`, a position's text; a change of one counts as
+/// a change of the pieces for [`Edition`]), but are left out of
+/// [`State::position_hash`] and of any repetition key: a move clock or a
+/// score would make no position repeat. A ruleset without counters keeps the
+/// vector empty (no allocation, nothing to copy).
 #[derive(Debug)]
 pub struct State {
     /// `cells[field * cap + i]` is the i-th piece from the bottom of the stack.
@@ -182,7 +190,10 @@ pub struct State {
     /// who has finished has no more turns.
     pub(crate) finished: [u8; MAX_PLAYERS],
     pub(crate) outcome: Option<Outcome>,
-    /// Changes of the pieces and pools of this state so far: a number that
+    /// The counters' values (see above and `Game::counter_value`): empty
+    /// where the ruleset has none.
+    pub(crate) counters: Vec<i32>,
+    /// Changes of the pieces, pools and counters of this state so far: a number that
     /// only grows (copying another state in advances it too), so that what was
     /// worked out from the pieces can be known to still hold (see [`Edition`]).
     edits: u64,
@@ -283,6 +294,7 @@ impl Clone for State {
             fields: self.fields.clone(),
             topped: self.topped.clone(),
             pools: self.pools.clone(),
+            counters: self.counters.clone(),
             ..*self
         }
     }
@@ -293,6 +305,7 @@ impl Clone for State {
         copy(&mut self.fields, &source.fields);
         copy(&mut self.topped, &source.topped);
         copy(&mut self.pools, &source.pools);
+        copy(&mut self.counters, &source.counters);
         // Every other field, each copied in place (no buffer moved or dropped);
         // the pattern names them all, so a new field fails to compile until it is here.
         let State {
@@ -300,6 +313,7 @@ impl Clone for State {
             fields: _,
             topped: _,
             pools: _,
+            counters: _,
             set_words,
             counts,
             zobrist,
@@ -352,6 +366,7 @@ impl PartialEq for State {
             && self.ply == other.ply
             && self.rules_part() == other.rules_part()
             && self.pools == other.pools
+            && self.counters == other.counters
             && self.board_fields().all(|f| self.stack(f) == other.stack(f))
     }
 }
@@ -362,6 +377,10 @@ impl std::hash::Hash for State {
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
         // The Zobrist key and the top codes are functions of the stacks alone: equal states hash equal.
         (self.zobrist, &self.fields, &self.pools, self.ply, self.rules_part()).hash(h);
+        // Equal states have equal counters; a game without any hashes nothing more.
+        if !self.counters.is_empty() {
+            self.counters.hash(h);
+        }
     }
 }
 
@@ -428,6 +447,7 @@ impl State {
             last_to: crate::board::NO_FIELD,
             finished: [0; MAX_PLAYERS],
             outcome: None,
+            counters: Vec::new(),
             edits: 0,
         }
     }
@@ -461,6 +481,8 @@ impl State {
             last_to: _,
             finished: _,
             outcome: _,
+            // A change of a counter is counted in `edits`.
+            counters: _,
             edits,
         } = *self;
         Edition { edits, ply, turn, rules: self.rules_part() }
@@ -753,7 +775,24 @@ impl State {
         self.counts[usize::from(player)]
     }
 
-    /// A hash of the game state for the rules (see [`State`]) but the ply:
+    /// The value in slot `slot` of the counters (see `Game::counter_value`,
+    /// which finds a counter's slot for a player).
+    #[inline]
+    pub(crate) fn counter(&self, slot: usize) -> i32 {
+        self.counters[slot]
+    }
+
+    /// Sets the value in slot `slot` of the counters: a change of the state
+    /// that what was worked out from it must see (see [`Edition`]).
+    #[inline]
+    pub(crate) fn set_counter(&mut self, slot: usize, value: i32) {
+        if self.counters[slot] != value {
+            self.counters[slot] = value;
+            self.edits = self.edits.wrapping_add(1);
+        }
+    }
+
+    /// A hash of the game state for the rules (see [`State`]) but the ply and the counters:
     /// the same position reached twice hashes the same (repetition counting).
     /// The pieces' part is kept up to date move by move (Zobrist hashing):
     /// this costs the same on any board.

@@ -164,6 +164,7 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, standing: St
                     | EffectDef::CaptureChosen { when, .. }
                     | EffectDef::CaptureRun { when, .. } => when,
                     EffectDef::Promote { when, .. } => when,
+                    EffectDef::Set { when, .. } | EffectDef::Add { when, .. } => when,
                 };
                 let on = when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
                 match e {
@@ -268,6 +269,13 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, standing: St
                         };
                         if on {
                             effects.push(Effect::CaptureRun(Box::new(run)));
+                        }
+                    }
+                    EffectDef::Set { counter, n, who, .. } | EffectDef::Add { counter, n, who, .. } => {
+                        let add = matches!(e, EffectDef::Add { .. });
+                        let change = super::counters::change(ctx, counter, n, *who, add, names);
+                        if let (true, Some(change)) = (on, change) {
+                            effects.push(Effect::Counter(change));
                         }
                     }
                     _ => {}

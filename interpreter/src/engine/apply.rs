@@ -284,7 +284,8 @@ impl Game {
             | Effect::Spawn { .. }
             | Effect::CaptureChosen(_)
             | Effect::CaptureRun(_)
-            | Effect::Promote { .. } => {}
+            | Effect::Promote { .. }
+            | Effect::Counter(_) => {}
         }
     }
 
@@ -493,6 +494,7 @@ impl Game {
                 {
                     s.pending = Pending::Capture { rule: m.rule };
                 }
+                Effect::Counter(c) => self.change_counter(c, s, me),
                 // Where the guard above does not hold, the effect does nothing.
                 Effect::Enclose(_)
                 | Effect::Flip

@@ -153,6 +153,7 @@ impl Game {
             Cond::CanMove(w) => self.holds(*w, me, s, |p| self.has_move_for(s, p)),
             Cond::Passed => s.passed,
             Cond::LimitReached => self.max_plies > 0 && s.ply >= self.max_plies,
+            Cond::Counter(c) => self.counter_holds(c, s, me),
         }
     }
 }

@@ -6,6 +6,7 @@ mod capture;
 mod cond;
 mod count;
 mod counted_turns;
+mod counters;
 mod emit;
 mod end;
 mod known_moves;

@@ -75,6 +75,9 @@ pub(crate) enum Cond {
     CanMove(Who),
     Passed,
     LimitReached,
+    // --- counters (issue 44) ---
+    /// A counter's value compared (see `CondDef::Counter`).
+    Counter(super::counters::CounterTest),
 }
 
 impl Cond {

@@ -2,6 +2,7 @@
 //! tables. The compiler makes it; the engine reads it and nothing else.
 
 mod cond;
+pub(crate) mod counters;
 pub(crate) mod lines;
 mod plans;
 pub(crate) mod rules;
@@ -128,6 +129,9 @@ pub struct Game {
     /// 64 fields and the players' sets hold every piece: what tops a field is
     /// then looked at on the occupied fields alone.
     pub(crate) empty_tops: Option<rules::TopWords>,
+    // --- counters (issue 44) ---
+    /// The counters the ruleset declares (their values live in the [`State`]).
+    pub(crate) counters: Vec<counters::Counter>,
 }
 
 impl Game {

@@ -99,6 +99,16 @@ pub enum CondDef {
     Passed,
     /// The turn limit `max_plies` has been reached.
     LimitReached,
+
+    // --- counters (issue 44) ---
+    /// A counter's value compares so: `Counter(name: "quiet", is: AtLeast(80))`;
+    /// a counter per player is the player `who` names (default `Me`).
+    Counter {
+        name: String,
+        #[serde(default)]
+        who: Option<Who>,
+        is: super::Compare,
+    },
 }
 
 /// A value to compare an option with in `Is`.

@@ -24,6 +24,9 @@ pub(crate) enum Effect {
         /// Only where the move ends (not on the way of a chain that goes on).
         at_end: bool,
     },
+    // --- counters (issue 44) ---
+    /// A counter set or added to (see `EffectDef::Set`, `EffectDef::Add`).
+    Counter(crate::program::counters::CounterChange),
 }
 
 impl Effect {
@@ -37,6 +40,8 @@ impl Effect {
             | Effect::CaptureChosen(_)
             | Effect::CaptureRun(_)
             | Effect::Promote { .. } => false,
+            // A counter is not the piece moved: a rule that changes one is not plain.
+            Effect::Counter(_) => false,
         }
     }
 
@@ -52,6 +57,7 @@ impl Effect {
             | Effect::Spawn { .. }
             | Effect::CaptureChosen(_)
             | Effect::Promote { .. } => false,
+            Effect::Counter(_) => false,
         }
     }
 
@@ -63,6 +69,7 @@ impl Effect {
                 true
             }
             Effect::Enclose(_) | Effect::CaptureRun(_) | Effect::Spawn { .. } => false,
+            Effect::Counter(_) => true,
         }
     }
 
@@ -79,6 +86,7 @@ impl Effect {
             | Effect::TurnClockwise
             | Effect::CaptureRun(_)
             | Effect::Promote { .. } => Vec::new(),
+            Effect::Counter(_) => Vec::new(),
         }
     }
 }
