@@ -174,11 +174,8 @@ fn rulesets_that_misuse_counters_are_refused_located() {
         "one player is meant",
     );
     refused_ruleset(
-        &with(
-            "counters: [(name: \"points\"",
-            "counters: [(name: \"x\", per: Game), (name: \"x\", per: Game), (name: \"points\"",
-        ),
-        "counters[1].name",
+        &with("        (name: \"calm\"", "(name: \"x\", per: Game), (name: \"x\", per: Game), (name: \"calm\""),
+        "counters[2].name",
         "a second counter named",
     );
     let draughts = tabula::shipped::text("traditional/english-draughts").expect("shipped");
