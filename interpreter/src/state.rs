@@ -134,14 +134,8 @@ pub enum Reason {
 /// with them (`topped`, the top codes, `counts`, `zobrist`), the turn
 /// number, which no rule reads, and the count of changes (see [`Edition`]). [`State::position_hash`] hashes the same
 /// fields but the ply: the same position reached twice (a repetition).
-///
-/// The ruleset's counters (`counters`: a game's values, then each
-/// per-player counter's value of each player) are part of the game state
-/// for the rules (`==`, `Hash`, a position's text; a change of one counts as
-/// a change of the pieces for [`Edition`]), but are left out of
-/// [`State::position_hash`] and of any repetition key: a move clock or a
-/// score would make no position repeat. A ruleset without counters keeps the
-/// vector empty (no allocation, nothing to copy).
+/// The counters (see `state/counters.rs`) are in it too, but not in
+/// [`State::position_hash`] nor in any repetition key.
 #[derive(Debug)]
 pub struct State {
     /// `cells[field * cap + i]` is the i-th piece from the bottom of the stack.
@@ -775,23 +769,6 @@ impl State {
         self.counts[usize::from(player)]
     }
 
-    /// The value in slot `slot` of the counters (see `Game::counter_value`,
-    /// which finds a counter's slot for a player).
-    #[inline]
-    pub(crate) fn counter(&self, slot: usize) -> i32 {
-        self.counters[slot]
-    }
-
-    /// Sets the value in slot `slot` of the counters: a change of the state
-    /// that what was worked out from it must see (see [`Edition`]).
-    #[inline]
-    pub(crate) fn set_counter(&mut self, slot: usize, value: i32) {
-        if self.counters[slot] != value {
-            self.counters[slot] = value;
-            self.edits = self.edits.wrapping_add(1);
-        }
-    }
-
     /// A hash of the game state for the rules (see [`State`]) but the ply and the counters:
     /// the same position reached twice hashes the same (repetition counting).
     /// The pieces' part is kept up to date move by move (Zobrist hashing):
@@ -815,5 +792,6 @@ impl State {
     }
 }
 
+mod counters;
 #[cfg(test)]
 mod tests;
