@@ -203,9 +203,9 @@ impl Game {
                         let (min, max) = (c.min, c.max);
                         let at = |ctx: &mut Ctx| ctx.error(format!("{v}: counter {name:?} holds {min} to {max}"));
                         if c.per_player {
-                            ctx.at(Seg::Index(p), at)
+                            ctx.at(Seg::Index(p), at);
                         } else {
-                            at(ctx)
+                            at(ctx);
                         }
                         continue;
                     }

@@ -110,3 +110,25 @@ impl super::Game {
         self.counters.iter().position(|c| c.name == name)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn comparisons_and_changes_within_bounds() {
+        let slot = Slot { first: 0, per_player: false };
+        let test = |cmp, n| CounterTest { slot, who: Who::Me, cmp, n };
+        assert!(test(Cmp::AtLeast, 3).passes(3) && !test(Cmp::AtLeast, 3).passes(2));
+        assert!(test(Cmp::AtMost, 3).passes(3) && !test(Cmp::AtMost, 3).passes(4));
+        assert!(test(Cmp::Exactly, -2).passes(-2) && !test(Cmp::Exactly, -2).passes(2));
+        let change = |add, n| CounterChange { slot, who: Who::Me, add, n, min: -5, max: 5 };
+        assert_eq!(change(true, 3).applied(4), 5, "an addition stops at max");
+        assert_eq!(change(true, -10).applied(0), -5, "and at min");
+        assert_eq!(change(false, 2).applied(-4), 2);
+        let wide =
+            CounterChange { slot, who: Who::Me, add: true, n: 1_000_000_000, min: -1_000_000_000, max: 1_000_000_000 };
+        assert_eq!(wide.applied(1_000_000_000), 1_000_000_000, "no overflow at the widest bounds");
+        assert_eq!(Slot { first: 3, per_player: true }.of(2), 5);
+    }
+}
