@@ -540,3 +540,21 @@ fn a_pit_is_sown_and_the_store_gives_another_move() {
     let store = h.state().bench.session.game.board().field("k1").expect("a store");
     assert_eq!(state.height(store), 1);
 }
+
+/// Counters (issue 44): a counter per game on a line of its own, each
+/// player's counter in that player's line, by name and value, kept up to
+/// date as moves are played.
+#[test]
+fn the_counters_are_shown_by_name_and_value() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/blocks/points.ron");
+    let args = tabula_editor::args::parse([path.display().to_string()]).expect("arguments");
+    let mut h = harness("senet");
+    h.state_mut().open_args(&args);
+    h.run();
+    assert!(h.query_by_label("calm: 0").is_some(), "the counter per game");
+    assert!(h.query_by_label("points: 0").is_some(), "White's points");
+    assert!(h.query_by_label("points: 1").is_some(), "Black's head start");
+    click(&mut h, "b1-b2");
+    assert_eq!(moves_played(&h), 1);
+    assert!(h.query_by_label("calm: 1").is_some(), "a move without a capture counts");
+}

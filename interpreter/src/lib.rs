@@ -49,6 +49,7 @@ pub use error::{
 pub use moves::{Action, Move, NO_DIR};
 pub use options::{OptionValue, Options};
 pub use piece::{Kind, KindId, MAX_PLAYERS, NOBODY, Piece, Player};
+pub use position::CounterValueDef;
 pub use position::PositionDef;
 pub use program::{FieldProps, FieldType, Game, Zone};
 pub use record::Record;

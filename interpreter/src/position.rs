@@ -26,6 +26,7 @@ use crate::engine::Cond;
 use crate::error::LoadError;
 use crate::moves::NO_DIR;
 use crate::piece::{NOBODY, Piece, Player};
+pub use crate::position_checks::CounterValueDef;
 use crate::program::Game;
 use crate::state::{Continuing, Outcome, Pending, Pool, Reason, State};
 use serde::{Deserialize, Serialize};
@@ -112,6 +113,14 @@ pub struct PositionDef {
     /// The positions so far, where a rule asks whether one repeats: `"2:9f3a0c51d2e87b64"`, oldest first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub history: Vec<String>,
+    /// The ruleset's counters by name: a number, or per player a list
+    /// (`{"quiet": 12, "score": [3, 10]}`); one left out has its start value.
+    #[serde(
+        default,
+        skip_serializing_if = "BTreeMap::is_empty",
+        deserialize_with = "crate::position_checks::each_counter_once"
+    )]
+    pub counters: BTreeMap<String, CounterValueDef>,
 }
 
 /// A map read as written, refusing a key given twice (serde's map keeps the last).
@@ -271,6 +280,7 @@ impl Game {
             });
         }
         self.check_counters(ctx, def.ply, def.turn, def.outcome.is_some());
+        s.counters = ctx.at(Seg::Field("counters"), |ctx| self.read_counter_values(ctx, &def.counters));
         s.ply = def.ply;
         s.turn = def.turn.unwrap_or(1);
         self.check_decisions_left(ctx, s.phase, def.decisions_left);
@@ -689,6 +699,7 @@ impl Game {
                 score: o.score,
             }),
             history: self.history_texts(s),
+            counters: self.counter_values(s),
         };
         ron::ser::to_string_pretty(&def, crate::compile::ron_pretty()).expect("a position serialises")
     }

@@ -201,3 +201,103 @@ impl Game {
         texts
     }
 }
+
+// --- counters (issue 44) ---
+
+/// A counter's value in a position: one (a counter per game) or one a player.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(untagged)]
+pub enum CounterValueDef {
+    One(i64),
+    Each(Vec<i64>),
+}
+
+/// The counters' map, refusing a name given twice (serde's map keeps the last).
+pub(crate) fn each_counter_once<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<std::collections::BTreeMap<String, CounterValueDef>, D::Error> {
+    struct Once;
+    impl<'de> serde::de::Visitor<'de> for Once {
+        type Value = std::collections::BTreeMap<String, CounterValueDef>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a map from counter names to values")
+        }
+        fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+            let mut out = std::collections::BTreeMap::new();
+            while let Some((name, value)) = map.next_entry::<String, CounterValueDef>()? {
+                if out.insert(name.clone(), value).is_some() {
+                    return Err(serde::de::Error::custom(format!("the counter {name:?} is given twice")));
+                }
+            }
+            Ok(out)
+        }
+    }
+    d.deserialize_map(Once)
+}
+
+impl Game {
+    /// The counters of a position: each name one the ruleset declares, each
+    /// value within its bounds, a list of one a player for a counter per
+    /// player; a counter left out has its start value.
+    pub(crate) fn read_counter_values(
+        &self,
+        ctx: &mut Ctx,
+        values: &std::collections::BTreeMap<String, CounterValueDef>,
+    ) -> Vec<i32> {
+        let mut out = self.initial.counters.clone();
+        let names: Vec<String> = self.counters.iter().map(|c| c.name.clone()).collect();
+        for (name, value) in values {
+            ctx.at(Seg::Key(name.clone()), |ctx| {
+                let Some(i) = ctx.find("counter", name, &names) else { return };
+                let c = &self.counters[i];
+                let players = usize::from(self.player_count());
+                let list: Vec<i64> = match (value, c.per_player) {
+                    (CounterValueDef::One(v), false) => vec![*v],
+                    (CounterValueDef::Each(list), true) if list.len() == players => list.clone(),
+                    (_, true) => {
+                        ctx.error(format!("{name:?} is a counter per player: expected a list of {players} values"));
+                        return;
+                    }
+                    (CounterValueDef::Each(_), false) => {
+                        ctx.error(format!("{name:?} is one counter for the game: expected one value"));
+                        return;
+                    }
+                };
+                for (p, &v) in list.iter().enumerate() {
+                    if !(i64::from(c.min)..=i64::from(c.max)).contains(&v) {
+                        let (min, max) = (c.min, c.max);
+                        let at = |ctx: &mut Ctx| ctx.error(format!("{v}: counter {name:?} holds {min} to {max}"));
+                        if c.per_player {
+                            ctx.at(Seg::Index(p), at);
+                        } else {
+                            at(ctx);
+                        }
+                        continue;
+                    }
+                    out[usize::from(c.slot) + p] = v as i32;
+                }
+            });
+        }
+        out
+    }
+
+    /// The counters of `s` as a position writes them (none: an empty map).
+    pub(crate) fn counter_values(
+        &self,
+        s: &crate::state::State,
+    ) -> std::collections::BTreeMap<String, CounterValueDef> {
+        let players = usize::from(self.player_count());
+        self.counters
+            .iter()
+            .map(|c| {
+                let at = usize::from(c.slot);
+                let value = if c.per_player {
+                    CounterValueDef::Each(s.counters[at..at + players].iter().map(|&v| i64::from(v)).collect())
+                } else {
+                    CounterValueDef::One(i64::from(s.counters[at]))
+                };
+                (c.name.clone(), value)
+            })
+            .collect()
+    }
+}

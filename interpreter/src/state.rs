@@ -136,6 +136,8 @@ pub enum Reason {
 /// number, which no rule reads, and the count of changes (see [`Edition`]). [`State::position_hash`] hashes the same
 /// fields but the ply and the history: the same position reached twice (a repetition). (The
 /// repetition rules compare less: [`State::repetition_key`].)
+/// The counters (see `state/counters.rs`) are in `==` and `Hash` too, but not in
+/// [`State::position_hash`] nor in any repetition key.
 #[derive(Debug)]
 pub struct State {
     /// `cells[field * cap + i]` is the i-th piece from the bottom of the stack.
@@ -184,7 +186,10 @@ pub struct State {
     /// who has finished has no more turns.
     pub(crate) finished: [u8; MAX_PLAYERS],
     pub(crate) outcome: Option<Outcome>,
-    /// Changes of the pieces and pools of this state so far: a number that
+    /// The counters' values (see above and `Game::counter_value`): empty
+    /// where the ruleset has none.
+    pub(crate) counters: Vec<i32>,
+    /// Changes of the pieces, pools and counters of this state so far: a number that
     /// only grows (copying another state in advances it too), so that what was
     /// worked out from the pieces can be known to still hold (see [`Edition`]).
     edits: u64,
@@ -290,6 +295,7 @@ impl Clone for State {
             topped: self.topped.clone(),
             pools: self.pools.clone(),
             history: self.history.clone(),
+            counters: self.counters.clone(),
             ..*self
         }
     }
@@ -300,6 +306,7 @@ impl Clone for State {
         copy(&mut self.fields, &source.fields);
         copy(&mut self.topped, &source.topped);
         copy(&mut self.pools, &source.pools);
+        copy(&mut self.counters, &source.counters);
         // Every other field, each copied in place (no buffer moved or dropped);
         // the pattern names them all, so a new field fails to compile until it is here.
         let State {
@@ -307,6 +314,7 @@ impl Clone for State {
             fields: _,
             topped: _,
             pools: _,
+            counters: _,
             set_words,
             counts,
             zobrist,
@@ -361,6 +369,7 @@ impl PartialEq for State {
             && self.ply == other.ply
             && self.rules_part() == other.rules_part()
             && self.pools == other.pools
+            && self.counters == other.counters
             && self.board_fields().all(|f| self.stack(f) == other.stack(f))
             && self.history == other.history
     }
@@ -372,6 +381,10 @@ impl std::hash::Hash for State {
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
         // The Zobrist key and the top codes are functions of the stacks alone: equal states hash equal.
         (self.zobrist, &self.fields, &self.pools, self.ply, self.rules_part(), self.history.len()).hash(h);
+        // Equal states have equal counters; a game without any hashes nothing more.
+        if !self.counters.is_empty() {
+            self.counters.hash(h);
+        }
     }
 }
 
@@ -438,6 +451,7 @@ impl State {
             last_to: crate::board::NO_FIELD,
             finished: [0; MAX_PLAYERS],
             outcome: None,
+            counters: Vec::new(),
             edits: 0,
             history: history::History::default(),
         }
@@ -472,6 +486,8 @@ impl State {
             last_to: _,
             finished: _,
             outcome: _,
+            // A change of a counter is counted in `edits`.
+            counters: _,
             edits,
             // Changes only with a decision, which changes the ply.
             history: _,
@@ -766,7 +782,7 @@ impl State {
         self.counts[usize::from(player)]
     }
 
-    /// A hash of the game state for the rules (see [`State`]) but the ply:
+    /// A hash of the game state for the rules (see [`State`]) but the ply and the counters:
     /// the same position reached twice hashes the same (repetition counting).
     /// The pieces' part is kept up to date move by move (Zobrist hashing):
     /// this costs the same on any board. For use within one run only: it goes
@@ -795,5 +811,6 @@ impl State {
 mod history;
 pub use history::{History, Key};
 
+mod counters;
 #[cfg(test)]
 mod tests;

@@ -86,6 +86,8 @@ pub enum Step {
     ReturnMatch(bool),
     /// The chance outcomes now due, with their probabilities.
     Chance(Vec<(String, f64)>),
+    /// A counter's value: one for a counter per game, one per player else (issue 44).
+    Counter(String, Vec<i32>),
 }
 
 pub fn workspace() -> PathBuf {
@@ -218,6 +220,13 @@ fn check(game: &Game, state: &mut State, step: &Step) -> Result<(), String> {
             let same = got.len() == want.len()
                 && got.iter().zip(want).all(|((l, p), (wl, wp))| l == wl && (p - wp).abs() < 1e-9);
             expect(same, format!("chance outcomes are {got:?}"))
+        }
+        Step::Counter(name, want) => {
+            let Some(i) = game.counter_index(name) else { return Err(format!("no counter {name:?}")) };
+            let per_player = game.counters().nth(i).is_some_and(|(_, per)| per);
+            let players = if per_player { state.players() } else { 1 };
+            let got: Vec<i32> = (0..players).map(|p| game.counter_value(state, i, p)).collect();
+            expect(got == *want, format!("counter {name:?} is {got:?}"))
         }
     }
 }

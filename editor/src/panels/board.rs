@@ -60,7 +60,8 @@ impl Panel for BoardPanel {
         if bench.setup.is_some() {
             return self.setup_ui(ui, bench);
         }
-        let legend_height = 28.0 * bench.session.game.players().len() as f32 + 34.0;
+        let game_counters = bench.session.game.counters().any(|(_, per_player)| !per_player);
+        let legend_height = 28.0 * (bench.session.game.players().len() + usize::from(game_counters)) as f32 + 34.0;
         let area = ui.available_rect_before_wrap();
         let board_rect = Rect::from_min_max(area.min, Pos2::new(area.max.x, area.max.y - legend_height));
         let targets = self.targets(bench);
@@ -78,6 +79,7 @@ impl Panel for BoardPanel {
                     let taken = if last.captured.is_empty() { "" } else { ", captures marked ×" };
                     ui.label(RichText::new(format!("last move: {}{taken}", last.text)).color(LAST_MOVE));
                 }
+                game_counters_ui(ui, bench);
                 self.pools(ui, bench);
                 self.legend(ui, &bench.session.game);
             },
@@ -374,6 +376,12 @@ impl BoardPanel {
                         }
                     }
                 }
+                // The player's counters (issue 44), each by name.
+                for (i, (counter, per_player)) in game.counters().enumerate() {
+                    if per_player {
+                        ui.label(format!("{counter}: {}", game.counter_value(state, i, player)));
+                    }
+                }
             });
         }
     }
@@ -402,6 +410,20 @@ impl BoardPanel {
                 }
             }
         });
+    }
+}
+
+/// The counters of the game (one value for the game), each by name and
+/// value, on one line (the per-player ones stand in each player's line).
+fn game_counters_ui(ui: &mut egui::Ui, bench: &Workbench) {
+    let game = &bench.session.game;
+    let state = bench.session.state();
+    let line: Vec<String> = (game.counters().enumerate())
+        .filter(|(_, (_, per_player))| !per_player)
+        .map(|(i, (name, _))| format!("{name}: {}", game.counter_value(state, i, 0)))
+        .collect();
+    if !line.is_empty() {
+        ui.label(line.join("   "));
     }
 }
 

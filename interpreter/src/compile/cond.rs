@@ -34,6 +34,8 @@ pub(crate) struct Names<'a> {
     pub conditions: &'a BTreeMap<String, CondDef>,
     /// What bounds a walk's cost (filled in once the field types and chance are known).
     pub walk: super::walk_cost::WalkFields,
+    /// The counters declared (issue 44).
+    pub counters: Vec<crate::program::counters::Counter>,
 }
 
 /// The most tests a named condition may expand to where it is used.
@@ -213,6 +215,7 @@ pub(crate) fn options_only(ctx: &mut Ctx, cond: &CondDef, conditions: &BTreeMap<
         players: 2,
         conditions,
         walk: Default::default(),
+        counters: Vec::new(),
     };
     constant(ctx, cond, &names)
 }
@@ -349,6 +352,9 @@ fn lower(ctx: &mut Ctx, cond: &CondDef, place: Place, names: &Names, depth: usiz
         CondDef::Brackets(run) => {
             let run = ctx.at(Seg::Index(0), |ctx| lower_run(ctx, run, names, depth));
             field_atom(ctx, place, Cond::Brackets(Box::new(run)), "Brackets")
+        }
+        CondDef::Counter { name, who, is } => {
+            state_atom(ctx, place, "Counter", |ctx| super::counters::test(ctx, name, *who, is, names))
         }
     }
 }

@@ -7,6 +7,7 @@
 
 mod board;
 mod cond;
+mod counters;
 mod dirs;
 mod limits;
 pub(crate) mod locate;

@@ -210,6 +210,7 @@ fn effects(
                 | EffectDef::CaptureRun { when, .. } => when,
                 EffectDef::Promote { when, .. } => when,
                 EffectDef::Claim { when, .. } => when,
+                EffectDef::Set { when, .. } | EffectDef::Add { when, .. } => when,
             };
             let on = when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
             let chosen = |effects: &[Effect]| effects.iter().any(|e| matches!(e, Effect::CaptureChosen(_)));
@@ -313,6 +314,10 @@ fn effect(
                 });
             }
             Effect::CaptureRun(Box::new(run))
+        }
+        EffectDef::Set { counter, n, who, .. } | EffectDef::Add { counter, n, who, .. } => {
+            let add = matches!(e, EffectDef::Add { .. });
+            Effect::Counter(super::counters::change(ctx, counter, n, *who, add, names)?)
         }
         EffectDef::Claim { run, .. } => {
             Effect::Claim(Box::new(ctx.at(Seg::Field("run"), |ctx| super::cond::run(ctx, run, names))))

@@ -35,6 +35,8 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
     let stack_limit = stack_limit(ctx, def);
     let board = ctx.at(Seg::Field("board"), |ctx| board::board(ctx, &def.board, &def.conditions))?;
     let mut names = first_names(ctx, def, &board);
+    let (counters, counter_starts) = super::counters::declare(ctx, &def.counters, def.players.len() as u8);
+    names.counters = counters;
     let (teams, team_names) = ctx.at(Seg::Field("teams"), |ctx| teams(ctx, &def.teams, &names));
     if !within_counts(ctx, def, &names) {
         return None;
@@ -64,6 +66,7 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         def.end.iter().enumerate().filter_map(|(i, e)| ctx.at(Seg::Index(i), |ctx| end(ctx, e, &names))).collect()
     });
     let mut initial = initial_state(ctx, def, phases.first(), &board, &fields, &names, &kinds);
+    initial.counters = counter_starts;
     ctx.at(Seg::Field("chance"), |ctx| {
         for (i, c) in def.chance.iter().enumerate() {
             if let Some(lowered) = chance.iter_mut().find(|l| l.name == c.name && l.outcomes.len() == c.outcomes.len())
@@ -116,6 +119,7 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         keeps_history: false,    // worked out by `Game::start_history`
         run_ends: None,          // likewise
         empty_tops: None,        // likewise
+        counters: names.counters,
     })
 }
 
@@ -137,6 +141,7 @@ fn first_names<'d>(ctx: &mut Ctx, def: &'d RulesetDef, board: &Board) -> Names<'
         players: def.players.len() as u8,
         conditions: &def.conditions,
         walk: Default::default(),
+        counters: Vec::new(),
     }
 }
 

@@ -286,7 +286,8 @@ impl Game {
             | Effect::CaptureChosen(_)
             | Effect::CaptureRun(_)
             | Effect::Promote { .. }
-            | Effect::Claim(_) => {}
+            | Effect::Claim(_)
+            | Effect::Counter(_) => {}
         }
     }
 
@@ -498,6 +499,7 @@ impl Game {
                 {
                     s.pending = Pending::Capture { rule: m.rule };
                 }
+                Effect::Counter(c) => self.change_counter(c, s, me),
                 // Where the guard above does not hold, the effect does nothing.
                 Effect::Enclose(_)
                 | Effect::Flip

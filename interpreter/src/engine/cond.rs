@@ -155,6 +155,7 @@ impl Game {
             Cond::LimitReached => self.max_plies > 0 && s.ply >= self.max_plies,
             Cond::Repeated { times, within, compare } => self.repeated(s, me, *times, *within, *compare),
             Cond::Brackets(run) => self.brackets(s, me, field, run),
+            Cond::Counter(c) => self.counter_holds(c, s, me),
         }
     }
 }

@@ -7,6 +7,7 @@ mod claim;
 mod cond;
 mod count;
 mod counted_turns;
+mod counters;
 mod emit;
 mod end;
 mod known_moves;

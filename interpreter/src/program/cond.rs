@@ -86,6 +86,9 @@ pub(crate) enum Cond {
     // --- bracketed runs (issue 44) ---
     /// Some direction of the run brackets from the field under test.
     Brackets(Box<Run>),
+    // --- counters (issue 44) ---
+    /// A counter's value compared (see `CondDef::Counter`).
+    Counter(super::counters::CounterTest),
 }
 
 /// A straight run from a field (see `RunDef`): fields in a row along one

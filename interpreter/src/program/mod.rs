@@ -2,6 +2,7 @@
 //! tables. The compiler makes it; the engine reads it and nothing else.
 
 mod cond;
+pub(crate) mod counters;
 pub(crate) mod lines;
 mod plans;
 pub(crate) mod rules;
@@ -132,6 +133,9 @@ pub struct Game {
     /// Some test asks whether a position repeats (`Repeated`): states keep
     /// the history of positions, and a decision adds to it.
     pub(crate) keeps_history: bool,
+    // --- counters (issue 44) ---
+    /// The counters the ruleset declares (their values live in the [`State`]).
+    pub(crate) counters: Vec<counters::Counter>,
 }
 
 impl Game {

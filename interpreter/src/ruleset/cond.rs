@@ -120,6 +120,15 @@ pub enum CondDef {
     /// run: `Brackets(Run(dirs: ["All"], each: Enemy, closed_by: Own))`
     /// (Reversi's placement). See [`RunDef`].
     Brackets(Box<RunDef>),
+    // --- counters (issue 44) ---
+    /// A counter's value compares so: `Counter(name: "quiet", is: AtLeast(80))`;
+    /// a counter per player is the player `who` names (default `Me`).
+    Counter {
+        name: String,
+        #[serde(default)]
+        who: Option<Who>,
+        is: super::Compare,
+    },
 }
 
 fn once() -> u8 {

@@ -6,6 +6,7 @@
 
 mod board;
 mod cond;
+mod counter;
 mod moves;
 mod phase;
 mod piece;
@@ -16,6 +17,7 @@ pub use board::{
     BoardDef, Diagonals, FieldDef, FieldTypeDef, Hostile, LinkDef, Naming, Search, SendTo, WrapDef, ZoneDef,
 };
 pub use cond::{Compared, CondDef, OptValue, RunDef, Through, Who};
+pub use counter::{Compare, CounterDef, Num, Per, StartDef};
 pub use moves::{Arrive, ContinueMode, Distance, EffectDef, Motion, MoveDef, OffCount, PlaceAt, Removal, Sides};
 pub use phase::{
     ChanceDef, EndDef, EndResult, FilterDef, GatherDef, Looks, Otherwise, Outcome as ChanceOutcome, PhaseDef,
@@ -100,6 +102,11 @@ pub struct RulesetDef {
     /// decision of the game.
     #[serde(default)]
     pub first_move: Option<String>,
+    // --- counters (issue 44) ---
+    /// Named integers per game or per player, set and added to by move
+    /// rules' effects (`Set`, `Add`) and compared by `Counter` conditions.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub counters: Vec<CounterDef>,
 }
 
 fn one() -> u32 {

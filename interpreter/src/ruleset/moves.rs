@@ -383,6 +383,27 @@ pub enum EffectDef {
         #[serde(default)]
         when: Option<CondDef>,
     },
+    // --- counters (issue 44) ---
+    /// The counter becomes n (a counter per player: the player `who` names,
+    /// default the mover): `Set(counter: "quiet", n: 0)`.
+    Set {
+        counter: String,
+        n: super::Num,
+        #[serde(default)]
+        who: Option<super::Who>,
+        #[serde(default)]
+        when: Option<CondDef>,
+    },
+    /// n is added to the counter (n may be negative); the value stops at the
+    /// counter's `min` and `max`: `Add(counter: "quiet", n: 1)`.
+    Add {
+        counter: String,
+        n: super::Num,
+        #[serde(default)]
+        who: Option<super::Who>,
+        #[serde(default)]
+        when: Option<CondDef>,
+    },
 }
 
 /// When the pieces jumped in a capture chain leave the board.

@@ -27,6 +27,9 @@ pub(crate) enum Effect {
     // --- bracketed runs (issue 44) ---
     /// Every closed run from the field the move ended on changes owner to the mover.
     Claim(Box<crate::program::Run>),
+    // --- counters (issue 44) ---
+    /// A counter set or added to (see `EffectDef::Set`, `EffectDef::Add`).
+    Counter(crate::program::counters::CounterChange),
 }
 
 impl Effect {
@@ -41,6 +44,8 @@ impl Effect {
             | Effect::CaptureRun(_)
             | Effect::Promote { .. }
             | Effect::Claim(_) => false,
+            // A counter is not the piece moved: a rule that changes one is not plain.
+            Effect::Counter(_) => false,
         }
     }
 
@@ -57,6 +62,7 @@ impl Effect {
             | Effect::CaptureChosen(_)
             | Effect::Promote { .. }
             | Effect::Claim(_) => false,
+            Effect::Counter(_) => false,
         }
     }
 
@@ -68,6 +74,7 @@ impl Effect {
                 true
             }
             Effect::Enclose(_) | Effect::CaptureRun(_) | Effect::Spawn { .. } | Effect::Claim(_) => false,
+            Effect::Counter(_) => true,
         }
     }
 
@@ -85,6 +92,7 @@ impl Effect {
             | Effect::CaptureRun(_)
             | Effect::Promote { .. }
             | Effect::Claim(_) => Vec::new(),
+            Effect::Counter(_) => Vec::new(),
         }
     }
 }
