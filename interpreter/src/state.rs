@@ -130,7 +130,8 @@ pub enum Reason {
 /// everyone still playing has passed, the game is blocked), who moved
 /// first (`Starter`), who has finished (players who finish one by one), where the last piece ended (`last_to`, kept only where
 /// the rules read it: a `Line` through the piece moved), the ply (the turn limit reads it) and the
-/// outcome. Left out: what is worked out from the stacks and kept up to date
+/// outcome, and the marked fields (`marks`: each mark's sets, and the
+/// fields of the last move where a condition reads them). Left out: what is worked out from the stacks and kept up to date
 /// with them (`topped`, the top codes, `counts`, `zobrist`), the turn
 /// number, which no rule reads, and the count of changes (see [`Edition`]). [`State::position_hash`] hashes the same
 /// fields but the ply: the same position reached twice (a repetition).
@@ -182,6 +183,10 @@ pub struct State {
     /// who has finished has no more turns.
     pub(crate) finished: [u8; MAX_PLAYERS],
     pub(crate) outcome: Option<Outcome>,
+    /// The marked fields (issue 44): per slot of the game's marks, a set of
+    /// fields as `set_words` words; empty where the game has no marks. Part
+    /// of the game state for the rules; a change of it is an edit.
+    pub(crate) marks: Vec<u64>,
     /// Changes of the pieces and pools of this state so far: a number that
     /// only grows (copying another state in advances it too), so that what was
     /// worked out from the pieces can be known to still hold (see [`Edition`]).
@@ -230,6 +235,17 @@ pub struct Continuing {
     pub dir: u8,
     /// The pieces jumped stay on the board, marked, until the chain ends.
     pub at_end: bool,
+    /// `dir` is the direction the chain must not go on in, not the one it
+    /// must keep (`Continue(direction: NotSame)`).
+    pub avoid: bool,
+}
+
+impl Continuing {
+    /// Whether the chain may go on with a move in direction `dir`.
+    #[inline]
+    pub(crate) fn allows(&self, dir: u8) -> bool {
+        self.dir == crate::moves::NO_DIR || (dir == self.dir) != self.avoid
+    }
 }
 
 /// A field's part of a [`State`]: read together, so kept together.
@@ -283,6 +299,7 @@ impl Clone for State {
             fields: self.fields.clone(),
             topped: self.topped.clone(),
             pools: self.pools.clone(),
+            marks: self.marks.clone(),
             ..*self
         }
     }
@@ -293,6 +310,7 @@ impl Clone for State {
         copy(&mut self.fields, &source.fields);
         copy(&mut self.topped, &source.topped);
         copy(&mut self.pools, &source.pools);
+        copy(&mut self.marks, &source.marks);
         // Every other field, each copied in place (no buffer moved or dropped);
         // the pattern names them all, so a new field fails to compile until it is here.
         let State {
@@ -321,6 +339,7 @@ impl Clone for State {
             last_to,
             finished,
             outcome,
+            marks: _,
             edits: _,
         } = *source;
         (self.set_words, self.counts, self.zobrist, self.cap, self.kinds, self.players) =
@@ -352,6 +371,7 @@ impl PartialEq for State {
             && self.ply == other.ply
             && self.rules_part() == other.rules_part()
             && self.pools == other.pools
+            && self.marks == other.marks
             && self.board_fields().all(|f| self.stack(f) == other.stack(f))
     }
 }
@@ -362,6 +382,9 @@ impl std::hash::Hash for State {
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
         // The Zobrist key and the top codes are functions of the stacks alone: equal states hash equal.
         (self.zobrist, &self.fields, &self.pools, self.ply, self.rules_part()).hash(h);
+        if !self.marks.is_empty() {
+            self.marks.hash(h);
+        }
     }
 }
 
@@ -428,6 +451,7 @@ impl State {
             last_to: crate::board::NO_FIELD,
             finished: [0; MAX_PLAYERS],
             outcome: None,
+            marks: Vec::new(),
             edits: 0,
         }
     }
@@ -461,6 +485,7 @@ impl State {
             last_to: _,
             finished: _,
             outcome: _,
+            marks: _, // a change of the marks is an edit
             edits,
         } = *self;
         Edition { edits, ply, turn, rules: self.rules_part() }
@@ -761,6 +786,9 @@ impl State {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
         (self.zobrist, &self.pools, self.rules_part()).hash(&mut h);
+        if !self.marks.is_empty() {
+            self.marks.hash(&mut h);
+        }
         h.finish()
     }
 
@@ -775,6 +803,8 @@ impl State {
         board + self.pools.iter().map(|&n| u32::from(n)).sum::<u32>()
     }
 }
+
+mod marks;
 
 #[cfg(test)]
 mod tests;

@@ -34,6 +34,11 @@ pub(crate) struct Names<'a> {
     pub conditions: &'a BTreeMap<String, CondDef>,
     /// What bounds a walk's cost (filled in once the field types and chance are known).
     pub walk: super::walk_cost::WalkFields,
+    /// The declared marks (issue 44).
+    pub marks: Vec<String>,
+    /// The fields of the last move some `LastMove` reads, as bits of
+    /// `program::marks::field_bit` (noted while conditions are lowered).
+    pub last_move: std::cell::Cell<u8>,
 }
 
 /// The most tests a named condition may expand to where it is used.
@@ -200,6 +205,8 @@ pub(crate) fn options_only(ctx: &mut Ctx, cond: &CondDef, conditions: &BTreeMap<
         players: 2,
         conditions,
         walk: Default::default(),
+        marks: Vec::new(),
+        last_move: Default::default(),
     };
     constant(ctx, cond, &names)
 }
@@ -330,6 +337,14 @@ fn lower(ctx: &mut Ctx, cond: &CondDef, place: Place, names: &Names, depth: usiz
         CondDef::CanMove(who) => state_atom(ctx, place, "CanMove", |ctx| Cond::CanMove(check_who(ctx, *who, names))),
         CondDef::Passed => state_atom(ctx, place, "Passed", |_| Cond::Passed),
         CondDef::LimitReached => state_atom(ctx, place, "LimitReached", |_| Cond::LimitReached),
+        CondDef::Marked(name) => {
+            let m = ctx.at(Seg::Index(0), |ctx| ctx.find("mark", name, &names.marks));
+            field_atom(ctx, place, m.map_or(Cond::False, |m| Cond::Marked(m as u8)), "Marked")
+        }
+        CondDef::LastMove(f) => {
+            names.last_move.set(names.last_move.get() | crate::program::marks::field_bit(*f));
+            field_atom(ctx, place, Cond::LastMove(*f), "LastMove")
+        }
     }
 }
 

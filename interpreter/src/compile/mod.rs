@@ -10,6 +10,7 @@ mod cond;
 mod dirs;
 mod limits;
 pub(crate) mod locate;
+mod marks;
 mod moves;
 mod repeats;
 pub(crate) mod rules;
@@ -178,6 +179,8 @@ fn compile_def(def: &RulesetDef, text: &str, expanded: &str, source: &str, given
     match game {
         Some(mut game) if ctx.diags.is_empty() => {
             game.specialise_rules();
+            // The last move's fields are kept where a `LastMove` reads them too (issue 44).
+            game.reads_last_to |= game.marks.reads_last_move;
             Ok(game)
         }
         _ => {

@@ -10,6 +10,7 @@ use crate::board::{Board, FieldId, NO_FIELD};
 use crate::moves::{Action, NO_DIR};
 use crate::program::Cond;
 use crate::program::rules::{CaptureRun, Chain, Choice, Effect, Enclosure, Motion, Reach, Rule, Walk, WalkPlan};
+use crate::ruleset::ChainDir;
 use crate::ruleset::{
     CondDef, ContinueMode, Distance, EffectDef, Motion as MotionDef, MoveDef, OffCount, PlaceAt, Removal, Sides,
 };
@@ -163,6 +164,7 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, standing: St
                     | EffectDef::Spawn { when, .. }
                     | EffectDef::CaptureChosen { when, .. }
                     | EffectDef::CaptureRun { when, .. } => when,
+                    EffectDef::Mark { when, .. } | EffectDef::Unmark { when, .. } => when,
                     EffectDef::Promote { when, .. } => when,
                 };
                 let on = when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
@@ -188,15 +190,23 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, standing: St
                             effects.push(Effect::Enclose(Box::new(enclosure)));
                         }
                     }
-                    EffectDef::Continue { mode, same_dir, removal, .. } => {
+                    EffectDef::Continue { mode, same_dir, removal, direction, .. } => {
                         let same_dir = ctx.at(Seg::Field("same_dir"), |ctx| constant(ctx, same_dir, names));
+                        // `direction` (issue 44) says what `same_dir` says, and more: one of the two.
+                        if same_dir && direction.is_some() {
+                            ctx.at(Seg::Field("direction"), |ctx| {
+                                ctx.error("give the chain's direction once: `direction: Same` is what `same_dir` says");
+                            });
+                        }
+                        let not_same_dir = *direction == Some(ChainDir::NotSame);
+                        let same_dir = same_dir || *direction == Some(ChainDir::Same);
                         // A chain goes on from where a piece moved on the board: a move from or to
                         // the hand, off the board or sowing a stack leaves no piece to go on with.
                         if motion.as_ref().is_some_and(|m| m.action() != Action::Board) {
                             ctx.error("a chain goes on after a move on the board (a step, leap, slide, run, walk, flight or jump): this motion makes none");
                         }
                         // A leap, a flight or a walk moves by no direction: there is none to keep.
-                        if same_dir
+                        if (same_dir || not_same_dir)
                             && matches!(def.by, MotionDef::Leap { .. } | MotionDef::Fly | MotionDef::Walk { .. })
                         {
                             ctx.at(Seg::Field("same_dir"), |ctx| {
@@ -210,6 +220,7 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, standing: St
                                 must: *mode == ContinueMode::Must,
                                 same_dir,
                                 remove_at_end: *removal == Removal::AtEnd,
+                                not_same_dir,
                             });
                         }
                     }
@@ -268,6 +279,17 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, standing: St
                         };
                         if on {
                             effects.push(Effect::CaptureRun(Box::new(run)));
+                        }
+                    }
+                    EffectDef::Mark { mark, on: fields, .. } | EffectDef::Unmark { mark, on: Some(fields), .. } => {
+                        let set = matches!(e, EffectDef::Mark { .. });
+                        if let (true, Some(m)) = (on, super::marks::effect(ctx, mark, Some(fields), set, names)) {
+                            effects.push(Effect::Mark(m));
+                        }
+                    }
+                    EffectDef::Unmark { mark, on: None, .. } => {
+                        if let (true, Some(m)) = (on, super::marks::effect(ctx, mark, None, false, names)) {
+                            effects.push(Effect::Mark(m));
                         }
                     }
                     _ => {}

@@ -32,6 +32,8 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
     let stack_limit = stack_limit(ctx, def);
     let board = ctx.at(Seg::Field("board"), |ctx| board::board(ctx, &def.board, &def.conditions))?;
     let mut names = first_names(ctx, def, &board);
+    let (marks, mark_names) = super::marks::lower(ctx, &def.marks, players);
+    names.marks = mark_names;
     let (teams, team_names) = ctx.at(Seg::Field("teams"), |ctx| teams(ctx, &def.teams, &names));
     if !within_counts(ctx, def, &names) {
         return None;
@@ -81,7 +83,7 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         def.return_match.as_ref().is_some_and(|c| ctx.at(Seg::Field("return_match"), |ctx| constant(ctx, c, &names)));
     let compass = board.dir_names().iter().map(|d| crate::die::Face::from_dir(d)).collect();
     let max_plies = max_plies(ctx);
-    Some(Game {
+    let mut game = Game {
         name: def.name.clone(),
         title: def.title.clone(),
         about: def.about.clone(),
@@ -112,7 +114,10 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         plain_rules: false,      // likewise
         run_ends: None,          // likewise
         empty_tops: None,        // likewise
-    })
+        marks,
+    };
+    game.place_last_move_slots(&names);
+    Some(game)
 }
 
 /// The names conditions and rules may use, as the ruleset lists them (the
@@ -133,6 +138,8 @@ fn first_names<'d>(ctx: &mut Ctx, def: &'d RulesetDef, board: &Board) -> Names<'
         players: def.players.len() as u8,
         conditions: &def.conditions,
         walk: Default::default(),
+        marks: Vec::new(),
+        last_move: Default::default(),
     }
 }
 

@@ -153,6 +153,8 @@ impl Game {
             Cond::CanMove(w) => self.holds(*w, me, s, |p| self.has_move_for(s, p)),
             Cond::Passed => s.passed,
             Cond::LimitReached => self.max_plies > 0 && s.ply >= self.max_plies,
+            Cond::Marked(mark) => self.is_marked(s, *mark, field),
+            Cond::LastMove(f) => self.on_last_move(s, *f, field),
         }
     }
 }

@@ -9,6 +9,7 @@ mod counted_turns;
 mod emit;
 mod end;
 mod known_moves;
+mod marks;
 mod motion;
 mod movegen;
 mod outline;

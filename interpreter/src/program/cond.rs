@@ -75,6 +75,11 @@ pub(crate) enum Cond {
     CanMove(Who),
     Passed,
     LimitReached,
+    // --- marks and the last move (issue 44) ---
+    /// The field carries the mark with this index (in any of its slots).
+    Marked(u8),
+    /// The field is the last move's `From`, `To` (`State::last_to`) or one it passed.
+    LastMove(crate::ruleset::MoveField),
 }
 
 impl Cond {
@@ -190,7 +195,7 @@ impl Cond {
 
     /// Whether the test reads where the last piece ended.
     pub(crate) fn mentions_last_to(&self) -> bool {
-        self.mentions(&|t| matches!(t, Cond::Line { moved: true, .. } | Cond::MovedLineMasks(..)))
+        self.mentions(&|t| matches!(t, Cond::Line { moved: true, .. } | Cond::MovedLineMasks(..) | Cond::LastMove(_)))
     }
 
     /// Whether the test looks at the turn limit (an end "at the limit").

@@ -3,6 +3,7 @@
 
 mod cond;
 pub(crate) mod lines;
+pub(crate) mod marks;
 mod plans;
 pub(crate) mod rules;
 
@@ -128,6 +129,9 @@ pub struct Game {
     /// 64 fields and the players' sets hold every piece: what tops a field is
     /// then looked at on the occupied fields alone.
     pub(crate) empty_tops: Option<rules::TopWords>,
+    /// The marks (issue 44): each declared mark's slots in the state, and
+    /// those of the last move's fields where a condition reads them.
+    pub(crate) marks: marks::Marks,
 }
 
 impl Game {

@@ -99,6 +99,14 @@ pub enum CondDef {
     Passed,
     /// The turn limit `max_plies` has been reached.
     LimitReached,
+
+    // --- marks and the last move (issue 44) ---
+    /// The field carries this mark (declared in the ruleset's `marks`).
+    Marked(String),
+    /// The field is one of the last move's: where its piece left (`From`),
+    /// landed (`To`, the field `Line(through: Moved)` reads) or the fields
+    /// it passed on the way (`Passed`).
+    LastMove(super::MoveField),
 }
 
 /// A value to compare an option with in `Is`.

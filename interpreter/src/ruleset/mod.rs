@@ -6,6 +6,7 @@
 
 mod board;
 mod cond;
+mod marks;
 mod moves;
 mod phase;
 mod piece;
@@ -16,6 +17,7 @@ pub use board::{
     BoardDef, Diagonals, FieldDef, FieldTypeDef, Hostile, LinkDef, Naming, Search, SendTo, WrapDef, ZoneDef,
 };
 pub use cond::{CondDef, OptValue, Through, Who};
+pub use marks::{ChainDir, Lasts, MarkDef, MoveField};
 pub use moves::{Arrive, ContinueMode, Distance, EffectDef, Motion, MoveDef, OffCount, PlaceAt, Removal, Sides};
 pub use phase::{
     ChanceDef, EndDef, EndResult, FilterDef, GatherDef, Looks, Otherwise, Outcome as ChanceOutcome, PhaseDef,
@@ -100,6 +102,11 @@ pub struct RulesetDef {
     /// decision of the game.
     #[serde(default)]
     pub first_move: Option<String>,
+    // --- marks (issue 44) ---
+    /// Marks: named flags on fields with a lifetime, set by `Mark` effects
+    /// and tested by `Marked` (see [`MarkDef`]).
+    #[serde(default)]
+    pub marks: Vec<MarkDef>,
 }
 
 fn one() -> u32 {

@@ -24,6 +24,8 @@ pub(crate) enum Effect {
         /// Only where the move ends (not on the way of a chain that goes on).
         at_end: bool,
     },
+    /// Marks set on or taken off the fields of the move (issue 44).
+    Mark(crate::program::marks::MarkEffect),
 }
 
 impl Effect {
@@ -36,7 +38,8 @@ impl Effect {
             | Effect::Spawn { .. }
             | Effect::CaptureChosen(_)
             | Effect::CaptureRun(_)
-            | Effect::Promote { .. } => false,
+            | Effect::Promote { .. }
+            | Effect::Mark(_) => false,
         }
     }
 
@@ -51,7 +54,8 @@ impl Effect {
             | Effect::TurnClockwise
             | Effect::Spawn { .. }
             | Effect::CaptureChosen(_)
-            | Effect::Promote { .. } => false,
+            | Effect::Promote { .. }
+            | Effect::Mark(_) => false,
         }
     }
 
@@ -62,6 +66,7 @@ impl Effect {
             Effect::CaptureChosen(_) | Effect::Flip | Effect::Tip | Effect::TurnClockwise | Effect::Promote { .. } => {
                 true
             }
+            Effect::Mark(_) => true,
             Effect::Enclose(_) | Effect::CaptureRun(_) | Effect::Spawn { .. } => false,
         }
     }
@@ -78,7 +83,8 @@ impl Effect {
             | Effect::Tip
             | Effect::TurnClockwise
             | Effect::CaptureRun(_)
-            | Effect::Promote { .. } => Vec::new(),
+            | Effect::Promote { .. }
+            | Effect::Mark(_) => Vec::new(),
         }
     }
 }
