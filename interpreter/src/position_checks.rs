@@ -171,6 +171,10 @@ impl Game {
 
     /// A position's `marks`, `last_from` and `last_passed` into `s`.
     pub(crate) fn read_marks(&self, ctx: &mut Ctx, def: &crate::position::PositionDef, s: &mut crate::State) {
+        // The state as the game's states are: a set per slot (none without marks).
+        if self.marks.slots > 0 {
+            s.make_mark_slots(self.marks.slots);
+        }
         ctx.at(Seg::Field("marks"), |ctx| {
             for (key, fields) in &def.marks {
                 ctx.at(Seg::Key(key.clone()), |ctx| {
