@@ -183,9 +183,7 @@ pub struct State {
     /// who has finished has no more turns.
     pub(crate) finished: [u8; MAX_PLAYERS],
     pub(crate) outcome: Option<Outcome>,
-    /// The marked fields (issue 44): per slot of the game's marks, a set of
-    /// fields as `set_words` words; empty where the game has no marks. Part
-    /// of the game state for the rules; a change of it is an edit.
+    /// The marked fields (issue 44): per slot of the game's marks, `set_words` words; empty without marks.
     pub(crate) marks: Vec<u64>,
     /// Changes of the pieces and pools of this state so far: a number that
     /// only grows (copying another state in advances it too), so that what was
@@ -238,14 +236,6 @@ pub struct Continuing {
     /// `dir` is the direction the chain must not go on in, not the one it
     /// must keep (`Continue(direction: NotSame)`).
     pub avoid: bool,
-}
-
-impl Continuing {
-    /// Whether the chain may go on with a move in direction `dir`.
-    #[inline]
-    pub(crate) fn allows(&self, dir: u8) -> bool {
-        self.dir == crate::moves::NO_DIR || (dir == self.dir) != self.avoid
-    }
 }
 
 /// A field's part of a [`State`]: read together, so kept together.
@@ -382,9 +372,7 @@ impl std::hash::Hash for State {
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
         // The Zobrist key and the top codes are functions of the stacks alone: equal states hash equal.
         (self.zobrist, &self.fields, &self.pools, self.ply, self.rules_part()).hash(h);
-        if !self.marks.is_empty() {
-            self.marks.hash(h);
-        }
+        self.marks.iter().for_each(|w| w.hash(h)); // nothing without marks
     }
 }
 
@@ -786,9 +774,7 @@ impl State {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
         (self.zobrist, &self.pools, self.rules_part()).hash(&mut h);
-        if !self.marks.is_empty() {
-            self.marks.hash(&mut h);
-        }
+        self.marks.iter().for_each(|w| w.hash(&mut h));
         h.finish()
     }
 

@@ -2,7 +2,7 @@
 //! of fields as words (the layout of [`FieldSet`](crate::board::FieldSet) and
 //! of `topped`), all in one buffer that stays empty where a game has no marks.
 
-use super::State;
+use super::{Continuing, State};
 use crate::board::FieldId;
 
 impl State {
@@ -78,4 +78,13 @@ fn mark_key(slot: u16, field: FieldId) -> u64 {
     x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     x ^ (x >> 31)
+}
+
+impl Continuing {
+    /// Whether the chain may go on with a move in direction `dir` (`avoid`:
+    /// any but `dir`, `Continue(direction: NotSame)`).
+    #[inline]
+    pub(crate) fn allows(&self, dir: u8) -> bool {
+        self.dir == crate::moves::NO_DIR || (dir == self.dir) != self.avoid
+    }
 }
