@@ -110,3 +110,29 @@ fn a_chains_direction_is_given_once_and_same_dir_still_reads() {
         assert_eq!(old.perft(&old.initial_state(), depth), new.perft(&new.initial_state(), depth), "depth {depth}");
     }
 }
+
+#[test]
+fn unmark_takes_a_mark_off_the_moves_fields_or_every_field() {
+    // Chain points with marks kept until cleared, and steps that clear them.
+    let text = block_text("chain-points").replace("lasts: Turn", "lasts: Cleared");
+    let everywhere = text.replace(
+        "by: Step(dirs: [\"Orthogonal\", \"Diagonal\"])),",
+        "by: Step(dirs: [\"Orthogonal\", \"Diagonal\"]), then: [Unmark(mark: \"visited\")]),",
+    );
+    let on_from = text.replace(
+        "by: Step(dirs: [\"Orthogonal\", \"Diagonal\"])),",
+        "by: Step(dirs: [\"Orthogonal\", \"Diagonal\"]), then: [Unmark(mark: \"visited\", on: [From])]),",
+    );
+    let position = r#"Position(to_move: 1, board: {"a1": "S", "e5": "s"}, marks: {"visited": ["a1", "c3"]})"#;
+    for (rules, left) in [(&text, &["a1", "c3"][..]), (&everywhere, &[]), (&on_from, &["c3"])] {
+        let game = Game::from_source(rules, "c", &Options::new()).expect("compiles");
+        let s = game.position_from_str(position, "p").expect("reads");
+        let m = game.parse_move(&s, "a1-a2").expect("a step");
+        let after = game.position_to_string(&game.play(s, m).expect("legal"));
+        assert_eq!(after.contains("visited"), !left.is_empty(), "{after}");
+        let marks = after.split("marks:").nth(1).unwrap_or("");
+        for f in ["a1", "c3"] {
+            assert_eq!(marks.contains(&format!("{f:?}")), left.contains(&f), "{f}: {after}");
+        }
+    }
+}
