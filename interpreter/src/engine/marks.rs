@@ -11,6 +11,13 @@ use crate::ruleset::{Lasts, MoveField};
 use crate::state::State;
 
 impl Game {
+    /// The names of the marks on `field` (set by any player), in the order
+    /// the ruleset declares them: what a front end shows on the field.
+    pub fn marks_at(&self, s: &State, field: FieldId) -> Vec<&str> {
+        let marked = |m: usize| self.is_marked(s, m as u8, field);
+        self.marks.specs.iter().enumerate().filter(|&(m, _)| marked(m)).map(|(_, spec)| spec.name.as_str()).collect()
+    }
+
     /// Whether `field` carries mark `mark` (set by any player).
     #[inline]
     pub(super) fn is_marked(&self, s: &State, mark: u8, field: FieldId) -> bool {
