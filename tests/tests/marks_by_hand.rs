@@ -19,6 +19,9 @@ fn block(name: &str, options: &[(&str, &str)]) -> Game {
     Game::from_source(&text, name, &o).expect("compiles")
 }
 
+/// A pawn's move: from, to, and the pawn taken in passing, if any.
+type PawnMove = ((usize, usize), (usize, usize), Option<(usize, usize)>);
+
 /// Passing pawns: 4 columns, 5 rows; `board[c][r]`: 0 empty, 1 White, 2 Black.
 #[derive(Clone)]
 struct Pawns {
@@ -41,7 +44,7 @@ impl Pawns {
     }
 
     /// Each move as (from, to, taken in passing).
-    fn moves(&self) -> Vec<((usize, usize), (usize, usize), Option<(usize, usize)>)> {
+    fn moves(&self) -> Vec<PawnMove> {
         if self.over {
             return Vec::new();
         }
@@ -83,7 +86,7 @@ impl Pawns {
         out
     }
 
-    fn play(&mut self, (from, to, taken): ((usize, usize), (usize, usize), Option<(usize, usize)>)) {
+    fn play(&mut self, (from, to, taken): PawnMove) {
         let me = self.board[from.0][from.1];
         self.board[from.0][from.1] = 0;
         self.board[to.0][to.1] = me;
