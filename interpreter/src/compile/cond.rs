@@ -337,14 +337,7 @@ fn lower(ctx: &mut Ctx, cond: &CondDef, place: Place, names: &Names, depth: usiz
         CondDef::CanMove(who) => state_atom(ctx, place, "CanMove", |ctx| Cond::CanMove(check_who(ctx, *who, names))),
         CondDef::Passed => state_atom(ctx, place, "Passed", |_| Cond::Passed),
         CondDef::LimitReached => state_atom(ctx, place, "LimitReached", |_| Cond::LimitReached),
-        CondDef::Marked(name) => {
-            let m = ctx.at(Seg::Index(0), |ctx| ctx.find("mark", name, &names.marks));
-            field_atom(ctx, place, m.map_or(Cond::False, |m| Cond::Marked(m as u8)), "Marked")
-        }
-        CondDef::LastMove(f) => {
-            names.last_move.set(names.last_move.get() | crate::program::marks::field_bit(*f));
-            field_atom(ctx, place, Cond::LastMove(*f), "LastMove")
-        }
+        CondDef::Marked(_) | CondDef::LastMove(_) => super::marks::atom(ctx, cond, place, names),
     }
 }
 
@@ -489,7 +482,7 @@ fn state_atom(ctx: &mut Ctx, place: Place, what: &str, make: impl FnOnce(&mut Ct
     make(ctx)
 }
 
-fn field_atom(ctx: &mut Ctx, place: Place, t: Cond, what: &str) -> Cond {
+pub(crate) fn field_atom(ctx: &mut Ctx, place: Place, t: Cond, what: &str) -> Cond {
     need(ctx, place, Place::Field, what);
     if place == Place::Field { t } else { Cond::False }
 }

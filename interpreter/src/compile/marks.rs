@@ -3,11 +3,12 @@
 //! move's fields where a condition reads them.
 
 use super::Ctx;
-use super::cond::Names;
+use super::cond::{Names, Place, field_atom};
 use super::locate::Seg;
+use crate::program::Cond;
 use crate::program::Game;
 use crate::program::marks::{MarkEffect, MarkSpec, Marks, field_bit};
-use crate::ruleset::{Lasts, MarkDef, MoveField};
+use crate::ruleset::{CondDef, Lasts, MarkDef, MoveField};
 
 /// The most marks a ruleset may declare (marks are indexed by a byte).
 const MOST_MARKS: usize = 64;
@@ -55,6 +56,22 @@ pub(crate) fn effect(
     }
     let bits = on.unwrap_or(&[]).iter().fold(0, |b, &f| b | field_bit(f));
     Some(MarkEffect { mark: found? as u8, on: bits, set, everywhere: on.is_none() })
+}
+
+/// The field atoms `Marked` (its mark found by name) and `LastMove` (noted
+/// in `names`, so that the last move's fields are kept); any other, `False`.
+pub(crate) fn atom(ctx: &mut Ctx, cond: &CondDef, place: Place, names: &Names) -> Cond {
+    match cond {
+        CondDef::Marked(name) => {
+            let m = ctx.at(Seg::Index(0), |ctx| ctx.find("mark", name, &names.marks));
+            field_atom(ctx, place, m.map_or(Cond::False, |m| Cond::Marked(m as u8)), "Marked")
+        }
+        CondDef::LastMove(f) => {
+            names.last_move.set(names.last_move.get() | field_bit(*f));
+            field_atom(ctx, place, Cond::LastMove(*f), "LastMove")
+        }
+        _ => Cond::False,
+    }
 }
 
 impl Game {
