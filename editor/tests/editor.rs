@@ -558,3 +558,22 @@ fn the_counters_are_shown_by_name_and_value() {
     assert_eq!(moves_played(&h), 1);
     assert!(h.query_by_label("calm: 1").is_some(), "a move without a capture counts");
 }
+
+#[test]
+fn the_marks_of_the_rules_are_shown_on_their_fields() {
+    let tmp = temp_dir("marks");
+    let path = tmp.path().join("passing-pawns.ron");
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/blocks/passing-pawns.ron"))
+        .expect("the test ruleset");
+    std::fs::write(&path, &text).expect("write");
+    let args = tabula_editor::args::parse([path.display().to_string()]).expect("arguments");
+    let mut h = harness("seega");
+    h.state_mut().open_args(&args);
+    h.run();
+    click(&mut h, "field a1");
+    click(&mut h, "field a3");
+    assert_eq!(moves_played(&h), 1);
+    assert!(field(&h, "a2").contains("marked passed_over"), "{}", field(&h, "a2"));
+    assert!(field(&h, "a3").contains("marked passer"), "{}", field(&h, "a3"));
+    assert!(!field(&h, "b2").contains("marked"), "{}", field(&h, "b2"));
+}

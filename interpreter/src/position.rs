@@ -121,6 +121,18 @@ pub struct PositionDef {
         deserialize_with = "crate::position_checks::each_counter_once"
     )]
     pub counters: BTreeMap<String, CounterValueDef>,
+    // --- marks and the last move (issue 44) ---
+    /// The marked fields, per mark: `{"visited": ["c3", "d4"]}`. A mark that
+    /// lasts until the next turn is kept per player who set it: `"name@P"`
+    /// (P 1-based), `{"passed_over@1": ["e3"]}`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub marks: BTreeMap<String, Vec<String>>,
+    /// Where the last move's piece left, where the rules read it (`LastMove(From)`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_from: Option<String>,
+    /// The fields the last move passed, where the rules read them (`LastMove(Passed)`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub last_passed: Vec<String>,
 }
 
 /// A map read as written, refusing a key given twice (serde's map keeps the last).
@@ -344,6 +356,7 @@ impl Game {
         if let Some(placing) = &def.placing {
             ctx.at(Seg::Field("placing"), |ctx| self.read_placing(ctx, placing, &mut s));
         }
+        self.read_marks(ctx, def, &mut s);
         if let Some(rule) = def.choose_capture {
             if phase.rules.get(usize::from(rule)).is_some_and(|r| r.choice().is_some()) {
                 s.pending = Pending::Capture { rule };
@@ -399,7 +412,8 @@ impl Game {
                     ctx.error(format!("no piece of the player to move on {name:?} can go on capturing in this phase"));
                     return;
                 };
-                let (keeps, changes) = (chains.iter().any(|c| c.same_dir), chains.iter().any(|c| !c.same_dir));
+                let has_rule = |c: &crate::program::rules::Chain| c.same_dir || c.not_same_dir;
+                let (keeps, changes) = (chains.iter().any(has_rule), chains.iter().any(|c| !has_rule(c)));
                 let dir = match (&def.direction, keeps, changes) {
                     (Some(d), true, _) => ctx
                         .at(Seg::Field("direction"), |ctx| ctx.find("direction", d, self.board.dir_names()))
@@ -416,7 +430,9 @@ impl Game {
                 };
                 let must = def.chain_must.unwrap_or(first.must);
                 let at_end = def.chain_removes_at_end.unwrap_or(first.remove_at_end);
-                s.continuing = Some(Continuing { field: f, must, dir, at_end });
+                // `direction` is the one a `NotSame` chain must not take (issue 44).
+                let avoid = dir != NO_DIR && chains.iter().find(|c| has_rule(c)).is_some_and(|c| c.not_same_dir);
+                s.continuing = Some(Continuing { field: f, must, dir, at_end, avoid });
             });
         }
         self.read_history(ctx, &def.history, &mut s);
@@ -700,6 +716,7 @@ impl Game {
             }),
             history: self.history_texts(s),
             counters: self.counter_values(s),
+            ..self.marks_text(s)
         };
         ron::ser::to_string_pretty(&def, crate::compile::ron_pretty()).expect("a position serialises")
     }

@@ -301,3 +301,97 @@ impl Game {
             .collect()
     }
 }
+
+/// Marks in positions (issue 44): read (each name and field checked, located)
+/// and written.
+impl Game {
+    /// The slot a mark's key in a position's `marks` names: the mark's name,
+    /// or for a mark kept per player `"name@P"`; `Err` says what is expected.
+    fn mark_slot_named(&self, key: &str) -> Result<u16, String> {
+        let (name, player) = match key.rsplit_once('@') {
+            Some((name, p)) => (name, Some(p)),
+            None => (key, None),
+        };
+        let Some(spec) = self.marks.specs.iter().find(|m| m.name == name) else {
+            let names: Vec<&str> = self.marks.specs.iter().map(|m| m.name.as_str()).collect();
+            return Err(if names.is_empty() {
+                format!("no mark {name:?}: this game declares no marks")
+            } else {
+                format!("no mark {name:?}: expected one of {}", names.join(", "))
+            });
+        };
+        match (spec.slots > 1, player) {
+            (false, None) => Ok(spec.first),
+            (false, Some(_)) => Err(format!("mark {name:?} is one set for all players: write it {name:?}")),
+            (true, None) => Err(format!(
+                "mark {name:?} lasts until the next turn of the player who set it: write it \"{name}@P\" (P from 1 to {})",
+                spec.slots
+            )),
+            (true, Some(p)) => match p.parse::<u8>() {
+                Ok(p) if (1..=spec.slots).contains(&p) => Ok(spec.first + u16::from(p - 1)),
+                _ => Err(format!("{key:?}: expected a player from 1 to {} after `@`", spec.slots)),
+            },
+        }
+    }
+
+    /// A position's `marks`, `last_from` and `last_passed` into `s`.
+    pub(crate) fn read_marks(&self, ctx: &mut Ctx, def: &crate::position::PositionDef, s: &mut crate::State) {
+        // The state as the game's states are: a set per slot (none without marks).
+        if self.marks.slots > 0 {
+            s.make_mark_slots(self.marks.slots);
+        }
+        ctx.at(Seg::Field("marks"), |ctx| {
+            for (key, fields) in &def.marks {
+                ctx.at(Seg::Key(key.clone()), |ctx| {
+                    let slot = match self.mark_slot_named(key) {
+                        Ok(slot) => slot,
+                        Err(message) => return ctx.error(message),
+                    };
+                    for (i, name) in fields.iter().enumerate() {
+                        let found = ctx.at(Seg::Index(i), |ctx| ctx.find("field", name, self.board.names()));
+                        if let Some(f) = found {
+                            s.set_mark_slot(slot, f as crate::board::FieldId, true);
+                        }
+                    }
+                });
+            }
+        });
+        // Kept only where the rules read them, as in play (and as `last_to`).
+        if let Some(name) = &def.last_from {
+            let found = ctx.at(Seg::Field("last_from"), |ctx| ctx.find("field", name, self.board.names()));
+            if let (Some(f), Some(slot)) = (found, self.marks.last_from) {
+                s.set_mark_slot(slot, f as crate::board::FieldId, true);
+            }
+        }
+        ctx.at(Seg::Field("last_passed"), |ctx| {
+            for (i, name) in def.last_passed.iter().enumerate() {
+                let found = ctx.at(Seg::Index(i), |ctx| ctx.find("field", name, self.board.names()));
+                if let (Some(f), Some(slot)) = (found, self.marks.last_passed) {
+                    s.set_mark_slot(slot, f as crate::board::FieldId, true);
+                }
+            }
+        });
+    }
+
+    /// The marks of `s` as a position writes them (the rest of the position left default).
+    pub(crate) fn marks_text(&self, s: &crate::State) -> crate::position::PositionDef {
+        let names =
+            |slot: u16| -> Vec<String> { s.mark_slot_fields(slot).map(|f| self.board.name(f).to_string()).collect() };
+        let mut marks = std::collections::BTreeMap::new();
+        for spec in &self.marks.specs {
+            for i in 0..spec.slots {
+                let fields = names(spec.first + u16::from(i));
+                if !fields.is_empty() {
+                    let key = if spec.slots > 1 { format!("{}@{}", spec.name, i + 1) } else { spec.name.clone() };
+                    marks.insert(key, fields);
+                }
+            }
+        }
+        crate::position::PositionDef {
+            marks,
+            last_from: self.marks.last_from.and_then(|slot| names(slot).into_iter().next()),
+            last_passed: self.marks.last_passed.map(names).unwrap_or_default(),
+            ..Default::default()
+        }
+    }
+}

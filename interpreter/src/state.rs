@@ -131,7 +131,8 @@ pub enum Reason {
 /// first (`Starter`), who has finished (players who finish one by one), where the last piece ended (`last_to`, kept only where
 /// the rules read it: a `Line` through the piece moved), the ply (the turn limit reads it), the
 /// outcome, and the history of positions where a rule asks whether one repeats
-/// (`Repeated`: see [`History`]; kept only then). Left out: what is worked out from the stacks and kept up to date
+/// (`Repeated`: see [`History`]; kept only then), and the marked fields (`marks`: each mark's sets, and the
+/// fields of the last move where a condition reads them). Left out: what is worked out from the stacks and kept up to date
 /// with them (`topped`, the top codes, `counts`, `zobrist`), the turn
 /// number, which no rule reads, and the count of changes (see [`Edition`]). [`State::position_hash`] hashes the same
 /// fields but the ply and the history: the same position reached twice (a repetition). (The
@@ -190,6 +191,9 @@ pub struct State {
     /// where the ruleset has none.
     pub(crate) counters: Vec<i32>,
     /// Changes of the pieces, pools and counters of this state so far: a number that
+    /// The marked fields (issue 44): per slot of the game's marks, `set_words` words; empty without marks.
+    pub(crate) marks: Vec<u64>,
+    /// Changes of the pieces and pools of this state so far: a number that
     /// only grows (copying another state in advances it too), so that what was
     /// worked out from the pieces can be known to still hold (see [`Edition`]).
     edits: u64,
@@ -241,6 +245,9 @@ pub struct Continuing {
     pub dir: u8,
     /// The pieces jumped stay on the board, marked, until the chain ends.
     pub at_end: bool,
+    /// `dir` is the direction the chain must not go on in, not the one it
+    /// must keep (`Continue(direction: NotSame)`).
+    pub avoid: bool,
 }
 
 /// A field's part of a [`State`]: read together, so kept together.
@@ -296,6 +303,7 @@ impl Clone for State {
             pools: self.pools.clone(),
             history: self.history.clone(),
             counters: self.counters.clone(),
+            marks: self.marks.clone(),
             ..*self
         }
     }
@@ -307,6 +315,7 @@ impl Clone for State {
         copy(&mut self.topped, &source.topped);
         copy(&mut self.pools, &source.pools);
         copy(&mut self.counters, &source.counters);
+        copy(&mut self.marks, &source.marks);
         // Every other field, each copied in place (no buffer moved or dropped);
         // the pattern names them all, so a new field fails to compile until it is here.
         let State {
@@ -336,6 +345,7 @@ impl Clone for State {
             last_to,
             finished,
             outcome,
+            marks: _,
             edits: _,
             history: _,
         } = *source;
@@ -370,6 +380,7 @@ impl PartialEq for State {
             && self.rules_part() == other.rules_part()
             && self.pools == other.pools
             && self.counters == other.counters
+            && self.marks == other.marks
             && self.board_fields().all(|f| self.stack(f) == other.stack(f))
             && self.history == other.history
     }
@@ -385,6 +396,7 @@ impl std::hash::Hash for State {
         if !self.counters.is_empty() {
             self.counters.hash(h);
         }
+        self.marks.iter().for_each(|w| w.hash(h)); // nothing without marks
     }
 }
 
@@ -452,6 +464,7 @@ impl State {
             finished: [0; MAX_PLAYERS],
             outcome: None,
             counters: Vec::new(),
+            marks: Vec::new(),
             edits: 0,
             history: history::History::default(),
         }
@@ -488,6 +501,7 @@ impl State {
             outcome: _,
             // A change of a counter is counted in `edits`.
             counters: _,
+            marks: _, // a change of the marks is an edit
             edits,
             // Changes only with a decision, which changes the ply.
             history: _,
@@ -793,6 +807,7 @@ impl State {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
         (self.zobrist, &self.pools, self.rules_part()).hash(&mut h);
+        self.marks.iter().for_each(|w| w.hash(&mut h));
         h.finish()
     }
 
@@ -812,5 +827,7 @@ mod history;
 pub use history::{History, Key};
 
 mod counters;
+mod marks;
+
 #[cfg(test)]
 mod tests;

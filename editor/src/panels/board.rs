@@ -43,6 +43,8 @@ pub(super) const FIELD_FILL: Color32 = Color32::from_rgb(239, 227, 200);
 pub(super) const FIELD_LINE: Color32 = Color32::from_rgb(138, 122, 90);
 const LAST_MOVE: Color32 = Color32::from_rgb(70, 110, 200);
 const CAPTURED: Color32 = Color32::from_rgb(200, 50, 40);
+/// A field the ruleset marks (`Marked`): a small dot in its corner.
+const MARK: Color32 = Color32::from_rgb(150, 80, 170);
 const LINK: Color32 = Color32::from_rgb(184, 168, 136);
 const SELECTED: Color32 = Color32::from_rgb(232, 180, 0);
 const TARGET: Color32 = Color32::from_rgb(46, 158, 79);
@@ -212,6 +214,13 @@ impl BoardPanel {
             if targets.iter().any(|m| m.to() == f) {
                 painter.circle_filled(c, cell * 0.14, TARGET.gamma_multiply(0.75));
             }
+            // The ruleset's marks on the field (issue 44): a dot in its top left corner, named on hover.
+            let mark_names = game.marks_at(state, f);
+            let marked = format!("marked {}", mark_names.join(", "));
+            if !mark_names.is_empty() {
+                let at = field_rect.left_top() + Vec2::splat(cell * 0.14);
+                painter.circle(at, cell * 0.07, MARK, Stroke::new(1.0, FIELD_LINE));
+            }
             let response = ui.interact(field_rect, ui.scope_id().with(("field", f)), Sense::click());
             let name = board.name(f).to_string();
             // What the field shows besides its pieces, for screen readers and tests.
@@ -228,6 +237,9 @@ impl BoardPanel {
             if targets.iter().any(|m| m.to() == f) {
                 marks.push("a legal target");
             }
+            if !mark_names.is_empty() {
+                marks.push(marked.as_str());
+            }
             let height = stacks[usize::from(f)].len();
             let pieces = match height {
                 0 => "empty".to_string(),
@@ -240,6 +252,7 @@ impl BoardPanel {
                     Some(std::iter::once(pieces.as_str()).chain(marks.iter().copied()).collect::<Vec<_>>().join(", "));
                 info
             });
+            let response = if mark_names.is_empty() { response } else { response.on_hover_text(&marked) };
             if response.hovered() {
                 hovered = Some(f);
             }

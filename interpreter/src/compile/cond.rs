@@ -36,6 +36,11 @@ pub(crate) struct Names<'a> {
     pub walk: super::walk_cost::WalkFields,
     /// The counters declared (issue 44).
     pub counters: Vec<crate::program::counters::Counter>,
+    /// The declared marks (issue 44).
+    pub marks: Vec<String>,
+    /// The fields of the last move some `LastMove` reads, as bits of
+    /// `program::marks::field_bit` (noted while conditions are lowered).
+    pub last_move: std::cell::Cell<u8>,
 }
 
 /// The most tests a named condition may expand to where it is used.
@@ -216,6 +221,8 @@ pub(crate) fn options_only(ctx: &mut Ctx, cond: &CondDef, conditions: &BTreeMap<
         conditions,
         walk: Default::default(),
         counters: Vec::new(),
+        marks: Vec::new(),
+        last_move: Default::default(),
     };
     constant(ctx, cond, &names)
 }
@@ -356,6 +363,7 @@ fn lower(ctx: &mut Ctx, cond: &CondDef, place: Place, names: &Names, depth: usiz
         CondDef::Counter { name, who, is } => {
             state_atom(ctx, place, "Counter", |ctx| super::counters::test(ctx, name, *who, is, names))
         }
+        CondDef::Marked(_) | CondDef::LastMove(_) => super::marks::atom(ctx, cond, place, names),
     }
 }
 
@@ -532,7 +540,7 @@ fn state_atom(ctx: &mut Ctx, place: Place, what: &str, make: impl FnOnce(&mut Ct
     make(ctx)
 }
 
-fn field_atom(ctx: &mut Ctx, place: Place, t: Cond, what: &str) -> Cond {
+pub(crate) fn field_atom(ctx: &mut Ctx, place: Place, t: Cond, what: &str) -> Cond {
     need(ctx, place, Place::Field, what);
     if place == Place::Field { t } else { Cond::False }
 }

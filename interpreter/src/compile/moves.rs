@@ -10,6 +10,7 @@ use crate::board::{Board, FieldId, NO_FIELD};
 use crate::moves::{Action, NO_DIR};
 use crate::program::Cond;
 use crate::program::rules::{CaptureRun, Chain, Choice, Effect, Enclosure, Motion, Reach, Rule, RulePlan, Walk};
+use crate::ruleset::ChainDir;
 use crate::ruleset::{
     CondDef, ContinueMode, Distance, EffectDef, Motion as MotionDef, MoveDef, OffCount, PlaceAt, Removal, Sides,
 };
@@ -211,6 +212,7 @@ fn effects(
                 EffectDef::Promote { when, .. } => when,
                 EffectDef::Claim { when, .. } => when,
                 EffectDef::Set { when, .. } | EffectDef::Add { when, .. } => when,
+                EffectDef::Mark { when, .. } | EffectDef::Unmark { when, .. } => when,
             };
             let on = when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
             let chosen = |effects: &[Effect]| effects.iter().any(|e| matches!(e, Effect::CaptureChosen(_)));
@@ -258,8 +260,9 @@ fn effect(
             }
             Effect::Enclose(Box::new(enclosure))
         }
-        EffectDef::Continue { mode, same_dir, removal, .. } => {
-            return Some(Lowered::Chain(chain(ctx, def, motion, *mode, same_dir, *removal, names)));
+        EffectDef::Continue { mode, same_dir, removal, direction, .. } => {
+            let how = ChainHow { mode: *mode, same_dir, direction: *direction, removal: *removal };
+            return Some(Lowered::Chain(chain(ctx, def, motion, how, names)));
         }
         EffectDef::Promote { to, on: cond, ends_chain, at_end, .. } => {
             let kind = ctx.at(Seg::Field("to"), |ctx| ctx.find("piece", to, &names.kinds));
@@ -319,6 +322,11 @@ fn effect(
             let add = matches!(e, EffectDef::Add { .. });
             Effect::Counter(super::counters::change(ctx, counter, n, *who, add, names)?)
         }
+        EffectDef::Mark { mark, on: fields, .. } | EffectDef::Unmark { mark, on: Some(fields), .. } => {
+            let set = matches!(e, EffectDef::Mark { .. });
+            Effect::Mark(super::marks::effect(ctx, mark, Some(fields), set, names)?)
+        }
+        EffectDef::Unmark { mark, on: None, .. } => Effect::Mark(super::marks::effect(ctx, mark, None, false, names)?),
         EffectDef::Claim { run, .. } => {
             Effect::Claim(Box::new(ctx.at(Seg::Field("run"), |ctx| super::cond::run(ctx, run, names))))
         }
@@ -327,28 +335,37 @@ fn effect(
 }
 
 /// How a capture chain goes on (a `Continue` effect), checked against the motion.
-fn chain(
-    ctx: &mut Ctx,
-    def: &MoveDef,
-    motion: Option<&Motion>,
+/// What a `Continue` says of how its chain goes on.
+struct ChainHow<'a> {
     mode: ContinueMode,
-    same_dir: &CondDef,
+    same_dir: &'a CondDef,
+    direction: Option<ChainDir>,
     removal: Removal,
-    names: &Names,
-) -> Chain {
+}
+
+fn chain(ctx: &mut Ctx, def: &MoveDef, motion: Option<&Motion>, how: ChainHow, names: &Names) -> Chain {
+    let ChainHow { mode, same_dir, direction, removal } = how;
     let same_dir = ctx.at(Seg::Field("same_dir"), |ctx| constant(ctx, same_dir, names));
+    // `direction` (issue 44) says what `same_dir` says, and more: one of the two.
+    if same_dir && direction.is_some() {
+        ctx.at(Seg::Field("direction"), |ctx| {
+            ctx.error("give the chain's direction once: `direction: Same` is what `same_dir` says");
+        });
+    }
+    let not_same_dir = direction == Some(ChainDir::NotSame);
+    let same_dir = same_dir || direction == Some(ChainDir::Same);
     // A chain goes on from where a piece moved on the board: a move from or to
     // the hand, off the board or sowing a stack leaves no piece to go on with.
     if motion.is_some_and(|m| m.action() != Action::Board) {
         ctx.error("a chain goes on after a move on the board (a step, leap, slide, run, walk, flight or jump): this motion makes none");
     }
     // A leap, a flight or a walk moves by no direction: there is none to keep.
-    if same_dir && matches!(def.by, MotionDef::Leap { .. } | MotionDef::Fly | MotionDef::Walk { .. }) {
+    if (same_dir || not_same_dir) && matches!(def.by, MotionDef::Leap { .. } | MotionDef::Fly | MotionDef::Walk { .. }) {
         ctx.at(Seg::Field("same_dir"), |ctx| {
             ctx.error("a chain keeps the direction of a step, slide, run or jump: this motion has none");
         });
     }
-    Chain { must: mode == ContinueMode::Must, same_dir, remove_at_end: removal == Removal::AtEnd }
+    Chain { must: mode == ContinueMode::Must, same_dir, remove_at_end: removal == Removal::AtEnd, not_same_dir }
 }
 
 /// Whether a field test can never hold where an enemy piece tops the field,

@@ -37,6 +37,8 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
     let mut names = first_names(ctx, def, &board);
     let (counters, counter_starts) = super::counters::declare(ctx, &def.counters, def.players.len() as u8);
     names.counters = counters;
+    let (marks, mark_names) = super::marks::lower(ctx, &def.marks, players);
+    names.marks = mark_names;
     let (teams, team_names) = ctx.at(Seg::Field("teams"), |ctx| teams(ctx, &def.teams, &names));
     if !within_counts(ctx, def, &names) {
         return None;
@@ -87,7 +89,7 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         def.return_match.as_ref().is_some_and(|c| ctx.at(Seg::Field("return_match"), |ctx| constant(ctx, c, &names)));
     let compass = board.dir_names().iter().map(|d| crate::die::Face::from_dir(d)).collect();
     let max_plies = max_plies(ctx);
-    Some(Game {
+    let mut game = Game {
         name: def.name.clone(),
         title: def.title.clone(),
         about: def.about.clone(),
@@ -119,8 +121,11 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         keeps_history: false,    // worked out by `Game::start_history`
         run_ends: None,          // likewise
         empty_tops: None,        // likewise
-        counters: names.counters,
-    })
+        counters: std::mem::take(&mut names.counters),
+        marks,
+    };
+    game.place_last_move_slots(&names);
+    Some(game)
 }
 
 /// The names conditions and rules may use, as the ruleset lists them (the
@@ -142,6 +147,8 @@ fn first_names<'d>(ctx: &mut Ctx, def: &'d RulesetDef, board: &Board) -> Names<'
         conditions: &def.conditions,
         walk: Default::default(),
         counters: Vec::new(),
+        marks: Vec::new(),
+        last_move: Default::default(),
     }
 }
 

@@ -104,6 +104,9 @@ impl Game {
         let (landed, captured) = self.put_down(s, rule, m, s.to_move, Changes::WhilePutDown);
         if landed != NO_FIELD && self.reads_last_to {
             s.last_to = landed;
+            if self.marks.reads_last_move {
+                self.note_last_move(s, m);
+            }
         }
         captured
     }
@@ -196,10 +199,10 @@ impl Game {
         if let (Some(chain), true, Action::Board, false) =
             (rule.continues, applied.captured > 0, m.action, applied.ends_chain)
         {
-            let dir = if chain.same_dir { m.dir } else { NO_DIR };
+            let dir = if chain.same_dir || chain.not_same_dir { m.dir } else { NO_DIR };
             // Pieces jumped by any step of the chain that removes at its end wait for its end.
             let at_end = chain.remove_at_end || was.is_some_and(|c| c.at_end);
-            let c = Continuing { field: m.to, must: chain.must, dir, at_end };
+            let c = Continuing { field: m.to, must: chain.must, dir, at_end, avoid: chain.not_same_dir };
             // Set first: the pieces marked as jumped count as such only during a chain.
             s.continuing = Some(c);
             if !self.can_continue(s, c) {
@@ -287,7 +290,8 @@ impl Game {
             | Effect::CaptureRun(_)
             | Effect::Promote { .. }
             | Effect::Claim(_)
-            | Effect::Counter(_) => {}
+            | Effect::Counter(_)
+            | Effect::Mark(_) => {}
         }
     }
 
@@ -374,6 +378,9 @@ impl Game {
             landed = self.send_on(s, landed);
             if self.reads_last_to {
                 s.last_to = landed;
+                if self.marks.reads_last_move {
+                    self.note_last_move(s, m);
+                }
             }
             if self.fields[usize::from(landed)].again {
                 s.again = true;
@@ -500,6 +507,7 @@ impl Game {
                     s.pending = Pending::Capture { rule: m.rule };
                 }
                 Effect::Counter(c) => self.change_counter(c, s, me),
+                Effect::Mark(e) => self.apply_mark(s, *e, m, landed, me),
                 // Where the guard above does not hold, the effect does nothing.
                 Effect::Enclose(_)
                 | Effect::Flip

@@ -156,6 +156,8 @@ impl Game {
             Cond::Repeated { times, within, compare } => self.repeated(s, me, *times, *within, *compare),
             Cond::Brackets(run) => self.brackets(s, me, field, run),
             Cond::Counter(c) => self.counter_holds(c, s, me),
+            Cond::Marked(mark) => self.is_marked(s, *mark, field),
+            Cond::LastMove(f) => self.on_last_move(s, *f, field),
         }
     }
 }

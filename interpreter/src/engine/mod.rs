@@ -11,6 +11,7 @@ mod counters;
 mod emit;
 mod end;
 mod known_moves;
+mod marks;
 mod motion;
 mod movegen;
 mod outline;

@@ -213,7 +213,7 @@ impl Game {
     pub(crate) fn chain_moves(&self, s: &State, c: Continuing, out: &mut Vec<Move>) {
         let mut scratch = None;
         self.generate(s, s.to_move, Some(c.field), &mut |m: Move| {
-            if (c.dir == NO_DIR || m.dir == c.dir) && !out.contains(&m) && self.captures(s, m, &mut scratch) {
+            if c.allows(m.dir) && !out.contains(&m) && self.captures(s, m, &mut scratch) {
                 out.push(m);
             }
             true
@@ -225,7 +225,7 @@ impl Game {
         let mut scratch = None;
         let mut any = false;
         self.generate(s, s.to_move, Some(c.field), &mut |m: Move| {
-            any = (c.dir == NO_DIR || m.dir == c.dir) && self.captures(s, m, &mut scratch);
+            any = c.allows(m.dir) && self.captures(s, m, &mut scratch);
             !any
         });
         any

@@ -43,6 +43,9 @@ impl Game {
             if let Some(c) = phase.throw {
                 s.pending = Pending::Chance(c);
             }
+            if !s.marks.is_empty() {
+                self.expire_marks(s, mover);
+            }
             // Another turn begins, unless its start finished the player (as in `end_turn`).
             if !self.check_ends(s, When::StartOfTurn, mover) && s.finished[usize::from(mover)] != 0 {
                 s.pending = Pending::None;
@@ -117,6 +120,10 @@ impl Game {
         s.continuing = None;
         if let Some(c) = phase.throw {
             s.pending = Pending::Chance(c);
+        }
+        // Marks whose time is up go (issue 44): nothing to do without marks.
+        if !s.marks.is_empty() {
+            self.expire_marks(s, next);
         }
     }
 

@@ -89,6 +89,11 @@ pub(crate) enum Cond {
     // --- counters (issue 44) ---
     /// A counter's value compared (see `CondDef::Counter`).
     Counter(super::counters::CounterTest),
+    // --- marks and the last move (issue 44) ---
+    /// The field carries the mark with this index (in any of its slots).
+    Marked(u8),
+    /// The field is the last move's `From`, `To` (`State::last_to`) or one it passed.
+    LastMove(crate::ruleset::MoveField),
 }
 
 /// A straight run from a field (see `RunDef`): fields in a row along one
@@ -218,7 +223,7 @@ impl Cond {
 
     /// Whether the test reads where the last piece ended.
     pub(crate) fn mentions_last_to(&self) -> bool {
-        self.mentions(&|t| matches!(t, Cond::Line { moved: true, .. } | Cond::MovedLineMasks(..)))
+        self.mentions(&|t| matches!(t, Cond::Line { moved: true, .. } | Cond::MovedLineMasks(..) | Cond::LastMove(_)))
     }
 
     /// Whether the test looks at the turn limit (an end "at the limit").

@@ -4,6 +4,7 @@
 mod cond;
 pub(crate) mod counters;
 pub(crate) mod lines;
+pub(crate) mod marks;
 mod plans;
 pub(crate) mod rules;
 
@@ -136,6 +137,9 @@ pub struct Game {
     // --- counters (issue 44) ---
     /// The counters the ruleset declares (their values live in the [`State`]).
     pub(crate) counters: Vec<counters::Counter>,
+    /// The marks (issue 44): each declared mark's slots in the state, and
+    /// those of the last move's fields where a condition reads them.
+    pub(crate) marks: marks::Marks,
 }
 
 impl Game {

@@ -210,6 +210,8 @@ pub(crate) struct Chain {
     pub same_dir: bool,
     /// The jumped pieces stay, marked, until the chain ends.
     pub remove_at_end: bool,
+    /// Only in a direction other than that of the move before (issue 44).
+    pub not_same_dir: bool,
 }
 
 /// A move rule as compiled.

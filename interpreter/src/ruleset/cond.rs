@@ -129,6 +129,13 @@ pub enum CondDef {
         who: Option<Who>,
         is: super::Compare,
     },
+    // --- marks and the last move (issue 44) ---
+    /// The field carries this mark (declared in the ruleset's `marks`).
+    Marked(String),
+    /// The field is one of the last move's: where its piece left (`From`),
+    /// landed (`To`, the field `Line(through: Moved)` reads) or the fields
+    /// it passed on the way (`Passed`).
+    LastMove(super::MoveField),
 }
 
 fn once() -> u8 {

@@ -7,6 +7,7 @@
 mod board;
 mod cond;
 mod counter;
+mod marks;
 mod moves;
 mod phase;
 mod piece;
@@ -18,6 +19,7 @@ pub use board::{
 };
 pub use cond::{Compared, CondDef, OptValue, RunDef, Through, Who};
 pub use counter::{Compare, CounterDef, Num, Per, StartDef};
+pub use marks::{ChainDir, Lasts, MarkDef, MoveField};
 pub use moves::{Arrive, ContinueMode, Distance, EffectDef, Motion, MoveDef, OffCount, PlaceAt, Removal, Sides};
 pub use phase::{
     ChanceDef, EndDef, EndResult, FilterDef, GatherDef, Looks, Otherwise, Outcome as ChanceOutcome, PhaseDef,
@@ -107,6 +109,11 @@ pub struct RulesetDef {
     /// rules' effects (`Set`, `Add`) and compared by `Counter` conditions.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub counters: Vec<CounterDef>,
+    // --- marks (issue 44) ---
+    /// Marks: named flags on fields with a lifetime, set by `Mark` effects
+    /// and tested by `Marked` (see [`MarkDef`]).
+    #[serde(default)]
+    pub marks: Vec<MarkDef>,
 }
 
 fn one() -> u32 {

@@ -274,7 +274,9 @@ pub enum EffectDef {
     },
     /// If this move captured, the same piece moves again with a capturing
     /// move of the phase: `May` (the player may `stop`) or `Must` (if it can).
-    /// Where `same_dir` holds, only in the direction of the move before.
+    /// Where `same_dir` holds, only in the direction of the move before;
+    /// `direction` says the same or more: `Same` (as `same_dir: True`),
+    /// `NotSame` (any direction but that one) or `Any`.
     /// `removal: AtEnd` leaves the pieces it jumped over on the board, marked,
     /// until the chain ends (they block, and are not jumped twice).
     Continue {
@@ -285,6 +287,9 @@ pub enum EffectDef {
         removal: Removal,
         #[serde(default)]
         when: Option<CondDef>,
+        /// The direction rule of the chain (issue 44); none: as `same_dir` says.
+        #[serde(default)]
+        direction: Option<super::ChainDir>,
     },
     /// The moved piece becomes a piece of kind `to` where `on` holds of the
     /// field it ends on (a man reaching the far row is crowned). Where
@@ -401,6 +406,25 @@ pub enum EffectDef {
         n: super::Num,
         #[serde(default)]
         who: Option<super::Who>,
+        #[serde(default)]
+        when: Option<CondDef>,
+    },
+
+    // --- marks (issue 44) ---
+    /// The fields `on` of this move (`From`, `To`, `Passed`) get the mark
+    /// `mark` (declared in the ruleset's `marks`).
+    Mark {
+        mark: String,
+        on: Vec<super::MoveField>,
+        #[serde(default)]
+        when: Option<CondDef>,
+    },
+    /// The mark `mark` comes off the fields `on` of this move, or, without
+    /// `on`, off every field.
+    Unmark {
+        mark: String,
+        #[serde(default)]
+        on: Option<Vec<super::MoveField>>,
         #[serde(default)]
         when: Option<CondDef>,
     },

@@ -150,7 +150,6 @@ pub(crate) fn mix(x: u64) -> u64 {
 /// marked field: no piece's description (below bit 57) reads as one.
 const PHASE_TAG: u64 = 0xA << 60;
 /// (For the marks of fields, see [`State::marks_key`].)
-#[allow(dead_code)]
 pub(crate) const MARK_TAG: u64 = 0xB << 60;
 
 impl State {
@@ -158,14 +157,6 @@ impl State {
     pub(crate) fn repetition_key(&self, mover: Player) -> Key {
         let board = self.zobrist ^ self.marks_key() ^ mix(PHASE_TAG | u64::from(self.phase));
         Key { board, mover }
-    }
-
-    /// The key of the marks on fields that change the legal moves, XORed into
-    /// the board's key: each marked field's key is `mix(MARK_TAG | ...)` of
-    /// the mark and the field. (No marks yet: 0.)
-    #[inline]
-    pub(crate) fn marks_key(&self) -> u64 {
-        0
     }
 
     /// The positions of the game so far (empty where the rules never ask).

@@ -30,6 +30,8 @@ pub(crate) enum Effect {
     // --- counters (issue 44) ---
     /// A counter set or added to (see `EffectDef::Set`, `EffectDef::Add`).
     Counter(crate::program::counters::CounterChange),
+    /// Marks set on or taken off the fields of the move (issue 44).
+    Mark(crate::program::marks::MarkEffect),
 }
 
 impl Effect {
@@ -43,7 +45,8 @@ impl Effect {
             | Effect::CaptureChosen(_)
             | Effect::CaptureRun(_)
             | Effect::Promote { .. }
-            | Effect::Claim(_) => false,
+            | Effect::Claim(_)
+            | Effect::Mark(_) => false,
             // A counter is not the piece moved: a rule that changes one is not plain.
             Effect::Counter(_) => false,
         }
@@ -61,7 +64,8 @@ impl Effect {
             | Effect::Spawn { .. }
             | Effect::CaptureChosen(_)
             | Effect::Promote { .. }
-            | Effect::Claim(_) => false,
+            | Effect::Claim(_)
+            | Effect::Mark(_) => false,
             Effect::Counter(_) => false,
         }
     }
@@ -75,6 +79,7 @@ impl Effect {
             }
             Effect::Enclose(_) | Effect::CaptureRun(_) | Effect::Spawn { .. } | Effect::Claim(_) => false,
             Effect::Counter(_) => true,
+            Effect::Mark(_) => true,
         }
     }
 
@@ -91,7 +96,8 @@ impl Effect {
             | Effect::TurnClockwise
             | Effect::CaptureRun(_)
             | Effect::Promote { .. }
-            | Effect::Claim(_) => Vec::new(),
+            | Effect::Claim(_)
+            | Effect::Mark(_) => Vec::new(),
             Effect::Counter(_) => Vec::new(),
         }
     }

@@ -1,0 +1,96 @@
+//! Lowering marks (issue 44): the declared marks to slots of the state, the
+//! `Mark` and `Unmark` effects to [`MarkEffect`]s, and the slots of the last
+//! move's fields where a condition reads them.
+
+use super::Ctx;
+use super::cond::{Names, Place, field_atom};
+use super::locate::Seg;
+use crate::program::Cond;
+use crate::program::Game;
+use crate::program::marks::{MarkEffect, MarkSpec, Marks, field_bit};
+use crate::ruleset::{CondDef, Lasts, MarkDef, MoveField};
+
+/// The most marks a ruleset may declare (marks are indexed by a byte).
+const MOST_MARKS: usize = 64;
+
+/// The declared marks, each given its slots, and their names. The slots of
+/// the last move are placed later ([`Game::place_last_move_slots`]).
+pub(crate) fn lower(ctx: &mut Ctx, defs: &[MarkDef], players: u8) -> (Marks, Vec<String>) {
+    let mut marks = Marks::default();
+    let mut names: Vec<String> = Vec::new();
+    ctx.at(Seg::Field("marks"), |ctx| {
+        if defs.len() > MOST_MARKS {
+            ctx.error(format!("at most {MOST_MARKS} marks; got {}", defs.len()));
+            return;
+        }
+        for (i, def) in defs.iter().enumerate() {
+            ctx.at(Seg::Index(i), |ctx| {
+                if names.contains(&def.name) {
+                    ctx.at(Seg::Field("name"), |ctx| ctx.error(format!("mark {:?} is declared twice", def.name)));
+                }
+                let slots = if def.lasts == Lasts::NextTurn { players } else { 1 };
+                marks.specs.push(MarkSpec { name: def.name.clone(), lasts: def.lasts, first: marks.slots, slots });
+                marks.slots += u16::from(slots);
+                marks.expire |= def.lasts != Lasts::Cleared;
+                names.push(def.name.clone());
+            });
+        }
+    });
+    (marks, names)
+}
+
+/// A `Mark` (`set`) or `Unmark` effect: its mark found by name (an error where
+/// none is declared so), the fields of the move it is about.
+pub(crate) fn effect(
+    ctx: &mut Ctx,
+    mark: &str,
+    on: Option<&[MoveField]>,
+    set: bool,
+    names: &Names,
+) -> Option<MarkEffect> {
+    let found = ctx.at(Seg::Field("mark"), |ctx| ctx.find("mark", mark, &names.marks));
+    if on.is_some_and(<[MoveField]>::is_empty) {
+        ctx.at(Seg::Field("on"), |ctx| {
+            ctx.error("expected at least one field of the move: `From`, `To` or `Passed`");
+        });
+    }
+    let bits = on.unwrap_or(&[]).iter().fold(0, |b, &f| b | field_bit(f));
+    Some(MarkEffect { mark: found? as u8, on: bits, set, everywhere: on.is_none() })
+}
+
+/// The field atoms `Marked` (its mark found by name) and `LastMove` (noted
+/// in `names`, so that the last move's fields are kept); any other, `False`.
+pub(crate) fn atom(ctx: &mut Ctx, cond: &CondDef, place: Place, names: &Names) -> Cond {
+    match cond {
+        CondDef::Marked(name) => {
+            let m = ctx.at(Seg::Index(0), |ctx| ctx.find("mark", name, &names.marks));
+            field_atom(ctx, place, m.map_or(Cond::False, |m| Cond::Marked(m as u8)), "Marked")
+        }
+        CondDef::LastMove(f) => {
+            names.last_move.set(names.last_move.get() | field_bit(*f));
+            field_atom(ctx, place, Cond::LastMove(*f), "LastMove")
+        }
+        _ => Cond::False,
+    }
+}
+
+impl Game {
+    /// Gives the last move's `From` and `Passed` their slots where a condition
+    /// reads them (`names` saw each `LastMove` lowered), makes the initial
+    /// state's sets, and keeps the last move where any `LastMove` is read.
+    pub(crate) fn place_last_move_slots(&mut self, names: &Names) {
+        let read = names.last_move.get();
+        self.marks.reads_last_move = read != 0;
+        for (f, slot) in
+            [(MoveField::From, &mut self.marks.last_from), (MoveField::Passed, &mut self.marks.last_passed)]
+        {
+            if read & field_bit(f) != 0 {
+                *slot = Some(self.marks.slots);
+                self.marks.slots += 1;
+            }
+        }
+        if self.marks.slots > 0 {
+            self.initial.make_mark_slots(self.marks.slots);
+        }
+    }
+}

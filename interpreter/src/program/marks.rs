@@ -1,0 +1,67 @@
+//! Marks as compiled (issue 44): each declared mark's sets of fields in the
+//! state's `marks` buffer (its *slots*), and the slots that keep the fields
+//! of the last move where a condition reads them. Names are gone: marks are
+//! indices, slots are offsets.
+
+use crate::ruleset::{Lasts, MoveField};
+
+/// One declared mark.
+#[derive(Debug, Clone)]
+pub(crate) struct MarkSpec {
+    pub name: String,
+    pub lasts: Lasts,
+    /// Its first slot; a mark that lasts until the next turn has one slot per
+    /// player (the fields each player marked, which go as their turn begins
+    /// again), any other one slot.
+    pub first: u16,
+    pub slots: u8,
+}
+
+/// The marks of a game. Empty (no slot) for a ruleset without marks nor
+/// `LastMove(From)` / `LastMove(Passed)`: its states keep no buffer and its
+/// turns do no work for them.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Marks {
+    pub specs: Vec<MarkSpec>,
+    /// The slot of the last move's `From` field, where a condition reads it.
+    pub last_from: Option<u16>,
+    /// The slot of the fields the last move passed, where a condition reads them.
+    pub last_passed: Option<u16>,
+    /// Every slot, of the marks and of the last move.
+    pub slots: u16,
+    /// Whether any mark expires by itself (lasts a turn or until the next turn).
+    pub expire: bool,
+    /// Some condition reads a field of the last move (`LastMove`): the
+    /// engine keeps them (with `State::last_to`, under `Game::reads_last_to`).
+    pub reads_last_move: bool,
+}
+
+impl Marks {
+    /// The slot a mark is set in when `player` sets it.
+    #[inline]
+    pub(crate) fn slot(&self, mark: u8, player: u8) -> u16 {
+        let spec = &self.specs[usize::from(mark)];
+        spec.first + if spec.slots > 1 { u16::from(player) } else { 0 }
+    }
+}
+
+/// A `Mark` or `Unmark` effect as compiled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct MarkEffect {
+    pub mark: u8,
+    /// The fields of the move, as bits of [`field_bit`].
+    pub on: u8,
+    /// Set the mark (else take it off).
+    pub set: bool,
+    /// Take it off every field (an `Unmark` without `on`).
+    pub everywhere: bool,
+}
+
+/// The bit of a field of the move in [`MarkEffect::on`].
+pub(crate) fn field_bit(f: MoveField) -> u8 {
+    match f {
+        MoveField::From => 1,
+        MoveField::To => 2,
+        MoveField::Passed => 4,
+    }
+}
