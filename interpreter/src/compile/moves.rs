@@ -43,6 +43,7 @@ pub(crate) fn rules(
             match e {
                 EffectDef::Enclose { dirs, .. } => all.extend(dirs.iter().cloned()),
                 EffectDef::CaptureRun { start, step, .. } => all.extend(start.iter().chain(step).cloned()),
+                EffectDef::CaptureGroups { dirs, .. } => all.extend(dirs.iter().cloned()),
                 _ => {}
             }
         }
@@ -74,6 +75,7 @@ pub(crate) fn rules(
                     resolve(start);
                     resolve(step);
                 }
+                EffectDef::CaptureGroups { dirs, .. } => resolve(dirs),
                 _ => {}
             }
         }
@@ -102,7 +104,7 @@ fn motion_dirs(m: &MotionDef) -> Option<&[String]> {
         | MotionDef::Exit { dirs, .. }
         | MotionDef::Jump { dirs, .. }
         | MotionDef::Sow { dirs, .. } => Some(dirs),
-        MotionDef::Leap { .. } | MotionDef::Place { .. } | MotionDef::Lift | MotionDef::Fly => None,
+        MotionDef::Leap { .. } | MotionDef::Place { .. } | MotionDef::Lift | MotionDef::Fly | MotionDef::Pass => None,
     }
 }
 
@@ -117,7 +119,7 @@ fn motion_dirs_mut(m: &mut MotionDef) -> Option<&mut Vec<String>> {
         | MotionDef::Exit { dirs, .. }
         | MotionDef::Jump { dirs, .. }
         | MotionDef::Sow { dirs, .. } => Some(dirs),
-        MotionDef::Leap { .. } | MotionDef::Place { .. } | MotionDef::Lift | MotionDef::Fly => None,
+        MotionDef::Leap { .. } | MotionDef::Place { .. } | MotionDef::Lift | MotionDef::Fly | MotionDef::Pass => None,
     }
 }
 
@@ -127,8 +129,12 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, standing: St
         .at(Seg::Field("pieces"), |ctx| ctx.find_all("piece", &def.pieces, &names.kinds))
         .into_iter()
         .fold(0u32, |m, k| m | 1 << k);
-    if def.pieces.is_empty() {
+    let passes = matches!(def.by, MotionDef::Pass);
+    if def.pieces.is_empty() && !passes {
         ctx.at(Seg::Field("pieces"), |ctx| ctx.error("a move rule names at least one piece"));
+    }
+    if passes && !def.pieces.is_empty() {
+        ctx.at(Seg::Field("pieces"), |ctx| ctx.error("a pass moves no piece: write `pieces: []`"));
     }
     let motion = ctx.at(Seg::Field("by"), |ctx| motion(ctx, &def.by, board, names));
     if let MotionDef::Run { distance: d @ (Distance::Face | Distance::TopFace), .. } = &def.by {
@@ -164,6 +170,7 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, standing: St
                     | EffectDef::CaptureChosen { when, .. }
                     | EffectDef::CaptureRun { when, .. } => when,
                     EffectDef::Promote { when, .. } => when,
+                    EffectDef::CaptureGroups { when, .. } => when,
                 };
                 let on = when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
                 match e {
@@ -268,6 +275,16 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, standing: St
                         };
                         if on {
                             effects.push(Effect::CaptureRun(Box::new(run)));
+                        }
+                    }
+                    EffectDef::CaptureGroups { dirs, own, .. } => {
+                        let dirs = ctx.at(Seg::Field("dirs"), |ctx| dir_ids(ctx, dirs, board));
+                        let own = ctx.at(Seg::Field("own"), |ctx| constant(ctx, own, names));
+                        if matches!(def.by, MotionDef::Pass) {
+                            ctx.error("a pass moves no piece: there is no field its groups are next to");
+                        }
+                        if on {
+                            effects.push(Effect::CaptureGroups { dirs, own });
                         }
                     }
                     _ => {}
@@ -427,6 +444,7 @@ fn motion(ctx: &mut Ctx, def: &MotionDef, board: &Board, names: &Names) -> Optio
                 .map(|d| d as u8),
         },
         MotionDef::Lift => Motion::Lift,
+        MotionDef::Pass => Motion::Pass,
         MotionDef::Fly => Motion::Fly,
         MotionDef::Run { dirs, distance, pass } => Motion::Run {
             dirs: ctx.at(Seg::Field("dirs"), |ctx| dir_ids(ctx, dirs, board)),

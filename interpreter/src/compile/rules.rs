@@ -600,6 +600,19 @@ fn end(ctx: &mut Ctx, def: &EndDef, names: &Names) -> Option<End> {
         EndResult::Draw => Ranking::Draw,
         EndResult::MorePieces => Ranking::MorePieces,
         EndResult::MostIn(z) => Ranking::MostIn(ctx.at(Seg::Field("result"), |ctx| zone(ctx, z))),
+        EndResult::MostArea { dirs } => ctx.at(Seg::Field("result"), |ctx| {
+            ctx.at(Seg::Field("dirs"), |ctx| {
+                let expanded = super::dirs::expand_dirs(dirs);
+                if expanded.is_empty() {
+                    ctx.error("expected at least one direction");
+                }
+                let ids = ctx.find_all("direction", &expanded, &names.dirs);
+                if ids.iter().any(|&d| d >= 64) {
+                    ctx.error("area scoring reads at most the first 64 directions of a board");
+                }
+                Ranking::MostArea(ids.into_iter().filter(|&d| d < 64).fold(0u64, |m, d| m | 1 << d))
+            })
+        }),
     };
     let gather = ctx.at(Seg::Field("gather"), |ctx| {
         let gathers = def.gather.iter().enumerate();

@@ -459,7 +459,8 @@ impl Game {
             | Motion::Lift
             | Motion::Fly
             | Motion::RunOff { .. }
-            | Motion::Jump { .. } => none,
+            | Motion::Jump { .. }
+            | Motion::Pass => none,
         }
     }
 }
@@ -480,7 +481,8 @@ fn exchange_sends_to_field(m: &Motion) -> bool {
         | Motion::Walk { .. }
         | Motion::Exit { .. }
         | Motion::Sow { .. }
-        | Motion::Jump { .. } => true,
+        | Motion::Jump { .. }
+        | Motion::Pass => true,
     }
 }
 
@@ -499,7 +501,8 @@ fn places(m: &Motion) -> bool {
         | Motion::Enter { .. }
         | Motion::Exit { .. }
         | Motion::Sow { .. }
-        | Motion::Jump { .. } => false,
+        | Motion::Jump { .. }
+        | Motion::Pass => false,
     }
 }
 
@@ -519,7 +522,8 @@ fn enters(m: &Motion) -> bool {
         | Motion::Walk { .. }
         | Motion::Exit { .. }
         | Motion::Sow { .. }
-        | Motion::Jump { .. } => false,
+        | Motion::Jump { .. }
+        | Motion::Pass => false,
     }
 }
 
@@ -539,7 +543,8 @@ fn runs_over_anything(m: &Motion) -> Option<(&[DirId], Distance)> {
         | Motion::Enter { .. }
         | Motion::Exit { .. }
         | Motion::Sow { .. }
-        | Motion::Jump { .. } => None,
+        | Motion::Jump { .. }
+        | Motion::Pass => None,
     }
 }
 
@@ -646,7 +651,8 @@ fn captures_by_rule(rule: &Rule, landing: Option<&[u8]>) -> Option<bool> {
         | Motion::Lift
         | Motion::Exit { .. }
         | Motion::RunOff { .. }
-        | Motion::Sow { .. } => Some(false),
+        | Motion::Sow { .. }
+        | Motion::Pass => Some(false),
         // A move captures by landing on an enemy: never where it does not capture there, or cannot land there.
         Motion::Place { bottom: false, .. }
         | Motion::Step(_)

@@ -284,7 +284,8 @@ impl Game {
             | Effect::Spawn { .. }
             | Effect::CaptureChosen(_)
             | Effect::CaptureRun(_)
-            | Effect::Promote { .. } => {}
+            | Effect::Promote { .. }
+            | Effect::CaptureGroups { .. } => {}
         }
     }
 
@@ -416,6 +417,11 @@ impl Game {
                     applied.captured += self.capture_jumped(s, m, me, at_end);
                 }
             }
+            // A pass played on a copy (a turn filter's look-ahead): after it, `Passed` holds.
+            Action::Pass => {
+                s.passed = true;
+                return None;
+            }
             Action::Sow => {
                 if let Motion::Sow { dirs, skip, skip_origin } = &rule.motion {
                     landed = self.sow_stack(s, me, m.from, (dirs, skip, *skip_origin));
@@ -443,7 +449,8 @@ impl Game {
                     | Motion::Walk { .. }
                     | Motion::Enter { .. }
                     | Motion::Sow { .. }
-                    | Motion::Jump { .. } => s.pool_add(Pool::Hand, me, piece.kind, piece.owner, 1),
+                    | Motion::Jump { .. }
+                    | Motion::Pass => s.pool_add(Pool::Hand, me, piece.kind, piece.owner, 1),
                 }
             }
             _ => {}
@@ -488,6 +495,9 @@ impl Game {
                 Effect::CaptureRun(run) if landed != NO_FIELD && self.eval(&run.on, s, me, landed) => {
                     applied.captured += self.capture_run(s, run, landed, me);
                 }
+                Effect::CaptureGroups { dirs, own } if landed != NO_FIELD => {
+                    applied.captured += self.capture_groups(s, dirs, *own, landed, me);
+                }
                 Effect::CaptureChosen(choice)
                     if self.eval(&choice.cond, s, me, NO_FIELD) && self.has_capture_choice(s, m.rule) =>
                 {
@@ -501,7 +511,8 @@ impl Game {
                 | Effect::Promote { .. }
                 | Effect::Spawn { .. }
                 | Effect::CaptureRun(_)
-                | Effect::CaptureChosen(_) => {}
+                | Effect::CaptureChosen(_)
+                | Effect::CaptureGroups { .. } => {}
             }
         }
     }

@@ -153,6 +153,10 @@ impl Game {
             Cond::CanMove(w) => self.holds(*w, me, s, |p| self.has_move_for(s, p)),
             Cond::Passed => s.passed,
             Cond::LimitReached => self.max_plies > 0 && s.ply >= self.max_plies,
+            Cond::Reach(r) => self.reach(r, s, me, field),
+            // Read by the search of the `Reach` it stands in (refused elsewhere).
+            Cond::Like => false,
+            Cond::AllPassed => self.all_passed(s),
         }
     }
 }

@@ -13,6 +13,7 @@ mod motion;
 mod movegen;
 mod outline;
 mod perft;
+mod reach;
 mod scratch;
 mod turn;
 

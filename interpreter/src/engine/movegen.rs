@@ -610,6 +610,8 @@ impl Game {
             | Motion::Walk { .. }
             | Motion::Exit { .. }
             | Motion::Jump { .. } => self.each_piece_moves(s, me, rule, rule_id, only, walks, emit),
+            // (No piece moves: one move, not one per piece.)
+            Motion::Pass => only.is_some() || self.pass_moves(rule_id, emit),
         }
     }
 
@@ -641,7 +643,8 @@ impl Game {
                 | Motion::Walk { .. }
                 | Motion::Exit { .. }
                 | Motion::Sow { .. }
-                | Motion::Jump { .. } => true,
+                | Motion::Jump { .. }
+                | Motion::Pass => true,
             }
         })
     }
@@ -691,7 +694,7 @@ impl Game {
             Motion::Fly => self.fly_moves(m, emit),
             Motion::Jump { dirs, over, fly } => self.jump_moves(m, dirs, over, *fly, emit),
             // (Not piece by piece.)
-            Motion::Place { .. } | Motion::Lift | Motion::Enter { .. } | Motion::Sow { .. } => true,
+            Motion::Place { .. } | Motion::Lift | Motion::Enter { .. } | Motion::Sow { .. } | Motion::Pass => true,
         }
     }
 

@@ -75,6 +75,37 @@ pub(crate) enum Cond {
     CanMove(Who),
     Passed,
     LimitReached,
+
+    // --- regions (issue 44: Go) ---
+    /// A breadth-first search reaches a field (see [`ReachSearch`]).
+    Reach(Box<ReachSearch>),
+    /// Inside a `Reach`: topped as the field the search started from (read by the search).
+    Like,
+    /// Every player still playing passed in a row, the last decision included.
+    AllPassed,
+}
+
+/// A `Reach`: from the start fields, along `dirs`, entering the fields where
+/// `through` holds; true where `to` holds of a field of the search or next to one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ReachSearch {
+    pub dirs: Vec<u8>,
+    pub from: ReachStart,
+    pub through: Cond,
+    pub to: Cond,
+    /// `through` or `to` reads `Like`: one search for each player topping a start field.
+    pub like: bool,
+}
+
+/// Where a [`ReachSearch`] starts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum ReachStart {
+    /// The field under test.
+    Here,
+    /// The field the last piece ended on (none: nothing is reached).
+    Moved,
+    /// Every field where the test holds.
+    Where(Cond),
 }
 
 impl Cond {
@@ -190,7 +221,19 @@ impl Cond {
 
     /// Whether the test reads where the last piece ended.
     pub(crate) fn mentions_last_to(&self) -> bool {
-        self.mentions(&|t| matches!(t, Cond::Line { moved: true, .. } | Cond::MovedLineMasks(..)))
+        self.mentions(&|t| {
+            matches!(t, Cond::Line { moved: true, .. } | Cond::MovedLineMasks(..))
+                || matches!(t, Cond::Reach(r) if r.from == ReachStart::Moved)
+        })
+    }
+
+    /// Whether the test reads `Like` (outside a nested `Reach`, which reads its own).
+    pub(crate) fn mentions_like(&self) -> bool {
+        match self {
+            Cond::All(ts) | Cond::Any(ts) => ts.iter().any(Cond::mentions_like),
+            Cond::Not(t) | Cond::ByTops { rest: t, .. } => t.mentions_like(),
+            t => matches!(t, Cond::Like),
+        }
     }
 
     /// Whether the test looks at the turn limit (an end "at the limit").
@@ -214,6 +257,12 @@ impl Cond {
         match self {
             Cond::All(ts) | Cond::Any(ts) => ts.iter().any(|t| t.mentions(leaf)),
             Cond::Not(t) | Cond::Beside(_, t) | Cond::ByTops { rest: t, .. } => t.mentions(leaf),
+            Cond::Reach(r) => {
+                leaf(self)
+                    || r.through.mentions(leaf)
+                    || r.to.mentions(leaf)
+                    || matches!(&r.from, ReachStart::Where(t) if t.mentions(leaf))
+            }
             t => leaf(t),
         }
     }

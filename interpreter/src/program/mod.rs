@@ -6,7 +6,7 @@ pub(crate) mod lines;
 mod plans;
 pub(crate) mod rules;
 
-pub(crate) use cond::Cond;
+pub(crate) use cond::{Cond, ReachSearch, ReachStart};
 pub(crate) use rules::{Chance, End, Phase};
 
 use crate::board::{Board, FieldId};

@@ -302,7 +302,8 @@ impl Rule {
             | Motion::Enter { .. }
             | Motion::Exit { .. }
             | Motion::Sow { .. }
-            | Motion::Jump { .. } => true,
+            | Motion::Jump { .. }
+            | Motion::Pass => true,
         }
     }
 
@@ -331,7 +332,7 @@ impl Rule {
                 tests.push(via);
                 tests.push(&mut walk.pass);
             }
-            Motion::Step(_) | Motion::Leap(_) | Motion::Place { .. } | Motion::Lift | Motion::Fly => {}
+            Motion::Step(_) | Motion::Leap(_) | Motion::Place { .. } | Motion::Lift | Motion::Fly | Motion::Pass => {}
         }
         tests
     }
@@ -394,6 +395,8 @@ pub(crate) enum Motion {
         skip: Cond,
         skip_origin: bool,
     },
+    /// No piece moves: a voluntary pass (see `MotionDef::Pass`).
+    Pass,
     /// Over a field where `over` holds to the field beyond, capturing; with
     /// `fly`, over empty fields before it and onto any empty field after it.
     Jump {
@@ -416,6 +419,7 @@ impl Motion {
             | Motion::Walk { .. }
             | Motion::Jump { .. } => Action::Board,
             Motion::Place { .. } | Motion::Enter { .. } => Action::Place,
+            Motion::Pass => Action::Pass,
             Motion::Lift => Action::Lift,
             Motion::RunOff { .. } | Motion::Exit { .. } => Action::Exit,
             Motion::Sow { .. } => Action::Sow,
@@ -436,7 +440,8 @@ impl Motion {
             | Motion::Run { .. }
             | Motion::RunOff { .. }
             | Motion::Enter { .. }
-            | Motion::Jump { .. } => false,
+            | Motion::Jump { .. }
+            | Motion::Pass => false,
         }
     }
 
@@ -454,9 +459,12 @@ impl Motion {
             | Motion::Fly
             | Motion::Run { .. }
             | Motion::Walk { .. } => true,
-            Motion::Lift | Motion::RunOff { .. } | Motion::Exit { .. } | Motion::Sow { .. } | Motion::Jump { .. } => {
-                false
-            }
+            Motion::Lift
+            | Motion::RunOff { .. }
+            | Motion::Exit { .. }
+            | Motion::Sow { .. }
+            | Motion::Jump { .. }
+            | Motion::Pass => false,
         }
     }
 
@@ -473,7 +481,8 @@ impl Motion {
             | Motion::Run { .. }
             | Motion::RunOff { .. }
             | Motion::Sow { .. }
-            | Motion::Jump { .. } => None,
+            | Motion::Jump { .. }
+            | Motion::Pass => None,
         }
     }
 
@@ -490,7 +499,8 @@ impl Motion {
             | Motion::Run { .. }
             | Motion::RunOff { .. }
             | Motion::Sow { .. }
-            | Motion::Jump { .. } => None,
+            | Motion::Jump { .. }
+            | Motion::Pass => None,
         }
     }
 
@@ -508,7 +518,8 @@ impl Motion {
             | Motion::RunOff { .. }
             | Motion::Walk { .. }
             | Motion::Sow { .. }
-            | Motion::Jump { .. } => None,
+            | Motion::Jump { .. }
+            | Motion::Pass => None,
         }
     }
 
@@ -528,7 +539,8 @@ impl Motion {
             | Motion::Walk { .. }
             | Motion::Exit { .. }
             | Motion::Sow { .. }
-            | Motion::Jump { .. } => false,
+            | Motion::Jump { .. }
+            | Motion::Pass => false,
         }
     }
 
@@ -547,7 +559,8 @@ impl Motion {
             | Motion::Enter { .. }
             | Motion::Exit { .. }
             | Motion::Sow { .. }
-            | Motion::Jump { .. } => false,
+            | Motion::Jump { .. }
+            | Motion::Pass => false,
         }
     }
 
@@ -566,7 +579,8 @@ impl Motion {
             | Motion::Walk { .. }
             | Motion::Enter { .. }
             | Motion::Exit { .. }
-            | Motion::Sow { .. } => false,
+            | Motion::Sow { .. }
+            | Motion::Pass => false,
         }
     }
 }
@@ -587,7 +601,8 @@ impl Rule {
             | Motion::Walk { .. }
             | Motion::Enter { .. }
             | Motion::Exit { .. }
-            | Motion::Sow { .. } => false,
+            | Motion::Sow { .. }
+            | Motion::Pass => false,
         };
         flies && self.continues.is_some_and(|c| c.must)
     }

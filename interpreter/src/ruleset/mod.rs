@@ -15,7 +15,7 @@ pub mod template;
 pub use board::{
     BoardDef, Diagonals, FieldDef, FieldTypeDef, Hostile, LinkDef, Naming, Search, SendTo, WrapDef, ZoneDef,
 };
-pub use cond::{CondDef, OptValue, Through, Who};
+pub use cond::{CondDef, OptValue, ReachFrom, Through, Who};
 pub use moves::{Arrive, ContinueMode, Distance, EffectDef, Motion, MoveDef, OffCount, PlaceAt, Removal, Sides};
 pub use phase::{
     ChanceDef, EndDef, EndResult, FilterDef, GatherDef, Looks, Otherwise, Outcome as ChanceOutcome, PhaseDef,

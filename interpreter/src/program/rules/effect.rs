@@ -24,6 +24,12 @@ pub(crate) enum Effect {
         /// Only where the move ends (not on the way of a chain that goes on).
         at_end: bool,
     },
+    /// The enemy groups next to the landing field without a liberty are
+    /// captured; with `own`, then the mover's group there if it has none.
+    CaptureGroups {
+        dirs: Vec<DirId>,
+        own: bool,
+    },
 }
 
 impl Effect {
@@ -36,7 +42,8 @@ impl Effect {
             | Effect::Spawn { .. }
             | Effect::CaptureChosen(_)
             | Effect::CaptureRun(_)
-            | Effect::Promote { .. } => false,
+            | Effect::Promote { .. }
+            | Effect::CaptureGroups { .. } => false,
         }
     }
 
@@ -45,7 +52,7 @@ impl Effect {
     /// decision of its own, not part of the move).
     pub(crate) fn captures_in_passing(&self) -> bool {
         match self {
-            Effect::Enclose(_) | Effect::CaptureRun(_) => true,
+            Effect::Enclose(_) | Effect::CaptureRun(_) | Effect::CaptureGroups { .. } => true,
             Effect::Flip
             | Effect::Tip
             | Effect::TurnClockwise
@@ -62,7 +69,7 @@ impl Effect {
             Effect::CaptureChosen(_) | Effect::Flip | Effect::Tip | Effect::TurnClockwise | Effect::Promote { .. } => {
                 true
             }
-            Effect::Enclose(_) | Effect::CaptureRun(_) | Effect::Spawn { .. } => false,
+            Effect::Enclose(_) | Effect::CaptureRun(_) | Effect::Spawn { .. } | Effect::CaptureGroups { .. } => false,
         }
     }
 
@@ -78,7 +85,8 @@ impl Effect {
             | Effect::Tip
             | Effect::TurnClockwise
             | Effect::CaptureRun(_)
-            | Effect::Promote { .. } => Vec::new(),
+            | Effect::Promote { .. }
+            | Effect::CaptureGroups { .. } => Vec::new(),
         }
     }
 }
@@ -157,6 +165,8 @@ pub(crate) enum Ranking {
     Finish(Who),
     /// By the pieces on each player's version of the zone.
     MostIn(u8),
+    /// By area: pieces and the empty regions only they border (the directions as a bit set).
+    MostArea(u64),
 }
 
 /// At the end, the pieces on every version of zone `from` go onto the
