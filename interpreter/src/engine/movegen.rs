@@ -506,6 +506,8 @@ impl Game {
                     for i in 0..moves.len() {
                         scratch.clone_from(s);
                         self.apply_core(scratch, moves[i]);
+                        // After the move, `Passed` says whether it was a pass (as `make` leaves it).
+                        scratch.passed = moves[i].action == Action::Pass;
                         if self.eval(cond, scratch, me, NO_FIELD) {
                             moves.swap(kept, i);
                             kept += 1;
