@@ -88,8 +88,10 @@ impl Go {
         if self.over {
             return Vec::new();
         }
-        let mut out: Vec<String> =
-            (0..N * N).filter(|&i| self.points[i] == 0 && self.placed(i).is_some()).map(|i| format!("S@{}", name(i))).collect();
+        let mut out: Vec<String> = (0..N * N)
+            .filter(|&i| self.points[i] == 0 && self.placed(i).is_some())
+            .map(|i| format!("S@{}", name(i)))
+            .collect();
         out.push("pass".into());
         out
     }

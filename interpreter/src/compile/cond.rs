@@ -368,16 +368,17 @@ fn lower(ctx: &mut Ctx, cond: &CondDef, place: Place, names: &Names, depth: usiz
         CondDef::Passed => state_atom(ctx, place, "Passed", |_| Cond::Passed),
         CondDef::LimitReached => state_atom(ctx, place, "LimitReached", |_| Cond::LimitReached),
         CondDef::Reach { dirs, from, through, to } => lower_reach(ctx, place, names, depth, dirs, from, through, to),
-        CondDef::Like => {
-            if !ctx.in_reach {
-                ctx.error(
-                    "`Like` (topped as the field a search started from) stands only in a `Reach`'s `through` or `to`",
-                );
-            }
-            field_atom(ctx, place, Cond::Like, "Like")
-        }
+        CondDef::Like => lower_like(ctx, place),
         CondDef::AllPassed => state_atom(ctx, place, "AllPassed", |_| Cond::AllPassed),
     }
+}
+
+/// `Like`: a field atom that only a `Reach`'s search reads.
+fn lower_like(ctx: &mut Ctx, place: Place) -> Cond {
+    if !ctx.in_reach {
+        ctx.error("`Like` (topped as the field a search started from) stands only in a `Reach`'s `through` or `to`");
+    }
+    field_atom(ctx, place, Cond::Like, "Like")
 }
 
 /// A `Reach`: its directions, where it starts, and its field tests (where `Like` may stand).

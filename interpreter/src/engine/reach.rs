@@ -127,7 +127,7 @@ impl Game {
     /// The group of the piece on `at` (the fields topped by its owner, joined
     /// along `dirs`) into `group`, marked in `visited`: whether it has a
     /// liberty (an empty field next to one of its fields).
-    fn group(&self, s: &State, dirs: &[u8], at: FieldId, visited: &mut FieldSet, group: &mut Vec<u32>) -> bool {
+    fn liberty_group(&self, s: &State, dirs: &[u8], at: FieldId, visited: &mut FieldSet, group: &mut Vec<u32>) -> bool {
         let owner = origin(s, at);
         group.clear();
         group.push(u32::from(at));
@@ -162,7 +162,7 @@ impl Game {
         for &d in dirs {
             let g = self.board.neighbour(landed, d);
             let enemy = g != NO_FIELD && s.top(g).is_some_and(|p| p.owner != me && p.owner != NOBODY);
-            if !enemy || visited.contains(g) || self.group(s, dirs, g, &mut visited, &mut group) {
+            if !enemy || visited.contains(g) || self.liberty_group(s, dirs, g, &mut visited, &mut group) {
                 continue;
             }
             for &f in group.iter() {
@@ -171,7 +171,7 @@ impl Game {
         }
         if own && s.top(landed).is_some_and(|p| p.owner == me) {
             visited.reset(self.board.len());
-            if !self.group(s, dirs, landed, &mut visited, &mut group) {
+            if !self.liberty_group(s, dirs, landed, &mut visited, &mut group) {
                 for &f in group.iter() {
                     taken += self.capture_stack(s, f as FieldId, me);
                 }
