@@ -242,3 +242,75 @@ impl Game {
         area
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::piece::Piece;
+    use crate::{Game, Options};
+
+    /// A game of stones on a grid whose end condition is `cond` (a state condition).
+    fn game(cond: &str, cols: u16, rows: u16) -> Result<Game, crate::Error> {
+        let text = format!(
+            r#"Ruleset(
+    name: "reach", title: "Reach", players: ["A", "B"],
+    board: Grid(cols: {cols}, rows: {rows}, links: ["Orthogonal"]),
+    pieces: [(name: "S", letter: 'S')],
+    setup: [Hand(piece: "S", player: Player(1), count: 9), Hand(piece: "S", player: Player(2), count: 9)],
+    phases: [(name: "play", moves: [(pieces: ["S"], by: Place())])],
+    end: [(at: AfterMove, cond: {cond}, result: Win(Me), reason: "reached")],
+)"#
+        );
+        Game::from_source(&text, "reach.ron", &Options::new())
+    }
+
+    fn holds(game: &Game, stones: &[(&str, u8)]) -> bool {
+        let mut s = game.initial_state();
+        for &(name, owner) in stones {
+            s.push(game.board.field(name).expect("a field"), Piece::new(0, owner));
+        }
+        game.eval(&game.ends[0].test, &s, 0, crate::board::NO_FIELD)
+    }
+
+    /// From every field where a test holds, one search per owner with
+    /// `Like`: A's chain joins the edges, B's stones never join A's.
+    #[test]
+    fn a_reach_from_fields_where_a_test_holds_joins_like_pieces_only() {
+        let cond = r#"Reach(dirs: ["Orthogonal"], from: Where(All([Not(Empty), Field(["a1", "b1", "c1", "d1", "e1"])])), through: Like, to: All([Like, Field(["a5", "b5", "c5", "d5", "e5"])]))"#;
+        let game = game(cond, 5, 5).expect("compiles");
+        let column = [("c1", 0), ("c2", 0), ("c3", 0), ("c4", 0), ("c5", 0)];
+        assert!(holds(&game, &column));
+        // Broken by B's stone: B's own start on a1 does not join A's pieces.
+        let broken = [("c1", 0), ("c2", 0), ("c3", 1), ("c4", 0), ("c5", 0), ("a1", 1)];
+        assert!(!holds(&game, &broken));
+        // B's column joins too (its own search).
+        assert!(holds(&game, &[("a1", 1), ("a2", 1), ("a3", 1), ("a4", 1), ("a5", 1), ("c1", 0)]));
+        assert!(holds(&game, &[("c1", 0), ("c2", 0), ("d2", 0), ("d3", 0), ("d4", 0), ("d5", 0)]));
+    }
+
+    /// An encirclement: the stone on c3 cannot reach the edge through fields free of the enemy.
+    #[test]
+    fn an_encirclement_is_a_reach_that_fails() {
+        let cond = r#"Not(Reach(dirs: ["Orthogonal"], from: Where(Own), through: Not(Enemy), to: Field(["a1", "a2", "a3", "a4", "a5", "e1", "e2", "e3", "e4", "e5", "b1", "c1", "d1", "b5", "c5", "d5"])))"#;
+        let game = game(cond, 5, 5).expect("compiles");
+        let ring = [("c3", 0), ("b2", 1), ("c2", 1), ("d2", 1), ("b3", 1), ("d3", 1), ("b4", 1), ("c4", 1), ("d4", 1)];
+        assert!(holds(&game, &ring));
+        let open = [("c3", 0), ("b2", 1), ("c2", 1), ("d2", 1), ("b3", 1), ("d3", 1), ("b4", 1), ("d4", 1)];
+        assert!(!holds(&game, &open));
+    }
+
+    /// `Like` stands only in a `Reach`; a `Reach` is counted against the bound on one test.
+    #[test]
+    fn like_outside_a_reach_and_a_reach_past_the_bound_are_refused_where_written() {
+        let err = game("Beside([\"N\"], Like)", 5, 5).expect_err("refused").to_string();
+        assert!(err.contains("`Like`") && err.contains("end[0].cond"), "{err}");
+        // 26 x 60 fields, 4 directions, two tests: 12,480 atoms a test.
+        let err = game(r#"Reach(dirs: ["Orthogonal"], from: Moved, through: Like, to: Empty)"#, 26, 60)
+            .expect_err("refused")
+            .to_string();
+        assert!(err.contains("more than 10000"), "{err}");
+        assert!(game(r#"Reach(dirs: ["Orthogonal"], from: Moved, through: Like, to: Empty)"#, 19, 19).is_ok());
+        let err =
+            game(r#"Reach(dirs: ["Orthogonal"], through: Own, to: Empty)"#, 5, 5).expect_err("refused").to_string();
+        assert!(err.contains("Reach(from: Here)"), "{err}");
+    }
+}
