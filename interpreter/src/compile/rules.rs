@@ -15,7 +15,7 @@ use crate::program::rules::{Chance, ChanceOutcome, End, Filter, Gather, Phase, R
 use crate::program::{FieldProps, Game};
 use crate::ruleset::{
     CaptureTo, ChanceDef, Choose, EndDef, EndResult, FilterDef, Otherwise, PhaseDef, PieceDef, RulesetDef, SetupDef,
-    Starter, TeamDef, Who,
+    Starter, TeamDef, When, Who,
 };
 use sha2::{Digest, Sha256};
 
@@ -590,6 +590,12 @@ fn relative_dirs(ctx: &mut Ctx, relative: &moves::Relative, board: &Board, playe
 fn end(ctx: &mut Ctx, def: &EndDef, names: &Names) -> Option<End> {
     let on = def.when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
     let t = ctx.at(Seg::Field("cond"), |ctx| test(ctx, &def.cond, Place::State, names));
+    if def.at == When::StartOfTurn && t.mentions_all_passed() {
+        // At the start of a turn the pass just made is counted already: one pass reads as all.
+        ctx.at(Seg::Field("cond"), |ctx| {
+            ctx.error("`AllPassed` is read after a move: use it in an `AfterMove` end");
+        });
+    }
     let zone = |ctx: &mut Ctx, name: &str| ctx.find("zone", name, &names.zones).unwrap_or(0) as u8;
     let result = match &def.result {
         EndResult::Win(w) => Ranking::Win(ctx.at(Seg::Field("result"), |ctx| check_one(ctx, *w, names))),

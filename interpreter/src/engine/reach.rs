@@ -312,5 +312,11 @@ mod tests {
         let err =
             game(r#"Reach(dirs: ["Orthogonal"], through: Own, to: Empty)"#, 5, 5).expect_err("refused").to_string();
         assert!(err.contains("Reach(from: Here)"), "{err}");
+        let text = r#"Ruleset(name: "p", title: "P", players: ["A", "B"], board: Grid(cols: 2, rows: 1, links: ["E"]),
+    pieces: [(name: "S", letter: 'S')], setup: [Hand(piece: "S", player: Player(1), count: 1)],
+    phases: [(name: "play", moves: [(pieces: [], by: Pass)])],
+    end: [(at: StartOfTurn, cond: AllPassed, result: Draw, reason: "passed")])"#;
+        let err = Game::from_source(text, "p.ron", &Options::new()).expect_err("refused").to_string();
+        assert!(err.contains("`AllPassed` is read after a move"), "{err}");
     }
 }

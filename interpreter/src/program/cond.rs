@@ -227,6 +227,11 @@ impl Cond {
         })
     }
 
+    /// Whether the test asks whether every player passed in a row (`AllPassed`).
+    pub(crate) fn mentions_all_passed(&self) -> bool {
+        self.mentions(&|t| matches!(t, Cond::AllPassed))
+    }
+
     /// Whether the test reads `Like` (outside a nested `Reach`, which reads its own).
     pub(crate) fn mentions_like(&self) -> bool {
         match self {
