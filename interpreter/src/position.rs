@@ -91,7 +91,8 @@ pub struct PositionDef {
     /// Turns in a row that ended with a pass (up to one fewer than the players).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub passes: u8,
-    /// Where the last piece moved or placed ended, where the rules read it (a `Line` through the piece moved).
+    /// Where the last piece moved or placed ended, where the rules read it (a
+    /// `Line` through the piece moved, a `Reach` from it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_to: Option<String>,
     /// A piece the player to move must place (or may `skip`) before anything

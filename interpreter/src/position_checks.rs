@@ -88,14 +88,15 @@ impl Game {
 
     /// Whether a player may hold one of their own pieces as a prisoner: where
     /// a stack may mix players' pieces (a stack is captured whole), or a
-    /// `CaptureRun` takes whatever its test lets it.
+    /// `CaptureRun` takes whatever its test lets it, or a group capture
+    /// takes the mover's own group (a suicide).
     pub(crate) fn may_imprison_own(&self) -> bool {
         let capture_runs = self
             .phases
             .iter()
             .flat_map(|p| &p.rules)
             .flat_map(|r| &r.effects)
-            .any(|e| matches!(e, Effect::CaptureRun(_)));
+            .any(|e| matches!(e, Effect::CaptureRun(_) | Effect::CaptureGroups { own: true, .. }));
         capture_runs || self.fields.iter().any(|f| f.limit > 1)
     }
 

@@ -125,11 +125,11 @@ pub enum Reason {
 /// decisions left in the turn, the pending throw or placement, the piece
 /// continuing a capture chain, this turn's throw and whether it earns another
 /// (`again`), whether the last decision was a pass (`passed`: a blocked
-/// player's opponent moves again, and two passes end the game) and how many
+/// player's opponent moves again, or a voluntary `Pass`; two passes end the game) and how many
 /// turns in a row ended so (`passes`, up to one fewer than the players: when
 /// everyone still playing has passed, the game is blocked), who moved
 /// first (`Starter`), who has finished (players who finish one by one), where the last piece ended (`last_to`, kept only where
-/// the rules read it: a `Line` through the piece moved), the ply (the turn limit reads it), the
+/// the rules read it: a `Line` through the piece moved, a `Reach` from it), the ply (the turn limit reads it), the
 /// outcome, and the history of positions where a rule asks whether one repeats
 /// (`Repeated`: see [`History`]; kept only then), and the marked fields (`marks`: each mark's sets, and the
 /// fields of the last move where a condition reads them). Left out: what is worked out from the stacks and kept up to date

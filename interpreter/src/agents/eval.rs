@@ -53,7 +53,7 @@ impl Evaluator {
                     }
                     (Cond::OnBoard(..) | Cond::Lead(..), _) => e.presence = true,
                     (Cond::NoMoves, Ranking::Win(Who::Opponent)) => e.mobility = true,
-                    (_, Ranking::MorePieces | Ranking::MorePiecesOr(_)) => e.presence = true,
+                    (_, Ranking::MorePieces | Ranking::MorePiecesOr(_) | Ranking::MostArea(_)) => e.presence = true,
                     _ => {}
                 }
             }
@@ -208,7 +208,8 @@ fn exit_steps(game: &Game) -> Vec<Vec<u16>> {
                 | Motion::Enter { .. }
                 | Motion::Exit { .. }
                 | Motion::Sow { .. }
-                | Motion::Jump { .. } => None,
+                | Motion::Jump { .. }
+                | Motion::Pass => None,
             });
             game.board
                 .fields()

@@ -5,8 +5,8 @@ use super::Ctx;
 use super::locate::Seg;
 use crate::board::FieldSet;
 use crate::options::OptionValue;
-use crate::program::{Cond, Run};
-use crate::ruleset::{CondDef, OptValue, OptionDef, RunDef, Through, Who};
+use crate::program::{Cond, ReachSearch, ReachStart, Run};
+use crate::ruleset::{CondDef, OptValue, OptionDef, ReachFrom, RunDef, Through, Who};
 use std::collections::BTreeMap;
 
 /// Where a condition stands, and so which atoms it may use.
@@ -87,6 +87,16 @@ pub(crate) fn check_named(ctx: &mut Ctx, conditions: &BTreeMap<String, CondDef>)
                 let (b, e) = walk(&run.closed_by, conditions, seen, path)?;
                 (a.saturating_add(b).saturating_add(1), d.max(e))
             }
+            // A `Reach` holds conditions too: each is copied.
+            CondDef::Reach { from, through, to, .. } => {
+                let (a, da) = walk(through, conditions, seen, path)?;
+                let (b, db) = walk(to, conditions, seen, path)?;
+                let (c, dc) = match from {
+                    ReachFrom::Where(c) => walk(c, conditions, seen, path)?,
+                    ReachFrom::Here | ReachFrom::Moved => (0, 0),
+                };
+                (a.saturating_add(b).saturating_add(c).saturating_add(1), da.max(db).max(dc))
+            }
             CondDef::Ref(name) => match seen.get(name) {
                 Some(Seen::Done { size, chain }) => (*size, chain + 1),
                 Some(Seen::Open) => {
@@ -166,6 +176,13 @@ fn expanded_size(cond: &CondDef, named: &BTreeMap<String, u64>) -> u64 {
         CondDef::Brackets(run) => {
             expanded_size(&run.each, named).saturating_add(expanded_size(&run.closed_by, named)).saturating_add(1)
         }
+        CondDef::Reach { from, through, to, .. } => {
+            let start = match from {
+                ReachFrom::Where(c) => expanded_size(c, named),
+                ReachFrom::Here | ReachFrom::Moved => 0,
+            };
+            expanded_size(through, named).saturating_add(expanded_size(to, named)).saturating_add(start + 1)
+        }
         CondDef::Ref(name) => named.get(name).copied().unwrap_or(1),
         _ => 1,
     }
@@ -191,20 +208,39 @@ fn within_budget(ctx: &mut Ctx, cond: &CondDef) -> bool {
 /// What one reading of a compiled condition may cost, in atoms read: a
 /// `Beside` reads its condition on each of its neighbours, so nested ones
 /// multiply; a `Line` steps up to `n` fields along each of its directions.
-fn cost(t: &Cond) -> u64 {
+fn cost(t: &Cond, fields: u64) -> u64 {
     match t {
-        Cond::All(ts) | Cond::Any(ts) => ts.iter().fold(1u64, |c, t| c.saturating_add(cost(t))),
-        Cond::Not(t) | Cond::ByTops { rest: t, .. } => cost(t).saturating_add(1),
-        Cond::Beside(dirs, t) => (dirs.len().max(1) as u64).saturating_mul(cost(t)),
+        Cond::All(ts) | Cond::Any(ts) => ts.iter().fold(1u64, |c, t| c.saturating_add(cost(t, fields))),
+        Cond::Not(t) | Cond::ByTops { rest: t, .. } => cost(t, fields).saturating_add(1),
+        Cond::Beside(dirs, t) => (dirs.len().max(1) as u64).saturating_mul(cost(t, fields)),
         Cond::Line { n, dirs, .. } => {
             u64::from(*n).saturating_mul(dirs.iter().map(|d| d.len() as u64).sum::<u64>()).max(1)
         }
         // Each direction reads `each` on up to `longest` fields, then `closed_by` once.
         Cond::Brackets(run) => (run.dirs.len().max(1) as u64).saturating_mul(
-            u64::from(run.longest).saturating_mul(cost(&run.each)).saturating_add(cost(&run.closed_by)),
+            u64::from(run.longest).saturating_mul(cost(&run.each, fields)).saturating_add(cost(&run.closed_by, fields)),
         ),
+        Cond::Reach(r) => reach_cost(r, fields),
         _ => 1,
     }
+}
+
+/// What one `Reach` may cost: each field of the board entered once by each
+/// search, its `through` and `to` read along each direction (one search, or
+/// with `Like` from fields where a test holds, one per player and one for
+/// the empty and neutral ones), and a `Where` read on every field.
+fn reach_cost(r: &ReachSearch, fields: u64) -> u64 {
+    let searches = match &r.from {
+        ReachStart::Where(_) if r.like => crate::piece::MAX_PLAYERS as u64 + 2,
+        _ => 1,
+    };
+    let per_field =
+        (r.dirs.len().max(1) as u64).saturating_mul(cost(&r.through, fields).saturating_add(cost(&r.to, fields)));
+    let start = match &r.from {
+        ReachStart::Where(t) => fields.saturating_mul(cost(t, fields)),
+        ReachStart::Here | ReachStart::Moved => 1,
+    };
+    searches.saturating_mul(fields).saturating_mul(per_field).saturating_add(start)
 }
 
 /// A condition on options only, before any name but the named conditions is known.
@@ -247,11 +283,12 @@ pub(crate) fn test(ctx: &mut Ctx, cond: &CondDef, place: Place, names: &Names) -
         return Cond::False;
     }
     let t = lower(ctx, cond, place, names, 0).compact();
-    let cost = cost(&t);
+    let cost = cost(&t, names.fields.len() as u64);
     if cost > MAX_COST {
         ctx.error(format!(
             "this condition may read {cost} atoms each time it is tested, more than {MAX_COST} (a `Beside` \
-             tests its condition on every neighbour along its directions, so nested ones multiply; a named \
+             tests its condition on every neighbour along its directions, so nested ones multiply; a `Reach` \
+             may read its tests along every direction of every field of the board; a named \
              condition is copied where it is used): make it smaller"
         ));
         return Cond::False;
@@ -364,6 +401,9 @@ fn lower(ctx: &mut Ctx, cond: &CondDef, place: Place, names: &Names, depth: usiz
             state_atom(ctx, place, "Counter", |ctx| super::counters::test(ctx, name, *who, is, names))
         }
         CondDef::Marked(_) | CondDef::LastMove(_) => super::marks::atom(ctx, cond, place, names),
+        CondDef::Reach { dirs, from, through, to } => lower_reach(ctx, place, names, depth, dirs, from, through, to),
+        CondDef::Like => lower_like(ctx, place),
+        CondDef::AllPassed => state_atom(ctx, place, "AllPassed", |_| Cond::AllPassed),
     }
 }
 
@@ -390,13 +430,73 @@ pub(crate) fn run(ctx: &mut Ctx, def: &RunDef, names: &Names) -> Run {
         return Run { dirs: Vec::new(), each: Cond::False, closed_by: Cond::False, longest: 0 };
     }
     let run = lower_run(ctx, def, names, 0);
-    let cost = cost(&Cond::Brackets(Box::new(run.clone())));
+    let cost = cost(&Cond::Brackets(Box::new(run.clone())), names.fields.len() as u64);
     if cost > MAX_COST {
         ctx.error(format!(
             "this run may read {cost} atoms each time it is followed, more than {MAX_COST}: make its tests smaller"
         ));
     }
     run
+}
+
+/// `Like`: a field atom that only a `Reach`'s search reads.
+fn lower_like(ctx: &mut Ctx, place: Place) -> Cond {
+    if !ctx.in_reach {
+        ctx.error("`Like` (topped as the field a search started from) stands only in a `Reach`'s `through` or `to`");
+    }
+    field_atom(ctx, place, Cond::Like, "Like")
+}
+
+/// A `Reach`: its directions, where it starts, and its field tests (where `Like` may stand).
+#[allow(clippy::too_many_arguments)] // the parts of one `CondDef::Reach`
+fn lower_reach(
+    ctx: &mut Ctx,
+    place: Place,
+    names: &Names,
+    depth: usize,
+    dirs: &[String],
+    from: &ReachFrom,
+    through: &CondDef,
+    to: &CondDef,
+) -> Cond {
+    let expanded = super::dirs::expand_dirs(dirs);
+    if expanded.is_empty() {
+        ctx.at(Seg::Field("dirs"), |ctx| ctx.error("expected at least one direction"));
+    }
+    let ids = ctx.at(Seg::Field("dirs"), |ctx| ctx.find_all("direction", &expanded, &names.dirs));
+    if place == Place::Options {
+        ctx.error("`Reach` cannot be used in a condition on options only");
+        return Cond::False;
+    }
+    let start = match from {
+        ReachFrom::Here => {
+            need(ctx, place, Place::Field, "Reach(from: Here)");
+            ReachStart::Here
+        }
+        ReachFrom::Moved => ReachStart::Moved,
+        ReachFrom::Where(c) => {
+            let was = std::mem::replace(&mut ctx.in_reach, false);
+            let t = ctx
+                .at(Seg::Field("from"), |ctx| ctx.at(Seg::Index(0), |ctx| lower(ctx, c, Place::Field, names, depth)));
+            ctx.in_reach = was;
+            ReachStart::Where(t.compact())
+        }
+    };
+    let was = std::mem::replace(&mut ctx.in_reach, true);
+    let through = ctx.at(Seg::Field("through"), |ctx| lower(ctx, through, Place::Field, names, depth)).compact();
+    let to = ctx.at(Seg::Field("to"), |ctx| lower(ctx, to, Place::Field, names, depth)).compact();
+    ctx.in_reach = was;
+    let like = through.mentions_like() || to.mentions_like();
+    if matches!(start, ReachStart::Here) && place != Place::Field {
+        return Cond::False;
+    }
+    Cond::Reach(Box::new(ReachSearch {
+        dirs: ids.into_iter().map(|d| d as u8).collect(),
+        from: start,
+        through,
+        to,
+        like,
+    }))
 }
 
 /// Each condition of an `All` or `Any`, lowered where it stands in the list.
@@ -465,7 +565,9 @@ fn lower_beside(ctx: &mut Ctx, dirs: &[String], inner: &CondDef, place: Place, n
         ctx.at(Seg::Index(0), |ctx| ctx.error("expected at least one direction"));
     }
     let ids = ctx.at(Seg::Index(0), |ctx| ctx.find_all("direction", &expanded, &names.dirs));
+    let was = std::mem::replace(&mut ctx.in_reach, false);
     let inner = ctx.at(Seg::Index(1), |ctx| lower(ctx, inner, place, names, depth));
+    ctx.in_reach = was;
     let t = Cond::Beside(ids.into_iter().map(|d| d as u8).collect(), Box::new(inner.compact()));
     field_atom(ctx, place, t, "Beside")
 }

@@ -236,6 +236,8 @@ pub(crate) struct Ctx<'a> {
     pub tests: u64,
     /// Unknown names reported so far: only the first few get a "did you mean".
     unknowns: usize,
+    /// Lowering a `Reach`'s `through` or `to`, where `Like` means something.
+    pub in_reach: bool,
 }
 
 impl<'a> Ctx<'a> {
@@ -249,6 +251,7 @@ impl<'a> Ctx<'a> {
             named_sizes: BTreeMap::new(),
             tests: 0,
             unknowns: 0,
+            in_reach: false,
         }
     }
 

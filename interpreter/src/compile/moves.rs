@@ -45,6 +45,7 @@ pub(crate) fn rules(
                 EffectDef::Enclose { dirs, .. } => all.extend(dirs.iter().cloned()),
                 EffectDef::CaptureRun { start, step, .. } => all.extend(start.iter().chain(step).cloned()),
                 EffectDef::Claim { run, .. } => all.extend(run.dirs.iter().cloned()),
+                EffectDef::CaptureGroups { dirs, .. } => all.extend(dirs.iter().cloned()),
                 _ => {}
             }
         }
@@ -77,6 +78,7 @@ pub(crate) fn rules(
                     resolve(step);
                 }
                 EffectDef::Claim { run, .. } => resolve(&mut run.dirs),
+                EffectDef::CaptureGroups { dirs, .. } => resolve(dirs),
                 _ => {}
             }
         }
@@ -105,7 +107,7 @@ fn motion_dirs(m: &MotionDef) -> Option<&[String]> {
         | MotionDef::Exit { dirs, .. }
         | MotionDef::Jump { dirs, .. }
         | MotionDef::Sow { dirs, .. } => Some(dirs),
-        MotionDef::Leap { .. } | MotionDef::Place { .. } | MotionDef::Lift | MotionDef::Fly => None,
+        MotionDef::Leap { .. } | MotionDef::Place { .. } | MotionDef::Lift | MotionDef::Fly | MotionDef::Pass => None,
     }
 }
 
@@ -120,7 +122,7 @@ fn motion_dirs_mut(m: &mut MotionDef) -> Option<&mut Vec<String>> {
         | MotionDef::Exit { dirs, .. }
         | MotionDef::Jump { dirs, .. }
         | MotionDef::Sow { dirs, .. } => Some(dirs),
-        MotionDef::Leap { .. } | MotionDef::Place { .. } | MotionDef::Lift | MotionDef::Fly => None,
+        MotionDef::Leap { .. } | MotionDef::Place { .. } | MotionDef::Lift | MotionDef::Fly | MotionDef::Pass => None,
     }
 }
 
@@ -130,8 +132,12 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, standing: St
         .at(Seg::Field("pieces"), |ctx| ctx.find_all("piece", &def.pieces, &names.kinds))
         .into_iter()
         .fold(0u32, |m, k| m | 1 << k);
-    if def.pieces.is_empty() {
+    let passes = matches!(def.by, MotionDef::Pass);
+    if def.pieces.is_empty() && !passes {
         ctx.at(Seg::Field("pieces"), |ctx| ctx.error("a move rule names at least one piece"));
+    }
+    if passes && !def.pieces.is_empty() {
+        ctx.at(Seg::Field("pieces"), |ctx| ctx.error("a pass moves no piece: write `pieces: []`"));
     }
     let motion = ctx.at(Seg::Field("by"), |ctx| motion(ctx, &def.by, board, names));
     if let MotionDef::Run { distance: d @ (Distance::Face | Distance::TopFace), .. } = &def.by {
@@ -213,6 +219,7 @@ fn effects(
                 EffectDef::Claim { when, .. } => when,
                 EffectDef::Set { when, .. } | EffectDef::Add { when, .. } => when,
                 EffectDef::Mark { when, .. } | EffectDef::Unmark { when, .. } => when,
+                EffectDef::CaptureGroups { when, .. } => when,
             };
             let on = when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
             let chosen = |effects: &[Effect]| effects.iter().any(|e| matches!(e, Effect::CaptureChosen(_)));
@@ -327,6 +334,14 @@ fn effect(
             Effect::Mark(super::marks::effect(ctx, mark, Some(fields), set, names)?)
         }
         EffectDef::Unmark { mark, on: None, .. } => Effect::Mark(super::marks::effect(ctx, mark, None, false, names)?),
+        EffectDef::CaptureGroups { dirs, own, .. } => {
+            let dirs = ctx.at(Seg::Field("dirs"), |ctx| dir_ids(ctx, dirs, board));
+            let own = ctx.at(Seg::Field("own"), |ctx| constant(ctx, own, names));
+            if matches!(def.by, MotionDef::Pass) {
+                ctx.error("a pass moves no piece: there is no field its groups are next to");
+            }
+            Effect::CaptureGroups { dirs, own }
+        }
         EffectDef::Claim { run, .. } => {
             Effect::Claim(Box::new(ctx.at(Seg::Field("run"), |ctx| super::cond::run(ctx, run, names))))
         }
@@ -487,6 +502,7 @@ fn motion(ctx: &mut Ctx, def: &MotionDef, board: &Board, names: &Names) -> Optio
                 .map(|d| d as u8),
         },
         MotionDef::Lift => Motion::Lift,
+        MotionDef::Pass => Motion::Pass,
         MotionDef::Fly => Motion::Fly,
         MotionDef::Run { dirs, distance, pass } => Motion::Run {
             dirs: ctx.at(Seg::Field("dirs"), |ctx| dir_ids(ctx, dirs, board)),

@@ -50,7 +50,8 @@ pub(super) fn repeats_itself(board: &Board, rule: &Rule) -> bool {
         | Motion::Enter { .. }
         | Motion::Exit { .. }
         | Motion::Sow { .. }
-        | Motion::Jump { .. } => return false,
+        | Motion::Jump { .. }
+        | Motion::Pass => return false,
     };
     rule.targets.iter().any(|targets| {
         let mut set = FieldSet::new(board.len());
@@ -86,7 +87,8 @@ fn reached(board: &Board, m: &Motion, from: FieldId) -> Option<Vec<FieldId>> {
         | Motion::Walk { .. }
         | Motion::Enter { .. }
         | Motion::Exit { .. }
-        | Motion::Sow { .. } => None,
+        | Motion::Sow { .. }
+        | Motion::Pass => None,
     }
 }
 
@@ -104,6 +106,7 @@ fn move_dirs(board: &Board, m: &Motion) -> Option<Vec<DirId>> {
         | Motion::RunOff { .. }
         | Motion::Enter { .. }
         | Motion::Exit { .. }
-        | Motion::Sow { .. } => None,
+        | Motion::Sow { .. }
+        | Motion::Pass => None,
     }
 }

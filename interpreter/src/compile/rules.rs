@@ -18,7 +18,7 @@ use crate::program::rules::{
 use crate::program::{FieldProps, Game};
 use crate::ruleset::{
     CaptureTo, ChanceDef, Choose, EndDef, EndResult, FilterDef, Otherwise, PhaseDef, PieceDef, RulesetDef, SetupDef,
-    Starter, TeamDef, Who,
+    Starter, TeamDef, When, Who,
 };
 use sha2::{Digest, Sha256};
 
@@ -615,6 +615,12 @@ fn end(ctx: &mut Ctx, def: &EndDef, names: &Names) -> Option<End> {
     if def.at == crate::ruleset::When::StartOfTurn {
         super::repetition::after_a_move_only(ctx, &t, "cond");
     }
+    if def.at == When::StartOfTurn && t.mentions_all_passed() {
+        // At the start of a turn the pass just made is counted already: one pass reads as all.
+        ctx.at(Seg::Field("cond"), |ctx| {
+            ctx.error("`AllPassed` is read after a move: use it in an `AfterMove` end");
+        });
+    }
     let zone = |ctx: &mut Ctx, name: &str| ctx.find("zone", name, &names.zones).unwrap_or(0) as u8;
     let result = match &def.result {
         EndResult::Win(w) => Ranking::Win(ctx.at(Seg::Field("result"), |ctx| check_one(ctx, *w, names))),
@@ -625,6 +631,19 @@ fn end(ctx: &mut Ctx, def: &EndDef, names: &Names) -> Option<End> {
         EndResult::Draw => Ranking::Draw,
         EndResult::MorePieces => Ranking::MorePieces,
         EndResult::MostIn(z) => Ranking::MostIn(ctx.at(Seg::Field("result"), |ctx| zone(ctx, z))),
+        EndResult::MostArea { dirs } => ctx.at(Seg::Field("result"), |ctx| {
+            ctx.at(Seg::Field("dirs"), |ctx| {
+                let expanded = super::dirs::expand_dirs(dirs);
+                if expanded.is_empty() {
+                    ctx.error("expected at least one direction");
+                }
+                let ids = ctx.find_all("direction", &expanded, &names.dirs);
+                if ids.iter().any(|&d| d >= 64) {
+                    ctx.error("area scoring reads at most the first 64 directions of a board");
+                }
+                Ranking::MostArea(ids.into_iter().filter(|&d| d < 64).fold(0u64, |m, d| m | 1 << d))
+            })
+        }),
     };
     let gather = ctx.at(Seg::Field("gather"), |ctx| {
         let gathers = def.gather.iter().enumerate();

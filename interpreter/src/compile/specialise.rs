@@ -477,7 +477,8 @@ impl Game {
             | Motion::Run { .. }
             | Motion::RunOff { .. }
             | Motion::Sow { .. }
-            | Motion::Jump { .. } => (None, Known::default()),
+            | Motion::Jump { .. }
+            | Motion::Pass => (None, Known::default()),
         }
     }
 
@@ -501,7 +502,8 @@ impl Game {
             | Motion::Fly
             | Motion::RunOff { .. }
             | Motion::Enter { .. }
-            | Motion::Jump { .. } => None,
+            | Motion::Jump { .. }
+            | Motion::Pass => None,
         };
         plan.unwrap_or(MotionPlan::General)
     }
@@ -523,7 +525,8 @@ fn exchange_sends_to_field(m: &Motion) -> bool {
         | Motion::Walk { .. }
         | Motion::Exit { .. }
         | Motion::Sow { .. }
-        | Motion::Jump { .. } => true,
+        | Motion::Jump { .. }
+        | Motion::Pass => true,
     }
 }
 
@@ -542,7 +545,8 @@ fn places(m: &Motion) -> bool {
         | Motion::Enter { .. }
         | Motion::Exit { .. }
         | Motion::Sow { .. }
-        | Motion::Jump { .. } => false,
+        | Motion::Jump { .. }
+        | Motion::Pass => false,
     }
 }
 
@@ -562,7 +566,8 @@ fn enters(m: &Motion) -> bool {
         | Motion::Walk { .. }
         | Motion::Exit { .. }
         | Motion::Sow { .. }
-        | Motion::Jump { .. } => false,
+        | Motion::Jump { .. }
+        | Motion::Pass => false,
     }
 }
 
@@ -582,7 +587,8 @@ fn runs_over_anything(m: &Motion) -> Option<(&[DirId], Distance)> {
         | Motion::Enter { .. }
         | Motion::Exit { .. }
         | Motion::Sow { .. }
-        | Motion::Jump { .. } => None,
+        | Motion::Jump { .. }
+        | Motion::Pass => None,
     }
 }
 
@@ -689,7 +695,8 @@ fn captures_by_rule(rule: &Rule, landing: Option<&[u8]>) -> Option<bool> {
         | Motion::Lift
         | Motion::Exit { .. }
         | Motion::RunOff { .. }
-        | Motion::Sow { .. } => Some(false),
+        | Motion::Sow { .. }
+        | Motion::Pass => Some(false),
         // A move captures by landing on an enemy: never where it does not capture there, or cannot land there.
         Motion::Place { bottom: false, .. }
         | Motion::Step(_)

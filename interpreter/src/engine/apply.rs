@@ -291,7 +291,8 @@ impl Game {
             | Effect::Promote { .. }
             | Effect::Claim(_)
             | Effect::Counter(_)
-            | Effect::Mark(_) => {}
+            | Effect::Mark(_)
+            | Effect::CaptureGroups { .. } => {}
         }
     }
 
@@ -426,6 +427,11 @@ impl Game {
                     applied.captured += self.capture_jumped(s, m, me, at_end);
                 }
             }
+            // A pass played on a copy (a turn filter's look-ahead): after it, `Passed` holds.
+            Action::Pass => {
+                s.passed = true;
+                return None;
+            }
             Action::Sow => {
                 if let Motion::Sow { dirs, skip, skip_origin } = &rule.motion {
                     landed = self.sow_stack(s, me, m.from, (dirs, skip, *skip_origin));
@@ -453,7 +459,8 @@ impl Game {
                     | Motion::Walk { .. }
                     | Motion::Enter { .. }
                     | Motion::Sow { .. }
-                    | Motion::Jump { .. } => s.pool_add(Pool::Hand, me, piece.kind, piece.owner, 1),
+                    | Motion::Jump { .. }
+                    | Motion::Pass => s.pool_add(Pool::Hand, me, piece.kind, piece.owner, 1),
                 }
             }
             _ => {}
@@ -501,6 +508,9 @@ impl Game {
                 Effect::Claim(run) if landed != NO_FIELD => {
                     self.claim(s, run, landed, me);
                 }
+                Effect::CaptureGroups { dirs, own } if landed != NO_FIELD => {
+                    applied.captured += self.capture_groups(s, dirs, *own, landed, me);
+                }
                 Effect::CaptureChosen(choice)
                     if self.eval(&choice.cond, s, me, NO_FIELD) && self.has_capture_choice(s, m.rule) =>
                 {
@@ -517,7 +527,8 @@ impl Game {
                 | Effect::Spawn { .. }
                 | Effect::CaptureRun(_)
                 | Effect::CaptureChosen(_)
-                | Effect::Claim(_) => {}
+                | Effect::Claim(_)
+                | Effect::CaptureGroups { .. } => {}
             }
         }
     }

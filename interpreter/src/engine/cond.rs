@@ -158,6 +158,10 @@ impl Game {
             Cond::Counter(c) => self.counter_holds(c, s, me),
             Cond::Marked(mark) => self.is_marked(s, *mark, field),
             Cond::LastMove(f) => self.on_last_move(s, *f, field),
+            Cond::Reach(r) => self.reach(r, s, me, field),
+            // Read by the search of the `Reach` it stands in (refused elsewhere).
+            Cond::Like => false,
+            Cond::AllPassed => self.all_passed(s),
         }
     }
 }

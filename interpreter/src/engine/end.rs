@@ -59,6 +59,12 @@ impl Game {
                 self.conclude(s, reason, ranks);
             }
             Ranking::Draw => self.conclude(s, reason, [0; MAX_PLAYERS]),
+            Ranking::MostArea(dirs) => {
+                let area = self.area_scores(s, dirs);
+                let mut scores = [0i64; MAX_PLAYERS];
+                (0..s.players).for_each(|p| scores[usize::from(team(p))] += area[usize::from(p)]);
+                self.conclude(s, reason, scores);
+            }
             Ranking::MostIn(zone) => {
                 let mut pieces = [0i64; MAX_PLAYERS];
                 (0..s.players).for_each(|p| pieces[usize::from(team(p))] += i64::from(self.count_in(s, zone, p)));

@@ -17,6 +17,7 @@ mod movegen;
 mod outline;
 mod perft;
 mod repetition;
+mod reach;
 mod scratch;
 mod turn;
 

@@ -508,6 +508,8 @@ impl Game {
                     for i in 0..moves.len() {
                         scratch.clone_from(s);
                         self.apply_core(scratch, moves[i]);
+                        // After the move, `Passed` says whether it was a pass (as `make` leaves it).
+                        scratch.passed = moves[i].action == Action::Pass;
                         if self.eval(cond, scratch, me, NO_FIELD) {
                             moves.swap(kept, i);
                             kept += 1;
@@ -615,6 +617,8 @@ impl Game {
             | Motion::Walk { .. }
             | Motion::Exit { .. }
             | Motion::Jump { .. } => self.each_piece_moves(s, me, rule, rule_id, only, walks, emit),
+            // (No piece moves: one move, not one per piece.)
+            Motion::Pass => only.is_some() || self.pass_moves(rule_id, emit),
         }
     }
 
@@ -646,7 +650,8 @@ impl Game {
                 | Motion::Walk { .. }
                 | Motion::Exit { .. }
                 | Motion::Sow { .. }
-                | Motion::Jump { .. } => true,
+                | Motion::Jump { .. }
+                | Motion::Pass => true,
             }
         })
     }
@@ -696,7 +701,7 @@ impl Game {
             Motion::Fly => self.fly_moves(m, emit),
             Motion::Jump { dirs, over, fly } => self.jump_moves(m, dirs, over, *fly, emit),
             // (Not piece by piece.)
-            Motion::Place { .. } | Motion::Lift | Motion::Enter { .. } | Motion::Sow { .. } => true,
+            Motion::Place { .. } | Motion::Lift | Motion::Enter { .. } | Motion::Sow { .. } | Motion::Pass => true,
         }
     }
 

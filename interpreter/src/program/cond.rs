@@ -94,6 +94,14 @@ pub(crate) enum Cond {
     Marked(u8),
     /// The field is the last move's `From`, `To` (`State::last_to`) or one it passed.
     LastMove(crate::ruleset::MoveField),
+
+    // --- regions (issue 44: Go) ---
+    /// A breadth-first search reaches a field (see [`ReachSearch`]).
+    Reach(Box<ReachSearch>),
+    /// Inside a `Reach`: topped as the field the search started from (read by the search).
+    Like,
+    /// Every player still playing passed in a row, the last decision included.
+    AllPassed,
 }
 
 /// A straight run from a field (see `RunDef`): fields in a row along one
@@ -108,6 +116,29 @@ pub(crate) struct Run {
     /// The most fields a run may hold (the board's fields: a run round a
     /// cycle of links stops there): what one reading may cost.
     pub longest: u16,
+}
+
+/// A `Reach`: from the start fields, along `dirs`, entering the fields where
+/// `through` holds; true where `to` holds of a field of the search or next to one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ReachSearch {
+    pub dirs: Vec<u8>,
+    pub from: ReachStart,
+    pub through: Cond,
+    pub to: Cond,
+    /// `through` or `to` reads `Like`: one search for each player topping a start field.
+    pub like: bool,
+}
+
+/// Where a [`ReachSearch`] starts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum ReachStart {
+    /// The field under test.
+    Here,
+    /// The field the last piece ended on (none: nothing is reached).
+    Moved,
+    /// Every field where the test holds.
+    Where(Cond),
 }
 
 impl Cond {
@@ -223,7 +254,24 @@ impl Cond {
 
     /// Whether the test reads where the last piece ended.
     pub(crate) fn mentions_last_to(&self) -> bool {
-        self.mentions(&|t| matches!(t, Cond::Line { moved: true, .. } | Cond::MovedLineMasks(..) | Cond::LastMove(_)))
+        self.mentions(&|t| {
+            matches!(t, Cond::Line { moved: true, .. } | Cond::MovedLineMasks(..) | Cond::LastMove(_))
+                || matches!(t, Cond::Reach(r) if r.from == ReachStart::Moved)
+        })
+    }
+
+    /// Whether the test asks whether every player passed in a row (`AllPassed`).
+    pub(crate) fn mentions_all_passed(&self) -> bool {
+        self.mentions(&|t| matches!(t, Cond::AllPassed))
+    }
+
+    /// Whether the test reads `Like` (outside a nested `Reach`, which reads its own).
+    pub(crate) fn mentions_like(&self) -> bool {
+        match self {
+            Cond::All(ts) | Cond::Any(ts) => ts.iter().any(Cond::mentions_like),
+            Cond::Not(t) | Cond::ByTops { rest: t, .. } => t.mentions_like(),
+            t => matches!(t, Cond::Like),
+        }
     }
 
     /// Whether the test looks at the turn limit (an end "at the limit").
@@ -253,6 +301,12 @@ impl Cond {
             Cond::All(ts) | Cond::Any(ts) => ts.iter().any(|t| t.mentions(leaf)),
             Cond::Not(t) | Cond::Beside(_, t) | Cond::ByTops { rest: t, .. } => t.mentions(leaf),
             Cond::Brackets(run) => run.each.mentions(leaf) || run.closed_by.mentions(leaf),
+            Cond::Reach(r) => {
+                leaf(self)
+                    || r.through.mentions(leaf)
+                    || r.to.mentions(leaf)
+                    || matches!(&r.from, ReachStart::Where(t) if t.mentions(leaf))
+            }
             t => leaf(t),
         }
     }

@@ -8,7 +8,7 @@ pub(crate) mod marks;
 mod plans;
 pub(crate) mod rules;
 
-pub(crate) use cond::{Cond, Run};
+pub(crate) use cond::{Cond, ReachSearch, ReachStart, Run};
 pub(crate) use rules::{Chance, End, Phase};
 
 use crate::board::{Board, FieldId};

@@ -64,6 +64,7 @@ fn general_rule(rule: &mut Rule) {
         | Motion::Run { .. }
         | Motion::RunOff { .. }
         | Motion::Sow { .. }
-        | Motion::Jump { .. } => {}
+        | Motion::Jump { .. }
+        | Motion::Pass => {}
     }
 }

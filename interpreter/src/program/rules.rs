@@ -263,7 +263,8 @@ impl Rule {
             | Motion::Enter { .. }
             | Motion::Exit { .. }
             | Motion::Sow { .. }
-            | Motion::Jump { .. } => true,
+            | Motion::Jump { .. }
+            | Motion::Pass => true,
         }
     }
 
@@ -292,7 +293,7 @@ impl Rule {
                 tests.push(via);
                 tests.push(&mut walk.pass);
             }
-            Motion::Step(_) | Motion::Leap(_) | Motion::Place { .. } | Motion::Lift | Motion::Fly => {}
+            Motion::Step(_) | Motion::Leap(_) | Motion::Place { .. } | Motion::Lift | Motion::Fly | Motion::Pass => {}
         }
         tests
     }
@@ -355,6 +356,8 @@ pub(crate) enum Motion {
         skip: Cond,
         skip_origin: bool,
     },
+    /// No piece moves: a voluntary pass (see `MotionDef::Pass`).
+    Pass,
     /// Over a field where `over` holds to the field beyond, capturing; with
     /// `fly`, over empty fields before it and onto any empty field after it.
     Jump {
@@ -377,6 +380,7 @@ impl Motion {
             | Motion::Walk { .. }
             | Motion::Jump { .. } => Action::Board,
             Motion::Place { .. } | Motion::Enter { .. } => Action::Place,
+            Motion::Pass => Action::Pass,
             Motion::Lift => Action::Lift,
             Motion::RunOff { .. } | Motion::Exit { .. } => Action::Exit,
             Motion::Sow { .. } => Action::Sow,
@@ -397,7 +401,8 @@ impl Motion {
             | Motion::Run { .. }
             | Motion::RunOff { .. }
             | Motion::Enter { .. }
-            | Motion::Jump { .. } => false,
+            | Motion::Jump { .. }
+            | Motion::Pass => false,
         }
     }
 
@@ -415,9 +420,12 @@ impl Motion {
             | Motion::Fly
             | Motion::Run { .. }
             | Motion::Walk { .. } => true,
-            Motion::Lift | Motion::RunOff { .. } | Motion::Exit { .. } | Motion::Sow { .. } | Motion::Jump { .. } => {
-                false
-            }
+            Motion::Lift
+            | Motion::RunOff { .. }
+            | Motion::Exit { .. }
+            | Motion::Sow { .. }
+            | Motion::Jump { .. }
+            | Motion::Pass => false,
         }
     }
 
@@ -434,7 +442,8 @@ impl Motion {
             | Motion::Run { .. }
             | Motion::RunOff { .. }
             | Motion::Sow { .. }
-            | Motion::Jump { .. } => None,
+            | Motion::Jump { .. }
+            | Motion::Pass => None,
         }
     }
 
@@ -451,7 +460,8 @@ impl Motion {
             | Motion::Run { .. }
             | Motion::RunOff { .. }
             | Motion::Sow { .. }
-            | Motion::Jump { .. } => None,
+            | Motion::Jump { .. }
+            | Motion::Pass => None,
         }
     }
 
@@ -469,7 +479,8 @@ impl Motion {
             | Motion::RunOff { .. }
             | Motion::Walk { .. }
             | Motion::Sow { .. }
-            | Motion::Jump { .. } => None,
+            | Motion::Jump { .. }
+            | Motion::Pass => None,
         }
     }
 
@@ -489,7 +500,8 @@ impl Motion {
             | Motion::Walk { .. }
             | Motion::Exit { .. }
             | Motion::Sow { .. }
-            | Motion::Jump { .. } => false,
+            | Motion::Jump { .. }
+            | Motion::Pass => false,
         }
     }
 
@@ -508,7 +520,8 @@ impl Motion {
             | Motion::Enter { .. }
             | Motion::Exit { .. }
             | Motion::Sow { .. }
-            | Motion::Jump { .. } => false,
+            | Motion::Jump { .. }
+            | Motion::Pass => false,
         }
     }
 
@@ -527,7 +540,8 @@ impl Motion {
             | Motion::Walk { .. }
             | Motion::Enter { .. }
             | Motion::Exit { .. }
-            | Motion::Sow { .. } => false,
+            | Motion::Sow { .. }
+            | Motion::Pass => false,
         }
     }
 }
@@ -548,7 +562,8 @@ impl Rule {
             | Motion::Walk { .. }
             | Motion::Enter { .. }
             | Motion::Exit { .. }
-            | Motion::Sow { .. } => false,
+            | Motion::Sow { .. }
+            | Motion::Pass => false,
         };
         flies && self.continues.is_some_and(|c| c.must)
     }

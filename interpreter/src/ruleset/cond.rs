@@ -136,6 +136,25 @@ pub enum CondDef {
     /// landed (`To`, the field `Line(through: Moved)` reads) or the fields
     /// it passed on the way (`Passed`).
     LastMove(super::MoveField),
+    // --- regions (issue 44: Go) ---
+    /// A breadth-first search from the fields `from` names, along `dirs`
+    /// (turning allowed), entering the fields where `through` holds, reaches a
+    /// field where `to` holds (a field of the search or next to one): a
+    /// group's liberty, a connection between two zones, an encirclement
+    /// (`Not`). `Reach(dirs: ["Orthogonal"], from: Moved, through: Like, to: Empty)`.
+    Reach {
+        dirs: Vec<String>,
+        #[serde(default)]
+        from: ReachFrom,
+        through: Box<CondDef>,
+        to: Box<CondDef>,
+    },
+    /// Inside a `Reach`'s `through` or `to`: the field is topped by a piece of
+    /// the same player as the field the search started from (both empty count as alike).
+    Like,
+    /// Every player still playing ended a turn with a pass, in a row, the
+    /// mover's last decision included (after a move: two passes end Go).
+    AllPassed,
 }
 
 fn once() -> u8 {
@@ -176,6 +195,18 @@ fn enemy() -> CondDef {
 
 fn own() -> CondDef {
     CondDef::Own
+}
+
+/// Where a `Reach` starts.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub enum ReachFrom {
+    /// The field under test (a condition on a field).
+    #[default]
+    Here,
+    /// The field the last piece moved or placed ended on.
+    Moved,
+    /// Every field where the condition (on a field) holds: `Where(InZone("left"))`.
+    Where(Box<CondDef>),
 }
 
 /// A value to compare an option with in `Is`.

@@ -167,6 +167,11 @@ pub enum Motion {
         #[serde(default = "always")]
         pass: CondDef,
     },
+
+    // --- a voluntary pass (issue 44: Go) ---
+    /// No piece moves: the player passes by choice (written `pass`, as a
+    /// forced pass is). The rule's `pieces` is empty; its `only_if` says when.
+    Pass,
 }
 
 fn always() -> CondDef {
@@ -425,6 +430,21 @@ pub enum EffectDef {
         mark: String,
         #[serde(default)]
         on: Option<Vec<super::MoveField>>,
+        #[serde(default)]
+        when: Option<CondDef>,
+    },
+
+    // --- group capture (issue 44: Go) ---
+    /// Every enemy group next to the field the move ended on (along `dirs`)
+    /// that has no liberty is captured, each piece as its kind's `captured`
+    /// says. A group: the fields topped by one player's pieces, joined along
+    /// `dirs`; a liberty: an empty field next to one of them. Then, where
+    /// `own` holds (a condition on options), the mover's own group on that
+    /// field if it has no liberty (suicide: its pieces count as captured by the mover).
+    CaptureGroups {
+        dirs: Vec<String>,
+        #[serde(default = "never")]
+        own: CondDef,
         #[serde(default)]
         when: Option<CondDef>,
     },

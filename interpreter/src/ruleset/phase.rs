@@ -225,6 +225,12 @@ pub enum EndResult {
     /// Players placed by how many pieces (of any owner) stand on their
     /// version of the zone, most first; equal counts share a place.
     MostIn(String),
+    /// Area scoring (issue 44: Go): players placed by their area, most
+    /// first: their pieces on the board and the empty fields of each empty
+    /// region (joined along `dirs`) that only their pieces border.
+    MostArea {
+        dirs: Vec<String>,
+    },
 }
 
 /// At the end: the pieces on every player's version of zone `from` go onto

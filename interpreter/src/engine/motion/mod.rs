@@ -17,6 +17,7 @@ mod fly;
 mod jump;
 mod landing;
 mod lift;
+mod pass;
 mod place;
 mod run;
 mod run_off;

@@ -32,6 +32,12 @@ pub(crate) enum Effect {
     Counter(crate::program::counters::CounterChange),
     /// Marks set on or taken off the fields of the move (issue 44).
     Mark(crate::program::marks::MarkEffect),
+    /// The enemy groups next to the landing field without a liberty are
+    /// captured; with `own`, then the mover's group there if it has none.
+    CaptureGroups {
+        dirs: Vec<DirId>,
+        own: bool,
+    },
 }
 
 impl Effect {
@@ -46,7 +52,8 @@ impl Effect {
             | Effect::CaptureRun(_)
             | Effect::Promote { .. }
             | Effect::Claim(_)
-            | Effect::Mark(_) => false,
+            | Effect::Mark(_)
+            | Effect::CaptureGroups { .. } => false,
             // A counter is not the piece moved: a rule that changes one is not plain.
             Effect::Counter(_) => false,
         }
@@ -57,7 +64,7 @@ impl Effect {
     /// decision of its own, not part of the move).
     pub(crate) fn captures_in_passing(&self) -> bool {
         match self {
-            Effect::Enclose(_) | Effect::CaptureRun(_) => true,
+            Effect::Enclose(_) | Effect::CaptureRun(_) | Effect::CaptureGroups { .. } => true,
             Effect::Flip
             | Effect::Tip
             | Effect::TurnClockwise
@@ -77,7 +84,7 @@ impl Effect {
             Effect::CaptureChosen(_) | Effect::Flip | Effect::Tip | Effect::TurnClockwise | Effect::Promote { .. } => {
                 true
             }
-            Effect::Enclose(_) | Effect::CaptureRun(_) | Effect::Spawn { .. } | Effect::Claim(_) => false,
+            Effect::Enclose(_) | Effect::CaptureRun(_) | Effect::Spawn { .. } | Effect::CaptureGroups { .. } | Effect::Claim(_) => false,
             Effect::Counter(_) => true,
             Effect::Mark(_) => true,
         }
@@ -97,7 +104,8 @@ impl Effect {
             | Effect::CaptureRun(_)
             | Effect::Promote { .. }
             | Effect::Claim(_)
-            | Effect::Mark(_) => Vec::new(),
+            | Effect::Mark(_)
+            | Effect::CaptureGroups { .. } => Vec::new(),
             Effect::Counter(_) => Vec::new(),
         }
     }
@@ -180,6 +188,8 @@ pub(crate) enum Ranking {
     Finish(Who),
     /// By the pieces on each player's version of the zone.
     MostIn(u8),
+    /// By area: pieces and the empty regions only they border (the directions as a bit set).
+    MostArea(u64),
 }
 
 /// At the end, the pieces on every version of zone `from` go onto the
