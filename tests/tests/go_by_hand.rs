@@ -1,10 +1,10 @@
 //! Go written by hand, sharing no code with the engine: a 9 x 9 array of
 //! points, groups and liberties by a flood fill of its own, captures, no
-//! suicide, a pass, two passes in a row ending the game, area scoring as
-//! the Tromp-Taylor rules count it. Along seeded random games of
-//! `traditional/go` (default options: RBG's go.rbg on 9 x 9, no ko, suicide
-//! forbidden) the legal moves, the board after each move and the ranking at
-//! the end must be the ruleset's.
+//! suicide, simple ko, a pass, two passes in a row ending the game, area
+//! scoring as the Tromp-Taylor rules count it, with 7 points of komi for
+//! White. Along seeded random games of `traditional/go` (default options)
+//! the legal moves, the board after each move and the ranking at the end
+//! must be the ruleset's.
 
 use rand::{SeedableRng, seq::IndexedRandom};
 use tabula::{Game, State};
@@ -22,7 +22,12 @@ struct Go {
     passes: u8,
     plies: u32,
     over: bool,
+    /// The board at the start and after each decision: simple ko.
+    boards: Vec<Points>,
 }
+
+/// White's komi at the default options.
+const KOMI: u32 = 7;
 
 fn neighbours(i: usize) -> impl Iterator<Item = usize> {
     let (c, r) = (i % N, i / N);
@@ -64,7 +69,7 @@ fn group(points: &Points, i: usize) -> (Vec<usize>, bool) {
 
 impl Go {
     fn start() -> Go {
-        Go { points: [0; N * N], side: 0, passes: 0, plies: 0, over: false }
+        Go { points: [0; N * N], side: 0, passes: 0, plies: 0, over: false, boards: vec![[0; N * N]] }
     }
 
     /// A stone of the side to move on `i`, with its captures; `None` if it is suicide.
@@ -80,7 +85,9 @@ impl Go {
                 }
             }
         }
-        group(&points, i).1.then_some(points)
+        // Simple ko: not the board after this side's previous decision.
+        let ko = self.boards.len() >= 2 && self.boards[self.boards.len() - 2] == points;
+        (group(&points, i).1 && !ko).then_some(points)
     }
 
     /// The legal moves: points (as names) and "pass".
@@ -105,6 +112,7 @@ impl Go {
             self.passes = 0;
         }
         self.plies += 1;
+        self.boards.push(self.points);
         self.side = 1 - self.side;
         self.over = self.passes >= 2 || self.plies >= max_plies;
     }
@@ -185,6 +193,7 @@ fn along_random_games(games: u64, compare_moves_every: u32) -> usize {
         }
         assert!(by_hand.over, "seed {seed}: the ruleset ended the game at ply {}, by hand not", by_hand.plies);
         let [black, white] = by_hand.scores();
+        let white = white + KOMI;
         let outcome = state.outcome().expect("over");
         match black.cmp(&white) {
             std::cmp::Ordering::Greater => assert_eq!(outcome.winner(), Some(0), "seed {seed}: {black} to {white}"),

@@ -53,7 +53,7 @@ impl Evaluator {
                     }
                     (Cond::OnBoard(..) | Cond::Lead(..), _) => e.presence = true,
                     (Cond::NoMoves, Ranking::Win(Who::Opponent)) => e.mobility = true,
-                    (_, Ranking::MorePieces | Ranking::MorePiecesOr(_) | Ranking::MostArea(_)) => e.presence = true,
+                    (_, Ranking::MorePieces | Ranking::MorePiecesOr(_) | Ranking::MostArea { .. }) => e.presence = true,
                     _ => {}
                 }
             }

@@ -72,31 +72,6 @@ pub(crate) fn check_named(ctx: &mut Ctx, conditions: &BTreeMap<String, CondDef>)
         path: &mut Vec<String>,
     ) -> Result<(u64, usize), Vec<String>> {
         Ok(match cond {
-            CondDef::All(list) | CondDef::Any(list) => list.iter().try_fold((1u64, 0usize), |(size, chain), c| {
-                let (s, d) = walk(c, conditions, seen, path)?;
-                Ok::<_, Vec<String>>((size.saturating_add(s), chain.max(d)))
-            })?,
-            // A `Beside` holds a condition too: its names are copied as well.
-            CondDef::Not(c) | CondDef::Beside(_, c) => {
-                let (s, d) = walk(c, conditions, seen, path)?;
-                (s.saturating_add(1), d)
-            }
-            // A run holds two conditions: their names are copied too.
-            CondDef::Brackets(run) => {
-                let (a, d) = walk(&run.each, conditions, seen, path)?;
-                let (b, e) = walk(&run.closed_by, conditions, seen, path)?;
-                (a.saturating_add(b).saturating_add(1), d.max(e))
-            }
-            // A `Reach` holds conditions too: each is copied.
-            CondDef::Reach { from, through, to, .. } => {
-                let (a, da) = walk(through, conditions, seen, path)?;
-                let (b, db) = walk(to, conditions, seen, path)?;
-                let (c, dc) = match from {
-                    ReachFrom::Where(c) => walk(c, conditions, seen, path)?,
-                    ReachFrom::Here | ReachFrom::Moved => (0, 0),
-                };
-                (a.saturating_add(b).saturating_add(c).saturating_add(1), da.max(db).max(dc))
-            }
             CondDef::Ref(name) => match seen.get(name) {
                 Some(Seen::Done { size, chain }) => (*size, chain + 1),
                 Some(Seen::Open) => {
@@ -114,7 +89,11 @@ pub(crate) fn check_named(ctx: &mut Ctx, conditions: &BTreeMap<String, CondDef>)
                     (size, chain + 1)
                 }
             },
-            _ => (1, 0),
+            // One test, and the names in the conditions it holds copied too.
+            c => c.parts().into_iter().try_fold((1u64, 0usize), |(size, chain), c| {
+                let (s, d) = walk(c, conditions, seen, path)?;
+                Ok::<_, Vec<String>>((size.saturating_add(s), chain.max(d)))
+            })?,
         })
     }
     let mut seen = BTreeMap::new();
@@ -169,22 +148,8 @@ pub(crate) fn check_named(ctx: &mut Ctx, conditions: &BTreeMap<String, CondDef>)
 /// from `check_named`): what lowering it costs.
 fn expanded_size(cond: &CondDef, named: &BTreeMap<String, u64>) -> u64 {
     match cond {
-        CondDef::All(list) | CondDef::Any(list) => {
-            list.iter().fold(1u64, |size, c| size.saturating_add(expanded_size(c, named)))
-        }
-        CondDef::Not(c) | CondDef::Beside(_, c) => expanded_size(c, named).saturating_add(1),
-        CondDef::Brackets(run) => {
-            expanded_size(&run.each, named).saturating_add(expanded_size(&run.closed_by, named)).saturating_add(1)
-        }
-        CondDef::Reach { from, through, to, .. } => {
-            let start = match from {
-                ReachFrom::Where(c) => expanded_size(c, named),
-                ReachFrom::Here | ReachFrom::Moved => 0,
-            };
-            expanded_size(through, named).saturating_add(expanded_size(to, named)).saturating_add(start + 1)
-        }
         CondDef::Ref(name) => named.get(name).copied().unwrap_or(1),
-        _ => 1,
+        c => c.parts().into_iter().fold(1u64, |size, c| size.saturating_add(expanded_size(c, named))),
     }
 }
 
@@ -315,28 +280,8 @@ fn lower(ctx: &mut Ctx, cond: &CondDef, place: Place, names: &Names, depth: usiz
         CondDef::Enemy => field_atom(ctx, place, Cond::Enemy, "Enemy"),
         CondDef::Full => field_atom(ctx, place, Cond::Full, "Full"),
         CondDef::Height(h) => field_atom(ctx, place, Cond::Height(*h), "Height"),
-        CondDef::Top(kinds) => {
-            let m = ctx.at(Seg::Index(0), |ctx| kinds_mask(ctx, kinds, names));
-            field_atom(ctx, place, Cond::Top(m), "Top")
-        }
-        CondDef::Has(kinds) => {
-            let m = ctx.at(Seg::Index(0), |ctx| kinds_mask(ctx, kinds, names));
-            field_atom(ctx, place, Cond::Has(m), "Has")
-        }
-        CondDef::InZone(zone) => {
-            let z = ctx.at(Seg::Index(0), |ctx| ctx.find("zone", zone, &names.zones));
-            field_atom(ctx, place, z.map_or(Cond::False, |z| Cond::InZone(z as u8)), "InZone")
-        }
-        CondDef::Type(t) => {
-            let found = ctx.at(Seg::Index(0), |ctx| ctx.find("field type", t, &names.field_types));
-            let mask = names.field_types.iter().enumerate().filter(|(_, n)| *n == t).fold(0u64, |m, (i, _)| m | 1 << i);
-            field_atom(ctx, place, found.map_or(Cond::False, |_| Cond::Type(mask)), "Type")
-        }
-        CondDef::Field(list) => {
-            let ids = ctx.at(Seg::Index(0), |ctx| ctx.find_all("field", list, &names.fields));
-            let mut set = FieldSet::new(names.fields.len());
-            ids.into_iter().for_each(|f| set.insert(f as u16));
-            field_atom(ctx, place, Cond::Fields(set), "Field")
+        CondDef::Top(_) | CondDef::Has(_) | CondDef::InZone(_) | CondDef::Type(_) | CondDef::Field(_) => {
+            lower_named_field_atom(ctx, cond, place, names)
         }
         CondDef::Beside(dirs, inner) => lower_beside(ctx, dirs, inner, place, names, depth),
         CondDef::Open => field_atom(ctx, place, Cond::Open, "Open"),
@@ -404,6 +349,36 @@ fn lower(ctx: &mut Ctx, cond: &CondDef, place: Place, names: &Names, depth: usiz
         CondDef::Reach { dirs, from, through, to } => lower_reach(ctx, place, names, depth, dirs, from, through, to),
         CondDef::Like => lower_like(ctx, place),
         CondDef::AllPassed => state_atom(ctx, place, "AllPassed", |_| Cond::AllPassed),
+    }
+}
+
+/// A field atom that names kinds, a zone, a field type or fields, each name found.
+fn lower_named_field_atom(ctx: &mut Ctx, cond: &CondDef, place: Place, names: &Names) -> Cond {
+    match cond {
+        CondDef::Top(kinds) => {
+            let m = ctx.at(Seg::Index(0), |ctx| kinds_mask(ctx, kinds, names));
+            field_atom(ctx, place, Cond::Top(m), "Top")
+        }
+        CondDef::Has(kinds) => {
+            let m = ctx.at(Seg::Index(0), |ctx| kinds_mask(ctx, kinds, names));
+            field_atom(ctx, place, Cond::Has(m), "Has")
+        }
+        CondDef::InZone(zone) => {
+            let z = ctx.at(Seg::Index(0), |ctx| ctx.find("zone", zone, &names.zones));
+            field_atom(ctx, place, z.map_or(Cond::False, |z| Cond::InZone(z as u8)), "InZone")
+        }
+        CondDef::Type(t) => {
+            let found = ctx.at(Seg::Index(0), |ctx| ctx.find("field type", t, &names.field_types));
+            let mask = names.field_types.iter().enumerate().filter(|(_, n)| *n == t).fold(0u64, |m, (i, _)| m | 1 << i);
+            field_atom(ctx, place, found.map_or(Cond::False, |_| Cond::Type(mask)), "Type")
+        }
+        CondDef::Field(list) => {
+            let ids = ctx.at(Seg::Index(0), |ctx| ctx.find_all("field", list, &names.fields));
+            let mut set = FieldSet::new(names.fields.len());
+            ids.into_iter().for_each(|f| set.insert(f as u16));
+            field_atom(ctx, place, Cond::Fields(set), "Field")
+        }
+        _ => unreachable!("called for the atoms above only"),
     }
 }
 

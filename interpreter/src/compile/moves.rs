@@ -301,30 +301,7 @@ fn effect(
             let otherwise = ctx.at(Seg::Field("otherwise"), |ctx| test(ctx, otherwise, Place::Field, names));
             Effect::CaptureChosen(Box::new(Choice { cond, among, otherwise }))
         }
-        EffectDef::CaptureRun { on: cond, start, step, if_, landed, keep_if, closed_by, .. } => {
-            let run = CaptureRun {
-                on: ctx.at(Seg::Field("on"), |ctx| test(ctx, cond, Place::Field, names)),
-                start: ctx.at(Seg::Field("start"), |ctx| dir_ids_or_none(ctx, start, board)),
-                step: ctx.at(Seg::Field("step"), |ctx| dir_ids_or_none(ctx, step, board)),
-                cond: ctx.at(Seg::Field("if"), |ctx| test(ctx, if_, Place::Field, names)),
-                landed: *landed,
-                keep_if: keep_if
-                    .as_ref()
-                    .map(|c| ctx.at(Seg::Field("keep_if"), |ctx| test(ctx, c, Place::State, names))),
-                closed_by: closed_by
-                    .as_ref()
-                    .map(|c| ctx.at(Seg::Field("closed_by"), |ctx| test(ctx, c, Place::Field, names))),
-            };
-            if let Some(keep_if) = &run.keep_if {
-                super::repetition::after_a_move_only(ctx, keep_if, "keep_if");
-            }
-            if closed_by.is_some() && step.is_empty() {
-                ctx.at(Seg::Field("closed_by"), |ctx| {
-                    ctx.error("a run of one field has no field after it to close it: give `step` too");
-                });
-            }
-            Effect::CaptureRun(Box::new(run))
-        }
+        EffectDef::CaptureRun { .. } => Effect::CaptureRun(Box::new(capture_run(ctx, e, board, names))),
         EffectDef::Set { counter, n, who, .. } | EffectDef::Add { counter, n, who, .. } => {
             let add = matches!(e, EffectDef::Add { .. });
             Effect::Counter(super::counters::change(ctx, counter, n, *who, add, names)?)
@@ -347,6 +324,31 @@ fn effect(
         }
     };
     Some(Lowered::Effect(effect))
+}
+
+/// A `CaptureRun` effect lowered: its tests, its directions, its closing test.
+fn capture_run(ctx: &mut Ctx, e: &EffectDef, board: &Board, names: &Names) -> CaptureRun {
+    let EffectDef::CaptureRun { on: cond, start, step, if_, landed, keep_if, closed_by, .. } = e else {
+        unreachable!("called for a `CaptureRun` only")
+    };
+    let run = CaptureRun {
+        on: ctx.at(Seg::Field("on"), |ctx| test(ctx, cond, Place::Field, names)),
+        start: ctx.at(Seg::Field("start"), |ctx| dir_ids_or_none(ctx, start, board)),
+        step: ctx.at(Seg::Field("step"), |ctx| dir_ids_or_none(ctx, step, board)),
+        cond: ctx.at(Seg::Field("if"), |ctx| test(ctx, if_, Place::Field, names)),
+        landed: *landed,
+        keep_if: keep_if.as_ref().map(|c| ctx.at(Seg::Field("keep_if"), |ctx| test(ctx, c, Place::State, names))),
+        closed_by: closed_by.as_ref().map(|c| ctx.at(Seg::Field("closed_by"), |ctx| test(ctx, c, Place::Field, names))),
+    };
+    if let Some(keep_if) = &run.keep_if {
+        super::repetition::after_a_move_only(ctx, keep_if, "keep_if");
+    }
+    if closed_by.is_some() && step.is_empty() {
+        ctx.at(Seg::Field("closed_by"), |ctx| {
+            ctx.error("a run of one field has no field after it to close it: give `step` too");
+        });
+    }
+    run
 }
 
 /// How a capture chain goes on (a `Continue` effect), checked against the motion.
@@ -375,7 +377,8 @@ fn chain(ctx: &mut Ctx, def: &MoveDef, motion: Option<&Motion>, how: ChainHow, n
         ctx.error("a chain goes on after a move on the board (a step, leap, slide, run, walk, flight or jump): this motion makes none");
     }
     // A leap, a flight or a walk moves by no direction: there is none to keep.
-    if (same_dir || not_same_dir) && matches!(def.by, MotionDef::Leap { .. } | MotionDef::Fly | MotionDef::Walk { .. }) {
+    if (same_dir || not_same_dir) && matches!(def.by, MotionDef::Leap { .. } | MotionDef::Fly | MotionDef::Walk { .. })
+    {
         ctx.at(Seg::Field("same_dir"), |ctx| {
             ctx.error("a chain keeps the direction of a step, slide, run or jump: this motion has none");
         });

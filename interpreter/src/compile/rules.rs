@@ -47,26 +47,13 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
     let (fields, field_types) = board::field_types(ctx, &def.field_types, &board, stack_limit, &names);
     let zones = board::zones(ctx, &def.zones, &board, players, &names);
     names.zones = zones.iter().map(|z| z.name.clone()).collect();
-    let kinds = ctx.at(Seg::Field("pieces"), |ctx| {
-        def.pieces
-            .iter()
-            .enumerate()
-            .map(|(i, p)| ctx.at(Seg::Index(i), |ctx| kind(ctx, p, &def.pieces[..i], &names)))
-            .collect::<Vec<_>>()
-    });
+    let kinds = each(ctx, "pieces", &def.pieces, |ctx, i, p| kind(ctx, p, &def.pieces[..i], &names));
     let mut chance = chance_devices(ctx, def, &names);
     let chance_names: Vec<String> = chance.iter().map(|c| c.name.clone()).collect();
     names.walk = walk_fields(def, &fields, &chance);
-    let phases: Vec<Phase> = ctx.at(Seg::Field("phases"), |ctx| {
-        def.phases
-            .iter()
-            .enumerate()
-            .map(|(i, p)| ctx.at(Seg::Index(i), |ctx| phase(ctx, p, &board, &names, &def.directions, &chance_names)))
-            .collect()
-    });
-    let ends: Vec<End> = ctx.at(Seg::Field("end"), |ctx| {
-        def.end.iter().enumerate().filter_map(|(i, e)| ctx.at(Seg::Index(i), |ctx| end(ctx, e, &names))).collect()
-    });
+    let phases: Vec<Phase> =
+        each(ctx, "phases", &def.phases, |ctx, _, p| phase(ctx, p, &board, &names, &def.directions, &chance_names));
+    let ends: Vec<End> = each(ctx, "end", &def.end, |ctx, _, e| end(ctx, e, &names)).into_iter().flatten().collect();
     let mut initial = initial_state(ctx, def, phases.first(), &board, &fields, &names, &kinds);
     initial.counters = counter_starts;
     ctx.at(Seg::Field("chance"), |ctx| {
@@ -126,6 +113,13 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
     };
     game.place_last_move_slots(&names);
     Some(game)
+}
+
+/// Each item of the list under `field` lowered by `f`, at its index.
+fn each<D, T>(ctx: &mut Ctx, field: &'static str, items: &[D], mut f: impl FnMut(&mut Ctx, usize, &D) -> T) -> Vec<T> {
+    ctx.at(Seg::Field(field), |ctx| {
+        items.iter().enumerate().map(|(i, d)| ctx.at(Seg::Index(i), |ctx| f(ctx, i, d))).collect()
+    })
 }
 
 /// The names conditions and rules may use, as the ruleset lists them (the
@@ -445,28 +439,16 @@ fn phase(
         ctx.at(Seg::Field("decisions"), |ctx| ctx.error("a turn has at least 1 decision"));
     }
     // Each rule in force with its words (a rule whose `when` fails is left out).
-    let (mut rules, mut docs): (Vec<Rule>, Vec<String>) = ctx.at(Seg::Field("moves"), |ctx| {
-        def.moves
-            .iter()
-            .enumerate()
-            .flat_map(|(i, m)| {
-                let rules = ctx
-                    .at(Seg::Index(i), |ctx| moves::rules(ctx, m, board, names, relative, moves::Standing::Ordinary));
-                rules.into_iter().map(move |r| (r, m.doc.clone()))
-            })
-            .unzip()
-    });
-    let (fallback, fallback_docs): (Vec<Rule>, Vec<String>) = ctx.at(Seg::Field("fallback"), |ctx| {
-        def.fallback
-            .iter()
-            .enumerate()
-            .flat_map(|(i, m)| {
-                let rules = ctx
-                    .at(Seg::Index(i), |ctx| moves::rules(ctx, m, board, names, relative, moves::Standing::Fallback));
-                rules.into_iter().map(move |r| (r, m.doc.clone()))
-            })
-            .unzip()
-    });
+    let lower_rules =
+        |ctx: &mut Ctx, field: &'static str, list: &[crate::ruleset::MoveDef], standing| -> (Vec<Rule>, Vec<String>) {
+            let each_rule = |ctx: &mut Ctx, _, m: &crate::ruleset::MoveDef| {
+                let rules = moves::rules(ctx, m, board, names, relative, standing);
+                rules.into_iter().map(|r| (r, m.doc.clone())).collect::<Vec<_>>()
+            };
+            each(ctx, field, list, each_rule).into_iter().flatten().unzip()
+        };
+    let (mut rules, mut docs) = lower_rules(ctx, "moves", &def.moves, moves::Standing::Ordinary);
+    let (fallback, fallback_docs) = lower_rules(ctx, "fallback", &def.fallback, moves::Standing::Fallback);
     rules.extend(fallback);
     docs.extend(fallback_docs);
     // A rule compiled once per player has one text.
@@ -631,8 +613,9 @@ fn end(ctx: &mut Ctx, def: &EndDef, names: &Names) -> Option<End> {
         EndResult::Draw => Ranking::Draw,
         EndResult::MorePieces => Ranking::MorePieces,
         EndResult::MostIn(z) => Ranking::MostIn(ctx.at(Seg::Field("result"), |ctx| zone(ctx, z))),
-        EndResult::MostArea { dirs } => ctx.at(Seg::Field("result"), |ctx| {
-            ctx.at(Seg::Field("dirs"), |ctx| {
+        EndResult::MostArea { dirs, plus } => ctx.at(Seg::Field("result"), |ctx| {
+            let plus = plus.as_ref().and_then(|name| ctx.at(Seg::Field("plus"), |ctx| area_plus(ctx, name, names)));
+            let dirs = ctx.at(Seg::Field("dirs"), |ctx| {
                 let expanded = super::dirs::expand_dirs(dirs);
                 if expanded.is_empty() {
                     ctx.error("expected at least one direction");
@@ -641,8 +624,9 @@ fn end(ctx: &mut Ctx, def: &EndDef, names: &Names) -> Option<End> {
                 if ids.iter().any(|&d| d >= 64) {
                     ctx.error("area scoring reads at most the first 64 directions of a board");
                 }
-                Ranking::MostArea(ids.into_iter().filter(|&d| d < 64).fold(0u64, |m, d| m | 1 << d))
-            })
+                ids.into_iter().filter(|&d| d < 64).fold(0u64, |m, d| m | 1 << d)
+            });
+            Ranking::MostArea { dirs, plus }
         }),
     };
     let gather = ctx.at(Seg::Field("gather"), |ctx| {
@@ -722,4 +706,16 @@ mod tests {
         assert_eq!(paths, ["setup[0].fields[0]", "setup[0].fields[1]", "setup[0].fields[2]"], "{found:?}");
         assert!(found.iter().all(|d| d.message.contains("is full: its stack limit is 1")), "{found:?}");
     }
+}
+
+/// The counter an area score adds (komi): one a player, by name.
+fn area_plus(ctx: &mut Ctx, name: &str, names: &Names) -> Option<u16> {
+    let known: Vec<String> = names.counters.iter().map(|c| c.name.clone()).collect();
+    let i = ctx.find("counter", name, &known)?;
+    let counter = &names.counters[i];
+    if !counter.per_player {
+        ctx.error(format!("area scoring adds a counter per player (komi): {name:?} is one for the game"));
+        return None;
+    }
+    Some(counter.slot)
 }

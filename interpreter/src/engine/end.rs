@@ -59,8 +59,8 @@ impl Game {
                 self.conclude(s, reason, ranks);
             }
             Ranking::Draw => self.conclude(s, reason, [0; MAX_PLAYERS]),
-            Ranking::MostArea(dirs) => {
-                let area = self.area_scores(s, dirs);
+            Ranking::MostArea { dirs, plus } => {
+                let area = self.area_scores(s, dirs, plus);
                 let mut scores = [0i64; MAX_PLAYERS];
                 (0..s.players).for_each(|p| scores[usize::from(team(p))] += area[usize::from(p)]);
                 self.conclude(s, reason, scores);

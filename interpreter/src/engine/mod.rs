@@ -16,8 +16,8 @@ mod motion;
 mod movegen;
 mod outline;
 mod perft;
-mod repetition;
 mod reach;
+mod repetition;
 mod scratch;
 mod turn;
 

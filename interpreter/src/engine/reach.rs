@@ -181,17 +181,22 @@ impl Game {
     }
 
     /// Each player's score by area (`EndResult::MostArea`), the directions
-    /// as a bit set.
-    pub(crate) fn area_scores(&self, s: &State, dirs: u64) -> [i64; crate::piece::MAX_PLAYERS] {
+    /// as a bit set, plus each player's value of the counter per player
+    /// whose first slot `plus` is (komi).
+    pub(crate) fn area_scores(&self, s: &State, dirs: u64, plus: Option<u16>) -> [i64; crate::piece::MAX_PLAYERS] {
         let mut list = [0u8; 64];
         let mut n = 0;
         for d in (0..64u8).filter(|&d| dirs & 1 << d != 0) {
             list[n] = d;
             n += 1;
         }
-        // KOMI: the place where a per-player counter (komi, added to a
-        // player's area) is added to `area`, once counters exist.
-        self.area(s, &list[..n])
+        let mut area = self.area(s, &list[..n]);
+        if let Some(first) = plus {
+            for p in 0..s.players {
+                area[usize::from(p)] += i64::from(s.counter(usize::from(first) + usize::from(p)));
+            }
+        }
+        area
     }
 
     /// Each player's area (see `EndResult::MostArea`): their pieces on the

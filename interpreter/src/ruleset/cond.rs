@@ -157,6 +157,26 @@ pub enum CondDef {
     AllPassed,
 }
 
+impl CondDef {
+    /// The conditions this one holds (none for an atom): what a walk over a
+    /// condition's tree visits below it.
+    pub fn parts(&self) -> Vec<&CondDef> {
+        match self {
+            CondDef::All(list) | CondDef::Any(list) => list.iter().collect(),
+            CondDef::Not(c) | CondDef::Beside(_, c) => vec![c],
+            CondDef::Brackets(run) => vec![&run.each, &run.closed_by],
+            CondDef::Reach { from, through, to, .. } => {
+                let start = match from {
+                    ReachFrom::Where(c) => Some(&**c),
+                    ReachFrom::Here | ReachFrom::Moved => None,
+                };
+                [&**through, &**to].into_iter().chain(start).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+}
+
 fn once() -> u8 {
     1
 }

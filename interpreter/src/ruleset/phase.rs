@@ -227,9 +227,12 @@ pub enum EndResult {
     MostIn(String),
     /// Area scoring (issue 44: Go): players placed by their area, most
     /// first: their pieces on the board and the empty fields of each empty
-    /// region (joined along `dirs`) that only their pieces border.
+    /// region (joined along `dirs`) that only their pieces border, plus each
+    /// player's value of the counter `plus` names, if any (komi).
     MostArea {
         dirs: Vec<String>,
+        #[serde(default)]
+        plus: Option<String>,
     },
 }
 

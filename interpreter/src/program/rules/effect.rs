@@ -84,7 +84,11 @@ impl Effect {
             Effect::CaptureChosen(_) | Effect::Flip | Effect::Tip | Effect::TurnClockwise | Effect::Promote { .. } => {
                 true
             }
-            Effect::Enclose(_) | Effect::CaptureRun(_) | Effect::Spawn { .. } | Effect::CaptureGroups { .. } | Effect::Claim(_) => false,
+            Effect::Enclose(_)
+            | Effect::CaptureRun(_)
+            | Effect::Spawn { .. }
+            | Effect::CaptureGroups { .. }
+            | Effect::Claim(_) => false,
             Effect::Counter(_) => true,
             Effect::Mark(_) => true,
         }
@@ -188,8 +192,12 @@ pub(crate) enum Ranking {
     Finish(Who),
     /// By the pieces on each player's version of the zone.
     MostIn(u8),
-    /// By area: pieces and the empty regions only they border (the directions as a bit set).
-    MostArea(u64),
+    /// By area: pieces and the empty regions only they border (the
+    /// directions as a bit set), plus a counter per player (its first slot).
+    MostArea {
+        dirs: u64,
+        plus: Option<u16>,
+    },
 }
 
 /// At the end, the pieces on every version of zone `from` go onto the
