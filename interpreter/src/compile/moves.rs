@@ -353,6 +353,7 @@ fn capture_run(ctx: &mut Ctx, e: &EffectDef, board: &Board, names: &Names) -> Ca
 
 /// How a capture chain goes on (a `Continue` effect), checked against the motion.
 /// What a `Continue` says of how its chain goes on.
+#[derive(Clone, Copy)]
 struct ChainHow<'a> {
     mode: ContinueMode,
     same_dir: &'a CondDef,

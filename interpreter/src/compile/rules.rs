@@ -654,6 +654,18 @@ fn end(ctx: &mut Ctx, def: &EndDef, names: &Names) -> Option<End> {
     (on && t != Cond::False).then(|| End { at: def.at, test: t, result, reason: def.reason.clone(), score, gather })
 }
 
+/// The counter an area score adds (komi): one a player, by name.
+fn area_plus(ctx: &mut Ctx, name: &str, names: &Names) -> Option<u16> {
+    let known: Vec<String> = names.counters.iter().map(|c| c.name.clone()).collect();
+    let i = ctx.find("counter", name, &known)?;
+    let counter = &names.counters[i];
+    if !counter.per_player {
+        ctx.error(format!("area scoring adds a counter per player (komi): {name:?} is one for the game"));
+        return None;
+    }
+    Some(counter.slot)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -706,16 +718,4 @@ mod tests {
         assert_eq!(paths, ["setup[0].fields[0]", "setup[0].fields[1]", "setup[0].fields[2]"], "{found:?}");
         assert!(found.iter().all(|d| d.message.contains("is full: its stack limit is 1")), "{found:?}");
     }
-}
-
-/// The counter an area score adds (komi): one a player, by name.
-fn area_plus(ctx: &mut Ctx, name: &str, names: &Names) -> Option<u16> {
-    let known: Vec<String> = names.counters.iter().map(|c| c.name.clone()).collect();
-    let i = ctx.find("counter", name, &known)?;
-    let counter = &names.counters[i];
-    if !counter.per_player {
-        ctx.error(format!("area scoring adds a counter per player (komi): {name:?} is one for the game"));
-        return None;
-    }
-    Some(counter.slot)
 }
