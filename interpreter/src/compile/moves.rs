@@ -351,7 +351,6 @@ fn capture_run(ctx: &mut Ctx, e: &EffectDef, board: &Board, names: &Names) -> Ca
     run
 }
 
-/// How a capture chain goes on (a `Continue` effect), checked against the motion.
 /// What a `Continue` says of how its chain goes on.
 #[derive(Clone, Copy)]
 struct ChainHow<'a> {
@@ -361,6 +360,7 @@ struct ChainHow<'a> {
     removal: Removal,
 }
 
+/// How a capture chain goes on (a `Continue` effect), checked against the motion.
 fn chain(ctx: &mut Ctx, def: &MoveDef, motion: Option<&Motion>, how: ChainHow, names: &Names) -> Chain {
     let ChainHow { mode, same_dir, direction, removal } = how;
     let same_dir = ctx.at(Seg::Field("same_dir"), |ctx| constant(ctx, same_dir, names));
