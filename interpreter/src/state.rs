@@ -222,17 +222,14 @@ fn top_code(p: Piece) -> u8 {
 #[inline]
 fn piece_key(field: FieldId, index: u8, piece: Piece) -> u64 {
     let Piece { kind, owner, flipped, orient, mark } = piece;
-    let mut x = u64::from(field)
+    let x = u64::from(field)
         | u64::from(index) << 16
         | u64::from(kind) << 24
         | u64::from(owner) << 32
         | u64::from(flipped) << 40
         | u64::from(orient) << 41
         | u64::from(mark) << 49;
-    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15); // so that no piece's key is 0
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
+    history::mix(x) // (its added constant keeps every piece's key from 0)
 }
 
 impl Clone for State {
