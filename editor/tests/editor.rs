@@ -576,4 +576,6 @@ fn the_marks_of_the_rules_are_shown_on_their_fields() {
     assert!(field(&h, "a2").contains("marked passed_over"), "{}", field(&h, "a2"));
     assert!(field(&h, "a3").contains("marked passer"), "{}", field(&h, "a3"));
     assert!(!field(&h, "b2").contains("marked"), "{}", field(&h, "b2"));
+    // And named under the board, with their fields, for a reader who does not hover.
+    assert!(h.query_by_label("marked   passed_over: a2   passer: a3").is_some(), "the marks' line under the board");
 }

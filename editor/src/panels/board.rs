@@ -82,6 +82,7 @@ impl Panel for BoardPanel {
                     ui.label(RichText::new(format!("last move: {}{taken}", last.text)).color(LAST_MOVE));
                 }
                 game_counters_ui(ui, bench);
+                marks_ui(ui, bench);
                 self.pools(ui, bench);
                 self.legend(ui, &bench.session.game);
             },
@@ -424,6 +425,31 @@ impl BoardPanel {
             }
         });
     }
+}
+
+/// The marks in force, each by name with the fields it is on, so that the
+/// dots on the board can be read without hovering over each field.
+fn marks_ui(ui: &mut egui::Ui, bench: &Workbench) {
+    let game = &bench.session.game;
+    let state = bench.session.state();
+    let mut on: Vec<(&str, Vec<&str>)> = Vec::new();
+    for f in game.board().fields() {
+        for name in game.marks_at(state, f) {
+            match on.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, fields)) => fields.push(game.board().name(f)),
+                None => on.push((name, vec![game.board().name(f)])),
+            }
+        }
+    }
+    if on.is_empty() {
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        let (rect, _) = ui.allocate_exact_size(Vec2::splat(12.0), Sense::hover());
+        ui.painter().circle(rect.center(), 4.0, MARK, Stroke::new(1.0, FIELD_LINE));
+        let line: Vec<String> = on.iter().map(|(name, fields)| format!("{name}: {}", fields.join(" "))).collect();
+        ui.label(format!("marked   {}", line.join("   ")));
+    });
 }
 
 /// The counters of the game (one value for the game), each by name and
