@@ -387,13 +387,16 @@ fn by_hand_wall(p: &Position, to: Sq, d: (isize, isize), me: u8) -> usize {
     p.shield_wall(to, d, me).len()
 }
 
+/// A position set up by hand (its pieces), the side to move, a move and the end it makes by hand.
+type Case = (&'static [(&'static str, u8)], u8, &'static str, Option<End>);
+
 /// Positions set up by hand for the ends random games seldom reach: the
 /// same end, and the same legal moves, on both.
 #[test]
 fn copenhagen_ends_agree_with_the_game_by_hand() {
     let game = shipped_game("traditional/copenhagen-hnefatafl");
     // (position text's board, side to move, the move, the end by hand)
-    let cases: [(&[(&str, u8)], u8, &str, Option<End>); 7] = [
+    let cases: [Case; 7] = [
         // The king next to the throne, taken on the three other sides.
         (
             &[("f5", KING), ("e5", ATTACKER), ("g5", ATTACKER), ("f2", ATTACKER), ("j9", DEFENDER)],
