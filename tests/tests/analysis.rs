@@ -130,10 +130,13 @@ fn shards_of_different_runs_are_refused() {
 /// scores 74% at its default iterations, 85% at 1000): the game's asymmetry
 /// against a shallow search, not a fault of the agent. With more than two
 /// players (Ludo) MCTS holds one seat against random ones and must win well
-/// above an even share.
+/// above an even share. Not Copenhagen Hnefatafl either, for its cost: 11 x 11
+/// with about 110 moves a ply, 50 games of MCTS take some 500 s of CPU (10
+/// games with `tabula analyze --agents mcts,random --swap-sides`: 9 won).
 #[test]
 fn mcts_beats_random_on_every_shipped_ruleset() {
-    for name in shipped::names().filter(|&n| n != "traditional/tablut") {
+    let left_out = ["traditional/tablut", "traditional/copenhagen-hnefatafl"];
+    for name in shipped::names().filter(|n| !left_out.contains(n)) {
         let game = shipped_game(name);
         let results =
             run(&game, &Config { swap_sides: true, ..config(["mcts", "random"], 50, 1) }, &|_| {}).expect("runs");

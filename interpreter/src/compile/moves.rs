@@ -328,7 +328,7 @@ fn effect(
 
 /// A `CaptureRun` effect lowered: its tests, its directions, its closing test.
 fn capture_run(ctx: &mut Ctx, e: &EffectDef, board: &Board, names: &Names) -> CaptureRun {
-    let EffectDef::CaptureRun { on: cond, start, step, if_, landed, keep_if, closed_by, .. } = e else {
+    let EffectDef::CaptureRun { on: cond, start, step, if_, landed, keep_if, closed_by, spare, .. } = e else {
         unreachable!("called for a `CaptureRun` only")
     };
     let run = CaptureRun {
@@ -339,6 +339,7 @@ fn capture_run(ctx: &mut Ctx, e: &EffectDef, board: &Board, names: &Names) -> Ca
         landed: *landed,
         keep_if: keep_if.as_ref().map(|c| ctx.at(Seg::Field("keep_if"), |ctx| test(ctx, c, Place::State, names))),
         closed_by: closed_by.as_ref().map(|c| ctx.at(Seg::Field("closed_by"), |ctx| test(ctx, c, Place::Field, names))),
+        spare: spare.as_ref().map(|c| ctx.at(Seg::Field("spare"), |ctx| test(ctx, c, Place::Field, names))),
     };
     if let Some(keep_if) = &run.keep_if {
         super::repetition::after_a_move_only(ctx, keep_if, "keep_if");

@@ -30,7 +30,9 @@ impl Game {
             if at == NO_FIELD || !self.eval(&run.cond, s, me, at) {
                 break;
             }
-            taken += self.capture_stack(s, at, me);
+            if !run.spare.as_ref().is_some_and(|c| self.eval(c, s, me, at)) {
+                taken += self.capture_stack(s, at, me);
+            }
             if run.step.is_empty() {
                 break;
             }

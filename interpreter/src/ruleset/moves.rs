@@ -370,6 +370,11 @@ pub enum EffectDef {
         // --- bracketed runs (issue 44) ---
         #[serde(default)]
         closed_by: Option<CondDef>,
+        // --- spared fields of a run (issue 44, Copenhagen's shield wall) ---
+        /// Fields of the run where `spare` holds belong to the run (it goes on
+        /// past them) but their stacks are not taken: a king in a shield wall.
+        #[serde(default)]
+        spare: Option<CondDef>,
     },
     /// If `on` holds of the field the piece ended on, a new piece of the same
     /// kind and orientation comes from the mover's hand onto the mover's

@@ -145,6 +145,9 @@ pub(crate) struct CaptureRun {
     /// Of the field after the run's last: the run is taken only where it
     /// holds (see `Game::closed_run`); none, whatever ends the run.
     pub closed_by: Option<Cond>,
+    /// Of each field of the run: where it holds, the stack stays (the run
+    /// goes on past it); none, every field of the run is taken.
+    pub spare: Option<Cond>,
 }
 
 /// Which stacks a mover may choose to capture: where `among` holds, or where
