@@ -201,6 +201,11 @@ fn along_random_games(size: usize, games: u64, compare_moves_every: u32) -> usiz
             by_hand.play(&text, max_plies);
             let at = format!("{size} x {size}, seed {seed} after {text} at ply {}", by_hand.plies);
             assert_eq!(points_of(&game, size, after), by_hand.points, "{at}");
+            // Now and then the position's text (board, counters, history) reads back as the same state.
+            if by_hand.plies % 97 == 0 {
+                let again = game.position_from_str(&game.position_to_string(after), "again").expect("reads back");
+                assert!(again == *after, "{at}: the position text reads back as another state");
+            }
         });
         assert!(by_hand.over, "seed {seed}: the ruleset ended the game at ply {}, by hand not", by_hand.plies);
         let [black, white] = by_hand.scores();
