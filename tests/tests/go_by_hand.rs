@@ -189,7 +189,7 @@ fn along_random_games(size: usize, games: u64, compare_moves_every: u32) -> usiz
     for seed in 0..games {
         let mut by_hand = Go::start(size);
         let state = common::random_game(&game, seed, u32::MAX, |_, legal, m, after| {
-            if by_hand.plies % compare_moves_every == 0 {
+            if by_hand.plies.is_multiple_of(compare_moves_every) {
                 let mut texts: Vec<String> = game.move_texts(legal);
                 texts.sort();
                 let mut want = by_hand.moves();
@@ -202,7 +202,7 @@ fn along_random_games(size: usize, games: u64, compare_moves_every: u32) -> usiz
             let at = format!("{size} x {size}, seed {seed} after {text} at ply {}", by_hand.plies);
             assert_eq!(points_of(&game, size, after), by_hand.points, "{at}");
             // Now and then the position's text (board, counters, history) reads back as the same state.
-            if by_hand.plies % 97 == 0 {
+            if by_hand.plies.is_multiple_of(97) {
                 let again = game.position_from_str(&game.position_to_string(after), "again").expect("reads back");
                 assert!(again == *after, "{at}: the position text reads back as another state");
             }
