@@ -46,6 +46,12 @@ set -euo pipefail
 
 # The games, as data: Tabula ruleset, Tabula options (comma-separated
 # NAME=VALUE, or -), RBG game file, random playouts per run, perft depth.
+# go_9x9.rbg is made from RBG's go.rbg (19 x 19) by derive_rbg_file below.
+# Go's options match go.rbg: no ko rule (ko=None); suicide forbidden (go.rbg
+# places a stone only where its block keeps a liberty or an enemy block next
+# to it loses its last: Tabula's default, suicide=false); go.rbg's turn bound,
+# 722 plies on 19 x 19 (2 x 361), made 162 on 9 x 9 (2 x 81): max_plies=162;
+# komi (Tabula's default 7) changes no move, only who wins.
 # A ruleset that is not shipped yet is skipped with a note, so the family
 # games are measured as soon as their rulesets land in rulesets/traditional/.
 # The counts are chosen so that one run takes about a second; the perft depths
@@ -60,6 +66,7 @@ traditional/alquerque         -  alquerque.rbg          5000  5
 traditional/english-draughts  -  englishDraughts.rbg    5000  8
 traditional/nine-mens-morris  -  theMillGame.rbg        5000  5
 traditional/reversi           -  reversi.rbg            5000  8
+traditional/go                ko=None,max_plies=162  go_9x9.rbg  1000  4
 "
 
 die() { echo "rbg-compare: $*" >&2; exit 1; }
@@ -87,6 +94,31 @@ find_rbg_file() {
         [ -f "$dir/$1" ] && { echo "$dir/$1"; return; }
     done
     return 1
+}
+
+# An RBG file that the RBG repositories do not ship, made from one they do
+# (into $WORK): go_9x9.rbg is go.rbg (19 x 19) with its board, its score
+# bounds and its turn bound for 9 x 9 points. Prints the made file's path.
+derive_rbg_file() {
+    local src out
+    case "$1" in
+    go_9x9.rbg)
+        src=$(find_rbg_file go.rbg) || return 1
+        out="$WORK/go_9x9.rbg"
+        sed -e 's|^// Go (19x19)|// Go (9x9): made from go.rbg by bench/rbg-compare.sh|' \
+            -e 's|^// -- 722 turn limit.|// -- 162 turn limit.|' \
+            -e 's/^#players = black(361), white(361)/#players = black(81), white(81)/' \
+            -e 's/turn(721)/turn(161)/; s/turn == 721/turn == 161/' \
+            -e 's/^#boardLine = \[empty\(, empty\)\{18\}\]/#boardLine = [empty, empty, empty, empty, empty, empty, empty, empty, empty]/' \
+            -e 's/^\( *\)\(boardLine \)\{18\}boardLine)/\1boardLine boardLine boardLine boardLine boardLine boardLine boardLine boardLine boardLine)/' \
+            "$src" >"$out"
+        # Every 19 x 19 number replaced: the definition and 9 rows, no 361 or 721 left.
+        [ "$(grep -o 'boardLine' "$out" | wc -l)" -eq 10 ] && ! grep -q '361\|721' "$out" ||
+            die "$src is not the go.rbg this script knows: check $out"
+        echo "$out"
+        ;;
+    *) return 1 ;;
+    esac
 }
 
 [ -n "${TABULA_BIN:-}" ] && [ -n "${TABULA_NATIVE:-}" ] && die "TABULA_BIN and TABULA_NATIVE both set: time the given binary, or build one for this processor, not both"
@@ -137,7 +169,8 @@ while read -r name options file playouts depth; do
         echo "-- $name: not shipped yet, skipped" >&2
         continue
     fi
-    rbg_file=$(find_rbg_file "$file") || { echo "-- $name: no $file in RBG_GAMES, skipped" >&2; continue; }
+    rbg_file=$(find_rbg_file "$file" || derive_rbg_file "$file") ||
+        { echo "-- $name: no $file in RBG_GAMES, skipped" >&2; continue; }
     opts=()
     if [ "$options" != - ]; then
         IFS=, read -ra pairs <<<"$options"

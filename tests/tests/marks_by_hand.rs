@@ -5,7 +5,8 @@
 //! direction just jumped). Their move counts from the start and along random
 //! games must equal the engine's.
 
-use rand::{SeedableRng, seq::IndexedRandom};
+mod common;
+
 use tabula::{Game, Options};
 use tabula_tests::workspace;
 
@@ -133,19 +134,15 @@ fn passing_pawns_by_hand_count_the_same_as_the_ruleset_both_ways() {
 fn passing_pawns_by_hand_count_the_same_along_random_games() {
     let game = block("passing-pawns", &[]);
     for seed in 0..30 {
-        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-        let (mut state, mut by_hand) = (game.initial_state(), Pawns::start());
-        while !state.is_over() {
-            assert_eq!(by_hand.perft(2), game.perft(&state, 2), "seed {seed}, ply {}", state.ply());
-            let legal = game.legal_moves(&state);
-            let &m = legal.choose(&mut rng).expect("a move");
+        let mut by_hand = Pawns::start();
+        common::random_game(&game, seed, u32::MAX, |state, _, m, _| {
+            assert_eq!(by_hand.perft(2), game.perft(state, 2), "seed {seed}, ply {}", state.ply());
             let text = game.move_text(m);
             let (from, to) = text.split_once(['-', 'x']).expect("a board move");
             let field = |t: &str| ((t.as_bytes()[0] - b'a') as usize, t[1..].parse::<usize>().expect("a row") - 1);
             let mine = by_hand.moves().into_iter().find(|&(f, t, _)| f == field(from) && t == field(to));
             by_hand.play(mine.expect("the same move by hand"));
-            state = game.play(state, m).expect("legal");
-        }
+        });
         assert!(by_hand.over, "seed {seed}");
     }
 }
@@ -292,25 +289,18 @@ fn chain_points_by_hand_count_the_same_along_random_games() {
     let game = block("chain-points", &[]);
     let mut chains_seen = 0;
     for seed in 0..12 {
-        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-        let (mut state, mut by_hand) = (game.initial_state(), Chains::start());
-        for _ in 0..80 {
-            if state.is_over() {
-                break;
-            }
+        let mut by_hand = Chains::start();
+        common::random_game(&game, seed, 80, |state, legal, m, _| {
             if by_hand.chain.is_none() {
-                assert_eq!(by_hand.perft(2), game.perft(&state, 2), "seed {seed}, ply {}", state.ply());
+                assert_eq!(by_hand.perft(2), game.perft(state, 2), "seed {seed}, ply {}", state.ply());
             }
-            assert_eq!(by_hand.moves().len(), game.legal_moves(&state).len(), "seed {seed}, ply {}", state.ply());
+            assert_eq!(by_hand.moves().len(), legal.len(), "seed {seed}, ply {}", state.ply());
             chains_seen += usize::from(by_hand.chain.is_some());
             // The engine's and the hand's moves, in the same order of kinds: pick by text.
-            let legal = game.legal_moves(&state);
-            let &m = legal.choose(&mut rng).expect("a move");
             let text = game.move_text(m);
             let mine = by_hand.moves().into_iter().find(|&c| chain_text(c, &by_hand) == text);
             by_hand.play(mine.unwrap_or_else(|| panic!("seed {seed}: {text} by hand")));
-            state = game.play(state, m).expect("legal");
-        }
+        });
     }
     assert!(chains_seen > 20, "chains seen along the games: {chains_seen}");
 }

@@ -19,17 +19,56 @@ fn game_named(name: &str) -> tabula::Game {
 
 #[test]
 fn perft_counts_match_the_published_ones() {
+    assert!(check_perft_lines(false) >= 19);
+}
+
+/// The lines of tests/perft.txt marked `slow` (deep counts, minutes in a
+/// debug build): `cargo test -p tabula-tests --release --test perft -- --ignored`.
+#[test]
+#[ignore = "slow: deep perft counts"]
+fn slow_perft_counts_match_the_published_ones() {
+    assert!(check_perft_lines(true) >= 1);
+}
+
+/// Checks the lines of tests/perft.txt, the slow ones or the others: `ruleset
+/// depth leaves`, then optionally options (`name=value,name=value`) and `slow`.
+/// Returns how many were checked.
+fn check_perft_lines(slow: bool) -> usize {
     let text = std::fs::read_to_string(workspace().join("tests/perft.txt")).expect("tests/perft.txt");
     let mut checked = 0;
     for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
         let parts: Vec<&str> = line.split_whitespace().collect();
-        let [name, depth, want] = parts[..] else { panic!("bad line {line:?}") };
-        let game = game_named(name);
+        let (name, depth, want, rest) = match parts[..] {
+            [name, depth, want, ref rest @ ..] if rest.len() <= 2 => (name, depth, want, rest),
+            _ => panic!("bad line {line:?}"),
+        };
+        let is_slow = rest.last() == Some(&"slow");
+        let options = rest.iter().find(|&&p| p != "slow");
+        if is_slow != slow {
+            continue;
+        }
+        let game = match options {
+            None => game_named(name),
+            Some(options) => game_with(name, options),
+        };
         let got = game.perft(&game.initial_state(), depth.parse().expect("depth"));
-        assert_eq!(got, want.parse::<u64>().expect("count"), "{name} perft({depth})");
+        assert_eq!(got, want.parse::<u64>().expect("count"), "{line}: {name} perft({depth})");
         checked += 1;
     }
-    assert!(checked >= 19);
+    checked
+}
+
+/// A ruleset (shipped, or `blocks/NAME`) under options written `name=value,name=value`.
+fn game_with(name: &str, options: &str) -> tabula::Game {
+    let mut set = tabula::Options::new();
+    for pair in options.split(',') {
+        set.set_pair(pair).unwrap_or_else(|e| panic!("{name}: option {pair:?}: {e}"));
+    }
+    let text = match name.strip_prefix("blocks/") {
+        Some(block) => std::fs::read_to_string(workspace().join(format!("tests/blocks/{block}.ron"))).expect("a block"),
+        None => tabula::shipped::text(name).unwrap_or_else(|| panic!("no shipped ruleset {name}")).to_string(),
+    };
+    tabula_tests::compile(&text, name, &set)
 }
 
 #[test]

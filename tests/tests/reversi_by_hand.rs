@@ -5,7 +5,8 @@
 //! with the ruleset move by move: the legal moves, the board after each,
 //! who moves, the passes, the end and the result.
 
-use rand::{SeedableRng, seq::IndexedRandom};
+mod common;
+
 use tabula::{Game, State};
 use tabula_tests::shipped_game;
 
@@ -132,28 +133,23 @@ fn reversi_random_games_agree_with_the_game_by_hand() {
     let game = shipped_game("traditional/reversi");
     let (mut passes, mut early_ends, mut draws) = (0, 0, 0);
     for seed in 0..60 {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let mut state = game.initial_state();
         let mut by_hand = Board::start();
-        while !state.is_over() && state.ply() < 200 {
+        let state = common::random_game(&game, seed, 200, |state, legal, m, _| {
             let at = format!("seed {seed}, ply {}", state.ply());
-            agrees(&game, &state, &by_hand, &at);
+            agrees(&game, state, &by_hand, &at);
             if state.ply().is_multiple_of(7) {
-                assert_eq!(game.perft(&state, 2), by_hand.perft(2), "perft 2, {at}");
+                assert_eq!(game.perft(state, 2), by_hand.perft(2), "perft 2, {at}");
             }
-            let legal = game.legal_moves(&state);
             let text = |m: Option<u32>| m.map_or_else(|| "pass".to_string(), |sq| format!("D@{}", name(sq)));
             let mut texts: Vec<String> = legal.iter().map(|&m| game.move_text(m)).collect();
             let mut expected: Vec<String> = by_hand.moves().into_iter().map(text).collect();
             texts.sort();
             expected.sort();
             assert_eq!(texts, expected, "legal moves, {at}");
-            let &m = legal.choose(&mut rng).unwrap();
             let chosen = by_hand.moves().into_iter().find(|&h| text(h) == game.move_text(m)).unwrap();
             passes += usize::from(chosen.is_none());
-            state = game.play(state, m).unwrap();
             by_hand.play(chosen);
-        }
+        });
         agrees(&game, &state, &by_hand, &format!("seed {seed}, the end"));
         assert!(state.is_over(), "seed {seed}: not over after {} plies", state.ply());
         early_ends += usize::from(by_hand.empty() != 0);

@@ -3,16 +3,19 @@
 
 use super::Ctx;
 use super::cond::{Names, constant, options_only};
+use super::counters::number;
 use super::dirs::{GRID_DIRS, expand_dirs};
 use super::limits::MAX_STACK;
 use super::locate::Seg;
 use crate::board::{Board, DirId, FieldId, FieldSet, MAX_LINKS, NewField};
 use crate::program::{FieldProps, FieldType, Zone};
-use crate::ruleset::CondDef;
 use crate::ruleset::{BoardDef, Diagonals, FieldDef, FieldTypeDef, LinkDef, Naming, SendTo, ZoneDef};
+use crate::ruleset::{CondDef, Num};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 const MAX_FIELDS: usize = 4096;
+/// What a grid may be: its columns (and, named by letters, its rows) are named by one letter each.
+const GRID_LIMITS: &str = "a grid needs 1 to 26 columns and at most 4096 fields";
 /// Direction ids are bytes, and the last byte means "no direction".
 const MAX_DIRS: usize = 255;
 /// The largest drawing position of a field of a `Graph` board.
@@ -32,10 +35,36 @@ pub(crate) fn board(ctx: &mut Ctx, def: &BoardDef, conditions: &BTreeMap<String,
                     }
                 }
             });
-            grid(ctx, &GridDef { cols: *cols, rows: *rows, naming: *names, diagonals: *diagonals }, links, &wrap, holes)
+            let [c, r] = [("cols", cols), ("rows", rows)].map(|(seg, n)| ctx.at(Seg::Field(seg), |ctx| side(ctx, n)));
+            let (Some(c), Some(r)) = (c, r) else { return None };
+            let from = match (cols, rows) {
+                (Num::Opt(a), Num::Opt(b)) if a != b => format!(" (options {a:?} and {b:?})"),
+                (Num::Opt(_), _) => from_option(cols),
+                _ => from_option(rows),
+            };
+            grid(ctx, &GridDef { cols: c, rows: r, naming: *names, diagonals: *diagonals, from }, links, &wrap, holes)
         }
         BoardDef::Track { length, cols, first, next, prev } => track(ctx, *length, *cols, *first, next, prev),
         BoardDef::Graph { fields, links } => graph(ctx, fields, links),
+    }
+}
+
+/// A grid's number of columns or rows as written or read from an integer
+/// option (board size from an option); `None`, once reported, if it is no
+/// size at all (negative or huge). The grid's limits are checked in [`grid`].
+fn side(ctx: &mut Ctx, n: &Num) -> Option<u16> {
+    let v = number(ctx, n);
+    u16::try_from(v).ok().or_else(|| {
+        ctx.error(format!("{GRID_LIMITS}; got {v}{}", from_option(n)));
+        None
+    })
+}
+
+/// Names the option a number was read from, for a message.
+fn from_option(n: &Num) -> String {
+    match n {
+        Num::Opt(name) => format!(" (option {name:?})"),
+        Num::Const(_) => String::new(),
     }
 }
 
@@ -204,12 +233,19 @@ struct GridDef {
     rows: u16,
     naming: Naming,
     diagonals: Diagonals,
+    /// The options the size was read from, for a message (empty if none).
+    from: String,
 }
 
 fn grid(ctx: &mut Ctx, def: &GridDef, links: &[String], wrap: &[String], holes: &[String]) -> Option<Board> {
-    let GridDef { cols, rows, naming, diagonals } = *def;
+    let GridDef { cols, rows, naming, diagonals, ref from } = *def;
     if cols == 0 || rows == 0 || cols > 26 || usize::from(cols) * usize::from(rows) > MAX_FIELDS {
-        ctx.error(format!("a grid needs 1 to 26 columns and at most {MAX_FIELDS} fields; got {cols} x {rows}"));
+        ctx.error(format!("{GRID_LIMITS}; got {cols} x {rows}{from}"));
+        return None;
+    }
+    // Rows named by letters (`A1` top left) are 26 at most.
+    if naming == Naming::LetterRowsFromTop && rows > 26 {
+        ctx.error(format!("a grid whose rows are named by letters has at most 26 rows; got {rows}{from}"));
         return None;
     }
     let name_of = |c: i16, r: i16| match naming {

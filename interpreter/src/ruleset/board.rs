@@ -1,6 +1,6 @@
 //! Boards, field types and zones as written.
 
-use super::CondDef;
+use super::{CondDef, Num};
 use serde::{Deserialize, Serialize};
 
 /// Where the fields and links come from.
@@ -10,10 +10,11 @@ pub enum BoardDef {
     /// A rectangular grid. `links` are direction names (`"N"`, `"NE"`, ... or the
     /// groups `"Orthogonal"`, `"Diagonal"`, `"All"`); a link exists from a field
     /// to its neighbour in each listed direction. Directions in `wrap` go
-    /// around the edges as on a torus. `holes` are left out.
+    /// around the edges as on a torus. `holes` are left out. `cols` and `rows`
+    /// are whole numbers or an integer option's value (`Opt("size")`).
     Grid {
-        cols: u16,
-        rows: u16,
+        cols: Num,
+        rows: Num,
         links: Vec<String>,
         #[serde(default)]
         wrap: Vec<String>,
