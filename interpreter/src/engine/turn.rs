@@ -43,7 +43,7 @@ impl Game {
             if let Some(c) = phase.throw {
                 s.pending = Pending::Chance(c);
             }
-            if !s.marks.is_empty() {
+            if self.marks.expire {
                 self.expire_marks(s, mover);
             }
             // Another turn begins, unless its start finished the player (as in `end_turn`).
@@ -121,8 +121,8 @@ impl Game {
         if let Some(c) = phase.throw {
             s.pending = Pending::Chance(c);
         }
-        // Marks whose time is up go (issue 44): nothing to do without marks.
-        if !s.marks.is_empty() {
+        // Marks whose time is up go (issue 44): nothing to do where none expires.
+        if self.marks.expire {
             self.expire_marks(s, next);
         }
     }
