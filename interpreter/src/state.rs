@@ -703,11 +703,12 @@ impl State {
     }
 
     /// All pieces a player holds in a pool, of any kind and owner.
+    /// (Read by `HandEmpty` at every turn: the holder's counts of a pool lie side by side.)
+    #[inline]
     pub fn pool_total(&self, pool: Pool, holder: Player) -> u32 {
-        (0..self.kinds)
-            .flat_map(|k| (0..self.players).map(move |o| (k, o)))
-            .map(|(k, o)| u32::from(self.pool(pool, holder, k, o)))
-            .sum()
+        let start = self.pool_index(pool, holder, 0, 0);
+        let len = usize::from(self.kinds) * usize::from(self.players);
+        self.pools[start..start + len].iter().map(|&n| u32::from(n)).sum()
     }
 
     /// Pieces on the board, of every owner (neutral ones too).

@@ -101,7 +101,8 @@ impl Game {
 
     /// The fields of move `m` kept as the last move's, where a `LastMove`
     /// reads them (called where `State::last_to` is kept).
-    #[inline]
+    /// (Out of line: the move's code stays as it is for games that keep no last move.)
+    #[inline(never)]
     pub(super) fn note_last_move(&self, s: &mut State, m: Move) {
         if let Some(slot) = self.marks.last_from {
             s.clear_mark_slot(slot);
@@ -120,7 +121,9 @@ impl Game {
     /// A turn begins for `next`: the marks that last a turn go, and those
     /// `next` set that last until their next turn. No work where no mark
     /// expires by itself.
-    #[inline]
+    /// (Out of line and cold: a turn's code stays as it is for games without such marks.)
+    #[cold]
+    #[inline(never)]
     pub(super) fn expire_marks(&self, s: &mut State, next: Player) {
         if !self.marks.expire {
             return;
