@@ -128,7 +128,9 @@ impl Game {
     /// and their rules (the tables' budgets are spent in that order).
     fn plan_rules(&mut self) {
         let mut die_run_room = DieRuns::MOST_ENDS;
-        let plain_fields = self.fields.iter().all(|f| f.send_to.is_none() && !f.again);
+        // (A move that keeps its fields for a `LastMove` is not plain either: issue 44.)
+        let plain_fields =
+            self.fields.iter().all(|f| f.send_to.is_none() && !f.again) && !self.marks.keeps_move_fields();
         for p in 0..self.phases.len() {
             let phase = &self.phases[p];
             let plain_phase =
