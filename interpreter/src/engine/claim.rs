@@ -16,6 +16,7 @@ impl Game {
     /// in a row `each` holds of (at least one), when the field after them
     /// exists and `closed_by` holds there; `None` if the run is not closed.
     /// Bounded: a run round a cycle of links stops after the board's fields.
+    #[inline(never)] // (out of line: the engine's hot functions stay as small as without it)
     pub(super) fn closed_run(
         &self,
         s: &State,
@@ -41,6 +42,7 @@ impl Game {
     }
 
     /// `Brackets`: some direction of `run` makes a closed run from `field`.
+    #[inline(never)] // (out of line: the engine's hot functions stay as small as without it)
     pub(super) fn brackets(&self, s: &State, me: Player, field: FieldId, run: &Run) -> bool {
         run.dirs.iter().any(|&d| self.closed_run_along(s, me, field, run, d).is_some())
     }
@@ -48,6 +50,7 @@ impl Game {
     /// `Claim`: every closed run from `landed` goes over to `me`, all runs
     /// found before any piece changes (a change cannot open or close
     /// another run of the same move). Returns how many pieces changed owner.
+    #[inline(never)] // (out of line: the engine's hot functions stay as small as without it)
     pub(super) fn claim(&self, s: &mut State, run: &Run, landed: FieldId, me: Player) -> u32 {
         // Each closed run as its direction and length, in one reused list.
         let mut found = scratch_numbers();

@@ -19,14 +19,14 @@ impl Game {
     }
 
     /// Whether `field` carries mark `mark` (set by any player).
-    #[inline]
+    #[inline(never)] // (out of line: the engine's hot functions stay as small as without it)
     pub(super) fn is_marked(&self, s: &State, mark: u8, field: FieldId) -> bool {
         let spec = &self.marks.specs[usize::from(mark)];
         (spec.first..spec.first + u16::from(spec.slots)).any(|slot| s.in_mark_slot(slot, field))
     }
 
     /// Whether `field` is the last move's field `f` (`LastMove(f)`).
-    #[inline]
+    #[inline(never)] // (out of line: the engine's hot functions stay as small as without it)
     pub(super) fn on_last_move(&self, s: &State, f: MoveField, field: FieldId) -> bool {
         match f {
             MoveField::To => s.last_to == field && field != NO_FIELD,
@@ -69,6 +69,7 @@ impl Game {
     }
 
     /// A `Mark` or `Unmark` effect of move `m` by `me`, which landed on `landed`.
+    #[inline(never)] // (out of line: the engine's hot functions stay as small as without it)
     pub(super) fn apply_mark(&self, s: &mut State, e: MarkEffect, m: Move, landed: FieldId, me: Player) {
         let spec = &self.marks.specs[usize::from(e.mark)];
         let slots = spec.first..spec.first + u16::from(spec.slots);
