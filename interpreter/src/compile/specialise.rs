@@ -255,7 +255,8 @@ impl Game {
                 && phase.throw.is_none()
                 && phase.until.is_none()
                 && phase.rules.iter().all(|r| r.plan.applying == Applying::Plain)
-                && !self.keeps_history; // (turns played in a loop of their own add no history)
+                && !self.keeps_history // (turns played in a loop of their own add no history)
+                && !self.marks.expire; // (nor take off marks whose time is up: `Game::pass_turn`)
             phase.counting = if turns { Counting::Turns(placings) } else { Counting::Counted(placings) };
         }
     }
