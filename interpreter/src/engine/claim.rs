@@ -16,7 +16,6 @@ impl Game {
     /// in a row `each` holds of (at least one), when the field after them
     /// exists and `closed_by` holds there; `None` if the run is not closed.
     /// Bounded: a run round a cycle of links stops after the board's fields.
-    #[inline(never)] // (out of line: the engine's hot functions stay as small as without it)
     pub(super) fn closed_run(
         &self,
         s: &State,
@@ -36,6 +35,7 @@ impl Game {
     }
 
     /// The run along direction `d` from `field` (not counting it), if closed.
+    #[inline(never)] // (one call a direction, the run's loop inlined)
     fn closed_run_along(&self, s: &State, me: Player, field: FieldId, run: &Run, d: u8) -> Option<u16> {
         let first = self.board.neighbour(field, d);
         self.closed_run(s, me, first, |f| self.board.neighbour(f, d), &run.each, &run.closed_by)
