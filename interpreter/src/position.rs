@@ -293,7 +293,7 @@ impl Game {
             });
         }
         self.check_counters(ctx, def.ply, def.turn, def.outcome.is_some());
-        s.counters = ctx.at(Seg::Field("counters"), |ctx| self.read_counter_values(ctx, &def.counters));
+        s.set_counters(ctx.at(Seg::Field("counters"), |ctx| self.read_counter_values(ctx, &def.counters)));
         s.ply = def.ply;
         s.turn = def.turn.unwrap_or(1);
         self.check_decisions_left(ctx, s.phase, def.decisions_left);

@@ -245,7 +245,7 @@ impl Game {
         ctx: &mut Ctx,
         values: &std::collections::BTreeMap<String, CounterValueDef>,
     ) -> Vec<i32> {
-        let mut out = self.initial.counters.clone();
+        let mut out = self.initial.counters().to_vec();
         let names: Vec<String> = self.counters.iter().map(|c| c.name.clone()).collect();
         for (name, value) in values {
             ctx.at(Seg::Key(name.clone()), |ctx| {
@@ -293,9 +293,9 @@ impl Game {
             .map(|c| {
                 let at = usize::from(c.slot);
                 let value = if c.per_player {
-                    CounterValueDef::Each(s.counters[at..at + players].iter().map(|&v| i64::from(v)).collect())
+                    CounterValueDef::Each(s.counters()[at..at + players].iter().map(|&v| i64::from(v)).collect())
                 } else {
-                    CounterValueDef::One(i64::from(s.counters[at]))
+                    CounterValueDef::One(i64::from(s.counters()[at]))
                 };
                 (c.name.clone(), value)
             })

@@ -80,7 +80,10 @@ pub(crate) const OUT: u8 = u8::MAX;
 /// fields but the ply and the history: the same position reached twice (a repetition). (The
 /// repetition rules compare less: [`State::repetition_key`].)
 /// The counters (see `state/counters.rs`) are in `==` and `Hash` too, but not in
-/// [`State::position_hash`] nor in any repetition key.
+/// [`State::position_hash`] nor in any repetition key. The counters, the marks
+/// and the history are kept together in one box (see `state/memory.rs`),
+/// which a state of a game that uses none of them does not have: such a state
+/// is equal to one whose box holds nothing.
 #[derive(Debug)]
 pub struct State {
     /// `cells[field * cap + i]` is the i-th piece from the bottom of the stack.
@@ -129,20 +132,14 @@ pub struct State {
     /// who has finished has no more turns.
     pub(crate) finished: [u8; MAX_PLAYERS],
     pub(crate) outcome: Option<Outcome>,
-    /// The counters' values (see above and `Game::counter_value`): empty
-    /// where the ruleset has none.
-    pub(crate) counters: Vec<i32>,
-    /// Changes of the pieces, pools and counters of this state so far: a number that
-    /// The marked fields (issue 44): per slot of the game's marks, `set_words` words; empty without marks.
-    pub(crate) marks: Vec<u64>,
-    /// Changes of the pieces and pools of this state so far: a number that
+    /// Changes of the pieces, pools, counters and marks of this state so far: a number that
     /// only grows (copying another state in advances it too), so that what was
     /// worked out from the pieces can be known to still hold (see [`Edition`]).
     edits: u64,
-    // --- history (issue 44): positions for the repetition rules ---
-    /// The positions of the game so far, where a rule asks whether one
-    /// repeats (`Repeated`); empty elsewhere. Shared between copies.
-    pub(crate) history: history::History,
+    /// The counters, the marked fields and the history of positions (issue
+    /// 44), read through `counters()`, `marks()` and `history()`: `None` where
+    /// the game uses none of them (see `state/memory.rs`).
+    memory: Option<Box<memory::Memory>>,
 }
 
 /// Where a state stands: its changes of pieces and pools so far and every
@@ -240,9 +237,7 @@ impl Clone for State {
             fields: self.fields.clone(),
             topped: self.topped.clone(),
             pools: self.pools.clone(),
-            history: self.history.clone(),
-            counters: self.counters.clone(),
-            marks: self.marks.clone(),
+            memory: self.memory.clone(),
             ..*self
         }
     }
@@ -253,8 +248,7 @@ impl Clone for State {
         copy(&mut self.fields, &source.fields);
         copy(&mut self.topped, &source.topped);
         copy(&mut self.pools, &source.pools);
-        copy(&mut self.counters, &source.counters);
-        copy(&mut self.marks, &source.marks);
+        memory::copy_memory(&mut self.memory, &source.memory);
         // Every other field, each copied in place (no buffer moved or dropped);
         // the pattern names them all, so a new field fails to compile until it is here.
         let State {
@@ -262,7 +256,6 @@ impl Clone for State {
             fields: _,
             topped: _,
             pools: _,
-            counters: _,
             set_words,
             counts,
             zobrist,
@@ -284,11 +277,9 @@ impl Clone for State {
             last_to,
             finished,
             outcome,
-            marks: _,
             edits: _,
-            history: _,
+            memory: _,
         } = *source;
-        self.history.clone_from(&source.history);
         (self.set_words, self.counts, self.zobrist, self.cap, self.kinds, self.players) =
             (set_words, counts, zobrist, cap, kinds, players);
         (self.to_move, self.phase, self.decisions_left, self.ply, self.turn) =
@@ -318,10 +309,10 @@ impl PartialEq for State {
             && self.ply == other.ply
             && self.rules_part() == other.rules_part()
             && self.pools == other.pools
-            && self.counters == other.counters
-            && self.marks == other.marks
+            && self.counters() == other.counters()
+            && self.marks() == other.marks()
             && self.board_fields().all(|f| self.stack(f) == other.stack(f))
-            && self.history == other.history
+            && self.history() == other.history()
     }
 }
 
@@ -330,12 +321,12 @@ impl Eq for State {}
 impl std::hash::Hash for State {
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
         // The Zobrist key and the top codes are functions of the stacks alone: equal states hash equal.
-        (self.zobrist, &self.fields, &self.pools, self.ply, self.rules_part(), self.history.len()).hash(h);
+        (self.zobrist, &self.fields, &self.pools, self.ply, self.rules_part(), self.history().len()).hash(h);
         // Equal states have equal counters; a game without any hashes nothing more.
-        if !self.counters.is_empty() {
-            self.counters.hash(h);
+        if !self.counters().is_empty() {
+            self.counters().hash(h);
         }
-        self.marks.iter().for_each(|w| w.hash(h)); // nothing without marks
+        self.marks().iter().for_each(|w| w.hash(h)); // nothing without marks
     }
 }
 
@@ -402,10 +393,8 @@ impl State {
             last_to: crate::board::NO_FIELD,
             finished: [0; MAX_PLAYERS],
             outcome: None,
-            counters: Vec::new(),
-            marks: Vec::new(),
             edits: 0,
-            history: history::History::default(),
+            memory: None,
         }
     }
 
@@ -438,12 +427,10 @@ impl State {
             last_to: _,
             finished: _,
             outcome: _,
-            // A change of a counter is counted in `edits`.
-            counters: _,
-            marks: _, // a change of the marks is an edit
             edits,
-            // Changes only with a decision, which changes the ply.
-            history: _,
+            // A change of a counter or of the marks is counted in `edits`; the
+            // history changes only with a decision, which changes the ply.
+            memory: _,
         } = *self;
         Edition { edits, ply, turn, rules: self.rules_part() }
     }
@@ -716,11 +703,12 @@ impl State {
     }
 
     /// All pieces a player holds in a pool, of any kind and owner.
+    /// (Read by `HandEmpty` at every turn: the holder's counts of a pool lie side by side.)
+    #[inline]
     pub fn pool_total(&self, pool: Pool, holder: Player) -> u32 {
-        (0..self.kinds)
-            .flat_map(|k| (0..self.players).map(move |o| (k, o)))
-            .map(|(k, o)| u32::from(self.pool(pool, holder, k, o)))
-            .sum()
+        let start = self.pool_index(pool, holder, 0, 0);
+        let len = usize::from(self.kinds) * usize::from(self.players);
+        self.pools[start..start + len].iter().map(|&n| u32::from(n)).sum()
     }
 
     /// Pieces on the board, of every owner (neutral ones too).
@@ -746,7 +734,7 @@ impl State {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
         (self.zobrist, &self.pools, self.rules_part()).hash(&mut h);
-        self.marks.iter().for_each(|w| w.hash(&mut h));
+        self.marks().iter().for_each(|w| w.hash(&mut h));
         h.finish()
     }
 
@@ -769,6 +757,7 @@ pub use outcome::{Outcome, Reason};
 
 mod counters;
 mod marks;
+mod memory;
 
 #[cfg(test)]
 mod tests;

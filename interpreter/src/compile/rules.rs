@@ -55,7 +55,7 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         each(ctx, "phases", &def.phases, |ctx, _, p| phase(ctx, p, &board, &names, &def.directions, &chance_names));
     let ends: Vec<End> = each(ctx, "end", &def.end, |ctx, _, e| end(ctx, e, &names)).into_iter().flatten().collect();
     let mut initial = initial_state(ctx, def, phases.first(), &board, &fields, &names, &kinds);
-    initial.counters = counter_starts;
+    initial.set_counters(counter_starts);
     ctx.at(Seg::Field("chance"), |ctx| {
         for (i, c) in def.chance.iter().enumerate() {
             if let Some(lowered) = chance.iter_mut().find(|l| l.name == c.name && l.outcomes.len() == c.outcomes.len())

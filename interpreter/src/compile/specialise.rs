@@ -128,7 +128,9 @@ impl Game {
     /// and their rules (the tables' budgets are spent in that order).
     fn plan_rules(&mut self) {
         let mut die_run_room = DieRuns::MOST_ENDS;
-        let plain_fields = self.fields.iter().all(|f| f.send_to.is_none() && !f.again);
+        // (A move that keeps its fields for a `LastMove` is not plain either: issue 44.)
+        let plain_fields =
+            self.fields.iter().all(|f| f.send_to.is_none() && !f.again) && !self.marks.keeps_move_fields();
         for p in 0..self.phases.len() {
             let phase = &self.phases[p];
             let plain_phase =
@@ -253,7 +255,8 @@ impl Game {
                 && phase.throw.is_none()
                 && phase.until.is_none()
                 && phase.rules.iter().all(|r| r.plan.applying == Applying::Plain)
-                && !self.keeps_history; // (turns played in a loop of their own add no history)
+                && !self.keeps_history // (turns played in a loop of their own add no history)
+                && !self.marks.expire; // (nor take off marks whose time is up: `Game::pass_turn`)
             phase.counting = if turns { Counting::Turns(placings) } else { Counting::Counted(placings) };
         }
     }

@@ -102,11 +102,10 @@ impl Game {
     pub(super) fn put_plainly(&self, s: &mut State, m: Move, rule: &Rule) -> u32 {
         s.passed = false;
         let (landed, captured) = self.put_down(s, rule, m, s.to_move, Changes::WhilePutDown);
+        // (No plain move keeps the fields of the last move for `LastMove`: see `Marks::keeps_move_fields`.)
+        debug_assert!(!self.marks.keeps_move_fields());
         if landed != NO_FIELD && self.reads_last_to {
             s.last_to = landed;
-            if self.marks.reads_last_move {
-                self.note_last_move(s, m);
-            }
         }
         captured
     }

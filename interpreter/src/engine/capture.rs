@@ -11,6 +11,20 @@ use crate::program::Game;
 use crate::state::{Pool, State};
 
 impl Game {
+    /// Whether the capture run from `first` is closed by `closed_by` (see [`Game::closed_run`]).
+    #[inline(never)] // (out of line: `capture_run` stays as small as without it)
+    fn capture_run_closed(
+        &self,
+        s: &State,
+        run: &super::CaptureRun,
+        closed_by: &crate::program::Cond,
+        first: FieldId,
+        me: Player,
+    ) -> bool {
+        let next = |f: FieldId| run.step.iter().map(|&d| self.board.neighbour(f, d)).find(|&t| t != NO_FIELD);
+        self.closed_run(s, me, first, |f| next(f).unwrap_or(NO_FIELD), &run.cond, closed_by).is_some()
+    }
+
     /// A capture run from `landed` (see `EffectDef::CaptureRun`): how many pieces it took.
     pub(super) fn capture_run(&self, s: &mut State, run: &super::CaptureRun, landed: FieldId, me: Player) -> u32 {
         let before = run.keep_if.as_ref().map(|_| ScratchState::of(s));
@@ -20,7 +34,7 @@ impl Game {
         let mut at = if run.start.is_empty() { landed } else { next(landed, &run.start) };
         // A run with a closing test is taken only if it is closed (read before any is taken).
         if let Some(closed_by) = &run.closed_by
-            && self.closed_run(s, me, at, |f| next(f, &run.step), &run.cond, closed_by).is_none()
+            && !self.capture_run_closed(s, run, closed_by, at, me)
         {
             return 0;
         }

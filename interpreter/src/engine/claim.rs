@@ -35,12 +35,14 @@ impl Game {
     }
 
     /// The run along direction `d` from `field` (not counting it), if closed.
+    #[inline(never)] // (one call a direction, the run's loop inlined)
     fn closed_run_along(&self, s: &State, me: Player, field: FieldId, run: &Run, d: u8) -> Option<u16> {
         let first = self.board.neighbour(field, d);
         self.closed_run(s, me, first, |f| self.board.neighbour(f, d), &run.each, &run.closed_by)
     }
 
     /// `Brackets`: some direction of `run` makes a closed run from `field`.
+    #[inline(never)] // (out of line: the engine's hot functions stay as small as without it)
     pub(super) fn brackets(&self, s: &State, me: Player, field: FieldId, run: &Run) -> bool {
         run.dirs.iter().any(|&d| self.closed_run_along(s, me, field, run, d).is_some())
     }
@@ -48,6 +50,7 @@ impl Game {
     /// `Claim`: every closed run from `landed` goes over to `me`, all runs
     /// found before any piece changes (a change cannot open or close
     /// another run of the same move). Returns how many pieces changed owner.
+    #[inline(never)] // (out of line: the engine's hot functions stay as small as without it)
     pub(super) fn claim(&self, s: &mut State, run: &Run, landed: FieldId, me: Player) -> u32 {
         // Each closed run as its direction and length, in one reused list.
         let mut found = scratch_numbers();

@@ -120,7 +120,8 @@ impl Game {
             return None;
         }
         let next = self.next_playing(s, mover);
-        self.hand_over(s, next);
+        debug_assert!(!self.marks.expire, "counted turns are planned where no mark expires");
+        self.pass_turn(s, next);
         // The count answers the start-of-turn "no move" and serves the next draw.
         let counted = self.count_groups(s, phase);
         (!self.check_ends_knowing(s, When::StartOfTurn, next, Some(counted.n == 0))).then_some(counted)

@@ -9,12 +9,14 @@ use crate::state::State;
 impl Game {
     /// Whether the counter test holds, seen from `me` (of any or every
     /// opponent where it says so).
+    #[inline(never)] // (out of line: the engine's hot functions stay as small as without it)
     pub(crate) fn counter_holds(&self, t: &CounterTest, s: &State, me: Player) -> bool {
         self.holds(t.who, me, s, |p| t.passes(s.counter(t.slot.of(p))))
     }
 
     /// Makes a `Set` or `Add` of the move by `me`: an addition past the
     /// counter's bounds stops at them.
+    #[inline(never)] // (out of line: the engine's hot functions stay as small as without it)
     pub(crate) fn change_counter(&self, c: &CounterChange, s: &mut State, me: Player) {
         let slot = c.slot.of(who(c.who, me, s));
         s.set_counter(slot, c.applied(s.counter(slot)));

@@ -19,14 +19,14 @@ impl Game {
     }
 
     /// Whether `field` carries mark `mark` (set by any player).
-    #[inline]
+    #[inline(never)] // (out of line: the engine's hot functions stay as small as without it)
     pub(super) fn is_marked(&self, s: &State, mark: u8, field: FieldId) -> bool {
         let spec = &self.marks.specs[usize::from(mark)];
         (spec.first..spec.first + u16::from(spec.slots)).any(|slot| s.in_mark_slot(slot, field))
     }
 
     /// Whether `field` is the last move's field `f` (`LastMove(f)`).
-    #[inline]
+    #[inline(never)] // (out of line: the engine's hot functions stay as small as without it)
     pub(super) fn on_last_move(&self, s: &State, f: MoveField, field: FieldId) -> bool {
         match f {
             MoveField::To => s.last_to == field && field != NO_FIELD,
@@ -69,6 +69,7 @@ impl Game {
     }
 
     /// A `Mark` or `Unmark` effect of move `m` by `me`, which landed on `landed`.
+    #[inline(never)] // (out of line: the engine's hot functions stay as small as without it)
     pub(super) fn apply_mark(&self, s: &mut State, e: MarkEffect, m: Move, landed: FieldId, me: Player) {
         let spec = &self.marks.specs[usize::from(e.mark)];
         let slots = spec.first..spec.first + u16::from(spec.slots);
@@ -101,7 +102,8 @@ impl Game {
 
     /// The fields of move `m` kept as the last move's, where a `LastMove`
     /// reads them (called where `State::last_to` is kept).
-    #[inline]
+    /// (Out of line: the move's code stays as it is for games that keep no last move.)
+    #[inline(never)]
     pub(super) fn note_last_move(&self, s: &mut State, m: Move) {
         if let Some(slot) = self.marks.last_from {
             s.clear_mark_slot(slot);
@@ -120,7 +122,9 @@ impl Game {
     /// A turn begins for `next`: the marks that last a turn go, and those
     /// `next` set that last until their next turn. No work where no mark
     /// expires by itself.
-    #[inline]
+    /// (Out of line and cold: a turn's code stays as it is for games without such marks.)
+    #[cold]
+    #[inline(never)]
     pub(super) fn expire_marks(&self, s: &mut State, next: Player) {
         if !self.marks.expire {
             return;

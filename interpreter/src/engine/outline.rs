@@ -216,7 +216,8 @@ impl Game {
                 break;
             }
             me = turns.next(me);
-            self.hand_over(s, me);
+            debug_assert!(!self.marks.expire, "counted turns are planned where no mark expires");
+            self.pass_turn(s, me);
             n = turns.moves(&o, me);
             if n == 0 && turns.ends_if_stuck {
                 self.check_ends_knowing(s, When::StartOfTurn, me, Some(true));

@@ -22,6 +22,7 @@ fn origin(s: &State, f: FieldId) -> Origin {
 
 impl Game {
     /// Evaluates a `Reach` for `me`; `field` is the field under test (`from: Here`).
+    #[inline(never)] // (out of line: the engine's hot functions stay as small as without it)
     pub(super) fn reach(&self, r: &ReachSearch, s: &State, me: Player, field: FieldId) -> bool {
         let start = match &r.from {
             ReachStart::Here => field,
@@ -119,6 +120,7 @@ impl Game {
     }
 
     /// Every player still playing passed in a row, the last decision included.
+    #[inline(never)] // (out of line: the engine's hot functions stay as small as without it)
     pub(super) fn all_passed(&self, s: &State) -> bool {
         let playing = s.finished[..usize::from(s.players)].iter().filter(|&&f| f == 0).count();
         s.passed && usize::from(s.passes) + 1 >= playing
@@ -155,6 +157,7 @@ impl Game {
     /// Group capture (see `EffectDef::CaptureGroups`): every enemy group next
     /// to `landed` along `dirs` with no liberty is captured; then, with
     /// `own`, the mover's group on `landed` if it has none. How many pieces it took.
+    #[inline(never)] // (out of line: the engine's hot functions stay as small as without it)
     pub(super) fn capture_groups(&self, s: &mut State, dirs: &[u8], own: bool, landed: FieldId, me: Player) -> u32 {
         let mut visited = scratch_fields(self.board.len());
         let mut group = scratch_numbers();
@@ -183,6 +186,7 @@ impl Game {
     /// Each player's score by area (`EndResult::MostArea`), the directions
     /// as a bit set, plus each player's value of the counter per player
     /// whose first slot `plus` is (komi).
+    #[inline(never)] // (out of line: the engine's hot functions stay as small as without it)
     pub(crate) fn area_scores(&self, s: &State, dirs: u64, plus: Option<u16>) -> [i64; crate::piece::MAX_PLAYERS] {
         let mut list = [0u8; 64];
         let mut n = 0;

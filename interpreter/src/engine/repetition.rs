@@ -10,6 +10,7 @@ use crate::state::{Key, State};
 impl Game {
     /// `Repeated`: the position `s` (after a decision by `me`) matches at
     /// least `times` of the last `within` positions of the history (0: all).
+    #[inline(never)] // (out of line: the engine's hot functions stay as small as without it)
     pub(super) fn repeated(&self, s: &State, me: Player, times: u8, within: u32, compare: Compared) -> bool {
         let key = s.repetition_key(me);
         s.history().count(key, within, compare, u32::from(times)) >= u32::from(times)

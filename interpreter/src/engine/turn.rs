@@ -43,7 +43,7 @@ impl Game {
             if let Some(c) = phase.throw {
                 s.pending = Pending::Chance(c);
             }
-            if !s.marks.is_empty() {
+            if self.marks.expire {
                 self.expire_marks(s, mover);
             }
             // Another turn begins, unless its start finished the player (as in `end_turn`).
@@ -105,9 +105,21 @@ impl Game {
     }
 
     /// The turn passes to `next`, in the phase `s` is in now: a new turn's
-    /// decisions and throw, nothing carried over but the passes in a row.
+    /// decisions and throw, nothing carried over but the passes in a row;
+    /// the marks whose time is up go.
     #[inline(always)]
     pub(super) fn hand_over(&self, s: &mut State, next: Player) {
+        self.pass_turn(s, next);
+        // Marks whose time is up go (issue 44): nothing to do where none expires.
+        if self.marks.expire {
+            self.expire_marks(s, next);
+        }
+    }
+
+    /// [`Game::hand_over`] but the marks: all of it in a game where no mark
+    /// expires by itself, as in the counted turns (which are planned only there).
+    #[inline(always)]
+    pub(super) fn pass_turn(&self, s: &mut State, next: Player) {
         // Counted up to one fewer than the players, all the blocked rule below
         // reads: states it cannot tell apart stay equal.
         s.passes = if s.passed { (s.passes + 1).min(s.players - 1) } else { 0 };
@@ -120,10 +132,6 @@ impl Game {
         s.continuing = None;
         if let Some(c) = phase.throw {
             s.pending = Pending::Chance(c);
-        }
-        // Marks whose time is up go (issue 44): nothing to do without marks.
-        if !s.marks.is_empty() {
-            self.expire_marks(s, next);
         }
     }
 

@@ -37,6 +37,12 @@ pub(crate) struct Marks {
 }
 
 impl Marks {
+    /// Whether a move keeps its `From` or `Passed` fields for a `LastMove`:
+    /// then no rule's move is plain (`Applying::Plain` keeps `State::last_to` alone).
+    pub(crate) fn keeps_move_fields(&self) -> bool {
+        self.last_from.is_some() || self.last_passed.is_some()
+    }
+
     /// The slot a mark is set in when `player` sets it.
     #[inline]
     pub(crate) fn slot(&self, mark: u8, player: u8) -> u16 {

@@ -74,6 +74,11 @@ impl Drop for Entry {
 }
 
 impl History {
+    /// No history (none kept).
+    pub(crate) const fn none() -> History {
+        History(None)
+    }
+
     /// A history of one position.
     pub(crate) fn start(key: Key) -> History {
         History::default().pushed(key)
@@ -159,20 +164,11 @@ impl State {
         Key { board, mover }
     }
 
-    /// The positions of the game so far (empty where the rules never ask).
-    pub fn history(&self) -> &History {
-        &self.history
-    }
-
-    pub(crate) fn set_history(&mut self, history: History) {
-        self.history = history;
-    }
-
     /// Adds the position after a decision to the history (where it is kept).
     #[inline]
     pub(crate) fn remember(&mut self, key: Key) {
-        let history = std::mem::take(&mut self.history);
-        self.history = history.pushed(key);
+        let history = self.history_mut();
+        *history = std::mem::take(history).pushed(key);
     }
 
     /// The player before `p` in the turn order: who "moved" to make the

@@ -1,6 +1,7 @@
 //! The marks of a state (issue 44): per slot (see `program::marks`), a set
 //! of fields as words (the layout of [`FieldSet`](crate::board::FieldSet) and
-//! of `topped`), all in one buffer that stays empty where a game has no marks.
+//! of `topped`), all in one buffer that a game without marks does not have
+//! (see `state/memory.rs`).
 
 use super::{Continuing, State};
 use crate::board::FieldId;
@@ -8,7 +9,7 @@ use crate::board::FieldId;
 impl State {
     /// Gives the state `slots` empty sets of marked fields.
     pub(crate) fn make_mark_slots(&mut self, slots: u16) {
-        self.marks = vec![0; usize::from(slots) * usize::from(self.set_words)];
+        self.set_mark_words(usize::from(slots) * usize::from(self.set_words));
     }
 
     #[inline]
@@ -20,13 +21,13 @@ impl State {
     #[inline]
     pub(crate) fn in_mark_slot(&self, slot: u16, field: FieldId) -> bool {
         let (i, bit) = self.mark_index(slot, field);
-        self.marks.get(i).is_some_and(|w| w & bit != 0)
+        self.marks().get(i).is_some_and(|w| w & bit != 0)
     }
 
     /// Puts `field` in the set `slot` (or takes it out).
     pub(crate) fn set_mark_slot(&mut self, slot: u16, field: FieldId, on: bool) {
         let (i, bit) = self.mark_index(slot, field);
-        if let Some(w) = self.marks.get_mut(i) {
+        if let Some(w) = self.marks_mut().get_mut(i) {
             let new = if on { *w | bit } else { *w & !bit };
             if new != *w {
                 *w = new;
@@ -39,7 +40,7 @@ impl State {
     pub(crate) fn clear_mark_slot(&mut self, slot: u16) {
         let n = usize::from(self.set_words);
         let start = usize::from(slot) * n;
-        if let Some(words) = self.marks.get_mut(start..start + n) {
+        if let Some(words) = self.marks_mut().get_mut(start..start + n) {
             if words.iter().any(|&w| w != 0) {
                 words.fill(0);
                 self.edits = self.edits.wrapping_add(1);
@@ -51,7 +52,7 @@ impl State {
     pub(crate) fn mark_slot_fields(&self, slot: u16) -> impl Iterator<Item = FieldId> + '_ {
         let n = usize::from(self.set_words);
         let start = usize::from(slot) * n;
-        crate::board::fields_in_words(self.marks.get(start..start + n).unwrap_or(&[]))
+        crate::board::fields_in_words(self.marks().get(start..start + n).unwrap_or(&[]))
     }
 
     /// The marks' part of a repetition key: the XOR of a fixed key per
@@ -60,7 +61,7 @@ impl State {
     pub fn marks_key(&self) -> u64 {
         let n = usize::from(self.set_words).max(1);
         let mut key = 0;
-        for (i, &w) in self.marks.iter().enumerate() {
+        for (i, &w) in self.marks().iter().enumerate() {
             let (slot, word) = (i / n, i % n);
             for f in crate::board::fields_of_word(word, w) {
                 key ^= mark_key(slot as u16, f);

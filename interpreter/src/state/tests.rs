@@ -125,3 +125,39 @@ fn states_the_rules_cannot_tell_apart_are_equal_and_hash_the_same() {
         assert_ne!(t.position_hash(), start.position_hash());
     }
 }
+
+/// A state without memory (no counters, marks or history: `state/memory.rs`)
+/// is the same as one whose memory holds nothing: equal, hashing the same,
+/// the same position; and a copy over another makes the memory of its
+/// source, whichever of the two has one.
+#[test]
+fn a_state_without_memory_is_one_whose_memory_is_empty() {
+    use std::hash::{BuildHasher, RandomState};
+    let game = shipped::game("seega", &Options::new()).expect("compiles");
+    let plain = game.initial_state();
+    assert!(plain.memory.is_none(), "a game without counters, marks or history keeps no memory");
+    let mut empty = plain.clone();
+    empty.memory = Some(Box::default());
+    let hasher = RandomState::new();
+    assert_eq!(plain, empty);
+    assert_eq!(hasher.hash_one(&plain), hasher.hash_one(&empty));
+    assert_eq!(plain.position_hash(), empty.position_hash());
+    // A state with counters copied over one without, and back.
+    let mut counted = plain.clone();
+    counted.set_counters(vec![3, 4]);
+    assert_ne!(counted, plain);
+    let mut copy = plain.clone();
+    copy.clone_from(&counted);
+    assert_eq!((&copy, copy.counters()), (&counted, &[3, 4][..]));
+    copy.clone_from(&plain);
+    assert_eq!(copy, plain);
+    assert!(copy.memory.is_none());
+    empty.clone_from(&counted);
+    assert_eq!(empty, counted);
+    // Setting nothing makes no memory.
+    let mut s = plain.clone();
+    s.set_counters(Vec::new());
+    s.set_history(super::History::default());
+    s.make_mark_slots(0);
+    assert!(s.memory.is_none());
+}

@@ -8,7 +8,9 @@ use crate::program::Game;
 
 impl Game {
     /// The pass of rule `rule_id` (its `only_if` already holds); false if `emit` asked to stop.
-    #[inline(always)]
+    /// (Out of line: the move generator's code, into which `emit` is inlined
+    /// at every motion, stays as it is for games without a `Pass`.)
+    #[inline(never)]
     pub(in crate::engine) fn pass_moves(&self, rule_id: u8, emit: &mut impl FnMut(Move) -> bool) -> bool {
         emit(Move { action: Action::Pass, rule: rule_id, kind: 0, dir: NO_DIR, from: NO_FIELD, to: NO_FIELD })
     }

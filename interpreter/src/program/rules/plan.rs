@@ -193,7 +193,9 @@ pub(crate) enum Applying {
     /// piece alone (turned over, tipped or turned: see
     /// `Effect::changes_the_mover_only`): no chain, no jump, no placing
     /// under a stack; its phase offers no huff and replaces no piece; no
-    /// field of the board sends a piece on or gives another turn. Outside a
+    /// field of the board sends a piece on or gives another turn; the game
+    /// keeps no fields of the last move for `LastMove(From)` or
+    /// `LastMove(Passed)` (`Marks::keeps_move_fields`). Outside a
     /// chain and with nothing pending, such a move is played without the
     /// checks for what it cannot do (`Game::plain_rule`).
     Plain,
