@@ -168,7 +168,7 @@ impl Game {
         // field forbids; an exchange needs a field to send the enemy to, which the hand is not.
         let displaces = match rule.arrive {
             Arrive::Capture => true,
-            Arrive::Exchange => exchange_sends_to_field(&rule.motion),
+            Arrive::Exchange => rule.motion.facts().exchange_sends_to_field,
             Arrive::Stack => false,
         };
         let captures = |safe: bool| if displaces && !safe { Cond::ENEMY } else { 0 };
@@ -203,7 +203,8 @@ impl Game {
 
     /// Single-piece landing `masks` of `rule` with the forms the board allows.
     fn landing_masks(&self, rule: &Rule, masks: Vec<u8>) -> LandingMasks {
-        let on_empty_only = places(&rule.motion) && !rule.motion.puts_under() && self.occupancy_is_one_word();
+        let facts = rule.motion.facts();
+        let on_empty_only = facts.places && !facts.puts_under && self.occupancy_is_one_word();
         let empty_only = |f: &FieldId| matches!(masks[usize::from(*f)], 0 | Cond::EMPTY);
         let bits = |targets: &Vec<FieldId>| {
             targets
@@ -230,7 +231,7 @@ impl Game {
             let countable = |rules: &Vec<u8>| {
                 rules.iter().all(|&r| {
                     let rule = &phase.rules[usize::from(r)];
-                    places(&rule.motion) && rule.plan.landing.empty_targets().is_some()
+                    rule.motion.facts().places && rule.plan.landing.empty_targets().is_some()
                 })
             };
             let counted = phase.filters.is_empty()
@@ -312,7 +313,7 @@ impl Game {
     /// from its rules as they are (again, where a test has changed them).
     pub(crate) fn choose_rules_loops(&mut self) {
         for phase in &mut self.phases {
-            let walks_or_enters = |r: &Rule| r.plan.motion.by_paths() || enters(&r.motion);
+            let walks_or_enters = |r: &Rule| r.plan.motion.by_paths() || r.motion.facts().enters;
             let walks_only = phase.rules.iter().all(walks_or_enters);
             phase.rules_loop = if walks_only { RulesLoop::WalksOnly } else { RulesLoop::General };
         }
@@ -506,68 +507,6 @@ impl Game {
             | Motion::Pass => None,
         };
         plan.unwrap_or(MotionPlan::General)
-    }
-}
-
-/// Whether an exchange on arrival sends the enemy to a field (the one the
-/// mover left): not for a piece entering from the hand, which leaves none.
-fn exchange_sends_to_field(m: &Motion) -> bool {
-    match m {
-        Motion::Enter { .. } => false,
-        Motion::Place { .. }
-        | Motion::Step(_)
-        | Motion::Leap(_)
-        | Motion::Slide { .. }
-        | Motion::Lift
-        | Motion::Fly
-        | Motion::Run { .. }
-        | Motion::RunOff { .. }
-        | Motion::Walk { .. }
-        | Motion::Exit { .. }
-        | Motion::Sow { .. }
-        | Motion::Jump { .. }
-        | Motion::Pass => true,
-    }
-}
-
-/// Whether the motion places a piece from the hand (its moves may be counted by bits).
-fn places(m: &Motion) -> bool {
-    match m {
-        Motion::Place { .. } => true,
-        Motion::Step(_)
-        | Motion::Leap(_)
-        | Motion::Slide { .. }
-        | Motion::Lift
-        | Motion::Fly
-        | Motion::Run { .. }
-        | Motion::RunOff { .. }
-        | Motion::Walk { .. }
-        | Motion::Enter { .. }
-        | Motion::Exit { .. }
-        | Motion::Sow { .. }
-        | Motion::Jump { .. }
-        | Motion::Pass => false,
-    }
-}
-
-/// Whether the motion enters from the hand by a walk (its moves come from
-/// the walks' loop too: see [`RulesLoop::WalksOnly`]).
-fn enters(m: &Motion) -> bool {
-    match m {
-        Motion::Enter { .. } => true,
-        Motion::Step(_)
-        | Motion::Leap(_)
-        | Motion::Slide { .. }
-        | Motion::Place { .. }
-        | Motion::Lift
-        | Motion::Fly
-        | Motion::Run { .. }
-        | Motion::RunOff { .. }
-        | Motion::Walk { .. }
-        | Motion::Exit { .. }
-        | Motion::Sow { .. }
-        | Motion::Jump { .. }
-        | Motion::Pass => false,
     }
 }
 

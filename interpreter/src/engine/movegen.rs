@@ -257,7 +257,7 @@ impl Game {
             (Motion::Jump { over, fly, .. }, Action::Board) => {
                 self.jumped(s, me, m.from, m.dir, over, *fly).is_some_and(enemy_on)
             }
-            (Motion::Place { bottom: true, .. }, _) => false,
+            (motion, _) if motion.puts_under() => false,
             (_, Action::Board | Action::Place) => rule.arrive == Arrive::Capture && enemy_on(m.to),
             _ => false,
         }
