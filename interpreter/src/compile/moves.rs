@@ -473,7 +473,6 @@ fn walk(ctx: &mut Ctx, parts: WalkParts, board: &Board, names: &Names) -> Walk {
         pass: ctx.at(Seg::Field("pass"), |ctx| test(ctx, parts.pass, Place::Field, names)),
         double_again: option(ctx, "double_again", parts.double_again),
         returns: option(ctx, "returns", parts.returns),
-        paths: None, // worked out by `Game::specialise_rules`
     }
 }
 
@@ -559,9 +558,9 @@ fn motion(ctx: &mut Ctx, def: &MotionDef, board: &Board, names: &Names) -> Optio
             };
             walk_cost(ctx, board, names, &walk, enters, enters, |_| Some(longest.saturating_sub(1)));
             if matches!(def, MotionDef::Enter { .. }) {
-                Motion::Enter { via, steps, walk, entries: None }
+                Motion::Enter { via, steps, walk }
             } else {
-                Motion::Exit { via, steps, walk, exits: None }
+                Motion::Exit { via, steps, walk }
             }
         }
         MotionDef::Sow { dirs, skip, skip_origin } => Motion::Sow {

@@ -5,11 +5,12 @@
 
 use super::repeats::{may_share_moves, repeats_itself};
 use crate::board::{DirId, FieldId, FieldSet, NO_FIELD};
+use crate::moves::Action;
 use crate::piece::{Piece, Player};
 use crate::program::rules::{
     Applying, Captures, ChainLandings, Counting, DieRuns, Doubling, Effect, End, FallLine, FallLines, Filter, Known,
     Landing, LandingBits, LandingMasks, LandingWords, Motion, MotionPlan, Placing, Probe, Ranking, Repeats, Room, Rule,
-    RulePlan, RulesLoop, RunEnds, SowEnds, TopWords, Walk,
+    RulePlan, RulesLoop, RunEnds, SowEnds, TopWords, WalkPlan,
 };
 use crate::program::{Cond, Game};
 use crate::ruleset::{Arrive, Distance, When};
@@ -21,10 +22,9 @@ impl Game {
     /// each (see [`RulePlan`], [`Counting`], [`RulesLoop`]). Called once the
     /// game is compiled.
     pub(crate) fn specialise_rules(&mut self) {
-        let mut path_room = super::walk_paths::MOST_PATHS_IN_ALL;
         for p in 0..self.phases.len() {
             for r in 0..self.phases[p].rules.len() {
-                self.fold_rule(p, r, &mut path_room);
+                self.fold_rule(p, r);
             }
             self.fold_phase(p);
         }
@@ -56,8 +56,8 @@ impl Game {
 
     /// What the board and the player decide about rule `r` of phase `p`,
     /// folded in: the fields `to` may hold on and `to` as it reads there,
-    /// `only_if` per player, `via` as fields, the walks' paths.
-    fn fold_rule(&mut self, p: usize, r: usize, path_room: &mut usize) {
+    /// `only_if` per player, `via` as fields.
+    fn fold_rule(&mut self, p: usize, r: usize) {
         let rule = &self.phases[p].rules[r];
         let players = 0..self.player_count();
         let (targets, to_on_targets): (Vec<Vec<FieldId>>, Vec<Cond>) = players
@@ -71,26 +71,13 @@ impl Game {
             .unzip();
         // A state condition has no field atoms: any field stands for all.
         let only_if_for = players.map(|me| self.simplify(&rule.only_if, me, &[0]).compact()).collect();
-        let (via_fields, known) = self.walk_facts(&rule.motion);
+        let via_fields = self.via_deciding(&rule.motion);
         let rule = &mut self.phases[p].rules[r];
         rule.targets = targets;
         rule.to_on_targets = to_on_targets;
         rule.only_if_for = only_if_for;
         if let (Some(via), Some(fields)) = (rule.motion.via_mut(), via_fields) {
             *via = fields;
-        }
-        if let Some(walk) = rule.motion.walk_mut() {
-            walk.paths = super::walk_paths::walk_paths(&self.board, &self.fields, walk, &known, path_room);
-        }
-        if let Motion::Exit { via: Cond::Fields(via), walk: Walk { paths: Some(paths), .. }, exits, .. } =
-            &mut rule.motion
-        {
-            *exits = Some(super::walk_paths::exit_paths(paths, via, &known, self.board.len()));
-        }
-        if let Motion::Enter { via: Cond::Fields(via), walk: Walk { paths: Some(paths), .. }, entries, .. } =
-            &mut rule.motion
-        {
-            *entries = super::walk_paths::entry_paths(paths, via, &known, self.board.len());
         }
     }
 
@@ -127,14 +114,14 @@ impl Game {
     /// Plans every rule (see [`Game::rule_plan`]), in the order of the phases
     /// and their rules (the tables' budgets are spent in that order).
     fn plan_rules(&mut self) {
-        let mut die_run_room = DieRuns::MOST_ENDS;
+        let mut rooms = Rooms { die_runs: DieRuns::MOST_ENDS, paths: super::walk_paths::MOST_PATHS_IN_ALL };
         let plain_fields = self.fields.iter().all(|f| f.send_to.is_none() && !f.again);
         for p in 0..self.phases.len() {
             let phase = &self.phases[p];
             let plain_phase =
                 plain_fields && phase.replace.is_none() && !phase.filters.contains(&Filter::Capture { huff: true });
             for r in 0..phase.rules.len() {
-                let plan = self.rule_plan(&self.phases[p].rules[r], plain_phase, &mut die_run_room);
+                let plan = self.rule_plan(&self.phases[p].rules[r], plain_phase, &mut rooms);
                 self.phases[p].rules[r].plan = plan;
             }
         }
@@ -145,9 +132,9 @@ impl Game {
     /// Which fast paths serve `rule`'s moves (see [`RulePlan`]), once its
     /// conditions are folded: from the rule and the board alone, and whether
     /// its phase lets a move be `plain` (no huff, no replacing, no field that
-    /// sends a piece on or gives another turn). `die_run_room`: what the
-    /// game's die runs may still hold.
-    fn rule_plan(&self, rule: &Rule, plain_phase: bool, die_run_room: &mut usize) -> RulePlan {
+    /// sends a piece on or gives another turn). `rooms`: what the game's
+    /// tables may still hold.
+    fn rule_plan(&self, rule: &Rule, plain_phase: bool, rooms: &mut Rooms) -> RulePlan {
         let landing = self.landing_plan(rule);
         let captures = match captures_by_rule(rule, landing.masks()) {
             Some(true) => Captures::Always,
@@ -157,7 +144,9 @@ impl Game {
         let mover_only = rule.effects.iter().all(Effect::changes_the_mover_only);
         let plain = plain_phase && rule.motion.only_puts_down() && mover_only && rule.continues.is_none();
         let applying = if plain { Applying::Plain } else { Applying::Checked };
-        RulePlan { landing, motion: self.motion_plan(rule, die_run_room), captures, applying }
+        let walk = self.walk_plan(rule, &mut rooms.paths);
+        let motion = self.motion_plan(rule, &walk, &mut rooms.die_runs);
+        RulePlan { landing, motion, captures, applying, walk }
     }
 
     /// How `rule` tests where a move lands (see [`Landing`]).
@@ -281,14 +270,14 @@ impl Game {
     /// where it walks by its paths: passing and starting by masks over what
     /// tops a field, and never longer than its paths go (an exit's paths are
     /// one step short: the last takes the piece off).
-    fn walk_lists(&self, rule: &Rule) -> Option<Vec<u32>> {
+    fn walk_lists(&self, rule: &Rule, walk: &WalkPlan) -> Option<Vec<u32>> {
         let longest_field_steps = self.fields.iter().filter_map(|f| f.steps).max().unwrap_or(0);
         let longest = |steps: Distance| match steps {
             Distance::Const(n) => Some(n),
             Distance::FieldSteps => Some(longest_field_steps),
             _ => None,
         };
-        let by = rule.walk_parts()?;
+        let by = rule.walk_parts(walk)?;
         longest(by.steps).filter(|&n| n <= by.paths.most.saturating_add(u8::from(by.exit)))?;
         let fields = self.fields.iter().enumerate();
         let list = |(f, props): (usize, &crate::program::FieldProps)| {
@@ -458,18 +447,13 @@ impl Game {
 }
 
 impl Game {
-    /// What the board (and the player) decide of a motion's walk: an entry's
-    /// or exit's `via` as fields, where they decide it; what they say of the
-    /// fields a walk goes over (see [`Known`]).
-    fn walk_facts(&self, motion: &Motion) -> (Option<Cond>, Known) {
+    /// An entry's or exit's `via` as fields, where the board (and the player)
+    /// decide it: read per field at every move otherwise. (A walk has none.)
+    fn via_deciding(&self, motion: &Motion) -> Option<Cond> {
         match motion {
-            // Read per field at every move: where the board alone decides it, a set of fields;
-            // where the board and the player do, a set per player. (An exit's walk need not
-            // land where it ends.)
-            Motion::Walk { walk, .. } => (None, self.known_of_walk(&walk.pass, true)),
-            Motion::Enter { via, walk, .. } => (self.fields_deciding(via), self.known_of_walk(&walk.pass, true)),
-            Motion::Exit { via, walk, .. } => (self.fields_deciding(via), self.known_of_walk(&walk.pass, false)),
-            Motion::Step(_)
+            Motion::Enter { via, .. } | Motion::Exit { via, .. } => self.fields_deciding(via),
+            Motion::Walk { .. }
+            | Motion::Step(_)
             | Motion::Leap(_)
             | Motion::Slide { .. }
             | Motion::Place { .. }
@@ -479,14 +463,34 @@ impl Game {
             | Motion::RunOff { .. }
             | Motion::Sow { .. }
             | Motion::Jump { .. }
-            | Motion::Pass => (None, Known::default()),
+            | Motion::Pass => None,
         }
     }
 
+    /// The paths of `rule`'s walk, worked out where the board and
+    /// `path_room` (what the game's walks may still hold) allow (see
+    /// [`WalkPlan`]): with what the board says of the fields it goes over
+    /// (see [`Known`]; an exit's walk need not land where it ends), and an
+    /// entry's paths in or an exit's paths out where its `via` is fields.
+    fn walk_plan(&self, rule: &Rule, path_room: &mut usize) -> WalkPlan {
+        let Some(walk) = rule.motion.walk() else { return WalkPlan::Searched };
+        let known = self.known_of_walk(&walk.pass, rule.motion.action() != Action::Exit);
+        let paths = super::walk_paths::walk_paths(&self.board, &self.fields, walk, &known, path_room);
+        let Some(paths) = paths else { return WalkPlan::Searched };
+        let fields = self.board.len();
+        let via = match (rule.motion.via(), rule.motion.facts().enters) {
+            (Some(Cond::Fields(via)), true) => super::walk_paths::entry_paths(&paths, via, &known, fields),
+            (Some(Cond::Fields(via)), false) => Some(super::walk_paths::exit_paths(&paths, via, &known, fields)),
+            (Some(_) | None, _) => None,
+        };
+        WalkPlan::Paths { walk: paths, via }
+    }
+
     /// The table `rule`'s motion reads, where the board allows one (see
-    /// [`MotionPlan`]); `die_run_room` what the game's die runs may still
-    /// hold. A motion without a table of its own is `General` here.
-    fn motion_plan(&self, rule: &Rule, die_run_room: &mut usize) -> MotionPlan {
+    /// [`MotionPlan`]), its walk's paths planned (`walk`); `die_run_room`
+    /// what the game's die runs may still hold. A motion without a table of
+    /// its own is `General` here.
+    fn motion_plan(&self, rule: &Rule, walk: &WalkPlan, die_run_room: &mut usize) -> MotionPlan {
         let plan = match &rule.motion {
             Motion::Place { fall, .. } => fall.and_then(|d| self.fall_lines_along(d)).map(MotionPlan::FallLines),
             Motion::Run { .. } => runs_over_anything(&rule.motion)
@@ -495,7 +499,7 @@ impl Game {
             Motion::Sow { dirs, skip, skip_origin } => {
                 self.sowings_ended(dirs, skip, *skip_origin).map(MotionPlan::SowEnds)
             }
-            Motion::Walk { .. } | Motion::Exit { .. } => self.walk_lists(rule).map(MotionPlan::WalkPaths),
+            Motion::Walk { .. } | Motion::Exit { .. } => self.walk_lists(rule, walk).map(MotionPlan::WalkPaths),
             Motion::Step(_)
             | Motion::Leap(_)
             | Motion::Slide { .. }
@@ -618,6 +622,15 @@ impl Game {
             _ => t.clone(),
         }
     }
+}
+
+/// What the game's tables may still hold, spent rule by rule in the order
+/// of the phases and their rules.
+struct Rooms {
+    /// Die runs' ends (see [`DieRuns::MOST_ENDS`]).
+    die_runs: usize,
+    /// Walks' paths (see `walk_paths::MOST_PATHS_IN_ALL`).
+    paths: usize,
 }
 
 /// Whether every move of `rule` captures or none does, where the rule alone

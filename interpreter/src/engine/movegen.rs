@@ -692,9 +692,7 @@ impl Game {
                 self.run_off_moves(m, dirs, *distance, pass, *over, emit)
             }
             Motion::Walk { walk, steps } => walking.is_none_or(|w| self.walk_moves(m, walk, *steps, w, emit)),
-            Motion::Exit { via, steps, walk, exits } => {
-                walking.is_none_or(|w| self.exit_moves(m, via, *steps, walk, exits.as_ref(), w, emit))
-            }
+            Motion::Exit { via, steps, walk } => walking.is_none_or(|w| self.exit_moves(m, via, *steps, walk, w, emit)),
             Motion::Step(reach) | Motion::Leap(reach) => self.step_moves(m, reach, emit),
             Motion::Slide { dirs, max, pass } => self.slide_moves(m, dirs, *max, pass, emit),
             Motion::Run { dirs, distance, pass } => self.run_moves(m, dirs, *distance, pass, emit),

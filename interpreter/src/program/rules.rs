@@ -319,21 +319,19 @@ pub(crate) enum Motion {
         walk: Walk,
         steps: Distance,
     },
+    /// From the hand onto a field where `via` holds, then a walk of the
+    /// rest of its steps (its paths, worked out before play, are in the
+    /// rule's plan: see [`WalkPlan`]).
     Enter {
         via: Cond,
         steps: Distance,
         walk: Walk,
-        /// Where `via` is a set of fields the board decides: the paths in by
-        /// any of them, for every number of steps (see [`WalkPaths::entries`]).
-        entries: Option<WalkPaths>,
     },
+    /// A walk of its steps, the last off the board from a field where `via` holds.
     Exit {
         via: Cond,
         steps: Distance,
         walk: Walk,
-        /// Where `via` is a set of fields the board decides: the walk's paths
-        /// that end on one of them (see [`WalkPaths::exits`]).
-        exits: Option<WalkPaths>,
     },
     /// The whole stack, one piece on each following field (see `Motion::Sow`).
     Sow {
@@ -392,22 +390,28 @@ impl Rule {
     /// generator's loop over the pieces with one pass word (see `WalkByPaths`).
     pub(crate) fn walk_by_paths(&self) -> Option<WalkByPaths<'_>> {
         match &self.plan.motion {
-            MotionPlan::WalkPaths(lists) => self.walk_parts().map(|by| WalkByPaths { lists, ..by }),
+            MotionPlan::WalkPaths(lists) => self.walk_parts(&self.plan.walk).map(|by| WalkByPaths { lists, ..by }),
             MotionPlan::General | MotionPlan::FallLines(_) | MotionPlan::DieRuns(_) | MotionPlan::SowEnds(_) => None,
         }
     }
 
-    /// The parts of a walk or exit with its paths worked out, passing and
-    /// starting by masks over what tops a field, however far it goes (what
-    /// `Game::specialise_rules` reads to choose [`MotionPlan::WalkPaths`]); no lists yet.
-    pub(crate) fn walk_parts(&self) -> Option<WalkByPaths<'_>> {
-        let (walk, steps, paths, exit) = match &self.motion {
-            Motion::Walk { walk: walk @ Walk { paths: Some(paths), .. }, steps } => (walk, *steps, paths, false),
-            Motion::Exit { walk, steps, exits: Some(exits), .. } => (walk, *steps, exits, true),
+    /// The parts of a walk or exit with its paths worked out (`planned`),
+    /// passing and starting by masks over what tops a field, however far it
+    /// goes (what `Game::rule_plan` reads to choose [`MotionPlan::WalkPaths`]); no lists yet.
+    pub(crate) fn walk_parts<'r>(&'r self, planned: &'r WalkPlan) -> Option<WalkByPaths<'r>> {
+        let (walk, steps, paths, exit) = match (&self.motion, planned) {
+            (Motion::Walk { walk, steps }, WalkPlan::Paths { walk: paths, .. }) => (walk, *steps, paths, false),
+            (Motion::Exit { walk, steps, .. }, WalkPlan::Paths { via: Some(exits), .. }) => (walk, *steps, exits, true),
             _ => return None,
         };
         let (pass, from) = (walk.pass.tops_mask()?, self.from.tops_mask()?);
         Some(WalkByPaths { walk, steps, paths, exit, pass, from, lists: &[] })
+    }
+
+    /// The rule's walk with its paths, where it walks (see [`PlannedWalk`]).
+    #[inline(always)]
+    pub(crate) fn planned_walk(&self) -> Option<PlannedWalk<'_>> {
+        self.motion.walk().map(|walk| PlannedWalk { walk, paths: self.plan.walk.paths() })
     }
 
     /// Whether a move by this rule may leave its mover a choice that

@@ -234,10 +234,10 @@ impl Motion {
         }
     }
 
-    /// [`Motion::walk`], to change.
-    pub(crate) fn walk_mut(&mut self) -> Option<&mut Walk> {
+    /// The fields an entry comes in by or an exit leaves by (`via`).
+    pub(crate) fn via(&self) -> Option<&Cond> {
         match self {
-            Motion::Walk { walk, .. } | Motion::Enter { walk, .. } | Motion::Exit { walk, .. } => Some(walk),
+            Motion::Enter { via, .. } | Motion::Exit { via, .. } => Some(via),
             Motion::Step(_)
             | Motion::Leap(_)
             | Motion::Slide { .. }
@@ -246,13 +246,14 @@ impl Motion {
             | Motion::Fly
             | Motion::Run { .. }
             | Motion::RunOff { .. }
+            | Motion::Walk { .. }
             | Motion::Sow { .. }
             | Motion::Jump { .. }
             | Motion::Pass => None,
         }
     }
 
-    /// The fields an entry comes in by or an exit leaves by (`via`), to change.
+    /// [`Motion::via`], to change.
     pub(crate) fn via_mut(&mut self) -> Option<&mut Cond> {
         match self {
             Motion::Enter { via, .. } | Motion::Exit { via, .. } => Some(via),
@@ -286,14 +287,13 @@ mod tests {
         assert!(!under.only_puts_down && !under.puts_down_where_put && under.puts_under);
         let falling = Motion::Place { bottom: false, fall: Some(2) }.facts();
         assert!(falling.only_puts_down && !falling.puts_down_where_put && falling.falls == Some(2));
-        let enters =
-            Motion::Enter { via: Cond::True, steps: crate::ruleset::Distance::Const(1), walk: walk(), entries: None };
+        let enters = Motion::Enter { via: Cond::True, steps: crate::ruleset::Distance::Const(1), walk: walk() };
         assert_eq!(enters.facts().action, Action::Place);
         assert!(enters.facts().enters && !enters.facts().exchange_sends_to_field && !enters.facts().places);
         assert!(Motion::Lift.facts().probed_by_generator && !Motion::Pass.facts().only_puts_down);
     }
 
     fn walk() -> Walk {
-        Walk { dirs: Vec::new(), turns: false, pass: Cond::True, double_again: false, returns: false, paths: None }
+        Walk { dirs: Vec::new(), turns: false, pass: Cond::True, double_again: false, returns: false }
     }
 }
