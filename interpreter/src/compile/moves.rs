@@ -330,6 +330,7 @@ fn effect(
 }
 
 /// The parts of an `EffectDef::CaptureRun` as written.
+#[derive(Clone, Copy)]
 struct CaptureRunDef<'a> {
     on: &'a CondDef,
     start: &'a [String],

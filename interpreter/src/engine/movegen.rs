@@ -459,7 +459,7 @@ impl Game {
                 let go_on = if by_paths {
                     self.walks_by_paths(s, me, rule, ri, only, &mut walks, &mut counting)
                 } else {
-                    debug_assert!(matches!(rule.motion, Motion::Enter { .. }), "a phase marked as walks only");
+                    debug_assert!(rule.motion.facts().enters, "a phase marked as walks only");
                     // (A piece on the board enters nothing.)
                     only.is_some()
                         || self.kinds_in_hand(rule, s, me).all(|kind| {

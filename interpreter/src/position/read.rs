@@ -133,7 +133,7 @@ impl Game {
         if let Some(name) = &def.continuing {
             ctx.at(Seg::Field("continuing"), |ctx| {
                 let Some(f) = ctx.find("field", name, self.board.names()).map(|f| f as FieldId) else { return };
-                let chains = self.chains_of(&s, f);
+                let chains = self.chains_of(s, f);
                 let Some(first) = chains.first() else {
                     ctx.error(format!("no piece of the player to move on {name:?} can go on capturing in this phase"));
                     return;

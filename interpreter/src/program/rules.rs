@@ -409,7 +409,7 @@ impl Rule {
     }
 
     /// The rule's walk with its paths, where it walks (see [`PlannedWalk`]).
-    #[inline(always)]
+    #[cfg(test)]
     pub(crate) fn planned_walk(&self) -> Option<PlannedWalk<'_>> {
         self.motion.walk().map(|walk| PlannedWalk { walk, paths: self.plan.walk.paths() })
     }

@@ -206,6 +206,7 @@ pub(crate) enum Applying {
 /// worked out once from the board (see [`WalkPaths`]): a walk then scans
 /// its paths where it would search the board.
 #[derive(Debug, Clone)]
+#[allow(clippy::large_enum_variant)] // one a rule, read in place at play: no box to follow
 pub(crate) enum WalkPlan {
     /// The walk searches the board at play (the general path): the rule
     /// does not walk, or the board or the walk's paths are too large.
