@@ -248,13 +248,14 @@ impl Rule {
     pub(crate) const NO_PATHS: u32 = u32::MAX;
 
     /// Whether where a piece the rule puts comes to rest reads the fields
-    /// taken alone: no fall, or a fall along [`FallLines`] ([`Rule::rest_by_bits`]).
-    pub(crate) fn rests_by_bits(&self) -> bool {
-        self.motion.facts().falls.is_none() || self.plan.motion.fall_lines().is_some()
+    /// taken alone, the rule planned as `plan`: no fall, or a fall along
+    /// [`FallLines`] ([`Rule::rest_by_bits`]).
+    pub(crate) fn rests_by_bits(&self, plan: &RulePlan) -> bool {
+        self.motion.facts().falls.is_none() || plan.motion.fall_lines().is_some()
     }
 
     /// Where a piece the rule puts on `to` comes to rest, `taken` the fields a
-    /// piece tops, where [`Rule::rests_by_bits`].
+    /// piece tops, where [`Rule::rests_by_bits`] under its plan.
     #[inline(always)]
     pub(crate) fn rest_by_bits(&self, taken: u64, to: FieldId) -> FieldId {
         match &self.plan.motion {
