@@ -280,9 +280,11 @@ fn lower(ctx: &mut Ctx, cond: &CondDef, place: Place, names: &Names, depth: usiz
         CondDef::Enemy => field_atom(ctx, place, Cond::Enemy, "Enemy"),
         CondDef::Full => field_atom(ctx, place, Cond::Full, "Full"),
         CondDef::Height(h) => field_atom(ctx, place, Cond::Height(*h), "Height"),
-        CondDef::Top(_) | CondDef::Has(_) | CondDef::InZone(_) | CondDef::Type(_) | CondDef::Field(_) => {
-            lower_named_field_atom(ctx, cond, place, names)
-        }
+        CondDef::Top(kinds) => kinds_atom(ctx, place, kinds, names, (Cond::Top, "Top")),
+        CondDef::Has(kinds) => kinds_atom(ctx, place, kinds, names, (Cond::Has, "Has")),
+        CondDef::InZone(zone) => zone_atom(ctx, place, zone, names),
+        CondDef::Type(t) => type_atom(ctx, place, t, names),
+        CondDef::Field(list) => fields_atom(ctx, place, list, names),
         CondDef::Beside(dirs, inner) => lower_beside(ctx, dirs, inner, place, names, depth),
         CondDef::Open => field_atom(ctx, place, Cond::Open, "Open"),
         CondDef::Closed => field_atom(ctx, place, Cond::Closed, "Closed"),
@@ -352,34 +354,32 @@ fn lower(ctx: &mut Ctx, cond: &CondDef, place: Place, names: &Names, depth: usiz
     }
 }
 
-/// A field atom that names kinds, a zone, a field type or fields, each name found.
-fn lower_named_field_atom(ctx: &mut Ctx, cond: &CondDef, place: Place, names: &Names) -> Cond {
-    match cond {
-        CondDef::Top(kinds) => {
-            let m = ctx.at(Seg::Index(0), |ctx| kinds_mask(ctx, kinds, names));
-            field_atom(ctx, place, Cond::Top(m), "Top")
-        }
-        CondDef::Has(kinds) => {
-            let m = ctx.at(Seg::Index(0), |ctx| kinds_mask(ctx, kinds, names));
-            field_atom(ctx, place, Cond::Has(m), "Has")
-        }
-        CondDef::InZone(zone) => {
-            let z = ctx.at(Seg::Index(0), |ctx| ctx.find("zone", zone, &names.zones));
-            field_atom(ctx, place, z.map_or(Cond::False, |z| Cond::InZone(z as u8)), "InZone")
-        }
-        CondDef::Type(t) => {
-            let found = ctx.at(Seg::Index(0), |ctx| ctx.find("field type", t, &names.field_types));
-            let mask = names.field_types.iter().enumerate().filter(|(_, n)| *n == t).fold(0u64, |m, (i, _)| m | 1 << i);
-            field_atom(ctx, place, found.map_or(Cond::False, |_| Cond::Type(mask)), "Type")
-        }
-        CondDef::Field(list) => {
-            let ids = ctx.at(Seg::Index(0), |ctx| ctx.find_all("field", list, &names.fields));
-            let mut set = FieldSet::new(names.fields.len());
-            ids.into_iter().for_each(|f| set.insert(f as u16));
-            field_atom(ctx, place, Cond::Fields(set), "Field")
-        }
-        _ => unreachable!("called for the atoms above only"),
-    }
+/// A field atom that names kinds (`Top`, `Has`: `atom` makes it of their
+/// mask and names it), each name found.
+fn kinds_atom(ctx: &mut Ctx, place: Place, kinds: &[String], names: &Names, atom: (fn(u32) -> Cond, &str)) -> Cond {
+    let m = ctx.at(Seg::Index(0), |ctx| kinds_mask(ctx, kinds, names));
+    field_atom(ctx, place, atom.0(m), atom.1)
+}
+
+/// `InZone`, its zone found.
+fn zone_atom(ctx: &mut Ctx, place: Place, zone: &str, names: &Names) -> Cond {
+    let z = ctx.at(Seg::Index(0), |ctx| ctx.find("zone", zone, &names.zones));
+    field_atom(ctx, place, z.map_or(Cond::False, |z| Cond::InZone(z as u8)), "InZone")
+}
+
+/// `Type`, its field type found: the mask of every type of that name.
+fn type_atom(ctx: &mut Ctx, place: Place, t: &str, names: &Names) -> Cond {
+    let found = ctx.at(Seg::Index(0), |ctx| ctx.find("field type", t, &names.field_types));
+    let mask = names.field_types.iter().enumerate().filter(|(_, n)| *n == t).fold(0u64, |m, (i, _)| m | 1 << i);
+    field_atom(ctx, place, found.map_or(Cond::False, |_| Cond::Type(mask)), "Type")
+}
+
+/// `Field`, its fields found.
+fn fields_atom(ctx: &mut Ctx, place: Place, list: &[String], names: &Names) -> Cond {
+    let ids = ctx.at(Seg::Index(0), |ctx| ctx.find_all("field", list, &names.fields));
+    let mut set = FieldSet::new(names.fields.len());
+    ids.into_iter().for_each(|f| set.insert(f as u16));
+    field_atom(ctx, place, Cond::Fields(set), "Field")
 }
 
 /// A run (see `RunDef`): its directions found, its tests lowered as tests of a field.

@@ -301,7 +301,10 @@ fn effect(
             let otherwise = ctx.at(Seg::Field("otherwise"), |ctx| test(ctx, otherwise, Place::Field, names));
             Effect::CaptureChosen(Box::new(Choice { cond, among, otherwise }))
         }
-        EffectDef::CaptureRun { .. } => Effect::CaptureRun(Box::new(capture_run(ctx, e, board, names))),
+        EffectDef::CaptureRun { on, start, step, if_, landed, keep_if, closed_by, spare, .. } => {
+            let def = CaptureRunDef { on, start, step, if_, landed: *landed, keep_if, closed_by, spare };
+            Effect::CaptureRun(Box::new(capture_run(ctx, def, board, names)))
+        }
         EffectDef::Set { counter, n, who, .. } | EffectDef::Add { counter, n, who, .. } => {
             let add = matches!(e, EffectDef::Add { .. });
             Effect::Counter(super::counters::change(ctx, counter, n, *who, add, names)?)
@@ -326,17 +329,28 @@ fn effect(
     Some(Lowered::Effect(effect))
 }
 
+/// The parts of an `EffectDef::CaptureRun` as written.
+#[derive(Clone, Copy)]
+struct CaptureRunDef<'a> {
+    on: &'a CondDef,
+    start: &'a [String],
+    step: &'a [String],
+    if_: &'a CondDef,
+    landed: bool,
+    keep_if: &'a Option<CondDef>,
+    closed_by: &'a Option<CondDef>,
+    spare: &'a Option<CondDef>,
+}
+
 /// A `CaptureRun` effect lowered: its tests, its directions, its closing test.
-fn capture_run(ctx: &mut Ctx, e: &EffectDef, board: &Board, names: &Names) -> CaptureRun {
-    let EffectDef::CaptureRun { on: cond, start, step, if_, landed, keep_if, closed_by, spare, .. } = e else {
-        unreachable!("called for a `CaptureRun` only")
-    };
+fn capture_run(ctx: &mut Ctx, def: CaptureRunDef<'_>, board: &Board, names: &Names) -> CaptureRun {
+    let CaptureRunDef { on: cond, start, step, if_, landed, keep_if, closed_by, spare } = def;
     let run = CaptureRun {
         on: ctx.at(Seg::Field("on"), |ctx| test(ctx, cond, Place::Field, names)),
         start: ctx.at(Seg::Field("start"), |ctx| dir_ids_or_none(ctx, start, board)),
         step: ctx.at(Seg::Field("step"), |ctx| dir_ids_or_none(ctx, step, board)),
         cond: ctx.at(Seg::Field("if"), |ctx| test(ctx, if_, Place::Field, names)),
-        landed: *landed,
+        landed,
         keep_if: keep_if.as_ref().map(|c| ctx.at(Seg::Field("keep_if"), |ctx| test(ctx, c, Place::State, names))),
         closed_by: closed_by.as_ref().map(|c| ctx.at(Seg::Field("closed_by"), |ctx| test(ctx, c, Place::Field, names))),
         spare: spare.as_ref().map(|c| ctx.at(Seg::Field("spare"), |ctx| test(ctx, c, Place::Field, names))),
@@ -462,7 +476,6 @@ fn walk(ctx: &mut Ctx, parts: WalkParts, board: &Board, names: &Names) -> Walk {
         pass: ctx.at(Seg::Field("pass"), |ctx| test(ctx, parts.pass, Place::Field, names)),
         double_again: option(ctx, "double_again", parts.double_again),
         returns: option(ctx, "returns", parts.returns),
-        paths: None, // worked out by `Game::specialise_rules`
     }
 }
 
@@ -548,9 +561,9 @@ fn motion(ctx: &mut Ctx, def: &MotionDef, board: &Board, names: &Names) -> Optio
             };
             walk_cost(ctx, board, names, &walk, enters, enters, |_| Some(longest.saturating_sub(1)));
             if matches!(def, MotionDef::Enter { .. }) {
-                Motion::Enter { via, steps, walk, entries: None }
+                Motion::Enter { via, steps, walk }
             } else {
-                Motion::Exit { via, steps, walk, exits: None }
+                Motion::Exit { via, steps, walk }
             }
         }
         MotionDef::Sow { dirs, skip, skip_origin } => Motion::Sow {

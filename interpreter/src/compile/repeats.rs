@@ -36,23 +36,7 @@ pub(super) fn may_share_moves(board: &Board, a: &Rule, b: &Rule) -> bool {
 /// one of its targets lies on the fall of another (both rest on the same
 /// field, and the move is named by where the piece rests).
 pub(super) fn repeats_itself(board: &Board, rule: &Rule) -> bool {
-    let fall = match rule.motion {
-        Motion::Place { fall: Some(d), .. } => d,
-        Motion::Place { fall: None, .. }
-        | Motion::Step(_)
-        | Motion::Leap(_)
-        | Motion::Slide { .. }
-        | Motion::Lift
-        | Motion::Fly
-        | Motion::Run { .. }
-        | Motion::RunOff { .. }
-        | Motion::Walk { .. }
-        | Motion::Enter { .. }
-        | Motion::Exit { .. }
-        | Motion::Sow { .. }
-        | Motion::Jump { .. }
-        | Motion::Pass => return false,
-    };
+    let Some(fall) = rule.motion.facts().falls else { return false };
     rule.targets.iter().any(|targets| {
         let mut set = FieldSet::new(board.len());
         targets.iter().for_each(|&t| set.insert(t));

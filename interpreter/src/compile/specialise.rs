@@ -5,59 +5,90 @@
 
 use super::repeats::{may_share_moves, repeats_itself};
 use crate::board::{DirId, FieldId, FieldSet, NO_FIELD};
+use crate::moves::Action;
 use crate::piece::{Piece, Player};
 use crate::program::rules::{
     Applying, Captures, ChainLandings, Counting, DieRuns, Doubling, Effect, End, FallLine, FallLines, Filter, Known,
-    Landing, LandingBits, LandingMasks, LandingWords, Motion, MotionPlan, Placing, Probe, Ranking, Repeats, Room, Rule,
-    RulePlan, RulesLoop, RunEnds, SowEnds, TopWords, Walk,
+    Landing, LandingBits, LandingMasks, LandingWords, Motion, MotionPlan, Phase, Placing, Placings, Probe, Ranking,
+    Repeats, Room, Rule, RulePlan, RulesLoop, RunEnds, SowEnds, TopWords, WalkPlan,
 };
 use crate::program::{Cond, Game};
 use crate::ruleset::{Arrive, Distance, When};
 
 impl Game {
     /// Works out what the board alone decides about each rule (its placement
-    /// targets, its conditions with the board and the player folded in, its
-    /// walks' paths), then plans every rule and phase: which fast path serves
-    /// each (see [`RulePlan`], [`Counting`], [`RulesLoop`]). Called once the
-    /// game is compiled.
+    /// targets, its conditions with the board and the player folded in, the
+    /// lines a `Line` may make), then plans every rule and phase by one pure
+    /// function of what is folded, [`Game::plans`]: which fast path serves
+    /// each (see [`RulePlan`], [`PhasePlan`]). Called once the game is compiled.
     pub(crate) fn specialise_rules(&mut self) {
-        let mut path_room = super::walk_paths::MOST_PATHS_IN_ALL;
         for p in 0..self.phases.len() {
             for r in 0..self.phases[p].rules.len() {
-                self.fold_rule(p, r, &mut path_room);
+                self.fold_rule(p, r);
             }
             self.fold_phase(p);
         }
-        self.plan_rules();
-        self.plan_counting();
+        self.precompute_lines();
+        let plans = self.plans();
+        self.adopt(plans);
+        // Last, once the plans have read the tests as written.
+        for rule in self.phases.iter_mut().flat_map(|p| &mut p.rules) {
+            for test in rule.field_tests_mut() {
+                *test = std::mem::replace(test, Cond::True).guard_by_tops();
+            }
+        }
+    }
+
+    /// Every plan of the game, from its rules as folded (see [`Plans`]).
+    fn plans(&self) -> Plans {
+        let rules = self.rule_plans();
+        let phases: Vec<PhasePlan> =
+            self.phases.iter().zip(&rules).map(|(p, plans)| self.phase_plan(p, plans)).collect();
         let at_start = |e: &&End| e.at == When::StartOfTurn;
-        self.lists_next_moves = self.ends.iter().filter(at_start).any(|e| e.test.mentions_no_moves())
-            && self.phases.iter().any(|p| p.counting.placings().is_none());
+        let lists_next_moves = self.ends.iter().filter(at_start).any(|e| e.test.mentions_no_moves())
+            && phases.iter().any(|p| p.counting.placings().is_none());
+        let plain_rules = rules.iter().flatten().any(|plan| plan.applying == Applying::Plain);
         // One table of where runs end, for the runs that may pass over any field.
         let any_run = self.phases.iter().flat_map(|p| &p.rules).any(|r| runs_over_anything(&r.motion).is_some());
-        self.run_ends = if any_run { RunEnds::new(&self.board) } else { None };
-        self.empty_tops = self.occupancy_is_one_word().then(|| {
+        let run_ends = if any_run { RunEnds::new(&self.board) } else { None };
+        let empty_tops = self.occupancy_is_one_word().then(|| {
             let fields = self.board.fields().zip(&self.fields);
             let room = fields.filter(|(_, props)| props.limit > 0).fold(0, |w, (f, _)| w | 1 << f);
             let mut empty = TopWords { room, ..TopWords::default() };
             empty.by_class[0] = self.board.word();
             empty
         });
-        self.precompute_lines();
-        self.plan_outlines();
-        // Last, once every other step has read the tests as written.
-        for rule in self.phases.iter_mut().flat_map(|p| &mut p.rules) {
-            for test in rule.field_tests_mut() {
-                *test = std::mem::replace(test, Cond::True).guard_by_tops();
+        Plans { rules, phases, lists_next_moves, plain_rules, run_ends, empty_tops }
+    }
+
+    /// The game with `plans` as its plans.
+    fn adopt(&mut self, plans: Plans) {
+        let Plans { rules, phases, lists_next_moves, plain_rules, run_ends, empty_tops } = plans;
+        for ((phase, rule_plans), plan) in self.phases.iter_mut().zip(rules).zip(phases) {
+            for (rule, plan) in phase.rules.iter_mut().zip(rule_plans) {
+                rule.plan = plan;
             }
+            let PhasePlan { chain_landings, probe, counting, rules_loop } = plan;
+            (phase.chain_landings, phase.probe, phase.counting, phase.rules_loop) =
+                (chain_landings, probe, counting, rules_loop);
         }
-        self.choose_rules_loops();
+        (self.lists_next_moves, self.plain_rules, self.run_ends, self.empty_tops) =
+            (lists_next_moves, plain_rules, run_ends, empty_tops);
+    }
+
+    /// How phase `phase` is played, its rules planned as `plans` (see [`PhasePlan`]).
+    fn phase_plan(&self, phase: &Phase, plans: &[RulePlan]) -> PhasePlan {
+        let flying = phase.rules.iter().any(Rule::flies_in_chains);
+        let chain_landings = if flying { ChainLandings::Compared } else { ChainLandings::AsMade };
+        let probed = phase.rules.iter().any(|r| r.motion.probed_by_generator());
+        let probe = if probed { Probe::ByGenerator } else { Probe::ByMotion };
+        PhasePlan { chain_landings, probe, counting: self.counting(phase, plans), rules_loop: rules_loop(phase, plans) }
     }
 
     /// What the board and the player decide about rule `r` of phase `p`,
     /// folded in: the fields `to` may hold on and `to` as it reads there,
-    /// `only_if` per player, `via` as fields, the walks' paths.
-    fn fold_rule(&mut self, p: usize, r: usize, path_room: &mut usize) {
+    /// `only_if` per player, `via` as fields.
+    fn fold_rule(&mut self, p: usize, r: usize) {
         let rule = &self.phases[p].rules[r];
         let players = 0..self.player_count();
         let (targets, to_on_targets): (Vec<Vec<FieldId>>, Vec<Cond>) = players
@@ -71,7 +102,7 @@ impl Game {
             .unzip();
         // A state condition has no field atoms: any field stands for all.
         let only_if_for = players.map(|me| self.simplify(&rule.only_if, me, &[0]).compact()).collect();
-        let (via_fields, known) = self.walk_facts(&rule.motion);
+        let via_fields = self.via_deciding(&rule.motion);
         let rule = &mut self.phases[p].rules[r];
         rule.targets = targets;
         rule.to_on_targets = to_on_targets;
@@ -79,24 +110,10 @@ impl Game {
         if let (Some(via), Some(fields)) = (rule.motion.via_mut(), via_fields) {
             *via = fields;
         }
-        if let Some(walk) = rule.motion.walk_mut() {
-            walk.paths = super::walk_paths::walk_paths(&self.board, &self.fields, walk, &known, path_room);
-        }
-        if let Motion::Exit { via: Cond::Fields(via), walk: Walk { paths: Some(paths), .. }, exits, .. } =
-            &mut rule.motion
-        {
-            *exits = Some(super::walk_paths::exit_paths(paths, via, &known, self.board.len()));
-        }
-        if let Motion::Enter { via: Cond::Fields(via), walk: Walk { paths: Some(paths), .. }, entries, .. } =
-            &mut rule.motion
-        {
-            *entries = super::walk_paths::entry_paths(paths, via, &known, self.board.len());
-        }
     }
 
     /// What phase `p`'s rules say of it: which are playable by whom, whether
-    /// two may make one move, whether flying chains' landings are compared,
-    /// how a piece's having a move is asked.
+    /// two may make one move.
     fn fold_phase(&mut self, p: usize) {
         let players = 0..self.player_count();
         let phase = &mut self.phases[p];
@@ -110,10 +127,6 @@ impl Game {
                 })
             })
             .collect();
-        let flying = phase.rules.iter().any(Rule::flies_in_chains);
-        phase.chain_landings = if flying { ChainLandings::Compared } else { ChainLandings::AsMade };
-        let probed = phase.rules.iter().any(|r| r.motion.probed_by_generator());
-        phase.probe = if probed { Probe::ByGenerator } else { Probe::ByMotion };
         let may_repeat = phase.playable.iter().flatten().any(|rules| {
             rules.iter().enumerate().any(|(i, &a)| {
                 let a = &phase.rules[usize::from(a)];
@@ -124,32 +137,28 @@ impl Game {
         phase.repeats = if may_repeat { Repeats::Possible } else { Repeats::Impossible };
     }
 
-    /// Plans every rule (see [`Game::rule_plan`]), in the order of the phases
-    /// and their rules (the tables' budgets are spent in that order).
-    fn plan_rules(&mut self) {
-        let mut die_run_room = DieRuns::MOST_ENDS;
+    /// Every rule's plan (see [`Game::rule_plan`]), by phase, made in the
+    /// order of the phases and their rules (the tables' rooms are spent in
+    /// that order).
+    fn rule_plans(&self) -> Vec<Vec<RulePlan>> {
+        let mut rooms = Rooms { die_runs: DieRuns::MOST_ENDS, paths: super::walk_paths::MOST_PATHS_IN_ALL };
         // (A move that keeps its fields for a `LastMove` is not plain either: issue 44.)
         let plain_fields =
             self.fields.iter().all(|f| f.send_to.is_none() && !f.again) && !self.marks.keeps_move_fields();
-        for p in 0..self.phases.len() {
-            let phase = &self.phases[p];
+        let plan_phase = |phase: &Phase| {
             let plain_phase =
                 plain_fields && phase.replace.is_none() && !phase.filters.contains(&Filter::Capture { huff: true });
-            for r in 0..phase.rules.len() {
-                let plan = self.rule_plan(&self.phases[p].rules[r], plain_phase, &mut die_run_room);
-                self.phases[p].rules[r].plan = plan;
-            }
-        }
-        let plain = |r: &Rule| r.plan.applying == Applying::Plain;
-        self.plain_rules = self.phases.iter().flat_map(|p| &p.rules).any(plain);
+            phase.rules.iter().map(|rule| self.rule_plan(rule, plain_phase, &mut rooms)).collect()
+        };
+        self.phases.iter().map(plan_phase).collect()
     }
 
     /// Which fast paths serve `rule`'s moves (see [`RulePlan`]), once its
     /// conditions are folded: from the rule and the board alone, and whether
     /// its phase lets a move be `plain` (no huff, no replacing, no field that
-    /// sends a piece on or gives another turn). `die_run_room`: what the
-    /// game's die runs may still hold.
-    fn rule_plan(&self, rule: &Rule, plain_phase: bool, die_run_room: &mut usize) -> RulePlan {
+    /// sends a piece on or gives another turn). `rooms`: what the game's
+    /// tables may still hold.
+    fn rule_plan(&self, rule: &Rule, plain_phase: bool, rooms: &mut Rooms) -> RulePlan {
         let landing = self.landing_plan(rule);
         let captures = match captures_by_rule(rule, landing.masks()) {
             Some(true) => Captures::Always,
@@ -159,7 +168,9 @@ impl Game {
         let mover_only = rule.effects.iter().all(Effect::changes_the_mover_only);
         let plain = plain_phase && rule.motion.only_puts_down() && mover_only && rule.continues.is_none();
         let applying = if plain { Applying::Plain } else { Applying::Checked };
-        RulePlan { landing, motion: self.motion_plan(rule, die_run_room), captures, applying }
+        let walk = self.walk_plan(rule, &mut rooms.paths);
+        let motion = self.motion_plan(rule, &walk, &mut rooms.die_runs);
+        RulePlan { landing, motion, captures, applying, walk }
     }
 
     /// How `rule` tests where a move lands (see [`Landing`]).
@@ -170,7 +181,7 @@ impl Game {
         // field forbids; an exchange needs a field to send the enemy to, which the hand is not.
         let displaces = match rule.arrive {
             Arrive::Capture => true,
-            Arrive::Exchange => exchange_sends_to_field(&rule.motion),
+            Arrive::Exchange => rule.motion.facts().exchange_sends_to_field,
             Arrive::Stack => false,
         };
         let captures = |safe: bool| if displaces && !safe { Cond::ENEMY } else { 0 };
@@ -205,7 +216,8 @@ impl Game {
 
     /// Single-piece landing `masks` of `rule` with the forms the board allows.
     fn landing_masks(&self, rule: &Rule, masks: Vec<u8>) -> LandingMasks {
-        let on_empty_only = places(&rule.motion) && !rule.motion.puts_under() && self.occupancy_is_one_word();
+        let facts = rule.motion.facts();
+        let on_empty_only = facts.places && !facts.puts_under && self.occupancy_is_one_word();
         let empty_only = |f: &FieldId| matches!(masks[usize::from(*f)], 0 | Cond::EMPTY);
         let bits = |targets: &Vec<FieldId>| {
             targets
@@ -223,74 +235,69 @@ impl Game {
         }
     }
 
-    /// Chooses how far each phase's moves are counted (see [`Counting`]):
-    /// counted where every rule places on empty fields by bits, whole turns
-    /// where nothing else happens in a turn.
-    fn plan_counting(&mut self) {
-        let nobody_finishes = self.ends.iter().all(|e| !matches!(e.result, Ranking::Finish(_)));
-        for phase in &mut self.phases {
-            let countable = |rules: &Vec<u8>| {
-                rules.iter().all(|&r| {
-                    let rule = &phase.rules[usize::from(r)];
-                    places(&rule.motion) && rule.plan.landing.empty_targets().is_some()
-                })
-            };
-            let counted = phase.filters.is_empty()
-                && phase.repeats == Repeats::Impossible
-                && phase.playable.iter().all(|[ordinary, fallback]| fallback.is_empty() && countable(ordinary));
-            if !counted {
-                continue;
-            }
-            let placing = |me: usize, r: u8| {
-                let rule = &phase.rules[usize::from(r)];
-                let targets = rule.plan.landing.empty_targets().map_or(0, |t| t[me]);
-                let tested = rule.only_if_for[me] != Cond::True;
-                Placing { rule: r, targets, kinds: rule.pieces, tested }
-            };
-            let placings = (phase.playable.iter().enumerate())
-                .map(|(me, [ordinary, _])| ordinary.iter().map(|&r| placing(me, r)).collect())
-                .collect();
-            let turns = nobody_finishes
-                && phase.decisions == 1
-                && phase.throw.is_none()
-                && phase.until.is_none()
-                && phase.rules.iter().all(|r| r.plan.applying == Applying::Plain)
-                && !self.keeps_history // (turns played in a loop of their own add no history)
-                && !self.marks.expire; // (nor take off marks whose time is up: `Game::pass_turn`)
-            phase.counting = if turns { Counting::Turns(placings) } else { Counting::Counted(placings) };
+    /// How far `phase`'s moves are counted (see [`Counting`]), its rules
+    /// planned as `plans`: counted where every rule places on empty fields
+    /// by bits, whole turns where nothing else happens in a turn, and read
+    /// from an outline where the ends read the lines through the piece put
+    /// and "no move" alone (the lines as masks) and every piece put rests
+    /// by bits.
+    fn counting(&self, phase: &Phase, plans: &[RulePlan]) -> Counting {
+        let countable = |rules: &Vec<u8>| {
+            rules.iter().all(|&r| {
+                let (rule, plan) = (&phase.rules[usize::from(r)], &plans[usize::from(r)]);
+                rule.motion.facts().places && plan.landing.empty_targets().is_some()
+            })
+        };
+        let counted = phase.filters.is_empty()
+            && phase.repeats == Repeats::Impossible
+            && phase.playable.iter().all(|[ordinary, fallback]| fallback.is_empty() && countable(ordinary));
+        if !counted {
+            return Counting::General;
         }
-    }
-
-    /// Turns counted turns into outlined ones where the ends read the lines
-    /// through the piece put and "no move" alone (once the lines are masks).
-    fn plan_outlines(&mut self) {
+        let placing = |me: usize, r: u8| {
+            let rule = &phase.rules[usize::from(r)];
+            let targets = plans[usize::from(r)].landing.empty_targets().map_or(0, |t| t[me]);
+            let tested = rule.only_if_for[me] != Cond::True;
+            Placing { rule: r, targets, kinds: rule.pieces, tested }
+        };
+        let placings: Placings = (phase.playable.iter().enumerate())
+            .map(|(me, [ordinary, _])| ordinary.iter().map(|&r| placing(me, r)).collect())
+            .collect();
+        let nobody_finishes = self.ends.iter().all(|e| !matches!(e.result, Ranking::Finish(_)));
+        let turns = nobody_finishes
+            && phase.decisions == 1
+            && phase.throw.is_none()
+            && phase.until.is_none()
+            && plans.iter().all(|plan| plan.applying == Applying::Plain)
+            && !self.keeps_history // (turns played in a loop of their own add no history)
+            && !self.marks.expire; // (nor take off marks whose time is up: `Game::pass_turn`)
+        if !turns {
+            return Counting::Counted(placings);
+        }
         let read_by_outline = |e: &End| {
             matches!((e.at, &e.test), (When::AfterMove, Cond::MovedLineMasks(_)) | (When::StartOfTurn, Cond::NoMoves))
         };
         let ends_outlined = self.ends.iter().all(read_by_outline) && self.kinds.len() <= 32;
-        for phase in &mut self.phases {
-            let placings = phase.counting.placings().unwrap_or_default().iter().flatten();
-            let outlined = ends_outlined
-                && placings.clone().all(|p| !p.tested && phase.rules[usize::from(p.rule)].rests_by_bits());
-            phase.counting = match std::mem::replace(&mut phase.counting, Counting::General) {
-                Counting::Turns(placings) if outlined => Counting::Outlined(placings),
-                counting => counting,
-            };
-        }
+        let rests_by_bits = |p: &Placing| {
+            let r = usize::from(p.rule);
+            phase.rules[r].rests_by_bits(&plans[r])
+        };
+        let outlined = ends_outlined && placings.iter().flatten().all(|p| !p.tested && rests_by_bits(p));
+        if outlined { Counting::Outlined(placings) } else { Counting::Turns(placings) }
     }
 
     /// Which of a walk's (or exit's) paths a piece scans from each field,
     /// where it walks by its paths: passing and starting by masks over what
     /// tops a field, and never longer than its paths go (an exit's paths are
     /// one step short: the last takes the piece off).
-    fn walk_lists(&self, rule: &Rule) -> Option<Vec<u32>> {
+    fn walk_lists(&self, rule: &Rule, walk: &WalkPlan) -> Option<Vec<u32>> {
         let longest_field_steps = self.fields.iter().filter_map(|f| f.steps).max().unwrap_or(0);
         let longest = |steps: Distance| match steps {
             Distance::Const(n) => Some(n),
             Distance::FieldSteps => Some(longest_field_steps),
             _ => None,
         };
-        let by = rule.walk_parts()?;
+        let by = rule.walk_parts(walk)?;
         longest(by.steps).filter(|&n| n <= by.paths.most.saturating_add(u8::from(by.exit)))?;
         let fields = self.fields.iter().enumerate();
         let list = |(f, props): (usize, &crate::program::FieldProps)| {
@@ -313,11 +320,11 @@ impl Game {
 
     /// Chooses each phase's [`RulesLoop`]
     /// from its rules as they are (again, where a test has changed them).
+    #[cfg(test)]
     pub(crate) fn choose_rules_loops(&mut self) {
         for phase in &mut self.phases {
-            let walks_or_enters = |r: &Rule| r.plan.motion.by_paths() || enters(&r.motion);
-            let walks_only = phase.rules.iter().all(walks_or_enters);
-            phase.rules_loop = if walks_only { RulesLoop::WalksOnly } else { RulesLoop::General };
+            let plans: Vec<RulePlan> = phase.rules.iter().map(|r| r.plan.clone()).collect();
+            phase.rules_loop = rules_loop(phase, &plans);
         }
     }
 
@@ -460,18 +467,13 @@ impl Game {
 }
 
 impl Game {
-    /// What the board (and the player) decide of a motion's walk: an entry's
-    /// or exit's `via` as fields, where they decide it; what they say of the
-    /// fields a walk goes over (see [`Known`]).
-    fn walk_facts(&self, motion: &Motion) -> (Option<Cond>, Known) {
+    /// An entry's or exit's `via` as fields, where the board (and the player)
+    /// decide it: read per field at every move otherwise. (A walk has none.)
+    fn via_deciding(&self, motion: &Motion) -> Option<Cond> {
         match motion {
-            // Read per field at every move: where the board alone decides it, a set of fields;
-            // where the board and the player do, a set per player. (An exit's walk need not
-            // land where it ends.)
-            Motion::Walk { walk, .. } => (None, self.known_of_walk(&walk.pass, true)),
-            Motion::Enter { via, walk, .. } => (self.fields_deciding(via), self.known_of_walk(&walk.pass, true)),
-            Motion::Exit { via, walk, .. } => (self.fields_deciding(via), self.known_of_walk(&walk.pass, false)),
-            Motion::Step(_)
+            Motion::Enter { via, .. } | Motion::Exit { via, .. } => self.fields_deciding(via),
+            Motion::Walk { .. }
+            | Motion::Step(_)
             | Motion::Leap(_)
             | Motion::Slide { .. }
             | Motion::Place { .. }
@@ -481,14 +483,34 @@ impl Game {
             | Motion::RunOff { .. }
             | Motion::Sow { .. }
             | Motion::Jump { .. }
-            | Motion::Pass => (None, Known::default()),
+            | Motion::Pass => None,
         }
     }
 
+    /// The paths of `rule`'s walk, worked out where the board and
+    /// `path_room` (what the game's walks may still hold) allow (see
+    /// [`WalkPlan`]): with what the board says of the fields it goes over
+    /// (see [`Known`]; an exit's walk need not land where it ends), and an
+    /// entry's paths in or an exit's paths out where its `via` is fields.
+    fn walk_plan(&self, rule: &Rule, path_room: &mut usize) -> WalkPlan {
+        let Some(walk) = rule.motion.walk() else { return WalkPlan::Searched };
+        let known = self.known_of_walk(&walk.pass, rule.motion.action() != Action::Exit);
+        let paths = super::walk_paths::walk_paths(&self.board, &self.fields, walk, &known, path_room);
+        let Some(paths) = paths else { return WalkPlan::Searched };
+        let fields = self.board.len();
+        let via = match (rule.motion.via(), rule.motion.facts().enters) {
+            (Some(Cond::Fields(via)), true) => super::walk_paths::entry_paths(&paths, via, &known, fields),
+            (Some(Cond::Fields(via)), false) => Some(super::walk_paths::exit_paths(&paths, via, &known, fields)),
+            (Some(_) | None, _) => None,
+        };
+        WalkPlan::Paths { walk: paths, via }
+    }
+
     /// The table `rule`'s motion reads, where the board allows one (see
-    /// [`MotionPlan`]); `die_run_room` what the game's die runs may still
-    /// hold. A motion without a table of its own is `General` here.
-    fn motion_plan(&self, rule: &Rule, die_run_room: &mut usize) -> MotionPlan {
+    /// [`MotionPlan`]), its walk's paths planned (`walk`); `die_run_room`
+    /// what the game's die runs may still hold. A motion without a table of
+    /// its own is `General` here.
+    fn motion_plan(&self, rule: &Rule, walk: &WalkPlan, die_run_room: &mut usize) -> MotionPlan {
         let plan = match &rule.motion {
             Motion::Place { fall, .. } => fall.and_then(|d| self.fall_lines_along(d)).map(MotionPlan::FallLines),
             Motion::Run { .. } => runs_over_anything(&rule.motion)
@@ -497,7 +519,7 @@ impl Game {
             Motion::Sow { dirs, skip, skip_origin } => {
                 self.sowings_ended(dirs, skip, *skip_origin).map(MotionPlan::SowEnds)
             }
-            Motion::Walk { .. } | Motion::Exit { .. } => self.walk_lists(rule).map(MotionPlan::WalkPaths),
+            Motion::Walk { .. } | Motion::Exit { .. } => self.walk_lists(rule, walk).map(MotionPlan::WalkPaths),
             Motion::Step(_)
             | Motion::Leap(_)
             | Motion::Slide { .. }
@@ -509,68 +531,6 @@ impl Game {
             | Motion::Pass => None,
         };
         plan.unwrap_or(MotionPlan::General)
-    }
-}
-
-/// Whether an exchange on arrival sends the enemy to a field (the one the
-/// mover left): not for a piece entering from the hand, which leaves none.
-fn exchange_sends_to_field(m: &Motion) -> bool {
-    match m {
-        Motion::Enter { .. } => false,
-        Motion::Place { .. }
-        | Motion::Step(_)
-        | Motion::Leap(_)
-        | Motion::Slide { .. }
-        | Motion::Lift
-        | Motion::Fly
-        | Motion::Run { .. }
-        | Motion::RunOff { .. }
-        | Motion::Walk { .. }
-        | Motion::Exit { .. }
-        | Motion::Sow { .. }
-        | Motion::Jump { .. }
-        | Motion::Pass => true,
-    }
-}
-
-/// Whether the motion places a piece from the hand (its moves may be counted by bits).
-fn places(m: &Motion) -> bool {
-    match m {
-        Motion::Place { .. } => true,
-        Motion::Step(_)
-        | Motion::Leap(_)
-        | Motion::Slide { .. }
-        | Motion::Lift
-        | Motion::Fly
-        | Motion::Run { .. }
-        | Motion::RunOff { .. }
-        | Motion::Walk { .. }
-        | Motion::Enter { .. }
-        | Motion::Exit { .. }
-        | Motion::Sow { .. }
-        | Motion::Jump { .. }
-        | Motion::Pass => false,
-    }
-}
-
-/// Whether the motion enters from the hand by a walk (its moves come from
-/// the walks' loop too: see [`RulesLoop::WalksOnly`]).
-fn enters(m: &Motion) -> bool {
-    match m {
-        Motion::Enter { .. } => true,
-        Motion::Step(_)
-        | Motion::Leap(_)
-        | Motion::Slide { .. }
-        | Motion::Place { .. }
-        | Motion::Lift
-        | Motion::Fly
-        | Motion::Run { .. }
-        | Motion::RunOff { .. }
-        | Motion::Walk { .. }
-        | Motion::Exit { .. }
-        | Motion::Sow { .. }
-        | Motion::Jump { .. }
-        | Motion::Pass => false,
     }
 }
 
@@ -682,6 +642,48 @@ impl Game {
             _ => t.clone(),
         }
     }
+}
+
+/// Which loop over `phase`'s rules makes its moves (see [`RulesLoop`]), its
+/// rules planned as `plans`.
+fn rules_loop(phase: &Phase, plans: &[RulePlan]) -> RulesLoop {
+    let walks_or_enters = |(r, plan): (&Rule, &RulePlan)| plan.motion.by_paths() || r.motion.facts().enters;
+    let walks_only = phase.rules.iter().zip(plans).all(walks_or_enters);
+    if walks_only { RulesLoop::WalksOnly } else { RulesLoop::General }
+}
+
+/// Every plan of a game (see [`Game::plans`]): the game's compiled rules
+/// are not changed by making it, and [`Game::adopt`] puts it in place.
+struct Plans {
+    /// Each rule's, by phase.
+    rules: Vec<Vec<RulePlan>>,
+    phases: Vec<PhasePlan>,
+    /// See `Game::lists_next_moves`.
+    lists_next_moves: bool,
+    /// Whether any rule is played plainly (see [`Applying::Plain`]).
+    plain_rules: bool,
+    /// Where runs end, for the runs that may pass over any field (see [`RunEnds`]).
+    run_ends: Option<RunEnds>,
+    /// What tops the fields of an empty board, as words (see `Game::empty_tops`).
+    empty_tops: Option<TopWords>,
+}
+
+/// How a phase is played: the paths its moves take (the plans kept on
+/// `Phase`: `chain_landings`, `probe`, `counting`, `rules_loop`).
+struct PhasePlan {
+    chain_landings: ChainLandings,
+    probe: Probe,
+    counting: Counting,
+    rules_loop: RulesLoop,
+}
+
+/// What the game's tables may still hold, spent rule by rule in the order
+/// of the phases and their rules.
+struct Rooms {
+    /// Die runs' ends (see [`DieRuns::MOST_ENDS`]).
+    die_runs: usize,
+    /// Walks' paths (see `walk_paths::MOST_PATHS_IN_ALL`).
+    paths: usize,
 }
 
 /// Whether every move of `rule` captures or none does, where the rule alone

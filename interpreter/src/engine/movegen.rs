@@ -257,7 +257,7 @@ impl Game {
             (Motion::Jump { over, fly, .. }, Action::Board) => {
                 self.jumped(s, me, m.from, m.dir, over, *fly).is_some_and(enemy_on)
             }
-            (Motion::Place { bottom: true, .. }, _) => false,
+            (motion, _) if motion.puts_under() => false,
             (_, Action::Board | Action::Place) => rule.arrive == Arrive::Capture && enemy_on(m.to),
             _ => false,
         }
@@ -459,7 +459,7 @@ impl Game {
                 let go_on = if by_paths {
                     self.walks_by_paths(s, me, rule, ri, only, &mut walks, &mut counting)
                 } else {
-                    debug_assert!(matches!(rule.motion, Motion::Enter { .. }), "a phase marked as walks only");
+                    debug_assert!(rule.motion.facts().enters, "a phase marked as walks only");
                     // (A piece on the board enters nothing.)
                     only.is_some()
                         || self.kinds_in_hand(rule, s, me).all(|kind| {
@@ -692,9 +692,7 @@ impl Game {
                 self.run_off_moves(m, dirs, *distance, pass, *over, emit)
             }
             Motion::Walk { walk, steps } => walking.is_none_or(|w| self.walk_moves(m, walk, *steps, w, emit)),
-            Motion::Exit { via, steps, walk, exits } => {
-                walking.is_none_or(|w| self.exit_moves(m, via, *steps, walk, exits.as_ref(), w, emit))
-            }
+            Motion::Exit { via, steps, walk } => walking.is_none_or(|w| self.exit_moves(m, via, *steps, walk, w, emit)),
             Motion::Step(reach) | Motion::Leap(reach) => self.step_moves(m, reach, emit),
             Motion::Slide { dirs, max, pass } => self.slide_moves(m, dirs, *max, pass, emit),
             Motion::Run { dirs, distance, pass } => self.run_moves(m, dirs, *distance, pass, emit),

@@ -168,14 +168,15 @@ impl Game {
     /// field it leaves empty, onto an empty field that sends nothing on, by a
     /// rule whose other effects change no piece's owner; else false.
     fn makes_no_line_to_capture(&self, s: &State, m: Move) -> bool {
-        use super::{Cond, Effect, Motion};
+        use super::{Cond, Effect};
         use crate::moves::Action;
         let rule = &self.phases[usize::from(s.phase)].rules[usize::from(m.rule)];
         let Some(Cond::MovedLineMasks(lines)) = rule.choice().map(|c| &c.cond) else { return false };
         let owners_stay = rule.effects.iter().all(Effect::keeps_owners);
-        let leaves = match (m.action, &rule.motion) {
-            (Action::Place, Motion::Place { bottom: false, .. }) => 0,
-            (Action::Board, motion) if !motion.jumps() && s.height(m.from) == 1 => 1 << m.from,
+        let motion = rule.motion.facts();
+        let leaves = match m.action {
+            Action::Place if motion.places && !motion.puts_under => 0,
+            Action::Board if !motion.jumps && s.height(m.from) == 1 => 1 << m.from,
             _ => return false,
         };
         if rule.continues.is_some()

@@ -9,7 +9,7 @@
 //! fields, the lines a `Line` may make) stays as compiled.
 
 use super::Game;
-use super::rules::{ChainLandings, Counting, Motion, Phase, Probe, Rule, RulePlan, RulesLoop};
+use super::rules::{ChainLandings, Counting, Phase, Probe, Rule, RulePlan, RulesLoop};
 
 impl Game {
     /// This game with every rule and phase on its general path: every move
@@ -51,20 +51,4 @@ fn general_phase(phase: &mut Phase) {
 /// from the state, every move applied with all its checks.
 fn general_rule(rule: &mut Rule) {
     rule.plan = RulePlan::GENERAL;
-    match &mut rule.motion {
-        Motion::Walk { walk, .. } => walk.paths = None,
-        Motion::Enter { walk, entries, .. } => (walk.paths, *entries) = (None, None),
-        Motion::Exit { walk, exits, .. } => (walk.paths, *exits) = (None, None),
-        Motion::Step(_)
-        | Motion::Leap(_)
-        | Motion::Slide { .. }
-        | Motion::Place { .. }
-        | Motion::Lift
-        | Motion::Fly
-        | Motion::Run { .. }
-        | Motion::RunOff { .. }
-        | Motion::Sow { .. }
-        | Motion::Jump { .. }
-        | Motion::Pass => {}
-    }
 }

@@ -9,6 +9,7 @@ use crate::piece::Player;
 use crate::ruleset::{Arrive, Distance, When, Who};
 
 mod effect;
+mod motion;
 mod plan;
 mod tables;
 mod walk;
@@ -247,29 +248,14 @@ impl Rule {
     pub(crate) const NO_PATHS: u32 = u32::MAX;
 
     /// Whether where a piece the rule puts comes to rest reads the fields
-    /// taken alone: no fall, or a fall along [`FallLines`] ([`Rule::rest_by_bits`]).
-    pub(crate) fn rests_by_bits(&self) -> bool {
-        match &self.motion {
-            Motion::Place { fall: Some(_), .. } => self.plan.motion.fall_lines().is_some(),
-            Motion::Place { fall: None, .. }
-            | Motion::Step(_)
-            | Motion::Leap(_)
-            | Motion::Slide { .. }
-            | Motion::Lift
-            | Motion::Fly
-            | Motion::Run { .. }
-            | Motion::RunOff { .. }
-            | Motion::Walk { .. }
-            | Motion::Enter { .. }
-            | Motion::Exit { .. }
-            | Motion::Sow { .. }
-            | Motion::Jump { .. }
-            | Motion::Pass => true,
-        }
+    /// taken alone, the rule planned as `plan`: no fall, or a fall along
+    /// [`FallLines`] ([`Rule::rest_by_bits`]).
+    pub(crate) fn rests_by_bits(&self, plan: &RulePlan) -> bool {
+        self.motion.facts().falls.is_none() || plan.motion.fall_lines().is_some()
     }
 
     /// Where a piece the rule puts on `to` comes to rest, `taken` the fields a
-    /// piece tops, where [`Rule::rests_by_bits`].
+    /// piece tops, where [`Rule::rests_by_bits`] under its plan.
     #[inline(always)]
     pub(crate) fn rest_by_bits(&self, taken: u64, to: FieldId) -> FieldId {
         match &self.plan.motion {
@@ -334,21 +320,19 @@ pub(crate) enum Motion {
         walk: Walk,
         steps: Distance,
     },
+    /// From the hand onto a field where `via` holds, then a walk of the
+    /// rest of its steps (its paths, worked out before play, are in the
+    /// rule's plan: see [`WalkPlan`]).
     Enter {
         via: Cond,
         steps: Distance,
         walk: Walk,
-        /// Where `via` is a set of fields the board decides: the paths in by
-        /// any of them, for every number of steps (see [`WalkPaths::entries`]).
-        entries: Option<WalkPaths>,
     },
+    /// A walk of its steps, the last off the board from a field where `via` holds.
     Exit {
         via: Cond,
         steps: Distance,
         walk: Walk,
-        /// Where `via` is a set of fields the board decides: the walk's paths
-        /// that end on one of them (see [`WalkPaths::exits`]).
-        exits: Option<WalkPaths>,
     },
     /// The whole stack, one piece on each following field (see `Motion::Sow`).
     Sow {
@@ -365,185 +349,6 @@ pub(crate) enum Motion {
         over: Cond,
         fly: bool,
     },
-}
-
-impl Motion {
-    /// The action of the moves the motion makes.
-    pub(crate) fn action(&self) -> crate::moves::Action {
-        use crate::moves::Action;
-        match self {
-            Motion::Step(_)
-            | Motion::Leap(_)
-            | Motion::Slide { .. }
-            | Motion::Fly
-            | Motion::Run { .. }
-            | Motion::Walk { .. }
-            | Motion::Jump { .. } => Action::Board,
-            Motion::Place { .. } | Motion::Enter { .. } => Action::Place,
-            Motion::Pass => Action::Pass,
-            Motion::Lift => Action::Lift,
-            Motion::RunOff { .. } | Motion::Exit { .. } => Action::Exit,
-            Motion::Sow { .. } => Action::Sow,
-        }
-    }
-
-    /// Whether whether a piece has a move must be asked of the generator:
-    /// a walk needs the generator's walking state, a sowing or lift is made
-    /// by the generator's own loop (see `Game::piece_has_move`).
-    pub(crate) fn probed_by_generator(&self) -> bool {
-        match self {
-            Motion::Walk { .. } | Motion::Exit { .. } | Motion::Sow { .. } | Motion::Lift => true,
-            Motion::Step(_)
-            | Motion::Leap(_)
-            | Motion::Slide { .. }
-            | Motion::Place { .. }
-            | Motion::Fly
-            | Motion::Run { .. }
-            | Motion::RunOff { .. }
-            | Motion::Enter { .. }
-            | Motion::Jump { .. }
-            | Motion::Pass => false,
-        }
-    }
-
-    /// Whether a move only puts its piece down on its target, from the hand
-    /// or from the field it leaves, taking what arrives there takes: no
-    /// piece jumped, none put under a stack, none taken off, no stack sown.
-    /// (One of the conditions of a plain rule: see [`Applying::Plain`].)
-    pub(crate) fn only_puts_down(&self) -> bool {
-        match self {
-            Motion::Place { bottom, .. } => !bottom,
-            Motion::Enter { .. }
-            | Motion::Step(_)
-            | Motion::Leap(_)
-            | Motion::Slide { .. }
-            | Motion::Fly
-            | Motion::Run { .. }
-            | Motion::Walk { .. } => true,
-            Motion::Lift
-            | Motion::RunOff { .. }
-            | Motion::Exit { .. }
-            | Motion::Sow { .. }
-            | Motion::Jump { .. }
-            | Motion::Pass => false,
-        }
-    }
-
-    /// The walk of a motion that walks, enters or leaves by a walk.
-    pub(crate) fn walk(&self) -> Option<&Walk> {
-        match self {
-            Motion::Walk { walk, .. } | Motion::Enter { walk, .. } | Motion::Exit { walk, .. } => Some(walk),
-            Motion::Step(_)
-            | Motion::Leap(_)
-            | Motion::Slide { .. }
-            | Motion::Place { .. }
-            | Motion::Lift
-            | Motion::Fly
-            | Motion::Run { .. }
-            | Motion::RunOff { .. }
-            | Motion::Sow { .. }
-            | Motion::Jump { .. }
-            | Motion::Pass => None,
-        }
-    }
-
-    /// [`Motion::walk`], to change.
-    pub(crate) fn walk_mut(&mut self) -> Option<&mut Walk> {
-        match self {
-            Motion::Walk { walk, .. } | Motion::Enter { walk, .. } | Motion::Exit { walk, .. } => Some(walk),
-            Motion::Step(_)
-            | Motion::Leap(_)
-            | Motion::Slide { .. }
-            | Motion::Place { .. }
-            | Motion::Lift
-            | Motion::Fly
-            | Motion::Run { .. }
-            | Motion::RunOff { .. }
-            | Motion::Sow { .. }
-            | Motion::Jump { .. }
-            | Motion::Pass => None,
-        }
-    }
-
-    /// The fields an entry comes in by or an exit leaves by (`via`), to change.
-    pub(crate) fn via_mut(&mut self) -> Option<&mut Cond> {
-        match self {
-            Motion::Enter { via, .. } | Motion::Exit { via, .. } => Some(via),
-            Motion::Step(_)
-            | Motion::Leap(_)
-            | Motion::Slide { .. }
-            | Motion::Place { .. }
-            | Motion::Lift
-            | Motion::Fly
-            | Motion::Run { .. }
-            | Motion::RunOff { .. }
-            | Motion::Walk { .. }
-            | Motion::Sow { .. }
-            | Motion::Jump { .. }
-            | Motion::Pass => None,
-        }
-    }
-
-    /// Whether a piece it puts from the hand stays on top of the field it is
-    /// put on, arriving there as a move does: not under the stack, not falling.
-    pub(crate) fn puts_down_where_put(&self) -> bool {
-        match self {
-            Motion::Place { bottom, fall } => !bottom && fall.is_none(),
-            Motion::Enter { .. } => true,
-            Motion::Step(_)
-            | Motion::Leap(_)
-            | Motion::Slide { .. }
-            | Motion::Lift
-            | Motion::Fly
-            | Motion::Run { .. }
-            | Motion::RunOff { .. }
-            | Motion::Walk { .. }
-            | Motion::Exit { .. }
-            | Motion::Sow { .. }
-            | Motion::Jump { .. }
-            | Motion::Pass => false,
-        }
-    }
-
-    /// Whether a piece it puts from the hand goes under the stack of the field.
-    pub(crate) fn puts_under(&self) -> bool {
-        match self {
-            Motion::Place { bottom, .. } => *bottom,
-            Motion::Step(_)
-            | Motion::Leap(_)
-            | Motion::Slide { .. }
-            | Motion::Lift
-            | Motion::Fly
-            | Motion::Run { .. }
-            | Motion::RunOff { .. }
-            | Motion::Walk { .. }
-            | Motion::Enter { .. }
-            | Motion::Exit { .. }
-            | Motion::Sow { .. }
-            | Motion::Jump { .. }
-            | Motion::Pass => false,
-        }
-    }
-
-    /// Whether its moves jump over a field, capturing what they jump.
-    pub(crate) fn jumps(&self) -> bool {
-        match self {
-            Motion::Jump { .. } => true,
-            Motion::Step(_)
-            | Motion::Leap(_)
-            | Motion::Slide { .. }
-            | Motion::Place { .. }
-            | Motion::Lift
-            | Motion::Fly
-            | Motion::Run { .. }
-            | Motion::RunOff { .. }
-            | Motion::Walk { .. }
-            | Motion::Enter { .. }
-            | Motion::Exit { .. }
-            | Motion::Sow { .. }
-            | Motion::Pass => false,
-        }
-    }
 }
 
 impl Rule {
@@ -586,22 +391,28 @@ impl Rule {
     /// generator's loop over the pieces with one pass word (see `WalkByPaths`).
     pub(crate) fn walk_by_paths(&self) -> Option<WalkByPaths<'_>> {
         match &self.plan.motion {
-            MotionPlan::WalkPaths(lists) => self.walk_parts().map(|by| WalkByPaths { lists, ..by }),
+            MotionPlan::WalkPaths(lists) => self.walk_parts(&self.plan.walk).map(|by| WalkByPaths { lists, ..by }),
             MotionPlan::General | MotionPlan::FallLines(_) | MotionPlan::DieRuns(_) | MotionPlan::SowEnds(_) => None,
         }
     }
 
-    /// The parts of a walk or exit with its paths worked out, passing and
-    /// starting by masks over what tops a field, however far it goes (what
-    /// `Game::specialise_rules` reads to choose [`MotionPlan::WalkPaths`]); no lists yet.
-    pub(crate) fn walk_parts(&self) -> Option<WalkByPaths<'_>> {
-        let (walk, steps, paths, exit) = match &self.motion {
-            Motion::Walk { walk: walk @ Walk { paths: Some(paths), .. }, steps } => (walk, *steps, paths, false),
-            Motion::Exit { walk, steps, exits: Some(exits), .. } => (walk, *steps, exits, true),
+    /// The parts of a walk or exit with its paths worked out (`planned`),
+    /// passing and starting by masks over what tops a field, however far it
+    /// goes (what `Game::rule_plan` reads to choose [`MotionPlan::WalkPaths`]); no lists yet.
+    pub(crate) fn walk_parts<'r>(&'r self, planned: &'r WalkPlan) -> Option<WalkByPaths<'r>> {
+        let (walk, steps, paths, exit) = match (&self.motion, planned) {
+            (Motion::Walk { walk, steps }, WalkPlan::Paths { walk: paths, .. }) => (walk, *steps, paths, false),
+            (Motion::Exit { walk, steps, .. }, WalkPlan::Paths { via: Some(exits), .. }) => (walk, *steps, exits, true),
             _ => return None,
         };
         let (pass, from) = (walk.pass.tops_mask()?, self.from.tops_mask()?);
         Some(WalkByPaths { walk, steps, paths, exit, pass, from, lists: &[] })
+    }
+
+    /// The rule's walk with its paths, where it walks (see [`PlannedWalk`]).
+    #[cfg(test)]
+    pub(crate) fn planned_walk(&self) -> Option<PlannedWalk<'_>> {
+        self.motion.walk().map(|walk| PlannedWalk { walk, paths: self.plan.walk.paths() })
     }
 
     /// Whether a move by this rule may leave its mover a choice that

@@ -5,12 +5,13 @@
 use super::super::Doubling;
 use super::super::emit::Emit;
 use super::super::scratch::scratch_fields;
-use super::super::{Cond, Motion, Rule, Walk};
+use super::super::{Cond, Motion, Rule};
 use super::Walking;
 use crate::board::{FieldId, FieldSet, NO_FIELD, fields_of_word};
 use crate::moves::{Move, NO_DIR};
 use crate::piece::Player;
 use crate::program::Game;
+use crate::program::rules::PlannedWalk;
 use crate::state::State;
 
 impl Game {
@@ -28,11 +29,11 @@ impl Game {
         walks: &mut Option<Walking>,
         emit: &mut impl Emit,
     ) -> bool {
-        let Motion::Enter { via, steps, walk, entries } = &rule.motion else { return true };
+        let Motion::Enter { via, steps, walk } = &rule.motion else { return true };
         let Some(steps) = self.distance(*steps, s, NO_FIELD, NO_DIR) else { return true };
         let walking = Walking::of(walks, self, s, me, &walk.pass);
         let mut lands = |to| !self.can_land_at_walk_end(rule, s, me, NO_FIELD, to) || emit.emit(Move { to, ..like });
-        let list = entries.as_ref().and_then(|e| Some((e, e.key(0, steps, Doubling::Doubles)?)));
+        let list = rule.plan.walk.via_paths().and_then(|e| Some((e, e.key(0, steps, Doubling::Doubles)?)));
         match (list, rule.plan.landing.words()) {
             // Where the paths in were worked out before play, a scan of them; where
             // they lead to several fields, where it lands is read off words.
@@ -41,7 +42,10 @@ impl Game {
                 emit.emit_each_end(like, ends)
             }
             (Some((e, k)), _) => fields_of_word(0, e.ends(k, walking.word)).all(lands),
-            (None, _) => self.entry_targets(s, me, via, steps, walk, walking.set(self), &mut lands),
+            (None, _) => {
+                let walk = PlannedWalk { walk, paths: rule.plan.walk.paths() };
+                self.entry_targets(s, me, via, steps, walk, walking.set(self), &mut lands)
+            }
         }
     }
 
@@ -55,7 +59,7 @@ impl Game {
         me: Player,
         via: &Cond,
         steps: u8,
-        walk: &Walk,
+        walk: PlannedWalk,
         pass: &FieldSet,
         visit: &mut impl FnMut(FieldId) -> bool,
     ) -> bool {

@@ -5,15 +5,15 @@
 
 use super::super::Doubling;
 use super::super::movegen::Mover;
-use super::super::{Cond, Walk, WalkPaths};
+use super::super::{Cond, Walk};
 use super::Walking;
 use crate::moves::{Move, NO_DIR};
 use crate::program::Game;
+use crate::program::rules::PlannedWalk;
 use crate::ruleset::Distance;
 
 impl Game {
     /// Whether the piece may leave by this exit: then its move off the board.
-    #[allow(clippy::too_many_arguments)] // the motion's parts, and the generation's walking state
     #[inline(always)]
     pub(in crate::engine) fn exit_moves(
         &self,
@@ -21,13 +21,14 @@ impl Game {
         via: &Cond,
         steps: Distance,
         walk: &Walk,
-        exit_paths: Option<&WalkPaths>,
         w: &mut Walking,
         emit: &mut impl FnMut(Move) -> bool,
     ) -> bool {
         let Mover { s, me, from, .. } = *m;
         let Some(steps) = self.distance(steps, s, from, NO_DIR) else { return true };
         let mut exits = false;
+        let exit_paths = m.rule.plan.walk.via_paths();
+        let planned = PlannedWalk { walk, paths: m.rule.plan.walk.paths() };
         w.with_origin_lifted(self, s, me, &walk.pass, from, |pass| {
             if let Some(paths) = exit_paths.and_then(|p| p.of(from, steps - 1, Doubling::Once)) {
                 // Only the paths to where the piece may leave, each a test of two masks.
@@ -35,7 +36,7 @@ impl Game {
                 exits = paths.iter().any(|p| p.open(pass));
                 return;
             }
-            self.walk_ends(pass, walk, from, steps - 1, Doubling::Once, &mut |f| {
+            self.walk_ends(pass, planned, from, steps - 1, Doubling::Once, &mut |f| {
                 exits = self.eval(via, s, me, f) && (steps == 1 || pass.contains(f));
                 !exits
             });

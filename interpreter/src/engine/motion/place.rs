@@ -4,7 +4,6 @@
 //! empty read off one word ([`LandingMasks::empty_targets`](crate::program::rules::LandingMasks::empty_targets)), and where a piece comes
 //! to rest off the fall lines ([`Rule::rest_by_bits`]).
 
-use super::super::Motion;
 use super::super::Rule;
 use crate::board::{FieldId, NO_FIELD, fields_of_word};
 use crate::moves::{Action, Move, NO_DIR};
@@ -65,10 +64,10 @@ impl Game {
     /// (Always inlined: most placements do not fall, and then it is `to`.)
     #[inline(always)]
     pub(in crate::engine) fn rest(&self, rule: &Rule, s: &State, to: FieldId) -> FieldId {
-        match (&rule.motion, rule.plan.motion.fall_lines()) {
-            (_, Some(lines)) => lines.rest(s.topped_word(0), to),
-            (Motion::Place { fall: Some(d), .. }, None) => self.fall(s, to, *d),
-            _ => to,
+        match (rule.plan.motion.fall_lines(), rule.motion.facts().falls) {
+            (Some(lines), _) => lines.rest(s.topped_word(0), to),
+            (None, Some(d)) => self.fall(s, to, d),
+            (None, None) => to,
         }
     }
 

@@ -13,6 +13,7 @@ use crate::board::{FieldId, NO_FIELD, fields_of_word};
 use crate::moves::{Action, Move, NO_DIR};
 use crate::piece::Player;
 use crate::program::Game;
+use crate::program::rules::PlannedWalk;
 use crate::ruleset::Distance;
 use crate::state::State;
 
@@ -33,6 +34,7 @@ impl Game {
         let back_home = walk.returns && w.lands_lifted(self, rule, s, me, from);
         let mut go_on = true;
         w.with_origin_lifted(self, s, me, &walk.pass, from, |pass| {
+            let walk = PlannedWalk { walk, paths: rule.plan.walk.paths() };
             go_on = self.walk_ends(pass, walk, from, n, Doubling::Doubles, &mut |to| {
                 let lands = if to == from { back_home } else { self.can_land_at_walk_end(rule, s, me, from, to) };
                 !lands || emit(m.to(to, NO_DIR))

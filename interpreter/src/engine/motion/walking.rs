@@ -8,7 +8,7 @@ use super::super::{Cond, Landing, Rule, Walk};
 use crate::board::{FieldId, FieldSet, NO_FIELD, fields_of_word};
 use crate::piece::Player;
 use crate::program::Game;
-use crate::program::rules::TopWords;
+use crate::program::rules::{PlannedWalk, TopWords};
 use crate::state::State;
 
 impl Game {
@@ -26,17 +26,17 @@ impl Game {
     pub(in crate::engine) fn walk_ends(
         &self,
         pass: &FieldSet,
-        walk: &Walk,
+        walk: PlannedWalk,
         start: FieldId,
         n: u8,
         double: Doubling,
         visit: &mut impl FnMut(FieldId) -> bool,
     ) -> bool {
         // Where the paths were worked out before play, a scan of them finds the same ends.
-        if let Some((paths, k)) = walk.paths.as_ref().and_then(|p| Some((p, p.key(start, n, double)?))) {
+        if let Some((paths, k)) = walk.paths.and_then(|p| Some((p, p.key(start, n, double)?))) {
             return fields_of_word(0, paths.ends(k, pass.first_word())).all(visit);
         }
-        self.search_walk_ends(pass, walk, start, n, double, visit)
+        self.search_walk_ends(pass, walk.walk, start, n, double, visit)
     }
 
     /// [`Game::walk_ends`] by searching the board: for walks whose paths were not worked out.

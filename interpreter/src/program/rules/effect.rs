@@ -40,58 +40,72 @@ pub(crate) enum Effect {
     },
 }
 
-impl Effect {
-    /// Whether the effect changes the piece moved and nothing else: turns it
-    /// over, tips it or turns it. (A plain rule may have such effects; see [`Applying::Plain`].)
-    pub(crate) fn changes_the_mover_only(&self) -> bool {
-        match self {
-            Effect::Flip | Effect::Tip | Effect::TurnClockwise => true,
-            Effect::Enclose(_)
-            | Effect::Spawn { .. }
-            | Effect::CaptureChosen(_)
-            | Effect::CaptureRun(_)
-            | Effect::Promote { .. }
-            | Effect::Claim(_)
-            | Effect::Mark(_)
-            | Effect::CaptureGroups { .. } => false,
-            // A counter is not the piece moved: a rule that changes one is not plain.
-            Effect::Counter(_) => false,
-        }
-    }
-
-    /// Whether the effect itself may capture a piece the move did not land
-    /// on or jump: by enclosure or along a run (a capture chosen is a
+/// What an effect is, as the compiler and the engine ask it: a row of
+/// [`Effect::facts`], one arm an effect, every field written in every row
+/// (a new effect fails to compile until its arm chooses a row).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct EffectFacts {
+    /// Whether it changes the piece moved and nothing else: turns it over,
+    /// tips it or turns it. (A plain rule may have such effects; see [`Applying::Plain`].)
+    pub changes_the_mover_only: bool,
+    /// Whether it may itself capture a piece the move did not land on or
+    /// jump: by enclosure, along a run, by groups (a capture chosen is a
     /// decision of its own, not part of the move).
-    pub(crate) fn captures_in_passing(&self) -> bool {
+    pub captures_in_passing: bool,
+    /// Whether it leaves every piece's owner as it was (it may turn, tip or
+    /// promote the mover, leave a capture to choose, change a counter or a mark).
+    pub keeps_owners: bool,
+}
+
+impl EffectFacts {
+    /// Changes the piece moved alone (turned over, tipped, turned).
+    const CHANGES_THE_MOVER: EffectFacts =
+        EffectFacts { changes_the_mover_only: true, captures_in_passing: false, keeps_owners: true };
+    /// Captures pieces besides those the move lands on or jumps.
+    const CAPTURES: EffectFacts =
+        EffectFacts { changes_the_mover_only: false, captures_in_passing: true, keeps_owners: false };
+    /// Changes something besides the piece moved, every owner kept: a
+    /// promotion, a capture left to choose, a counter, a mark. (A counter
+    /// is not the piece moved: a rule that changes one is not plain.)
+    const KEEPS_OWNERS: EffectFacts =
+        EffectFacts { changes_the_mover_only: false, captures_in_passing: false, keeps_owners: true };
+    /// Brings in a piece or changes owners, capturing none.
+    const CHANGES_OWNERS: EffectFacts =
+        EffectFacts { changes_the_mover_only: false, captures_in_passing: false, keeps_owners: false };
+}
+
+impl Effect {
+    /// What the effect is: its row (see [`EffectFacts`]).
+    pub(crate) fn facts(&self) -> EffectFacts {
         match self {
-            Effect::Enclose(_) | Effect::CaptureRun(_) | Effect::CaptureGroups { .. } => true,
-            Effect::Flip
-            | Effect::Tip
-            | Effect::TurnClockwise
-            | Effect::Spawn { .. }
-            | Effect::CaptureChosen(_)
-            | Effect::Promote { .. }
-            | Effect::Claim(_)
-            | Effect::Mark(_) => false,
-            Effect::Counter(_) => false,
+            Effect::Flip => EffectFacts::CHANGES_THE_MOVER,
+            Effect::Tip => EffectFacts::CHANGES_THE_MOVER,
+            Effect::TurnClockwise => EffectFacts::CHANGES_THE_MOVER,
+            Effect::Enclose(_) => EffectFacts::CAPTURES,
+            Effect::CaptureRun(_) => EffectFacts::CAPTURES,
+            Effect::CaptureGroups { .. } => EffectFacts::CAPTURES,
+            Effect::CaptureChosen(_) => EffectFacts::KEEPS_OWNERS,
+            Effect::Promote { .. } => EffectFacts::KEEPS_OWNERS,
+            Effect::Counter(_) => EffectFacts::KEEPS_OWNERS,
+            Effect::Mark(_) => EffectFacts::KEEPS_OWNERS,
+            Effect::Spawn { .. } => EffectFacts::CHANGES_OWNERS,
+            Effect::Claim(_) => EffectFacts::CHANGES_OWNERS,
         }
     }
 
-    /// Whether the effect leaves every piece's owner as it was (it may
-    /// turn, tip or promote the mover, or leave a capture to choose).
+    /// See [`EffectFacts::changes_the_mover_only`].
+    pub(crate) fn changes_the_mover_only(&self) -> bool {
+        self.facts().changes_the_mover_only
+    }
+
+    /// See [`EffectFacts::captures_in_passing`].
+    pub(crate) fn captures_in_passing(&self) -> bool {
+        self.facts().captures_in_passing
+    }
+
+    /// See [`EffectFacts::keeps_owners`].
     pub(crate) fn keeps_owners(&self) -> bool {
-        match self {
-            Effect::CaptureChosen(_) | Effect::Flip | Effect::Tip | Effect::TurnClockwise | Effect::Promote { .. } => {
-                true
-            }
-            Effect::Enclose(_)
-            | Effect::CaptureRun(_)
-            | Effect::Spawn { .. }
-            | Effect::CaptureGroups { .. }
-            | Effect::Claim(_) => false,
-            Effect::Counter(_) => true,
-            Effect::Mark(_) => true,
-        }
+        self.facts().keeps_owners
     }
 
     /// The conditions of the effect that may ask where the last move ended or

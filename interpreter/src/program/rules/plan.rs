@@ -6,7 +6,7 @@
 //! to it. The engine reads each part with an exhaustive `match`: a new
 //! motion or table fails to compile until each place decides.
 
-use super::{DieRuns, FallLines, LandingBits, LandingWords, SowEnds};
+use super::{DieRuns, FallLines, LandingBits, LandingWords, SowEnds, Walk, WalkPaths};
 
 /// Which fast paths serve a rule's moves (see the module's comment).
 #[derive(Debug, Clone)]
@@ -19,6 +19,8 @@ pub(crate) struct RulePlan {
     pub captures: Captures,
     /// How its moves are applied.
     pub applying: Applying,
+    /// The paths of its walk, worked out before play, if any.
+    pub walk: WalkPlan,
 }
 
 impl RulePlan {
@@ -28,6 +30,7 @@ impl RulePlan {
         motion: MotionPlan::General,
         captures: Captures::Unknown,
         applying: Applying::Checked,
+        walk: WalkPlan::Searched,
     };
 }
 
@@ -199,4 +202,48 @@ pub(crate) enum Applying {
     /// chain and with nothing pending, such a move is played without the
     /// checks for what it cannot do (`Game::plain_rule`).
     Plain,
+}
+
+/// The paths of a rule's walk (a `Walk`'s, an `Enter`'s or an `Exit`'s),
+/// worked out once from the board (see [`WalkPaths`]): a walk then scans
+/// its paths where it would search the board.
+#[derive(Debug, Clone)]
+#[allow(clippy::large_enum_variant)] // one a rule, read in place at play: no box to follow
+pub(crate) enum WalkPlan {
+    /// The walk searches the board at play (the general path): the rule
+    /// does not walk, or the board or the walk's paths are too large.
+    Searched,
+    /// The walk's paths from every field; and where `via` is a set of
+    /// fields the board decides, an entry's paths in by them (see
+    /// [`WalkPaths::entries`]) or an exit's paths that end on one of them
+    /// (see [`WalkPaths::exits`]).
+    Paths { walk: WalkPaths, via: Option<WalkPaths> },
+}
+
+impl WalkPlan {
+    /// The walk's paths, where they were worked out.
+    #[inline(always)]
+    pub(crate) fn paths(&self) -> Option<&WalkPaths> {
+        match self {
+            WalkPlan::Paths { walk, .. } => Some(walk),
+            WalkPlan::Searched => None,
+        }
+    }
+
+    /// An entry's paths in or an exit's paths out by `via`, where they were worked out.
+    #[inline(always)]
+    pub(crate) fn via_paths(&self) -> Option<&WalkPaths> {
+        match self {
+            WalkPlan::Paths { via, .. } => via.as_ref(),
+            WalkPlan::Searched => None,
+        }
+    }
+}
+
+/// A walk with its paths where they were worked out (see [`WalkPlan`]):
+/// what finding a walk's ends reads (`Game::walk_ends`).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct PlannedWalk<'r> {
+    pub walk: &'r Walk,
+    pub paths: Option<&'r WalkPaths>,
 }

@@ -42,9 +42,6 @@ pub(crate) struct Walk {
     pub double_again: bool,
     /// A board walk may end on the field it started from.
     pub returns: bool,
-    /// Every path of the walk, worked out from the board once (see
-    /// [`WalkPaths`]); `None` where the board is too large or the paths too many.
-    pub paths: Option<WalkPaths>,
 }
 
 /// The paths of a walk from every field, for every number of steps up to

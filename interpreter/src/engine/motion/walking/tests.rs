@@ -9,6 +9,7 @@ use super::super::super::movegen::tests::{
 use crate::board::FieldId;
 use crate::engine::{Cond, Motion, MotionPlan, RulesLoop};
 use crate::moves::{Action, Move};
+use crate::program::rules::WalkPlan;
 use crate::shipped::testing::{variants, visit_random_games};
 use crate::{Options, shipped};
 use rand::{Rng, SeedableRng};
@@ -77,7 +78,7 @@ fn blocks_of_four_paths_find_what_the_paths_find() {
     assert!(reached > 1_000, "only {reached} ends reached");
     let seneti = shipped::game("seneti", &Options::new()).expect("compiles");
     let walks = seneti.phases.iter().flat_map(|p| &p.rules).filter_map(|r| match &r.motion {
-        Motion::Walk { walk, .. } => walk.paths.as_ref(),
+        Motion::Walk { .. } => r.plan.walk.paths(),
         _ => None,
     });
     assert!(walks.clone().count() > 0 && walks.clone().all(|p| p.blocks.is_some()), "Seneti's 20 fields");
@@ -94,15 +95,16 @@ fn walk_paths_find_what_the_search_finds() {
     let mut compared = 0u32;
     for (name, options, game) in variants() {
         let walks = game.phases.iter().flat_map(|p| &p.rules).filter_map(|r| match &r.motion {
-            Motion::Walk { walk, .. } | Motion::Enter { walk, .. } => Some((walk, true)),
-            Motion::Exit { walk, .. } => Some((walk, false)),
+            Motion::Walk { .. } | Motion::Enter { .. } => Some((r.planned_walk()?, true)),
+            Motion::Exit { .. } => Some((r.planned_walk()?, false)),
             _ => None,
         });
-        for (walk, lands) in walks {
-            assert!(walk.paths.is_some() || game.board.len() > 64, "{name}: a walk without its paths");
-            if walk.paths.is_none() {
+        for (planned, lands) in walks {
+            assert!(planned.paths.is_some() || game.board.len() > 64, "{name}: a walk without its paths");
+            if planned.paths.is_none() {
                 continue;
             }
+            let walk = planned.walk;
             let known = game.known_of_walk(&walk.pass, lands);
             for _ in 0..40 {
                 let pass = random_pass(&game, &mut rng, &known);
@@ -115,7 +117,7 @@ fn walk_paths_find_what_the_search_finds() {
                                 true
                             };
                             if by_paths {
-                                game.walk_ends(&pass, walk, start, n, double, &mut visit);
+                                game.walk_ends(&pass, planned, start, n, double, &mut visit);
                             } else {
                                 game.search_walk_ends(&pass, walk, start, n, double, &mut visit);
                             }
@@ -143,7 +145,9 @@ fn entry_paths_say_what_the_walks_say() {
     let mut compared = 0u32;
     for (name, options, game) in variants() {
         for rule in game.phases.iter().flat_map(|p| &p.rules) {
-            let Motion::Enter { via, walk, entries: Some(entries), .. } = &rule.motion else { continue };
+            let Motion::Enter { via, walk, .. } = &rule.motion else { continue };
+            let Some(entries) = rule.plan.walk.via_paths() else { continue };
+            let planned = rule.planned_walk().expect("an entry walks");
             let s = game.initial_state();
             let known = game.known_of_walk(&walk.pass, true);
             for _ in 0..40 {
@@ -152,7 +156,7 @@ fn entry_paths_say_what_the_walks_say() {
                     let (mut scanned, mut walked) = (Vec::new(), Vec::new());
                     let k = entries.key(0, steps, Doubling::Doubles).expect("every number of steps up to the most");
                     scanned.extend(crate::board::fields_of_word(0, entries.ends(k, pass.first_word())));
-                    game.entry_targets(&s, 0, via, steps, walk, &pass, &mut |f| {
+                    game.entry_targets(&s, 0, via, steps, planned, &pass, &mut |f| {
                         walked.extend((known.dead >> f & 1 == 0).then_some(f));
                         true
                     });
@@ -216,15 +220,14 @@ fn exit_paths_say_what_the_walk_says() {
     let games = variants().map(|(name, options, game)| (format!("{name} {options:?}"), game));
     for (name, game) in games.chain([("turning-walk".to_string(), turning)]) {
         for rule in game.phases.iter().flat_map(|p| &p.rules) {
-            let Motion::Exit { via: Cond::Fields(via), walk, exits: Some(table), .. } = &rule.motion else {
-                continue;
-            };
+            let Motion::Exit { via: Cond::Fields(via), walk, .. } = &rule.motion else { continue };
+            let (Some(table), Some(planned)) = (rule.plan.walk.via_paths(), rule.planned_walk()) else { continue };
             let known = game.known_of_walk(&walk.pass, false);
             for _ in 0..40 {
                 let pass = random_pass(&game, &mut rng, &known);
                 for (start, n) in game.board.fields().flat_map(|f| (0..=8).map(move |n| (f, n))) {
                     let mut by_walk = false;
-                    game.walk_ends(&pass, walk, start, n, Doubling::Once, &mut |f| {
+                    game.walk_ends(&pass, planned, start, n, Doubling::Once, &mut |f| {
                         by_walk = via.contains(f) && (n == 0 || pass.contains(f));
                         !by_walk
                     });
@@ -247,10 +250,9 @@ fn exit_paths_say_what_the_walk_says() {
 #[test]
 fn entries_and_exits_by_their_paths_make_the_moves_the_walks_make() {
     let positions = same_moves_without(7, |rule| {
-        let taken = match &mut rule.motion {
-            Motion::Enter { entries, .. } => entries.take().is_some(),
-            Motion::Exit { exits, .. } => exits.take().is_some(),
-            _ => false,
+        let taken = match &mut rule.plan.walk {
+            WalkPlan::Paths { via, .. } => via.take().is_some(),
+            WalkPlan::Searched => false,
         };
         // (Without its exits' paths, an exit is made as any rule's move.)
         if taken {
