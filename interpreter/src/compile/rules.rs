@@ -12,8 +12,7 @@ use crate::options::{self, MAX_PLIES, OptionValue};
 use crate::piece::{Captured, Kind, MAX_PLAYERS};
 use crate::program::Cond;
 use crate::program::rules::{
-    ChainLandings, Chance, ChanceOutcome, Counting, End, Filter, Gather, Phase, Probe, Ranking, Repeats, Rule,
-    RulesLoop,
+    Chance, ChanceOutcome, End, Filter, GamePlan, Gather, Phase, PhasePlan, Ranking, Repeats, Rule,
 };
 use crate::program::{FieldProps, Game};
 use crate::ruleset::{
@@ -102,12 +101,10 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         compass,
         return_match,
         first_move,
-        reads_last_to: false,    // worked out by `Game::specialise_rules`
-        lists_next_moves: false, // likewise
-        plain_rules: false,      // likewise
-        keeps_history: false,    // worked out by `Game::start_history`
-        run_ends: None,          // likewise
-        empty_tops: None,        // likewise
+        reads_last_to: false, // worked out by `Game::specialise_rules`
+        // The general plan, always right, until `Game::adopt` puts the compiler's in place.
+        plan: GamePlan::GENERAL,
+        keeps_history: false, // worked out by `Game::start_history`
         counters: std::mem::take(&mut names.counters),
         marks,
     };
@@ -503,10 +500,7 @@ fn phase(
         // Found by `Game::specialise_rules`, which plans the phase: until
         // then the general paths, always right.
         repeats: Repeats::Possible,
-        chain_landings: ChainLandings::Compared,
-        probe: Probe::ByGenerator,
-        counting: Counting::General,
-        rules_loop: RulesLoop::General,
+        plan: PhasePlan::GENERAL,
         decisions: def.decisions.max(1),
         throw,
         until,

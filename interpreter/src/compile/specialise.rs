@@ -8,9 +8,9 @@ use crate::board::{DirId, FieldId, FieldSet, NO_FIELD};
 use crate::moves::Action;
 use crate::piece::{Piece, Player};
 use crate::program::rules::{
-    Applying, Captures, ChainLandings, Counting, DieRuns, Doubling, Effect, End, FallLine, FallLines, Filter, Known,
-    Landing, LandingBits, LandingMasks, LandingWords, Motion, MotionPlan, Phase, Placing, Placings, Probe, Ranking,
-    Repeats, Room, Rule, RulePlan, RulesLoop, RunEnds, SowEnds, TopWords, WalkPlan,
+    Applying, Captures, ChainLandings, Counting, DieRuns, Doubling, Effect, End, FallLine, FallLines, Filter, GamePlan,
+    Known, Landing, LandingBits, LandingMasks, LandingWords, Motion, MotionPlan, Phase, PhasePlan, Placing, Placings,
+    Probe, Ranking, Repeats, Room, Rule, RulePlan, RulesLoop, RunEnds, SowEnds, TopWords, WalkPlan,
 };
 use crate::program::{Cond, Game};
 use crate::ruleset::{Arrive, Distance, When};
@@ -58,22 +58,19 @@ impl Game {
             empty.by_class[0] = self.board.word();
             empty
         });
-        Plans { rules, phases, lists_next_moves, plain_rules, run_ends, empty_tops }
+        Plans { rules, phases, game: GamePlan { lists_next_moves, plain_rules, run_ends, empty_tops } }
     }
 
-    /// The game with `plans` as its plans.
+    /// The game with `plans` as its plans: each written here, once.
     fn adopt(&mut self, plans: Plans) {
-        let Plans { rules, phases, lists_next_moves, plain_rules, run_ends, empty_tops } = plans;
+        let Plans { rules, phases, game } = plans;
         for ((phase, rule_plans), plan) in self.phases.iter_mut().zip(rules).zip(phases) {
             for (rule, plan) in phase.rules.iter_mut().zip(rule_plans) {
                 rule.plan = plan;
             }
-            let PhasePlan { chain_landings, probe, counting, rules_loop } = plan;
-            (phase.chain_landings, phase.probe, phase.counting, phase.rules_loop) =
-                (chain_landings, probe, counting, rules_loop);
+            phase.plan = plan;
         }
-        (self.lists_next_moves, self.plain_rules, self.run_ends, self.empty_tops) =
-            (lists_next_moves, plain_rules, run_ends, empty_tops);
+        self.plan = game;
     }
 
     /// How phase `phase` is played, its rules planned as `plans` (see [`PhasePlan`]).
@@ -324,7 +321,7 @@ impl Game {
     pub(crate) fn choose_rules_loops(&mut self) {
         for phase in &mut self.phases {
             let plans: Vec<RulePlan> = phase.rules.iter().map(|r| r.plan.clone()).collect();
-            phase.rules_loop = rules_loop(phase, &plans);
+            phase.plan.rules_loop = rules_loop(phase, &plans);
         }
     }
 
@@ -658,23 +655,7 @@ struct Plans {
     /// Each rule's, by phase.
     rules: Vec<Vec<RulePlan>>,
     phases: Vec<PhasePlan>,
-    /// See `Game::lists_next_moves`.
-    lists_next_moves: bool,
-    /// Whether any rule is played plainly (see [`Applying::Plain`]).
-    plain_rules: bool,
-    /// Where runs end, for the runs that may pass over any field (see [`RunEnds`]).
-    run_ends: Option<RunEnds>,
-    /// What tops the fields of an empty board, as words (see `Game::empty_tops`).
-    empty_tops: Option<TopWords>,
-}
-
-/// How a phase is played: the paths its moves take (the plans kept on
-/// `Phase`: `chain_landings`, `probe`, `counting`, `rules_loop`).
-struct PhasePlan {
-    chain_landings: ChainLandings,
-    probe: Probe,
-    counting: Counting,
-    rules_loop: RulesLoop,
+    game: GamePlan,
 }
 
 /// What the game's tables may still hold, spent rule by rule in the order

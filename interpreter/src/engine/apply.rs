@@ -85,7 +85,7 @@ impl Game {
     /// the checks for what it cannot do.
     #[inline(always)]
     fn plain_rule(&self, s: &State, m: Move) -> Option<&Rule> {
-        if !self.plain_rules
+        if !self.plan.plain_rules
             || !matches!(m.action, Action::Place | Action::Board)
             || s.continuing.is_some()
             || s.pending != Pending::None
@@ -699,9 +699,9 @@ mod tests {
     #[test]
     fn plain_moves_leave_the_state_the_general_path_leaves() {
         let (mut placements, mut board_moves, mut changing) = (0, 0, 0);
-        for (name, options, game) in variants().filter(|(_, _, g)| g.plain_rules) {
+        for (name, options, game) in variants().filter(|(_, _, g)| g.plan.plain_rules) {
             let mut general = game.clone();
-            general.plain_rules = false;
+            general.plan.plain_rules = false;
             visit_random_games(&game, 3, 3, |s, legal| {
                 for &m in legal {
                     if let Some(rule) = game.plain_rule(s, m) {

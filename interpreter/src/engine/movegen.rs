@@ -336,7 +336,7 @@ impl Game {
         let [ordinary, fallback] = &phase.playable[usize::from(player)];
         let Some(p) = s.top(f).filter(|p| p.owner == player) else { return false };
         // Walks need the generator's walking state; sowing and lifting are made there.
-        if phase.probe == Probe::ByGenerator {
+        if phase.plan.probe == Probe::ByGenerator {
             let mut any = false;
             self.generate_as(s, player, Some(f), &mut |_| {
                 any = true;
@@ -409,7 +409,7 @@ impl Game {
         only: Option<FieldId>,
         emit: &mut impl Emit,
     ) -> (bool, bool) {
-        match self.phases[usize::from(s.phase)].rules_loop {
+        match self.phases[usize::from(s.phase)].plan.rules_loop {
             RulesLoop::WalksOnly => self.moves_of_walks(s, me, rules, only, emit),
             RulesLoop::General => self.each_rule::<false>(s, me, rules, only, emit),
         }
@@ -538,7 +538,7 @@ impl Game {
     /// not touched, so only flying pieces pay for this.
     fn keep_landings_that_go_on(&self, s: &State, moves: &mut Vec<Move>) {
         let phase = &self.phases[usize::from(s.phase)];
-        match phase.chain_landings {
+        match phase.plan.chain_landings {
             ChainLandings::Compared => {}
             ChainLandings::AsMade => return,
         }

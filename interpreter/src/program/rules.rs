@@ -43,15 +43,8 @@ pub(crate) struct Phase {
     /// Whether two rules of the phase may make one and the same move (see
     /// `Game::drop_repeats`); where none can, the moves are not compared.
     pub repeats: Repeats,
-    /// Whether the landings of flying jumps in chains that must go on are
-    /// compared (see `Game::keep_landings_that_go_on`).
-    pub chain_landings: ChainLandings,
-    /// How whether a piece has a move is asked (see [`Probe`]).
-    pub probe: Probe,
-    /// Whether and how far the phase's moves are counted rather than made (see [`Counting`]).
-    pub counting: Counting,
-    /// Which loop over the rules makes the phase's moves (see [`RulesLoop`]).
-    pub rules_loop: RulesLoop,
+    /// Which paths the phase's moves take, chosen by the compiler (see [`PhasePlan`]).
+    pub plan: PhasePlan,
 }
 
 /// Which loop over a phase's rules makes its moves.
@@ -76,7 +69,7 @@ impl Phase {
     /// Whether the legal moves go through `Game::filter_moves`: turn filters,
     /// or the landings of flying chains that must go on.
     pub(crate) fn filters_moves(&self) -> bool {
-        !self.filters.is_empty() || self.chain_landings == ChainLandings::Compared
+        !self.filters.is_empty() || self.plan.chain_landings == ChainLandings::Compared
     }
 }
 
