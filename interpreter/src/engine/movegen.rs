@@ -253,13 +253,27 @@ impl Game {
             scratch.clone_from(s);
             return self.apply_core(scratch, m).captured > 0;
         }
-        match (&rule.motion, m.action) {
-            (Motion::Jump { over, fly, .. }, Action::Board) => {
+        // A move that lands captures by landing on an enemy.
+        let lands_on_enemy =
+            || matches!(m.action, Action::Board | Action::Place) && rule.arrive == Arrive::Capture && enemy_on(m.to);
+        match &rule.motion {
+            Motion::Jump { over, fly, .. } if m.action == Action::Board => {
                 self.jumped(s, me, m.from, m.dir, over, *fly).is_some_and(enemy_on)
             }
-            (motion, _) if motion.puts_under() => false,
-            (_, Action::Board | Action::Place) => rule.arrive == Arrive::Capture && enemy_on(m.to),
-            _ => false,
+            motion @ (Motion::Step(_)
+            | Motion::Leap(_)
+            | Motion::Slide { .. }
+            | Motion::Place { .. }
+            | Motion::Lift
+            | Motion::Fly
+            | Motion::Run { .. }
+            | Motion::RunOff { .. }
+            | Motion::Walk { .. }
+            | Motion::Enter { .. }
+            | Motion::Exit { .. }
+            | Motion::Sow { .. }
+            | Motion::Pass
+            | Motion::Jump { .. }) => !motion.puts_under() && lands_on_enemy(),
         }
     }
 

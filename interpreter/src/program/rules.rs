@@ -371,11 +371,23 @@ impl Rule {
     /// mask and its landing bits (the generator's tight loop for jumps,
     /// outside a chain).
     pub(crate) fn jump_by_masks(&self) -> Option<(&[DirId], u8, &LandingBits)> {
-        match (&self.motion, self.plan.landing.bits(), &self.from) {
-            (Motion::Jump { dirs, over, fly: false }, Some(bits), Cond::True) => {
-                over.tops_mask().map(|over| (dirs.as_slice(), over, bits))
-            }
-            _ => None,
+        let (Some(bits), Cond::True) = (self.plan.landing.bits(), &self.from) else { return None };
+        match &self.motion {
+            Motion::Jump { dirs, over, fly: false } => over.tops_mask().map(|over| (dirs.as_slice(), over, bits)),
+            Motion::Jump { fly: true, .. }
+            | Motion::Step(_)
+            | Motion::Leap(_)
+            | Motion::Slide { .. }
+            | Motion::Place { .. }
+            | Motion::Lift
+            | Motion::Fly
+            | Motion::Run { .. }
+            | Motion::RunOff { .. }
+            | Motion::Walk { .. }
+            | Motion::Enter { .. }
+            | Motion::Exit { .. }
+            | Motion::Sow { .. }
+            | Motion::Pass => None,
         }
     }
 
@@ -393,10 +405,22 @@ impl Rule {
     /// passing and starting by masks over what tops a field, however far it
     /// goes (what `Game::rule_plan` reads to choose [`MotionPlan::WalkPaths`]); no lists yet.
     pub(crate) fn walk_parts<'r>(&'r self, planned: &'r WalkPlan) -> Option<WalkByPaths<'r>> {
-        let (walk, steps, paths, exit) = match (&self.motion, planned) {
-            (Motion::Walk { walk, steps }, WalkPlan::Paths { walk: paths, .. }) => (walk, *steps, paths, false),
-            (Motion::Exit { walk, steps, .. }, WalkPlan::Paths { via: Some(exits), .. }) => (walk, *steps, exits, true),
-            _ => return None,
+        let (walk, steps, paths, exit) = match &self.motion {
+            Motion::Walk { walk, steps } => (walk, *steps, planned.paths()?, false),
+            // (An exit scans its paths out: see `WalkPlan::via_paths`.)
+            Motion::Exit { walk, steps, .. } => (walk, *steps, planned.via_paths()?, true),
+            Motion::Step(_)
+            | Motion::Leap(_)
+            | Motion::Slide { .. }
+            | Motion::Place { .. }
+            | Motion::Lift
+            | Motion::Fly
+            | Motion::Run { .. }
+            | Motion::RunOff { .. }
+            | Motion::Enter { .. }
+            | Motion::Sow { .. }
+            | Motion::Pass
+            | Motion::Jump { .. } => return None,
         };
         let (pass, from) = (walk.pass.tops_mask()?, self.from.tops_mask()?);
         Some(WalkByPaths { walk, steps, paths, exit, pass, from, lists: &[] })
