@@ -75,6 +75,8 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         def.return_match.as_ref().is_some_and(|c| ctx.at(Seg::Field("return_match"), |ctx| constant(ctx, c, &names)));
     let compass = board.dir_names().iter().map(|d| crate::die::Face::from_dir(d)).collect();
     let max_plies = max_plies(ctx);
+    // The last move's fields are kept where a `LastMove` reads them too (issue 44).
+    let reads_last_to = reads_last_to(&phases, &ends) || names.last_move.get() != 0;
     let mut game = Game {
         name: def.name.clone(),
         title: def.title.clone(),
@@ -101,7 +103,7 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         compass,
         return_match,
         first_move,
-        reads_last_to: false, // worked out by `Game::specialise_rules`
+        reads_last_to,
         // The general plan, always right, until `Game::adopt` puts the compiler's in place.
         plan: GamePlan::GENERAL,
         keeps_history: false, // worked out by `Game::start_history`
@@ -110,6 +112,25 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
     };
     game.place_last_move_slots(&names);
     Some(game)
+}
+
+/// Whether some condition of the game, as written, reads where the last
+/// piece ended (`Game::reads_last_to`): an end, a phase's `until`, a rule's
+/// `to`, `from`, `only_if` or the test of a capture it chooses, a filter's.
+fn reads_last_to(phases: &[Phase], ends: &[End]) -> bool {
+    let ends = ends.iter().map(|e| &e.test);
+    let phases = phases.iter().flat_map(|p| {
+        let rules = p.rules.iter().flat_map(|r| {
+            let effects = r.effects.iter().flat_map(crate::program::rules::Effect::choice_tests);
+            [&r.to, &r.from, &r.only_if].into_iter().chain(effects)
+        });
+        let filters = p.filters.iter().flat_map(|f| match f {
+            Filter::RequireAfter { cond, only_if, .. } => vec![cond, only_if],
+            Filter::Capture { .. } | Filter::MostCaptures => Vec::new(),
+        });
+        p.until.iter().chain(rules).chain(filters)
+    });
+    ends.chain(phases).any(Cond::mentions_last_to)
 }
 
 /// Each item of the list under `field` lowered by `f`, at its index.

@@ -424,22 +424,8 @@ impl Game {
         Some(FallLines { lines, takes })
     }
 
-    /// Every state condition with its lines made by the last move read from masks; and
-    /// whether any condition reads where the last piece ended.
+    /// Every state condition with its lines made by the last move read from masks.
     fn precompute_lines(&mut self) {
-        let ends = self.ends.iter().map(|e| &e.test);
-        let phases = self.phases.iter().flat_map(|p| {
-            let rules = p.rules.iter().flat_map(|r| {
-                let effects = r.effects.iter().flat_map(Effect::choice_tests);
-                [&r.to, &r.from, &r.only_if].into_iter().chain(effects)
-            });
-            let filters = p.filters.iter().flat_map(|f| match f {
-                Filter::RequireAfter { cond, only_if, .. } => vec![cond, only_if],
-                Filter::Capture { .. } | Filter::MostCaptures => Vec::new(),
-            });
-            p.until.iter().chain(rules).chain(filters)
-        });
-        self.reads_last_to = ends.chain(phases).any(Cond::mentions_last_to);
         // One budget for all the lines of the game.
         let mut steps = crate::program::lines::MOST_STEPS;
         for e in 0..self.ends.len() {

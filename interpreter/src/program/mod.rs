@@ -111,9 +111,9 @@ pub struct Game {
     pub(crate) return_match: bool,
     /// The phase whose first decision counts as the game's first move (see `RulesetDef::first_move`).
     pub(crate) first_move: Option<u8>,
-    /// Some condition reads where the last piece ended (a `Line` through the piece moved): only
-    /// then does the state keep it (so that states the rules cannot tell
-    /// apart are equal).
+    /// Some condition reads where the last piece ended (a `Line` through the piece moved,
+    /// a `LastMove`): only then does the state keep it (so that states the rules cannot tell
+    /// apart are equal). Worked out once by the lowering, from the conditions as written.
     pub(crate) reads_last_to: bool,
     /// Which paths the engine takes whatever the phase, chosen by the
     /// compiler (see [`rules::GamePlan`]).
