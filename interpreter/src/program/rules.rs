@@ -26,7 +26,8 @@ pub(crate) struct Phase {
     pub rules: Vec<Rule>,
     /// Per player, the indices of the rules that can be theirs (their
     /// `only_if` does not rule the player out): `[0]` the ordinary rules,
-    /// `[1]` the fallback ones.
+    /// `[1]` the fallback ones. Empty as lowered; folded in, once, by
+    /// `Game::fold_phase` before the phase is planned.
     pub playable: Vec<[Vec<u8>; 2]>,
     pub decisions: u8,
     pub throw: Option<u8>,
@@ -42,6 +43,7 @@ pub(crate) struct Phase {
     pub docs: Vec<String>,
     /// Whether two rules of the phase may make one and the same move (see
     /// `Game::drop_repeats`); where none can, the moves are not compared.
+    /// `Possible` as lowered (always right); found, once, by `Game::fold_phase`.
     pub repeats: Repeats,
     /// Which paths the phase's moves take, chosen by the compiler (see [`PhasePlan`]).
     pub plan: PhasePlan,
@@ -231,6 +233,10 @@ pub(crate) struct Rule {
     pub to_on_targets: Vec<Cond>,
     /// Per player, `only_if` with the player it names folded in (`False`:
     /// the rule is never the player's).
+    ///
+    /// `targets`, `to_on_targets` and `only_if_for` are empty as lowered:
+    /// `Game::fold_rule` folds them in, once, before the rule is planned
+    /// (`only_if_for` then reads its lines as masks: `Game::precompute_lines`).
     pub only_if_for: Vec<Cond>,
     /// Which fast paths serve its moves, chosen by the compiler (see [`RulePlan`]).
     pub plan: RulePlan,
