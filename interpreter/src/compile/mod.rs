@@ -18,6 +18,7 @@ mod repetition;
 pub(crate) mod rules;
 mod specialise;
 mod start;
+pub(crate) mod statics;
 mod walk_cost;
 mod walk_paths;
 

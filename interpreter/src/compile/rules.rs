@@ -7,13 +7,12 @@ use super::limits::MAX_STACK;
 use super::locate::Seg;
 use super::moves;
 use super::start::{chance_sets, initial_state};
+use super::statics::Statics;
 use crate::board::Board;
 use crate::options::{self, MAX_PLIES, OptionValue};
 use crate::piece::{Captured, Kind, MAX_PLAYERS};
 use crate::program::Cond;
-use crate::program::rules::{
-    Chance, ChanceOutcome, End, Filter, GamePlan, Gather, Phase, PhasePlan, Ranking, Repeats, Rule,
-};
+use crate::program::rules::{Chance, ChanceOutcome, End, Filter, GamePlan, Gather, Phase, PhasePlan, Ranking, Rule};
 use crate::program::{FieldProps, Game};
 use crate::ruleset::{
     CaptureTo, ChanceDef, Choose, EndDef, EndResult, FilterDef, Otherwise, PhaseDef, PieceDef, RulesetDef, SetupDef,
@@ -50,8 +49,9 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
     let mut chance = chance_devices(ctx, def, &names);
     let chance_names: Vec<String> = chance.iter().map(|c| c.name.clone()).collect();
     names.walk = walk_fields(def, &fields, &chance);
+    let statics = Statics { board: &board, fields: &fields, zones: &zones, players };
     let phases: Vec<Phase> =
-        each(ctx, "phases", &def.phases, |ctx, _, p| phase(ctx, p, &board, &names, &def.directions, &chance_names));
+        each(ctx, "phases", &def.phases, |ctx, _, p| phase(ctx, p, &statics, &names, &def.directions, &chance_names));
     let ends: Vec<End> = each(ctx, "end", &def.end, |ctx, _, e| end(ctx, e, &names)).into_iter().flatten().collect();
     let mut initial = initial_state(ctx, def, phases.first(), &board, &fields, &names, &kinds);
     initial.set_counters(counter_starts);
@@ -448,7 +448,7 @@ fn lower_chance(ctx: &mut Ctx, def: &ChanceDef, names: &Names) -> Option<Chance>
 fn phase(
     ctx: &mut Ctx,
     def: &PhaseDef,
-    board: &Board,
+    statics: &Statics,
     names: &Names,
     relative: &moves::Relative,
     chance: &[String],
@@ -460,7 +460,7 @@ fn phase(
     let lower_rules =
         |ctx: &mut Ctx, field: &'static str, list: &[crate::ruleset::MoveDef], standing| -> (Vec<Rule>, Vec<String>) {
             let each_rule = |ctx: &mut Ctx, _, m: &crate::ruleset::MoveDef| {
-                let rules = moves::rules(ctx, m, board, names, relative, standing);
+                let rules = moves::rules(ctx, m, statics, names, relative, standing);
                 rules.into_iter().map(|r| (r, m.doc.clone())).collect::<Vec<_>>()
             };
             each(ctx, field, list, each_rule).into_iter().flatten().unzip()
@@ -513,14 +513,12 @@ fn phase(
     let filters = ctx.at(Seg::Field("filters"), |ctx| {
         def.filters.iter().enumerate().filter_map(|(i, f)| ctx.at(Seg::Index(i), |ctx| filter(ctx, f, names))).collect()
     });
-    let playable = Default::default(); // filled in by `Game::specialise_rules`
+    let (playable, repeats) = statics.playable(&rules);
     Phase {
         name: def.name.clone(),
         rules,
         playable,
-        // Found by `Game::specialise_rules`, which plans the phase: until
-        // then the general paths, always right.
-        repeats: Repeats::Possible,
+        repeats,
         plan: PhasePlan::GENERAL,
         decisions: def.decisions.max(1),
         throw,

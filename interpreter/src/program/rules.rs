@@ -26,8 +26,8 @@ pub(crate) struct Phase {
     pub rules: Vec<Rule>,
     /// Per player, the indices of the rules that can be theirs (their
     /// `only_if` does not rule the player out): `[0]` the ordinary rules,
-    /// `[1]` the fallback ones. Empty as lowered; folded in, once, by
-    /// `Game::fold_phase` before the phase is planned.
+    /// `[1]` the fallback ones. Worked out once by the lowering, from the
+    /// rules' `only_if_for` (`Statics::playable`).
     pub playable: Vec<[Vec<u8>; 2]>,
     pub decisions: u8,
     pub throw: Option<u8>,
@@ -43,7 +43,7 @@ pub(crate) struct Phase {
     pub docs: Vec<String>,
     /// Whether two rules of the phase may make one and the same move (see
     /// `Game::drop_repeats`); where none can, the moves are not compared.
-    /// `Possible` as lowered (always right); found, once, by `Game::fold_phase`.
+    /// Worked out once by the lowering, from the board and the rules (`Statics::playable`).
     pub repeats: Repeats,
     /// Which paths the phase's moves take, chosen by the compiler (see [`PhasePlan`]).
     pub plan: PhasePlan,
@@ -234,9 +234,11 @@ pub(crate) struct Rule {
     /// Per player, `only_if` with the player it names folded in (`False`:
     /// the rule is never the player's).
     ///
-    /// `targets`, `to_on_targets` and `only_if_for` are empty as lowered:
-    /// `Game::fold_rule` folds them in, once, before the rule is planned
-    /// (`only_if_for` then reads its lines as masks: `Game::precompute_lines`).
+    /// `targets`, `to_on_targets` and `only_if_for` are worked out once by
+    /// the lowering, from the board, its zones and the player (`Statics`),
+    /// as it makes the rule; later passes only rewrite them into forms that
+    /// say the same (`only_if_for`'s lines read from masks by
+    /// `Game::precompute_lines`, `to_on_targets` guarded by what tops a field).
     pub only_if_for: Vec<Cond>,
     /// Which fast paths serve its moves, chosen by the compiler (see [`RulePlan`]).
     pub plan: RulePlan,
