@@ -77,6 +77,7 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
     let max_plies = max_plies(ctx);
     // The last move's fields are kept where a `LastMove` reads them too (issue 44).
     let reads_last_to = reads_last_to(&phases, &ends) || names.last_move.get() != 0;
+    let keeps_history = super::repetition::keeps_history(&phases, &ends);
     let mut game = Game {
         name: def.name.clone(),
         title: def.title.clone(),
@@ -106,7 +107,7 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         reads_last_to,
         // The general plan, always right, until `Game::adopt` puts the compiler's in place.
         plan: GamePlan::GENERAL,
-        keeps_history: false, // worked out by `Game::start_history`
+        keeps_history,
         counters: std::mem::take(&mut names.counters),
         marks,
     };

@@ -120,7 +120,8 @@ pub struct Game {
     pub(crate) plan: rules::GamePlan,
     // --- history (issue 44) ---
     /// Some test asks whether a position repeats (`Repeated`): states keep
-    /// the history of positions, and a decision adds to it.
+    /// the history of positions, and a decision adds to it. Worked out once
+    /// by the lowering.
     pub(crate) keeps_history: bool,
     // --- counters (issue 44) ---
     /// The counters the ruleset declares (their values live in the [`State`]).
