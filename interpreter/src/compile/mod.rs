@@ -18,6 +18,7 @@ mod repetition;
 pub(crate) mod rules;
 mod specialise;
 mod start;
+pub(crate) mod statics;
 mod walk_cost;
 mod walk_paths;
 
@@ -182,8 +183,6 @@ fn compile_def(def: &RulesetDef, text: &str, expanded: &str, source: &str, given
         Some(mut game) if ctx.diags.is_empty() => {
             game.start_history();
             game.specialise_rules();
-            // The last move's fields are kept where a `LastMove` reads them too (issue 44).
-            game.reads_last_to |= game.marks.reads_last_move;
             Ok(game)
         }
         _ => {

@@ -5,6 +5,7 @@ use super::Ctx;
 use super::cond::{Names, Place, constant, test};
 use super::dirs::expand_dirs;
 use super::locate::Seg;
+use super::statics::Statics;
 use super::walk_cost::{MAX_LIST_STEPS, TooCostly, WalkShape, blocked_fields, worst_walk};
 use crate::board::{Board, FieldId, NO_FIELD};
 use crate::moves::{Action, NO_DIR};
@@ -33,7 +34,7 @@ pub(crate) type Relative = BTreeMap<String, Vec<Vec<String>>>;
 pub(crate) fn rules(
     ctx: &mut Ctx,
     def: &MoveDef,
-    board: &Board,
+    statics: &Statics,
     names: &Names,
     relative: &Relative,
     standing: Standing,
@@ -52,7 +53,7 @@ pub(crate) fn rules(
         all
     };
     if !dirs_of(def).iter().any(|d| relative.contains_key(d)) {
-        return rule(ctx, def, board, names, standing).into_iter().collect();
+        return rule(ctx, def, statics, names, standing).into_iter().collect();
     }
     let mut out = Vec::new();
     for player in 0..names.players {
@@ -87,7 +88,7 @@ pub(crate) fn rules(
             Some(c) => CondDef::All(vec![mine, c]),
             None => mine,
         });
-        out.extend(rule(ctx, &copy, board, names, standing));
+        out.extend(rule(ctx, &copy, statics, names, standing));
         if ctx.diags.len() > errors {
             break; // the same mistake would be reported once per player
         }
@@ -126,7 +127,8 @@ fn motion_dirs_mut(m: &mut MotionDef) -> Option<&mut Vec<String>> {
     }
 }
 
-fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, standing: Standing) -> Option<Rule> {
+fn rule(ctx: &mut Ctx, def: &MoveDef, statics: &Statics, names: &Names, standing: Standing) -> Option<Rule> {
+    let board = statics.board;
     let on = def.when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
     let pieces = ctx
         .at(Seg::Field("pieces"), |ctx| ctx.find_all("piece", &def.pieces, &names.kinds))
@@ -167,7 +169,12 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, standing: St
         });
     }
     let motion = motion?;
-    on.then_some(Rule {
+    if !on {
+        return None;
+    }
+    let (targets, to_on_targets) = statics.targets(&to);
+    let only_if_for = statics.only_if_for(&only_if);
+    Some(Rule {
         pieces,
         motion,
         to,
@@ -177,9 +184,9 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, board: &Board, names: &Names, standing: St
         effects,
         continues,
         fallback: standing == Standing::Fallback,
-        targets: Default::default(),
-        to_on_targets: Vec::new(),
-        only_if_for: Vec::new(),
+        targets,
+        to_on_targets,
+        only_if_for,
         // Until the compiler plans the rule (`Game::rule_plan`), every path the
         // general one, which is always right.
         plan: RulePlan::GENERAL,

@@ -3,7 +3,7 @@
 
 use super::Ctx;
 use super::locate::Seg;
-use crate::program::rules::Filter;
+use crate::program::rules::{End, Filter, Phase};
 use crate::program::{Cond, Game};
 use crate::ruleset::Compared;
 use crate::state::History;
@@ -37,19 +37,24 @@ pub(super) fn after_a_move_only(ctx: &mut Ctx, test: &Cond, field: &'static str)
     }
 }
 
+/// Whether some test of `phases` or `ends` asks whether a position repeats
+/// (`Game::keeps_history`): only then is the history kept. (It may stand
+/// only in the ends and the turn filters: see [`after_a_move_only`].)
+pub(super) fn keeps_history(phases: &[Phase], ends: &[End]) -> bool {
+    let ends = ends.iter().map(|e| &e.test);
+    let phases = phases.iter().flat_map(|p| {
+        p.filters.iter().flat_map(|f| match f {
+            Filter::RequireAfter { cond, .. } => Some(cond),
+            Filter::Capture { .. } | Filter::MostCaptures => None,
+        })
+    });
+    ends.chain(phases).any(Cond::reads_history)
+}
+
 impl Game {
-    /// Whether some test asks whether a position repeats: only then is the
-    /// history kept, from the initial position on. (It may stand only in the
-    /// ends and the turn filters: see [`after_a_move_only`].)
+    /// Where the game keeps the history of its positions, starts it at the
+    /// initial position.
     pub(super) fn start_history(&mut self) {
-        let ends = self.ends.iter().map(|e| &e.test);
-        let phases = self.phases.iter().flat_map(|p| {
-            p.filters.iter().flat_map(|f| match f {
-                Filter::RequireAfter { cond, .. } => Some(cond),
-                Filter::Capture { .. } | Filter::MostCaptures => None,
-            })
-        });
-        self.keeps_history = ends.chain(phases).any(Cond::reads_history);
         if self.keeps_history {
             let key = self.initial.repetition_key(self.initial.player_before(self.initial.to_move()));
             self.initial.set_history(History::start(key));

@@ -7,14 +7,12 @@ use super::limits::MAX_STACK;
 use super::locate::Seg;
 use super::moves;
 use super::start::{chance_sets, initial_state};
+use super::statics::Statics;
 use crate::board::Board;
 use crate::options::{self, MAX_PLIES, OptionValue};
 use crate::piece::{Captured, Kind, MAX_PLAYERS};
 use crate::program::Cond;
-use crate::program::rules::{
-    ChainLandings, Chance, ChanceOutcome, Counting, End, Filter, Gather, Phase, Probe, Ranking, Repeats, Rule,
-    RulesLoop,
-};
+use crate::program::rules::{Chance, ChanceOutcome, End, Filter, GamePlan, Gather, Phase, PhasePlan, Ranking, Rule};
 use crate::program::{FieldProps, Game};
 use crate::ruleset::{
     CaptureTo, ChanceDef, Choose, EndDef, EndResult, FilterDef, Otherwise, PhaseDef, PieceDef, RulesetDef, SetupDef,
@@ -51,8 +49,9 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
     let mut chance = chance_devices(ctx, def, &names);
     let chance_names: Vec<String> = chance.iter().map(|c| c.name.clone()).collect();
     names.walk = walk_fields(def, &fields, &chance);
+    let statics = Statics { board: &board, fields: &fields, zones: &zones, players };
     let phases: Vec<Phase> =
-        each(ctx, "phases", &def.phases, |ctx, _, p| phase(ctx, p, &board, &names, &def.directions, &chance_names));
+        each(ctx, "phases", &def.phases, |ctx, _, p| phase(ctx, p, &statics, &names, &def.directions, &chance_names));
     let ends: Vec<End> = each(ctx, "end", &def.end, |ctx, _, e| end(ctx, e, &names)).into_iter().flatten().collect();
     let mut initial = initial_state(ctx, def, phases.first(), &board, &fields, &names, &kinds);
     initial.set_counters(counter_starts);
@@ -76,6 +75,9 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         def.return_match.as_ref().is_some_and(|c| ctx.at(Seg::Field("return_match"), |ctx| constant(ctx, c, &names)));
     let compass = board.dir_names().iter().map(|d| crate::die::Face::from_dir(d)).collect();
     let max_plies = max_plies(ctx);
+    // The last move's fields are kept where a `LastMove` reads them too (issue 44).
+    let reads_last_to = reads_last_to(&phases, &ends) || names.last_move.get() != 0;
+    let keeps_history = super::repetition::keeps_history(&phases, &ends);
     let mut game = Game {
         name: def.name.clone(),
         title: def.title.clone(),
@@ -102,17 +104,34 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         compass,
         return_match,
         first_move,
-        reads_last_to: false,    // worked out by `Game::specialise_rules`
-        lists_next_moves: false, // likewise
-        plain_rules: false,      // likewise
-        keeps_history: false,    // worked out by `Game::start_history`
-        run_ends: None,          // likewise
-        empty_tops: None,        // likewise
+        reads_last_to,
+        // The general plan, always right, until `Game::adopt` puts the compiler's in place.
+        plan: GamePlan::GENERAL,
+        keeps_history,
         counters: std::mem::take(&mut names.counters),
         marks,
     };
     game.place_last_move_slots(&names);
     Some(game)
+}
+
+/// Whether some condition of the game, as written, reads where the last
+/// piece ended (`Game::reads_last_to`): an end, a phase's `until`, a rule's
+/// `to`, `from`, `only_if` or the test of a capture it chooses, a filter's.
+fn reads_last_to(phases: &[Phase], ends: &[End]) -> bool {
+    let ends = ends.iter().map(|e| &e.test);
+    let phases = phases.iter().flat_map(|p| {
+        let rules = p.rules.iter().flat_map(|r| {
+            let effects = r.effects.iter().flat_map(crate::program::rules::Effect::choice_tests);
+            [&r.to, &r.from, &r.only_if].into_iter().chain(effects)
+        });
+        let filters = p.filters.iter().flat_map(|f| match f {
+            Filter::RequireAfter { cond, only_if, .. } => vec![cond, only_if],
+            Filter::Capture { .. } | Filter::MostCaptures => Vec::new(),
+        });
+        p.until.iter().chain(rules).chain(filters)
+    });
+    ends.chain(phases).any(Cond::mentions_last_to)
 }
 
 /// Each item of the list under `field` lowered by `f`, at its index.
@@ -430,7 +449,7 @@ fn lower_chance(ctx: &mut Ctx, def: &ChanceDef, names: &Names) -> Option<Chance>
 fn phase(
     ctx: &mut Ctx,
     def: &PhaseDef,
-    board: &Board,
+    statics: &Statics,
     names: &Names,
     relative: &moves::Relative,
     chance: &[String],
@@ -442,7 +461,7 @@ fn phase(
     let lower_rules =
         |ctx: &mut Ctx, field: &'static str, list: &[crate::ruleset::MoveDef], standing| -> (Vec<Rule>, Vec<String>) {
             let each_rule = |ctx: &mut Ctx, _, m: &crate::ruleset::MoveDef| {
-                let rules = moves::rules(ctx, m, board, names, relative, standing);
+                let rules = moves::rules(ctx, m, statics, names, relative, standing);
                 rules.into_iter().map(|r| (r, m.doc.clone())).collect::<Vec<_>>()
             };
             each(ctx, field, list, each_rule).into_iter().flatten().unzip()
@@ -495,18 +514,13 @@ fn phase(
     let filters = ctx.at(Seg::Field("filters"), |ctx| {
         def.filters.iter().enumerate().filter_map(|(i, f)| ctx.at(Seg::Index(i), |ctx| filter(ctx, f, names))).collect()
     });
-    let playable = Default::default(); // filled in by `Game::specialise_rules`
+    let (playable, repeats) = statics.playable(&rules);
     Phase {
         name: def.name.clone(),
         rules,
         playable,
-        // Found by `Game::specialise_rules`, which plans the phase: until
-        // then the general paths, always right.
-        repeats: Repeats::Possible,
-        chain_landings: ChainLandings::Compared,
-        probe: Probe::ByGenerator,
-        counting: Counting::General,
-        rules_loop: RulesLoop::General,
+        repeats,
+        plan: PhasePlan::GENERAL,
         decisions: def.decisions.max(1),
         throw,
         until,

@@ -1,32 +1,32 @@
 //! Specialising the compiled rules: what the board alone decides about each
-//! rule is worked out once, before play (placement targets, conditions with
-//! the board and the player folded in, landing masks, the lines a `Line` may
-//! make). The last step of compiling; the engine reads the result.
+//! rule that the lowering did not fold in (`via` as fields, landing masks,
+//! the lines a `Line` may make) is worked out once, before play, and every
+//! plan is chosen. The last step of compiling; the engine reads the result.
 
-use super::repeats::{may_share_moves, repeats_itself};
+use super::statics::Statics;
 use crate::board::{DirId, FieldId, FieldSet, NO_FIELD};
 use crate::moves::Action;
 use crate::piece::{Piece, Player};
 use crate::program::rules::{
-    Applying, Captures, ChainLandings, Counting, DieRuns, Doubling, Effect, End, FallLine, FallLines, Filter, Known,
-    Landing, LandingBits, LandingMasks, LandingWords, Motion, MotionPlan, Phase, Placing, Placings, Probe, Ranking,
-    Repeats, Room, Rule, RulePlan, RulesLoop, RunEnds, SowEnds, TopWords, WalkPlan,
+    Applying, Captures, ChainLandings, Counting, DieRuns, Doubling, Effect, End, FallLine, FallLines, Filter, GamePlan,
+    Known, Landing, LandingBits, LandingMasks, LandingWords, Motion, MotionPlan, Phase, PhasePlan, Placing, Placings,
+    Probe, Ranking, Repeats, Room, Rule, RulePlan, RulesLoop, RunEnds, SowEnds, TopWords, WalkPlan,
 };
 use crate::program::{Cond, Game};
 use crate::ruleset::{Arrive, Distance, When};
 
 impl Game {
-    /// Works out what the board alone decides about each rule (its placement
-    /// targets, its conditions with the board and the player folded in, the
-    /// lines a `Line` may make), then plans every rule and phase by one pure
+    /// Works out what the board alone decides about each rule that the
+    /// lowering did not (its `via` as fields, the lines a `Line` may make;
+    /// targets and conditions per player come folded in: see
+    /// [`Statics`]), then plans every rule and phase by one pure
     /// function of what is folded, [`Game::plans`]: which fast path serves
     /// each (see [`RulePlan`], [`PhasePlan`]). Called once the game is compiled.
     pub(crate) fn specialise_rules(&mut self) {
         for p in 0..self.phases.len() {
             for r in 0..self.phases[p].rules.len() {
-                self.fold_rule(p, r);
+                self.fold_via(p, r);
             }
-            self.fold_phase(p);
         }
         self.precompute_lines();
         let plans = self.plans();
@@ -58,22 +58,19 @@ impl Game {
             empty.by_class[0] = self.board.word();
             empty
         });
-        Plans { rules, phases, lists_next_moves, plain_rules, run_ends, empty_tops }
+        Plans { rules, phases, game: GamePlan { lists_next_moves, plain_rules, run_ends, empty_tops } }
     }
 
-    /// The game with `plans` as its plans.
+    /// The game with `plans` as its plans: each written here, once.
     fn adopt(&mut self, plans: Plans) {
-        let Plans { rules, phases, lists_next_moves, plain_rules, run_ends, empty_tops } = plans;
+        let Plans { rules, phases, game } = plans;
         for ((phase, rule_plans), plan) in self.phases.iter_mut().zip(rules).zip(phases) {
             for (rule, plan) in phase.rules.iter_mut().zip(rule_plans) {
                 rule.plan = plan;
             }
-            let PhasePlan { chain_landings, probe, counting, rules_loop } = plan;
-            (phase.chain_landings, phase.probe, phase.counting, phase.rules_loop) =
-                (chain_landings, probe, counting, rules_loop);
+            phase.plan = plan;
         }
-        (self.lists_next_moves, self.plain_rules, self.run_ends, self.empty_tops) =
-            (lists_next_moves, plain_rules, run_ends, empty_tops);
+        self.plan = game;
     }
 
     /// How phase `phase` is played, its rules planned as `plans` (see [`PhasePlan`]).
@@ -85,56 +82,13 @@ impl Game {
         PhasePlan { chain_landings, probe, counting: self.counting(phase, plans), rules_loop: rules_loop(phase, plans) }
     }
 
-    /// What the board and the player decide about rule `r` of phase `p`,
-    /// folded in: the fields `to` may hold on and `to` as it reads there,
-    /// `only_if` per player, `via` as fields.
-    fn fold_rule(&mut self, p: usize, r: usize) {
-        let rule = &self.phases[p].rules[r];
-        let players = 0..self.player_count();
-        let (targets, to_on_targets): (Vec<Vec<FieldId>>, Vec<Cond>) = players
-            .clone()
-            .map(|me| {
-                let targets: Vec<FieldId> =
-                    self.board.fields().filter(|&f| self.static_value(&rule.to, me, f) != Some(false)).collect();
-                let rest = self.simplify(&rule.to, me, &targets).compact();
-                (targets, rest)
-            })
-            .unzip();
-        // A state condition has no field atoms: any field stands for all.
-        let only_if_for = players.map(|me| self.simplify(&rule.only_if, me, &[0]).compact()).collect();
-        let via_fields = self.via_deciding(&rule.motion);
-        let rule = &mut self.phases[p].rules[r];
-        rule.targets = targets;
-        rule.to_on_targets = to_on_targets;
-        rule.only_if_for = only_if_for;
-        if let (Some(via), Some(fields)) = (rule.motion.via_mut(), via_fields) {
+    /// Rule `r` of phase `p` with its `via` as fields, where the board (and
+    /// the player) decide it.
+    fn fold_via(&mut self, p: usize, r: usize) {
+        let via_fields = self.via_deciding(&self.phases[p].rules[r].motion);
+        if let (Some(via), Some(fields)) = (self.phases[p].rules[r].motion.via_mut(), via_fields) {
             *via = fields;
         }
-    }
-
-    /// What phase `p`'s rules say of it: which are playable by whom, whether
-    /// two may make one move.
-    fn fold_phase(&mut self, p: usize) {
-        let players = 0..self.player_count();
-        let phase = &mut self.phases[p];
-        phase.playable = players
-            .map(|me| {
-                [false, true].map(|fallback| {
-                    let rules = phase.rules.iter().enumerate();
-                    let playable =
-                        rules.filter(|(_, r)| r.fallback == fallback && r.only_if_for[usize::from(me)] != Cond::False);
-                    playable.map(|(i, _)| i as u8).collect()
-                })
-            })
-            .collect();
-        let may_repeat = phase.playable.iter().flatten().any(|rules| {
-            rules.iter().enumerate().any(|(i, &a)| {
-                let a = &phase.rules[usize::from(a)];
-                repeats_itself(&self.board, a)
-                    || rules[i + 1..].iter().any(|&b| may_share_moves(&self.board, a, &phase.rules[usize::from(b)]))
-            })
-        });
-        phase.repeats = if may_repeat { Repeats::Possible } else { Repeats::Impossible };
     }
 
     /// Every rule's plan (see [`Game::rule_plan`]), by phase, made in the
@@ -324,7 +278,7 @@ impl Game {
     pub(crate) fn choose_rules_loops(&mut self) {
         for phase in &mut self.phases {
             let plans: Vec<RulePlan> = phase.rules.iter().map(|r| r.plan.clone()).collect();
-            phase.rules_loop = rules_loop(phase, &plans);
+            phase.plan.rules_loop = rules_loop(phase, &plans);
         }
     }
 
@@ -427,22 +381,8 @@ impl Game {
         Some(FallLines { lines, takes })
     }
 
-    /// Every state condition with its lines made by the last move read from masks; and
-    /// whether any condition reads where the last piece ended.
+    /// Every state condition with its lines made by the last move read from masks.
     fn precompute_lines(&mut self) {
-        let ends = self.ends.iter().map(|e| &e.test);
-        let phases = self.phases.iter().flat_map(|p| {
-            let rules = p.rules.iter().flat_map(|r| {
-                let effects = r.effects.iter().flat_map(Effect::choice_tests);
-                [&r.to, &r.from, &r.only_if].into_iter().chain(effects)
-            });
-            let filters = p.filters.iter().flat_map(|f| match f {
-                Filter::RequireAfter { cond, only_if, .. } => vec![cond, only_if],
-                Filter::Capture { .. } | Filter::MostCaptures => Vec::new(),
-            });
-            p.until.iter().chain(rules).chain(filters)
-        });
-        self.reads_last_to = ends.chain(phases).any(Cond::mentions_last_to);
         // One budget for all the lines of the game.
         let mut steps = crate::program::lines::MOST_STEPS;
         for e in 0..self.ends.len() {
@@ -596,18 +536,12 @@ impl Game {
     /// follows from the board alone (zones, field types, named fields, the
     /// player), `None` when it depends on the pieces.
     pub(crate) fn static_value(&self, t: &Cond, me: Player, field: FieldId) -> Option<bool> {
-        match t {
-            Cond::True => Some(true),
-            Cond::False => Some(false),
-            Cond::InZone(_) | Cond::Type(_) | Cond::Fields(_) | Cond::FieldsFor(_) | Cond::PlayerIs(_) => {
-                Some(self.eval(t, &self.initial, me, field))
-            }
-            Cond::Not(t) => self.static_value(t, me, field).map(|v| !v),
-            // A guard by what tops the field says what the test it guards says.
-            Cond::ByTops { rest, .. } => self.static_value(rest, me, field),
-            Cond::All(ts) | Cond::Any(ts) => t.decided_by_parts(ts, |t| self.static_value(t, me, field)),
-            _ => None,
-        }
+        self.statics().static_value(t, me, field)
+    }
+
+    /// What the board, its fields, its zones and the players decide (see [`Statics`]).
+    fn statics(&self) -> Statics<'_> {
+        Statics { board: &self.board, fields: &self.fields, zones: &self.zones, players: self.player_count() }
     }
 }
 
@@ -615,32 +549,7 @@ impl Game {
     /// `t` for `me` on `fields`, with every part that the board alone decides
     /// the same way on all of them replaced by its value.
     pub(crate) fn simplify(&self, t: &Cond, me: Player, fields: &[FieldId]) -> Cond {
-        let mut values = fields.iter().map(|&f| self.static_value(t, me, f));
-        if let Some(Some(v)) = values.next() {
-            if values.all(|x| x == Some(v)) {
-                return if v { Cond::True } else { Cond::False };
-            }
-        }
-        match t {
-            Cond::All(ts) | Cond::Any(ts) => {
-                // A part equal to `neutral` drops out; one equal to `decider` decides.
-                let all = matches!(t, Cond::All(_));
-                let (neutral, decider) = if all { (Cond::True, Cond::False) } else { (Cond::False, Cond::True) };
-                let mut parts: Vec<Cond> =
-                    ts.iter().map(|t| self.simplify(t, me, fields)).filter(|p| *p != neutral).collect();
-                if parts.contains(&decider) {
-                    decider
-                } else if parts.len() <= 1 {
-                    parts.pop().unwrap_or(neutral)
-                } else if all {
-                    Cond::All(parts)
-                } else {
-                    Cond::Any(parts)
-                }
-            }
-            Cond::Not(inner) => Cond::Not(Box::new(self.simplify(inner, me, fields))),
-            _ => t.clone(),
-        }
+        self.statics().simplify(t, me, fields)
     }
 }
 
@@ -658,23 +567,7 @@ struct Plans {
     /// Each rule's, by phase.
     rules: Vec<Vec<RulePlan>>,
     phases: Vec<PhasePlan>,
-    /// See `Game::lists_next_moves`.
-    lists_next_moves: bool,
-    /// Whether any rule is played plainly (see [`Applying::Plain`]).
-    plain_rules: bool,
-    /// Where runs end, for the runs that may pass over any field (see [`RunEnds`]).
-    run_ends: Option<RunEnds>,
-    /// What tops the fields of an empty board, as words (see `Game::empty_tops`).
-    empty_tops: Option<TopWords>,
-}
-
-/// How a phase is played: the paths its moves take (the plans kept on
-/// `Phase`: `chain_landings`, `probe`, `counting`, `rules_loop`).
-struct PhasePlan {
-    chain_landings: ChainLandings,
-    probe: Probe,
-    counting: Counting,
-    rules_loop: RulesLoop,
+    game: GamePlan,
 }
 
 /// What the game's tables may still hold, spent rule by rule in the order

@@ -85,7 +85,7 @@ impl Game {
     /// the checks for what it cannot do.
     #[inline(always)]
     fn plain_rule(&self, s: &State, m: Move) -> Option<&Rule> {
-        if !self.plain_rules
+        if !self.plan.plain_rules
             || !matches!(m.action, Action::Place | Action::Board)
             || s.continuing.is_some()
             || s.pending != Pending::None
@@ -431,11 +431,25 @@ impl Game {
                 s.passed = true;
                 return None;
             }
-            Action::Sow => {
-                if let Motion::Sow { dirs, skip, skip_origin } = &rule.motion {
+            Action::Sow => match &rule.motion {
+                Motion::Sow { dirs, skip, skip_origin } => {
                     landed = self.sow_stack(s, me, m.from, (dirs, skip, *skip_origin));
                 }
-            }
+                // (No other motion sows.)
+                Motion::Step(_)
+                | Motion::Leap(_)
+                | Motion::Slide { .. }
+                | Motion::Place { .. }
+                | Motion::Lift
+                | Motion::Fly
+                | Motion::Run { .. }
+                | Motion::RunOff { .. }
+                | Motion::Walk { .. }
+                | Motion::Enter { .. }
+                | Motion::Exit { .. }
+                | Motion::Pass
+                | Motion::Jump { .. } => {}
+            },
             Action::Exit => {
                 let piece = s.pop(m.from)?;
                 match &rule.motion {
@@ -699,9 +713,9 @@ mod tests {
     #[test]
     fn plain_moves_leave_the_state_the_general_path_leaves() {
         let (mut placements, mut board_moves, mut changing) = (0, 0, 0);
-        for (name, options, game) in variants().filter(|(_, _, g)| g.plain_rules) {
+        for (name, options, game) in variants().filter(|(_, _, g)| g.plan.plain_rules) {
             let mut general = game.clone();
-            general.plain_rules = false;
+            general.plan.plain_rules = false;
             visit_random_games(&game, 3, 3, |s, legal| {
                 for &m in legal {
                     if let Some(rule) = game.plain_rule(s, m) {

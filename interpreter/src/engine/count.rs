@@ -157,7 +157,7 @@ impl Game {
     #[inline]
     fn countable(&self, s: &State) -> Option<&Phase> {
         let phase = &self.phases[usize::from(s.phase)];
-        (phase.counting.placings().is_some() && s.awaits_ordinary_decision()).then_some(phase)
+        (phase.plan.counting.placings().is_some() && s.awaits_ordinary_decision()).then_some(phase)
     }
 
     /// Calls `group` with each rule, kind and the fields it may be put on now,
@@ -166,7 +166,7 @@ impl Game {
     fn placements(&self, s: &State, phase: &Phase, mut group: impl FnMut(u8, KindId, u64) -> bool) {
         let me = s.to_move;
         let occupied = s.topped_word(0);
-        let Some(placings) = phase.counting.placings().and_then(|p| p.get(usize::from(me))) else { return };
+        let Some(placings) = phase.plan.counting.placings().and_then(|p| p.get(usize::from(me))) else { return };
         for p in placings {
             if p.tested && !self.eval(&phase.rules[usize::from(p.rule)].only_if_for[usize::from(me)], s, me, NO_FIELD) {
                 continue;

@@ -30,7 +30,7 @@ impl Game {
     pub(super) fn counted_turn_phase(&self, s: &State) -> Option<&Phase> {
         let phase = &self.phases[usize::from(s.phase)];
         let plain_turn = !s.again && s.decisions_left <= 1 && s.finished.iter().all(|&f| f == 0);
-        (phase.counting.turns() && plain_turn && s.awaits_ordinary_decision()).then_some(phase)
+        (phase.plan.counting.turns() && plain_turn && s.awaits_ordinary_decision()).then_some(phase)
     }
 
     /// Plays random turns from `s`, at most `plies`, while it is at a counted
@@ -43,7 +43,7 @@ impl Game {
         // the phase has no counted turns. The loop is made once per
         // generator, so that a draw is a few instructions inline, not a call.)
         match self.phases.get(usize::from(s.phase)) {
-            Some(phase) if phase.counting.turns() => {
+            Some(phase) if phase.plan.counting.turns() => {
                 self.play_on_counted_turns(s, &mut |n: u32| rng.random_range(0..n), plies)
             }
             _ => 0,
@@ -187,7 +187,7 @@ mod tests {
     #[test]
     fn counted_turns_play_as_the_general_way_in_every_shipped_variant() {
         let mut with = Vec::new();
-        for (name, options, game) in variants().filter(|(_, _, g)| g.phases.iter().any(|p| p.counting.turns())) {
+        for (name, options, game) in variants().filter(|(_, _, g)| g.phases.iter().any(|p| p.plan.counting.turns())) {
             assert!(same_games(name, &game, 300).0 > 1000, "{name} {options:?}: few plies by counted turns");
             with.push(name);
         }
@@ -292,7 +292,7 @@ mod tests {
         ];
         let game = |(source, limit): &(String, &str)| {
             let game = compiled(source, limit);
-            assert!(game.phases.iter().all(|p| p.counting.turns()), "{source}");
+            assert!(game.phases.iter().all(|p| p.plan.counting.turns()), "{source}");
             game
         };
         cases.iter().map(game).collect()
@@ -322,7 +322,10 @@ mod tests {
             placing("Place()", r#"until: OnBoard(Me, 2), next: "more""#),
             place.replace("\"play\"", "\"more\"")
         );
-        assert!(compiled(&ruleset(&[4, 4, 4], &place, NONE, ""), "0").phases[0].counting.turns(), "the plain case");
+        assert!(
+            compiled(&ruleset(&[4, 4, 4], &place, NONE, ""), "0").phases[0].plan.counting.turns(),
+            "the plain case"
+        );
         for (what, source) in [
             ("two decisions", ruleset(&[4, 4, 4], &placing("Place()", "decisions: 2"), NONE, "")),
             ("a throw", ruleset(&[4, 4, 4], &placing("Place()", r#"throw: "coin""#), NONE, coin)),
@@ -330,12 +333,12 @@ mod tests {
             ("a player who finishes", ruleset(&[4, 4, 4], &place, &[finish, NONE].join(", "), "")),
         ] {
             let game = compiled(&source, "0");
-            assert!(!game.phases[0].counting.turns(), "{what}");
+            assert!(!game.phases[0].plan.counting.turns(), "{what}");
             // (After the change of phase, the second phase's turns are counted ones.)
             let counted = same_games(what, &game, 20).0;
-            assert_eq!(counted > 0, game.phases.iter().any(|p| p.counting.turns()), "{what}");
+            assert_eq!(counted > 0, game.phases.iter().any(|p| p.plan.counting.turns()), "{what}");
         }
-        for (name, _, game) in variants().filter(|(_, _, g)| g.phases.iter().all(|p| !p.counting.turns())) {
+        for (name, _, game) in variants().filter(|(_, _, g)| g.phases.iter().all(|p| !p.plan.counting.turns())) {
             let mut s: State = game.initial_state();
             let mut rng = ChaCha8Rng::seed_from_u64(1);
             assert_eq!(game.play_counted_turns(&mut s, &mut rng, 100), 0, "{name}");

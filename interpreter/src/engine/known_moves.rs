@@ -37,7 +37,7 @@ impl Game {
     /// (exactly as [`Game::legal_moves_into`] makes them). Else `out` is unchanged.
     #[inline]
     pub(crate) fn play_listing(&self, s: &mut State, m: Move, out: &mut Vec<Move>) -> bool {
-        if !self.lists_next_moves {
+        if !self.plan.lists_next_moves {
             self.play_counting(s, m);
             return false;
         }
@@ -66,7 +66,7 @@ impl Game {
     /// `s` is the state [`Game::play_listing`] plays and an ordinary decision
     /// is due: from their legal moves, worked out in full and kept. `None` elsewhere.
     pub(crate) fn has_move_listing(&self, s: &State) -> Option<bool> {
-        if !self.lists_next_moves {
+        if !self.plan.lists_next_moves {
             return None;
         }
         let playing = PLAYING.with(Cell::get);
@@ -74,7 +74,7 @@ impl Game {
         // choice the legal moves are not the player's ordinary moves.)
         if playing != address(s)
             || !s.awaits_ordinary_decision()
-            || self.phases[usize::from(s.phase)].counting.placings().is_some()
+            || self.phases[usize::from(s.phase)].plan.counting.placings().is_some()
         {
             return None;
         }
@@ -113,7 +113,7 @@ mod tests {
     #[test]
     fn moves_are_kept_for_the_state_played_only() {
         let game = shipped::game("seneti", &Options::new()).expect("compiles");
-        assert!(game.lists_next_moves);
+        assert!(game.plan.lists_next_moves);
         let s = game.initial_state();
         let copy = s.clone();
         assert_eq!(game.has_move_listing(&s), None, "nothing is being played");
@@ -158,7 +158,7 @@ mod tests {
     fn playing_with_the_moves_kept_plays_the_same_games() {
         for (name, game) in games() {
             let (plies, kept) = play_both_ways(name, &game, 11, 4);
-            if game.lists_next_moves {
+            if game.plan.lists_next_moves {
                 assert!(kept * 2 > plies, "{name}: moves kept after {kept} of {plies} plies");
             } else {
                 assert_eq!(kept, 0, "{name}");
@@ -174,7 +174,7 @@ mod tests {
     fn moves_asked_for_at_a_throw_or_inside_a_filter_are_not_kept() {
         for (name, source) in [("dice race", DICE_RACE), ("asking filter", ASKING_FILTER)] {
             let game = Game::from_source(source, name, &Options::new()).expect("compiles");
-            assert!(game.lists_next_moves, "{name}");
+            assert!(game.plan.lists_next_moves, "{name}");
             let (plies, _) = play_both_ways(name, &game, 5, 20);
             assert!(plies > 200, "{name}: {plies}");
         }

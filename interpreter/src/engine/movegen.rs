@@ -253,13 +253,27 @@ impl Game {
             scratch.clone_from(s);
             return self.apply_core(scratch, m).captured > 0;
         }
-        match (&rule.motion, m.action) {
-            (Motion::Jump { over, fly, .. }, Action::Board) => {
+        // A move that lands captures by landing on an enemy.
+        let lands_on_enemy =
+            || matches!(m.action, Action::Board | Action::Place) && rule.arrive == Arrive::Capture && enemy_on(m.to);
+        match &rule.motion {
+            Motion::Jump { over, fly, .. } if m.action == Action::Board => {
                 self.jumped(s, me, m.from, m.dir, over, *fly).is_some_and(enemy_on)
             }
-            (motion, _) if motion.puts_under() => false,
-            (_, Action::Board | Action::Place) => rule.arrive == Arrive::Capture && enemy_on(m.to),
-            _ => false,
+            motion @ (Motion::Step(_)
+            | Motion::Leap(_)
+            | Motion::Slide { .. }
+            | Motion::Place { .. }
+            | Motion::Lift
+            | Motion::Fly
+            | Motion::Run { .. }
+            | Motion::RunOff { .. }
+            | Motion::Walk { .. }
+            | Motion::Enter { .. }
+            | Motion::Exit { .. }
+            | Motion::Sow { .. }
+            | Motion::Pass
+            | Motion::Jump { .. }) => !motion.puts_under() && lands_on_enemy(),
         }
     }
 
@@ -336,7 +350,7 @@ impl Game {
         let [ordinary, fallback] = &phase.playable[usize::from(player)];
         let Some(p) = s.top(f).filter(|p| p.owner == player) else { return false };
         // Walks need the generator's walking state; sowing and lifting are made there.
-        if phase.probe == Probe::ByGenerator {
+        if phase.plan.probe == Probe::ByGenerator {
             let mut any = false;
             self.generate_as(s, player, Some(f), &mut |_| {
                 any = true;
@@ -409,7 +423,7 @@ impl Game {
         only: Option<FieldId>,
         emit: &mut impl Emit,
     ) -> (bool, bool) {
-        match self.phases[usize::from(s.phase)].rules_loop {
+        match self.phases[usize::from(s.phase)].plan.rules_loop {
             RulesLoop::WalksOnly => self.moves_of_walks(s, me, rules, only, emit),
             RulesLoop::General => self.each_rule::<false>(s, me, rules, only, emit),
         }
@@ -538,7 +552,7 @@ impl Game {
     /// not touched, so only flying pieces pay for this.
     fn keep_landings_that_go_on(&self, s: &State, moves: &mut Vec<Move>) {
         let phase = &self.phases[usize::from(s.phase)];
-        match phase.chain_landings {
+        match phase.plan.chain_landings {
             ChainLandings::Compared => {}
             ChainLandings::AsMade => return,
         }

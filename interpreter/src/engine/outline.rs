@@ -92,7 +92,7 @@ impl<'a> Turns<'a> {
     /// The turns of `phase` in `s`, where its counted turns are read from an outline.
     fn of(game: &'a Game, s: &State, phase: &'a Phase) -> Option<Turns<'a>> {
         let ends_if_stuck = game.ends.iter().any(|end| matches!(end.test, Cond::NoMoves));
-        let placings = phase.counting.outlined().filter(|p| p.len() >= usize::from(s.players))?;
+        let placings = phase.plan.counting.outlined().filter(|p| p.len() >= usize::from(s.players))?;
         Some(Turns { game, phase, placings, ends_if_stuck, players: s.players })
     }
 

@@ -111,28 +111,17 @@ pub struct Game {
     pub(crate) return_match: bool,
     /// The phase whose first decision counts as the game's first move (see `RulesetDef::first_move`).
     pub(crate) first_move: Option<u8>,
-    /// Some condition reads where the last piece ended (a `Line` through the piece moved): only
-    /// then does the state keep it (so that states the rules cannot tell
-    /// apart are equal).
+    /// Some condition reads where the last piece ended (a `Line` through the piece moved,
+    /// a `LastMove`): only then does the state keep it (so that states the rules cannot tell
+    /// apart are equal). Worked out once by the lowering, from the conditions as written.
     pub(crate) reads_last_to: bool,
-    /// Some end at the start of a turn asks whether the player to move has a
-    /// move (`NoMoves`), and some phase's moves are not counted: playing a move
-    /// there works out the next player's moves, which random play keeps (see
-    /// `Game::play_listing`).
-    pub(crate) lists_next_moves: bool,
-    /// Some rule is plain ([`Applying::Plain`](rules::Applying::Plain)): moves are
-    /// asked whether they are (elsewhere that costs every move a look-up).
-    pub(crate) plain_rules: bool,
-    /// Where runs that may pass over any field end, looked up (see
-    /// [`rules::RunEnds`]); `None` where the game has none, or its board is too large.
-    pub(crate) run_ends: Option<rules::RunEnds>,
-    /// The [`rules::TopWords`] of the empty board, where the board has at most
-    /// 64 fields and the players' sets hold every piece: what tops a field is
-    /// then looked at on the occupied fields alone.
-    pub(crate) empty_tops: Option<rules::TopWords>,
+    /// Which paths the engine takes whatever the phase, chosen by the
+    /// compiler (see [`rules::GamePlan`]).
+    pub(crate) plan: rules::GamePlan,
     // --- history (issue 44) ---
     /// Some test asks whether a position repeats (`Repeated`): states keep
-    /// the history of positions, and a decision adds to it.
+    /// the history of positions, and a decision adds to it. Worked out once
+    /// by the lowering.
     pub(crate) keeps_history: bool,
     // --- counters (issue 44) ---
     /// The counters the ruleset declares (their values live in the [`State`]).

@@ -9,7 +9,7 @@
 //! fields, the lines a `Line` may make) stays as compiled.
 
 use super::Game;
-use super::rules::{ChainLandings, Counting, Phase, Probe, Rule, RulePlan, RulesLoop};
+use super::rules::{GamePlan, Phase, PhasePlan, Rule, RulePlan};
 
 impl Game {
     /// This game with every rule and phase on its general path: every move
@@ -22,10 +22,7 @@ impl Game {
         for phase in &mut general.phases {
             general_phase(phase);
         }
-        general.lists_next_moves = false;
-        general.plain_rules = false;
-        general.run_ends = None;
-        general.empty_tops = None;
+        general.plan = GamePlan::GENERAL;
         general
     }
 }
@@ -37,10 +34,7 @@ impl Game {
 /// drops a move one rule makes twice (a placement that falls, put on two
 /// fields of one column), which the compiled rules keep.
 fn general_phase(phase: &mut Phase) {
-    phase.chain_landings = ChainLandings::Compared;
-    phase.probe = Probe::ByGenerator;
-    phase.counting = Counting::General;
-    phase.rules_loop = RulesLoop::General;
+    phase.plan = PhasePlan::GENERAL;
     for rule in &mut phase.rules {
         general_rule(rule);
     }

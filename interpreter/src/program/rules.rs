@@ -26,7 +26,8 @@ pub(crate) struct Phase {
     pub rules: Vec<Rule>,
     /// Per player, the indices of the rules that can be theirs (their
     /// `only_if` does not rule the player out): `[0]` the ordinary rules,
-    /// `[1]` the fallback ones.
+    /// `[1]` the fallback ones. Worked out once by the lowering, from the
+    /// rules' `only_if_for` (`Statics::playable`).
     pub playable: Vec<[Vec<u8>; 2]>,
     pub decisions: u8,
     pub throw: Option<u8>,
@@ -42,16 +43,10 @@ pub(crate) struct Phase {
     pub docs: Vec<String>,
     /// Whether two rules of the phase may make one and the same move (see
     /// `Game::drop_repeats`); where none can, the moves are not compared.
+    /// Worked out once by the lowering, from the board and the rules (`Statics::playable`).
     pub repeats: Repeats,
-    /// Whether the landings of flying jumps in chains that must go on are
-    /// compared (see `Game::keep_landings_that_go_on`).
-    pub chain_landings: ChainLandings,
-    /// How whether a piece has a move is asked (see [`Probe`]).
-    pub probe: Probe,
-    /// Whether and how far the phase's moves are counted rather than made (see [`Counting`]).
-    pub counting: Counting,
-    /// Which loop over the rules makes the phase's moves (see [`RulesLoop`]).
-    pub rules_loop: RulesLoop,
+    /// Which paths the phase's moves take, chosen by the compiler (see [`PhasePlan`]).
+    pub plan: PhasePlan,
 }
 
 /// Which loop over a phase's rules makes its moves.
@@ -76,7 +71,7 @@ impl Phase {
     /// Whether the legal moves go through `Game::filter_moves`: turn filters,
     /// or the landings of flying chains that must go on.
     pub(crate) fn filters_moves(&self) -> bool {
-        !self.filters.is_empty() || self.chain_landings == ChainLandings::Compared
+        !self.filters.is_empty() || self.plan.chain_landings == ChainLandings::Compared
     }
 }
 
@@ -238,6 +233,12 @@ pub(crate) struct Rule {
     pub to_on_targets: Vec<Cond>,
     /// Per player, `only_if` with the player it names folded in (`False`:
     /// the rule is never the player's).
+    ///
+    /// `targets`, `to_on_targets` and `only_if_for` are worked out once by
+    /// the lowering, from the board, its zones and the player (`Statics`),
+    /// as it makes the rule; later passes only rewrite them into forms that
+    /// say the same (`only_if_for`'s lines read from masks by
+    /// `Game::precompute_lines`, `to_on_targets` guarded by what tops a field).
     pub only_if_for: Vec<Cond>,
     /// Which fast paths serve its moves, chosen by the compiler (see [`RulePlan`]).
     pub plan: RulePlan,
@@ -378,11 +379,23 @@ impl Rule {
     /// mask and its landing bits (the generator's tight loop for jumps,
     /// outside a chain).
     pub(crate) fn jump_by_masks(&self) -> Option<(&[DirId], u8, &LandingBits)> {
-        match (&self.motion, self.plan.landing.bits(), &self.from) {
-            (Motion::Jump { dirs, over, fly: false }, Some(bits), Cond::True) => {
-                over.tops_mask().map(|over| (dirs.as_slice(), over, bits))
-            }
-            _ => None,
+        let (Some(bits), Cond::True) = (self.plan.landing.bits(), &self.from) else { return None };
+        match &self.motion {
+            Motion::Jump { dirs, over, fly: false } => over.tops_mask().map(|over| (dirs.as_slice(), over, bits)),
+            Motion::Jump { fly: true, .. }
+            | Motion::Step(_)
+            | Motion::Leap(_)
+            | Motion::Slide { .. }
+            | Motion::Place { .. }
+            | Motion::Lift
+            | Motion::Fly
+            | Motion::Run { .. }
+            | Motion::RunOff { .. }
+            | Motion::Walk { .. }
+            | Motion::Enter { .. }
+            | Motion::Exit { .. }
+            | Motion::Sow { .. }
+            | Motion::Pass => None,
         }
     }
 
@@ -400,10 +413,22 @@ impl Rule {
     /// passing and starting by masks over what tops a field, however far it
     /// goes (what `Game::rule_plan` reads to choose [`MotionPlan::WalkPaths`]); no lists yet.
     pub(crate) fn walk_parts<'r>(&'r self, planned: &'r WalkPlan) -> Option<WalkByPaths<'r>> {
-        let (walk, steps, paths, exit) = match (&self.motion, planned) {
-            (Motion::Walk { walk, steps }, WalkPlan::Paths { walk: paths, .. }) => (walk, *steps, paths, false),
-            (Motion::Exit { walk, steps, .. }, WalkPlan::Paths { via: Some(exits), .. }) => (walk, *steps, exits, true),
-            _ => return None,
+        let (walk, steps, paths, exit) = match &self.motion {
+            Motion::Walk { walk, steps } => (walk, *steps, planned.paths()?, false),
+            // (An exit scans its paths out: see `WalkPlan::via_paths`.)
+            Motion::Exit { walk, steps, .. } => (walk, *steps, planned.via_paths()?, true),
+            Motion::Step(_)
+            | Motion::Leap(_)
+            | Motion::Slide { .. }
+            | Motion::Place { .. }
+            | Motion::Lift
+            | Motion::Fly
+            | Motion::Run { .. }
+            | Motion::RunOff { .. }
+            | Motion::Enter { .. }
+            | Motion::Sow { .. }
+            | Motion::Pass
+            | Motion::Jump { .. } => return None,
         };
         let (pass, from) = (walk.pass.tops_mask()?, self.from.tops_mask()?);
         Some(WalkByPaths { walk, steps, paths, exit, pass, from, lists: &[] })

@@ -40,7 +40,7 @@ impl Game {
     /// What tops each field of `s`, seen from `me`, and where there is room:
     /// the [`TopWords`] of a board of up to 64 fields (its first 64 elsewhere).
     pub(in crate::engine) fn top_words(&self, s: &State, me: Player) -> TopWords {
-        if let Some(empty) = &self.empty_tops {
+        if let Some(empty) = &self.plan.empty_tops {
             // The empty board, and a look at each occupied field.
             let occupied = s.topped_word(0);
             let mut tops = TopWords { room: empty.room & !occupied, ..TopWords::default() };

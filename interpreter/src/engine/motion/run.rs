@@ -35,7 +35,7 @@ impl Game {
                 .all(|(&at, &d)| at == NO_FIELD || !self.can_land(rule, s, me, from, at) || emit(m.to(at, d))),
             None => dirs.iter().all(|&d| {
                 let Some(n) = self.distance(distance, s, from, d) else { return true };
-                let looked_up = match (pass, &self.run_ends) {
+                let looked_up = match (pass, &self.plan.run_ends) {
                     (Cond::True, Some(ends)) => ends.end(from, d, n),
                     _ => None,
                 };

@@ -467,9 +467,9 @@ fn a_piece_has_a_move_where_the_generator_makes_one() {
 fn runs_looked_up_make_the_moves_runs_walked_make() {
     let mut positions = 0;
     for (name, options, game) in variants() {
-        let Some(_) = game.run_ends else { continue };
+        let Some(_) = game.plan.run_ends else { continue };
         let mut without = game.clone();
-        without.run_ends = None;
+        without.plan.run_ends = None;
         positions += same_legal_moves(&format!("{name} {options:?}"), &game, &without, 11, 3, |_| {});
     }
     assert!(positions > 1_000, "only {positions} positions with runs looked up");
@@ -482,7 +482,7 @@ fn runs_looked_up_make_the_moves_runs_walked_make() {
 fn a_runs_table_ends_where_its_links_lead() {
     let mut looked_up = 0;
     for (name, options, game) in variants() {
-        let Some(ends) = &game.run_ends else { continue };
+        let Some(ends) = &game.plan.run_ends else { continue };
         let s = game.initial_state();
         for from in game.board.fields() {
             for d in 0..game.board.dir_names().len() as u8 {

@@ -1,12 +1,71 @@
-//! A rule's plan: which fast paths serve its moves, chosen once by the
-//! compiler (`Game::rule_plan`) from the rule and the board. Every part has
-//! a `General` variant that is always right (the engine then tests, walks,
-//! counts and applies in full), so a rule lowered and not yet planned plays
-//! correctly, only slower; `Game::with_general_plans` turns every part back
+//! The plans: which fast paths serve a rule's moves ([`RulePlan`]), a
+//! phase's ([`PhasePlan`]) and the whole game's ([`GamePlan`]), chosen once
+//! by the compiler (`Game::plans`) from the rules as folded and the board,
+//! and put in place by `Game::adopt`. Every plan has a `GENERAL` value that
+//! is always right (the engine then tests, walks, counts and applies in
+//! full): the lowering gives it, so a game lowered and not yet planned plays
+//! correctly, only slower; `Game::with_general_plans` turns every plan back
 //! to it. The engine reads each part with an exhaustive `match`: a new
 //! motion or table fails to compile until each place decides.
 
-use super::{DieRuns, FallLines, LandingBits, LandingWords, SowEnds, Walk, WalkPaths};
+use super::{
+    ChainLandings, Counting, DieRuns, FallLines, LandingBits, LandingWords, Probe, RulesLoop, RunEnds, SowEnds,
+    TopWords, Walk, WalkPaths,
+};
+
+/// How a phase is played: the paths its moves take (see the module's comment).
+#[derive(Debug, Clone)]
+pub(crate) struct PhasePlan {
+    /// Whether the landings of flying jumps in chains that must go on are
+    /// compared (see `Game::keep_landings_that_go_on`).
+    pub chain_landings: ChainLandings,
+    /// How whether a piece has a move is asked (see [`Probe`]).
+    pub probe: Probe,
+    /// Whether and how far the phase's moves are counted rather than made (see [`Counting`]).
+    pub counting: Counting,
+    /// Which loop over the rules makes the phase's moves (see [`RulesLoop`]).
+    pub rules_loop: RulesLoop,
+}
+
+impl PhasePlan {
+    /// Every part on its general path: moves made by the generic loop,
+    /// flying landings compared, asked of the generator, never counted.
+    pub(crate) const GENERAL: PhasePlan = PhasePlan {
+        chain_landings: ChainLandings::Compared,
+        probe: Probe::ByGenerator,
+        counting: Counting::General,
+        rules_loop: RulesLoop::General,
+    };
+}
+
+/// The plans of the whole game, beside its phases' and rules' (see the
+/// module's comment): what the engine reads of every move, whatever its
+/// phase.
+#[derive(Debug, Clone)]
+pub(crate) struct GamePlan {
+    /// Some end at the start of a turn asks whether the player to move has a
+    /// move (`NoMoves`), and some phase's moves are not counted: playing a move
+    /// there works out the next player's moves, which random play keeps (see
+    /// `Game::play_listing`).
+    pub lists_next_moves: bool,
+    /// Some rule is plain ([`Applying::Plain`]): moves are asked whether
+    /// they are (elsewhere that costs every move a look-up).
+    pub plain_rules: bool,
+    /// Where runs that may pass over any field end, looked up (see
+    /// [`RunEnds`]); `None` where the game has none, or its board is too large.
+    pub run_ends: Option<RunEnds>,
+    /// The [`TopWords`] of the empty board, where the board has at most
+    /// 64 fields and the players' sets hold every piece: what tops a field is
+    /// then looked at on the occupied fields alone.
+    pub empty_tops: Option<TopWords>,
+}
+
+impl GamePlan {
+    /// Every part on its general path: no next moves kept, no move asked
+    /// whether it is plain, every run counted out, every top looked up.
+    pub(crate) const GENERAL: GamePlan =
+        GamePlan { lists_next_moves: false, plain_rules: false, run_ends: None, empty_tops: None };
+}
 
 /// Which fast paths serve a rule's moves (see the module's comment).
 #[derive(Debug, Clone)]

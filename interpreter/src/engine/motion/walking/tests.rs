@@ -281,16 +281,16 @@ fn walks_along_their_paths_make_the_moves_made_piece_by_piece() {
 #[test]
 fn phases_that_only_walk_make_the_moves_the_generic_loop_makes() {
     let seneti = shipped::game("seneti", &Options::new()).expect("compiles");
-    assert!(seneti.phases.iter().all(|p| p.rules_loop == RulesLoop::WalksOnly));
+    assert!(seneti.phases.iter().all(|p| p.plan.rules_loop == RulesLoop::WalksOnly));
     let breakthrough = shipped::game("classic/breakthrough", &Options::new()).expect("compiles");
-    assert!(breakthrough.phases.iter().all(|p| p.rules_loop == RulesLoop::General));
+    assert!(breakthrough.phases.iter().all(|p| p.plan.rules_loop == RulesLoop::General));
     let mut positions = 0;
     for (name, options, game) in variants() {
-        if !game.phases.iter().any(|p| p.rules_loop == RulesLoop::WalksOnly) {
+        if !game.phases.iter().any(|p| p.plan.rules_loop == RulesLoop::WalksOnly) {
             continue;
         }
         let mut generic = game.clone();
-        generic.phases.iter_mut().for_each(|p| p.rules_loop = RulesLoop::General);
+        generic.phases.iter_mut().for_each(|p| p.plan.rules_loop = RulesLoop::General);
         visit_random_games(&game, 17, 3, |s, legal| {
             assert_eq!(legal, generic.legal_moves(s), "{name} {options:?}");
             let other = (s.to_move + 1) % s.players;
@@ -314,7 +314,7 @@ fn same_moves_searched_and_generic(
 ) -> u32 {
     let without = game.with_general_plans();
     let mut generic = game.clone();
-    generic.phases.iter_mut().for_each(|p| p.rules_loop = RulesLoop::General);
+    generic.phases.iter_mut().for_each(|p| p.plan.rules_loop = RulesLoop::General);
     let mut positions = 0;
     visit_random_games(game, seed, games, |s, legal| {
         assert_eq!(legal, without.legal_moves(s), "{what}");
@@ -390,7 +390,7 @@ fn phases_that_only_walk_with_fallbacks_and_two_kinds_make_the_generic_loops_mov
                 .replacen("from: Open),\n    ])]", &format!("from: Open),\n    {}", fallback.replace("PER_PIECE", per_piece)), 1)
                 .replacen(r#"(at: StartOfTurn, cond: NoMoves, result: Win(Opponent), reason: "no move"),"#, "", 1);
             let game = crate::Game::from_source(&source, "two kinds", &Options::new()).expect("compiles");
-            assert!(game.phases.iter().all(|p| p.rules_loop == RulesLoop::WalksOnly), "{per_piece} {entering}");
+            assert!(game.phases.iter().all(|p| p.plan.rules_loop == RulesLoop::WalksOnly), "{per_piece} {entering}");
             let (mut fallbacks, mut pebbles) = (0, 0);
             let what = format!("{per_piece} {entering}");
             same_moves_searched_and_generic(&what, &game, 29, 10, |legal| {
