@@ -60,22 +60,7 @@ impl Game {
     /// Whether a piece bearing off may leave the rest of its throw for another (`remainder`).
     fn remainders(&self) -> bool {
         let rules = self.phases.iter().flat_map(|p| &p.rules);
-        rules.into_iter().any(|r| match r.motion {
-            Motion::RunOff { remainder, .. } => remainder,
-            Motion::Step(_)
-            | Motion::Leap(_)
-            | Motion::Slide { .. }
-            | Motion::Place { .. }
-            | Motion::Lift
-            | Motion::Fly
-            | Motion::Run { .. }
-            | Motion::Walk { .. }
-            | Motion::Enter { .. }
-            | Motion::Exit { .. }
-            | Motion::Sow { .. }
-            | Motion::Pass
-            | Motion::Jump { .. } => false,
-        })
+        rules.into_iter().any(|r| matches!(r.motion, Motion::RunOff { remainder: true, .. }))
     }
 
     /// A throw is a value some outcome of a chance device gives, or, where a

@@ -431,25 +431,12 @@ impl Game {
                 s.passed = true;
                 return None;
             }
-            Action::Sow => match &rule.motion {
-                Motion::Sow { dirs, skip, skip_origin } => {
+            Action::Sow => {
+                // (Only `Sow` has the action `Sow`: `Motion::facts`.)
+                if let Motion::Sow { dirs, skip, skip_origin } = &rule.motion {
                     landed = self.sow_stack(s, me, m.from, (dirs, skip, *skip_origin));
                 }
-                // (No other motion sows.)
-                Motion::Step(_)
-                | Motion::Leap(_)
-                | Motion::Slide { .. }
-                | Motion::Place { .. }
-                | Motion::Lift
-                | Motion::Fly
-                | Motion::Run { .. }
-                | Motion::RunOff { .. }
-                | Motion::Walk { .. }
-                | Motion::Enter { .. }
-                | Motion::Exit { .. }
-                | Motion::Pass
-                | Motion::Jump { .. } => {}
-            },
+            }
             Action::Exit => {
                 let piece = s.pop(m.from)?;
                 match &rule.motion {

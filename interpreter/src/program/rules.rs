@@ -355,23 +355,7 @@ pub(crate) enum Motion {
 impl Rule {
     /// A flying jump whose capture chain must go on.
     pub(crate) fn flies_in_chains(&self) -> bool {
-        let flies = match self.motion {
-            Motion::Jump { fly, .. } => fly,
-            Motion::Step(_)
-            | Motion::Leap(_)
-            | Motion::Slide { .. }
-            | Motion::Place { .. }
-            | Motion::Lift
-            | Motion::Fly
-            | Motion::Run { .. }
-            | Motion::RunOff { .. }
-            | Motion::Walk { .. }
-            | Motion::Enter { .. }
-            | Motion::Exit { .. }
-            | Motion::Sow { .. }
-            | Motion::Pass => false,
-        };
-        flies && self.continues.is_some_and(|c| c.must)
+        matches!(self.motion, Motion::Jump { fly: true, .. }) && self.continues.is_some_and(|c| c.must)
     }
 
     /// Where the rule jumps over what a mask of tops says (its `over`),
@@ -380,23 +364,8 @@ impl Rule {
     /// outside a chain).
     pub(crate) fn jump_by_masks(&self) -> Option<(&[DirId], u8, &LandingBits)> {
         let (Some(bits), Cond::True) = (self.plan.landing.bits(), &self.from) else { return None };
-        match &self.motion {
-            Motion::Jump { dirs, over, fly: false } => over.tops_mask().map(|over| (dirs.as_slice(), over, bits)),
-            Motion::Jump { fly: true, .. }
-            | Motion::Step(_)
-            | Motion::Leap(_)
-            | Motion::Slide { .. }
-            | Motion::Place { .. }
-            | Motion::Lift
-            | Motion::Fly
-            | Motion::Run { .. }
-            | Motion::RunOff { .. }
-            | Motion::Walk { .. }
-            | Motion::Enter { .. }
-            | Motion::Exit { .. }
-            | Motion::Sow { .. }
-            | Motion::Pass => None,
-        }
+        let Motion::Jump { dirs, over, fly: false } = &self.motion else { return None };
+        over.tops_mask().map(|over| (dirs.as_slice(), over, bits))
     }
 
     /// Where the rule walks (or leaves by a walk) along paths worked out
@@ -417,18 +386,8 @@ impl Rule {
             Motion::Walk { walk, steps } => (walk, *steps, planned.paths()?, false),
             // (An exit scans its paths out: see `WalkPlan::via_paths`.)
             Motion::Exit { walk, steps, .. } => (walk, *steps, planned.via_paths()?, true),
-            Motion::Step(_)
-            | Motion::Leap(_)
-            | Motion::Slide { .. }
-            | Motion::Place { .. }
-            | Motion::Lift
-            | Motion::Fly
-            | Motion::Run { .. }
-            | Motion::RunOff { .. }
-            | Motion::Enter { .. }
-            | Motion::Sow { .. }
-            | Motion::Pass
-            | Motion::Jump { .. } => return None,
+            // (An entry's paths are read by `enter_moves`; no other motion walks.)
+            _ => return None,
         };
         let (pass, from) = (walk.pass.tops_mask()?, self.from.tops_mask()?);
         Some(WalkByPaths { walk, steps, paths, exit, pass, from, lists: &[] })

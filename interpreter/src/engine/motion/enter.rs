@@ -29,23 +29,8 @@ impl Game {
         walks: &mut Option<Walking>,
         emit: &mut impl Emit,
     ) -> bool {
-        let (via, steps, walk) = match &rule.motion {
-            Motion::Enter { via, steps, walk } => (via, steps, walk),
-            // (No other motion enters by a walk.)
-            Motion::Step(_)
-            | Motion::Leap(_)
-            | Motion::Slide { .. }
-            | Motion::Place { .. }
-            | Motion::Lift
-            | Motion::Fly
-            | Motion::Run { .. }
-            | Motion::RunOff { .. }
-            | Motion::Walk { .. }
-            | Motion::Exit { .. }
-            | Motion::Sow { .. }
-            | Motion::Pass
-            | Motion::Jump { .. } => return true,
-        };
+        // (Only `Enter` has the action `Enter`: `Motion::facts`.)
+        let Motion::Enter { via, steps, walk } = &rule.motion else { return true };
         let Some(steps) = self.distance(*steps, s, NO_FIELD, NO_DIR) else { return true };
         let walking = Walking::of(walks, self, s, me, &walk.pass);
         let mut lands = |to| !self.can_land_at_walk_end(rule, s, me, NO_FIELD, to) || emit.emit(Move { to, ..like });
