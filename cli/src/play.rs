@@ -33,23 +33,27 @@ pub fn run(game: &Game, sides: &[Side], seed: u64, record: Option<&str>) -> Resu
         sides.iter().map(|s| if let Side::Agent(spec) = s { Some(spec.build(game)) } else { None }).collect();
     let mut state = game.initial_state();
     let mut played: Vec<Move> = Vec::new();
+    // For each move played, whether it was a decision of a person at the
+    // terminal (a throw is no decision: undo keeps it).
+    let mut decided_by: Vec<bool> = Vec::new();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     say!("{}: {}", game.title(), game.about());
-    say!("Type a move (e.g. one from the list), `moves`, `undo` or `quit`.\n");
+    say!("{HELP}\n");
     while !state.is_over() {
         let legal = game.legal_moves(&state);
         let mover = usize::from(state.to_move());
         let chance = legal.first().is_some_and(|m| m.action() == Action::Chance);
-        let m = if let Some(agent) = agents.get_mut(mover).and_then(Option::as_mut) {
+        let by_agent = agents.get_mut(mover).and_then(Option::as_mut);
+        let human = by_agent.is_none();
+        let m = if let Some(agent) = by_agent {
             let m = agent.choose(game, &state, &mut rng);
-            say!("{} plays {}", game.players()[mover], game.move_text_in(&state, m));
+            if !chance {
+                say!("{} plays {}", game.players()[mover], game.move_text_in(&state, m));
+            }
             m
         } else {
-            show(game, &state, &legal);
-            if chance {
-                say!("A throw is due: press Enter to throw, or type an outcome such as {}.", game.move_text(legal[0]));
-            }
+            show(game, &state, &legal, chance);
             say_inline!("{}> ", game.players()[mover]);
             std::io::stdout().flush().ok();
             let Some(Ok(line)) = lines.next() else {
@@ -58,15 +62,27 @@ pub fn run(game: &Game, sides: &[Side], seed: u64, record: Option<&str>) -> Resu
             };
             match line.trim() {
                 "quit" | "q" => break,
-                "moves" | "?" | "help" => continue,
-                "" | "throw" if chance => sample_chance(game, &state, &legal, &mut rng),
-                "undo" => {
-                    played.pop();
-                    state = replay(game, &played);
+                "moves" | "?" => continue,
+                "help" | "h" => {
+                    say!("{HELP}");
                     continue;
                 }
+                "" | "throw" if chance => sample_chance(game, &state, &legal, &mut rng),
+                "undo" => {
+                    if undo(&mut played, &decided_by) {
+                        state = replay(game, &played);
+                    } else {
+                        say!("nothing of yours to take back yet");
+                    }
+                    continue;
+                }
+                "" => continue,
                 text => match game.parse_move(&state, text) {
                     Ok(m) => m,
+                    Err(_) if chance => {
+                        say!("a throw is due first: press Enter to throw");
+                        continue;
+                    }
                     Err(e) => {
                         say!("{e}");
                         continue;
@@ -74,6 +90,11 @@ pub fn run(game: &Game, sides: &[Side], seed: u64, record: Option<&str>) -> Resu
                 },
             }
         };
+        if chance {
+            say!("{} throws {}", game.players()[mover], thrown(game, &state, m));
+        }
+        decided_by.truncate(played.len());
+        decided_by.push(human && !chance);
         game.play_unchecked(&mut state, m);
         played.push(m);
     }
@@ -89,6 +110,27 @@ pub fn run(game: &Game, sides: &[Side], seed: u64, record: Option<&str>) -> Resu
     Ok(())
 }
 
+const HELP: &str = "Type a move (one of those listed as legal), or: `moves` (the board and the legal moves again), \
+`undo` (back to your last move: the computer's replies go with it, a throw made before it stands), \
+`help`, `quit`. When a throw is due, press Enter to throw.";
+
+/// Takes back the moves since the last decision of a person, that one
+/// included; a throw made just before it stands, so undo never gives a new
+/// throw. False where no person has decided anything yet.
+fn undo(played: &mut Vec<Move>, decided_by: &[bool]) -> bool {
+    let Some(last) = decided_by[..played.len()].iter().rposition(|&d| d) else {
+        return false;
+    };
+    played.truncate(last);
+    true
+}
+
+/// What a throw showed, as its device labels it (`4`, not `throw:4`).
+fn thrown(game: &Game, state: &State, m: Move) -> String {
+    let text = game.move_text_in(state, m);
+    text.split_once(':').map_or(text.clone(), |(_, value)| value.to_string())
+}
+
 fn replay(game: &Game, moves: &[Move]) -> State {
     let mut state = game.initial_state();
     for &m in moves {
@@ -97,7 +139,7 @@ fn replay(game: &Game, moves: &[Move]) -> State {
     state
 }
 
-fn show(game: &Game, state: &State, legal: &[Move]) {
+fn show(game: &Game, state: &State, legal: &[Move], chance: bool) {
     say!();
     say_inline!("{}", game.board_text(state));
     for (p, name) in game.players().iter().enumerate() {
@@ -106,6 +148,14 @@ fn show(game: &Game, state: &State, legal: &[Move]) {
         say!("{name}: {} on the board, {hand} in hand, {prisoners} captured", state.on_board(p as u8));
     }
     say!("phase {}, ply {}, turn {}", game.phase_name(state.phase()), state.ply(), state.turn());
-    let texts = game.move_texts(legal);
-    say!("legal: {}", texts.join(" "));
+    if chance {
+        // The outcomes are the dice's, not the player's to choose: only a
+        // test or a teacher forces one, by typing it.
+        say!(
+            "A throw is due: press Enter to throw (or type an outcome, such as {}, to set it).",
+            game.move_text(legal[0])
+        );
+    } else {
+        say!("legal: {}", game.move_texts(legal).join(" "));
+    }
 }

@@ -186,6 +186,46 @@ fn a_human_gets_the_reason_for_a_bad_move() {
 }
 
 #[test]
+fn undo_in_play_takes_back_the_person_s_move_with_the_computer_s_reply() {
+    let o = tabula_with_input(
+        &["play", "classic/tic-tac-toe", "--p2", "random", "--seed", "5"],
+        "undo\nX@a1\nundo\nX@c3\nquit\n",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("nothing of yours to take back yet"), "{out}");
+    // After the undo, the board is empty again and X@a1 is legal once more.
+    let after_undo = out.split("X> ").nth(3).expect("a third prompt");
+    assert!(after_undo.contains("legal: X@a1 X@b1"), "{out}");
+    assert!(out.contains("O plays "), "the computer replied:\n{out}");
+}
+
+#[test]
+fn play_prints_each_throw_and_lists_no_throws_as_moves() {
+    let o = tabula_with_input(
+        &["play", "traditional/ur", "--p2", "random", "--seed", "2"],
+        "a1\n\nundo\nP@b1\nundo\nquit\n",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("a throw is due first: press Enter to throw"), "{out}");
+    assert!(out.contains("White throws ") && out.contains("Black throws "), "{out}");
+    assert!(!out.contains("legal: throw:"), "{out}");
+    assert!(out.contains("nothing of yours to take back yet"), "a throw is not a decision to undo:\n{out}");
+    // Undo after Black's turn goes back to White's move, with White's throw of 3 kept.
+    let last = out.rsplit("White> ").next().expect("a last prompt");
+    assert!(out.matches("White throws ").count() == 1, "undo gives no new throw:\n{out}");
+    assert!(out.rsplit("White> ").nth(1).is_some_and(|p| p.contains("legal: P@b1")), "{last}");
+}
+
+#[test]
+fn a_short_ruleset_name_is_answered_with_the_full_one() {
+    let o = tabula(&["moves", "ur"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("did you mean \"traditional/ur\"?"), "{}", stderr(&o));
+}
+
+#[test]
 fn simulate_names_its_generator_and_takes_the_earlier_one() {
     let run = |generator: &str| stdout(&tabula(&["simulate", "senet", "--games", "30", "--generator", generator]));
     let (fast, old) = (run("xoshiro256++"), run("chacha8"));

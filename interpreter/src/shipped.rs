@@ -30,7 +30,7 @@ pub fn text(name: &str) -> Option<&'static str> {
 
 /// Compiles a shipped ruleset under the given option values.
 pub fn game(name: &str, options: &crate::Options) -> Result<crate::Game, Error> {
-    let text = text(name).ok_or_else(|| Error::Usage(crate::error::unknown("ruleset", name, names())))?;
+    let text = text(name).ok_or_else(|| Error::Usage(unknown(name)))?;
     crate::Game::from_source(text, name, options)
 }
 
@@ -45,9 +45,27 @@ pub fn resolve(arg: &str) -> Result<(String, String), Error> {
         let text = crate::files::read_text(path)?;
         return Ok((arg.to_string(), text));
     }
-    let mut msg = crate::error::unknown("ruleset", arg, names());
+    let mut msg = unknown(arg);
     msg.push_str("; or give the path of a .ron file");
     Err(Error::Usage(msg))
+}
+
+/// `unknown ruleset "ur" (did you mean "traditional/ur"?)`: a shipped name is
+/// matched whole and by its last part, since people type a game's short name.
+fn unknown(name: &str) -> String {
+    let short = |n: &'static str| n.rsplit('/').next().unwrap_or(n);
+    let close = names()
+        .find(|&n| short(n).eq_ignore_ascii_case(name))
+        .or_else(|| crate::error::did_you_mean(name, names()))
+        .or_else(|| {
+            let by_short = crate::error::did_you_mean(name, names().map(short))?;
+            names().find(|&n| short(n) == by_short)
+        });
+    let mut msg = crate::error::unknown_hinted("ruleset", name, names(), false);
+    if let Some(close) = close {
+        msg.push_str(&format!(" (did you mean {close:?}?)"));
+    }
+    msg
 }
 
 #[cfg(test)]
@@ -63,6 +81,17 @@ mod tests {
         assert_eq!(listed.first(), ORDER.lines().find(|l| !l.is_empty() && !l.starts_with('#')).as_ref());
         listed.sort_unstable();
         assert_eq!(listed, names().collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn a_short_or_misspelt_name_is_answered_with_the_shipped_one() {
+        let said = |arg: &str| resolve(arg).expect_err("not a ruleset").to_string();
+        assert!(said("ur").contains("did you mean \"traditional/ur\""), "{}", said("ur"));
+        assert!(said("Go").contains("did you mean \"traditional/go\""), "{}", said("Go"));
+        assert!(said("tic-tac-to").contains("did you mean \"classic/tic-tac-toe\""), "{}", said("tic-tac-to"));
+        assert!(said("sennet").contains("did you mean \"senet\""), "{}", said("sennet"));
+        assert!(!said("zzzz").contains("did you mean"), "{}", said("zzzz"));
+        assert!(said("zzzz").ends_with("or give the path of a .ron file"));
     }
 
     #[test]
