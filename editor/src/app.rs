@@ -60,9 +60,12 @@ impl TabulaApp {
     fn shortcuts(&mut self, ctx: &egui::Context) {
         use egui::{Key, KeyboardShortcut as K, Modifiers as M};
         let pressed = |k: K| ctx.input_mut(|i| i.consume_shortcut(&k));
-        if pressed(K::new(M::COMMAND | M::SHIFT, Key::Z)) || pressed(K::new(M::COMMAND, Key::Y)) {
+        // While a text field has the keyboard, Ctrl+Z and Ctrl+Y are its own
+        // undo and redo of the typing, not of a move.
+        let typing = ctx.egui_wants_keyboard_input();
+        if !typing && (pressed(K::new(M::COMMAND | M::SHIFT, Key::Z)) || pressed(K::new(M::COMMAND, Key::Y))) {
             self.bench.redo();
-        } else if pressed(K::new(M::COMMAND, Key::Z)) {
+        } else if !typing && pressed(K::new(M::COMMAND, Key::Z)) {
             self.bench.undo();
         } else if pressed(K::new(M::COMMAND, Key::O)) {
             self.bench.ask_path(PathPurpose::OpenRuleset);

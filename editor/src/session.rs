@@ -57,6 +57,13 @@ impl Session {
         self.redo.iter().rev().map(|(_, text)| text.clone())
     }
 
+    /// How many moves were played before the last decision of a seat that
+    /// `by` names (a throw is no decision), if any: undoing to it takes the
+    /// other seats' replies back with it and keeps a throw made before it.
+    pub fn before_last_decision(&self, by: impl Fn(u8) -> bool) -> Option<usize> {
+        self.history.iter().rposition(|(before, m, _)| m.action() != Action::Chance && by(before.to_move()))
+    }
+
     /// Undoes or redoes moves until `n` moves are played; returns whether the position changed.
     pub fn go_to(&mut self, n: usize) -> bool {
         let start = self.history.len();

@@ -323,10 +323,27 @@ impl Workbench {
         }
     }
 
+    /// Against the computer, back to the person's last decision, the
+    /// computer's replies with it (a throw made before it stands), and the
+    /// computer stays ready; where people play every seat, or only agents,
+    /// back one move, and agents wait until resumed.
     pub fn undo(&mut self) {
-        if self.session.undo() {
-            self.paused = true;
-            self.changed();
+        let players = self.session.game.players().len() as u8;
+        let people = (0..players).filter(|&p| self.side(p) == Side::Human).count();
+        if people == 0 || people == usize::from(players) {
+            if self.session.undo() {
+                self.paused = true;
+                self.changed();
+            }
+            return;
+        }
+        match self.session.before_last_decision(|p| self.side(p) == Side::Human) {
+            Some(n) => {
+                self.session.go_to(n);
+                self.paused = false;
+                self.changed();
+            }
+            None => self.message = "nothing of yours to take back yet".into(),
         }
     }
 

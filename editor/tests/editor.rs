@@ -351,13 +351,70 @@ fn undo_and_redo_from_the_keyboard() {
 
 #[test]
 fn a_new_game_resumes_paused_agents() {
+    let mut h = harness_with_sides("seti-aleph", [Side::Random, Side::Random]);
+    run_until(&mut h, |h| moves_played(h) >= 2);
+    h.state_mut().bench.undo();
+    assert!(h.state().bench.paused, "an undo between agents pauses them");
+    h.state_mut().bench.new_game();
+    assert!(!h.state().bench.paused, "a new game plays again");
+}
+
+#[test]
+fn undo_against_an_agent_goes_back_to_the_person_s_move_and_the_agent_stays_ready() {
     let mut h = harness_with_sides("seti-aleph", [Side::Human, Side::Random]);
+    h.state_mut().bench.undo();
+    assert!(h.state().bench.message.contains("nothing of yours to take back"), "{}", h.state().bench.message);
     click(&mut h, "field b1");
     click(&mut h, "field b2");
-    h.state_mut().bench.undo();
-    assert!(h.state().bench.paused, "an undo pauses the agents");
-    click(&mut h, "New game");
-    assert!(!h.state().bench.paused, "a new game plays again");
+    run_until(&mut h, |h| moves_played(h) == 2);
+    assert_eq!(moves_played(&h), 2, "the agent replied");
+    click(&mut h, "Undo");
+    assert_eq!(moves_played(&h), 0, "one undo takes back the person's move and the reply");
+    assert!(!h.state().bench.paused, "the agent is not paused");
+    click(&mut h, "field b1");
+    click(&mut h, "field b2");
+    run_until(&mut h, |h| moves_played(h) == 2);
+    assert_eq!(moves_played(&h), 2, "and it replies again at once");
+}
+
+#[test]
+fn undo_against_an_agent_keeps_the_person_s_throw() {
+    let mut h = harness_with_sides("traditional/ur", [Side::Human, Side::Random]);
+    let throw = |h: &mut Harness<'_, TabulaApp>, text: &str| {
+        let bench = &mut h.state_mut().bench;
+        let m = bench.session.game.parse_move(bench.session.state(), text).expect("a throw");
+        bench.play(m);
+    };
+    throw(&mut h, "throw:2");
+    h.run();
+    let after_throw = h.state().bench.session.state().clone();
+    let m = h.state().bench.session.legal()[0];
+    h.state_mut().bench.play(m);
+    run_until(&mut h, |h| h.state().bench.session.state().to_move() == 0 && moves_played(h) >= 4);
+    assert!(moves_played(&h) >= 4, "the agent threw and moved");
+    click(&mut h, "Undo");
+    assert_eq!(moves_played(&h), 1, "back to the person's move, the throw kept");
+    assert_eq!(h.state().bench.session.state(), &after_throw, "the same throw stands: undo gives no new one");
+}
+
+#[test]
+fn ctrl_z_in_the_rules_tab_undoes_the_typing_not_a_move() {
+    let mut h = harness("seega");
+    click(&mut h, "field a1");
+    assert_eq!(moves_played(&h), 1);
+    click(&mut h, "Rules");
+    let before = h.state().bench.doc.text.clone();
+    h.get_by_role(Role::MultilineTextInput).focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(moves_played(&h), 1, "Ctrl+Z while typing leaves the game alone");
+    h.get_by_role(Role::MultilineTextInput).type_text("// a note");
+    h.run();
+    assert_ne!(h.state().bench.doc.text, before, "the typing reached the rules");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(h.state().bench.doc.text, before, "Ctrl+Z took the typing back");
 }
 
 #[test]
