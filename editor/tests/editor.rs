@@ -5,7 +5,7 @@
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use tabula_editor::TabulaApp;
 use tabula_editor::agents::Side;
 use tabula_editor::document::Origin;
@@ -635,4 +635,19 @@ fn the_marks_of_the_rules_are_shown_on_their_fields() {
     assert!(!field(&h, "b2").contains("marked"), "{}", field(&h, "b2"));
     // And named under the board, with their fields, for a reader who does not hover.
     assert!(h.query_by_label("marked   passed_over: a2   passer: a3").is_some(), "the marks' line under the board");
+}
+
+#[test]
+fn a_throw_is_a_button_in_its_own_place_never_a_list_of_outcomes() {
+    let mut h = harness("traditional/ur");
+    h.run();
+    assert!(h.query_by_label("throw:2").is_none(), "the outcomes are not offered as moves");
+    let place = |h: &Harness<'_, TabulaApp>, label: &str| h.get_by_label(label).rect();
+    let (throw, new_game) = (place(&h, "Throw"), place(&h, "New game"));
+    click(&mut h, "Throw");
+    assert_eq!(moves_played(&h), 1, "Throw threw");
+    assert!(h.state().bench.session.state().last_throw().is_some());
+    assert_eq!(place(&h, "Throw"), throw, "the Throw button stays where it was");
+    assert_eq!(place(&h, "New game"), new_game, "and so does New game");
+    assert!(h.get_by_label("Throw").accesskit_node().is_disabled(), "no throw is due now");
 }

@@ -10,6 +10,9 @@ use egui::{Color32, Pos2, Rect, Sense, Stroke, Vec2};
 use tabula::ruleset::Looks;
 use tabula::{Action, Pending};
 
+/// The height of the drawn sticks, the tallest a throw is drawn.
+const THROW_HEIGHT: f32 = 34.0;
+
 #[derive(Default)]
 pub struct PlayPanel;
 
@@ -56,20 +59,28 @@ impl Panel for PlayPanel {
                 ));
             }
         }
-        if let Some(t) = state.last_throw() {
+        // One row of the same height all game long, the Throw button first,
+        // so that no button moves under the pointer when a throw is made or
+        // becomes due.
+        if game.has_chance() {
+            let due = matches!(state.pending(), Pending::Chance(_)) && !state.is_over();
             ui.horizontal(|ui| {
-                ui.label(format!("throw: {t}"));
-                if let Some(looks) = game.chance_looks(&state) {
-                    draw_throw(ui, looks, t);
-                }
-            });
-        }
-        if let Pending::Chance(_) = state.pending() {
-            ui.horizontal(|ui| {
-                if ui.add_enabled(bench.human_to_move(), egui::Button::new("Throw")).clicked() {
+                ui.set_min_height(THROW_HEIGHT);
+                if ui.add_enabled(due && bench.human_to_move(), egui::Button::new("Throw")).clicked() {
                     bench.throw();
                 }
-                ui.label(egui::RichText::new("or pick an outcome below").weak());
+                match state.last_throw() {
+                    _ if due => {
+                        ui.label(egui::RichText::new("a throw is due").weak());
+                    }
+                    Some(t) => {
+                        ui.label(format!("thrown: {t}"));
+                        if let Some(looks) = game.chance_looks(&state) {
+                            draw_throw(ui, looks, t);
+                        }
+                    }
+                    None => {}
+                }
             });
         }
         ui.horizontal(|ui| {
@@ -102,15 +113,21 @@ impl Panel for PlayPanel {
             }
         });
         ui.separator();
-        let legal = bench.session.legal();
+        // A throw's outcomes are the device's, not the player's to pick: they
+        // are no buttons (Set up position… sets a throw by hand).
+        let legal: Vec<_> = bench.session.legal().into_iter().filter(|m| m.action() != Action::Chance).collect();
         if !legal.is_empty() && !state.is_over() {
             ui.label("Legal moves (or click the board):");
             egui::ScrollArea::vertical().id_salt("legal").max_height(110.0).show(ui, |ui| {
                 ui.horizontal_wrapped(|ui| {
                     let texts = game.move_texts(&legal);
                     for (m, text) in legal.into_iter().zip(texts) {
-                        let enabled = bench.human_to_move() || m.action() == Action::Chance;
-                        if ui.add_enabled(enabled, egui::Button::new(egui::RichText::new(&text).monospace())).clicked()
+                        if ui
+                            .add_enabled(
+                                bench.human_to_move(),
+                                egui::Button::new(egui::RichText::new(&text).monospace()),
+                            )
+                            .clicked()
                         {
                             bench.play(m);
                         }
@@ -153,10 +170,12 @@ fn draw_throw(ui: &mut egui::Ui, looks: Looks, value: u8) {
     match looks {
         Looks::Sticks(n) => {
             let up = if value <= n { value } else { 0 };
-            let (rect, response) = ui.allocate_exact_size(Vec2::new(f32::from(n) * 14.0, 34.0), Sense::hover());
+            let (rect, response) = ui.allocate_exact_size(Vec2::new(f32::from(n) * 14.0, THROW_HEIGHT), Sense::hover());
             for i in 0..n {
-                let stick =
-                    Rect::from_min_size(rect.min + Vec2::new(f32::from(i) * 14.0 + 2.0, 0.0), Vec2::new(9.0, 34.0));
+                let stick = Rect::from_min_size(
+                    rect.min + Vec2::new(f32::from(i) * 14.0 + 2.0, 0.0),
+                    Vec2::new(9.0, THROW_HEIGHT),
+                );
                 let marked = i < up;
                 let fill = if marked { Color32::from_rgb(250, 248, 240) } else { Color32::from_rgb(120, 84, 50) };
                 ui.painter().rect_filled(stick, 4.0, fill);

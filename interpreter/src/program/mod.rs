@@ -174,6 +174,11 @@ impl Game {
         device.and_then(|c| self.chance[usize::from(c)].looks)
     }
 
+    /// Whether the game throws a chance device at all (sticks, dice).
+    pub fn has_chance(&self) -> bool {
+        !self.chance.is_empty()
+    }
+
     /// Player names, player 1 first.
     #[inline]
     pub fn players(&self) -> &[String] {
