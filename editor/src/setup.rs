@@ -81,6 +81,22 @@ impl Setup {
         self.stacks.iter_mut().for_each(Vec::clear);
     }
 
+    /// The phase the position is in (the first where none is said).
+    pub fn phase<'g>(&self, game: &'g Game) -> &'g str {
+        let named = self.def.phase.as_deref().and_then(|p| game.phase_names().find(|&n| n == p));
+        named.or_else(|| game.phase_names().next()).unwrap_or_default()
+    }
+
+    /// Puts the position in another phase: an endgame is set up in the
+    /// phase it is played in, not the opening's. What a phase counts of its
+    /// own (decisions left) starts afresh.
+    pub fn set_phase(&mut self, phase: &str) {
+        if self.def.phase.as_deref() != Some(phase) {
+            self.def.phase = Some(phase.to_string());
+            self.def.decisions_left = None;
+        }
+    }
+
     /// The position as a position file says it.
     pub fn to_text(&self, game: &Game) -> String {
         let mut def = self.def.clone();
@@ -142,5 +158,19 @@ mod tests {
         setup.brush = Brush::Remove;
         setup.click(&game, field("d4"));
         assert!(setup.state(&game).is_some());
+    }
+
+    #[test]
+    fn an_endgame_is_set_up_in_the_phase_it_is_played_in_with_its_throw() {
+        let game = shipped::game("senet", &Options::new()).expect("compiles");
+        let mut setup = Setup::new(&game, &game.initial_state());
+        assert_eq!(setup.phase(&game), "opening");
+        setup.set_phase("race");
+        setup.throw = Some(2);
+        let state = setup.state(&game).expect("a valid position");
+        assert_eq!(game.phase_name(state.phase()), "race");
+        assert_eq!(state.last_throw(), Some(2), "the throw set is kept");
+        let moves: Vec<String> = game.legal_moves(&state).iter().map(|&m| game.move_text(m)).collect();
+        assert!(!moves.is_empty() && moves.iter().all(|m| m != "pass"), "the throw is played: {moves:?}");
     }
 }

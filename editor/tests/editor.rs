@@ -651,3 +651,26 @@ fn a_throw_is_a_button_in_its_own_place_never_a_list_of_outcomes() {
     assert_eq!(place(&h, "New game"), new_game, "and so does New game");
     assert!(h.get_by_label("Throw").accesskit_node().is_disabled(), "no throw is due now");
 }
+
+#[test]
+fn a_senet_endgame_is_set_up_in_the_race_and_the_throw_set_is_played() {
+    let mut h = harness("senet");
+    click(&mut h, "Set up position…");
+    click(&mut h, "Clear the board");
+    click(&mut h, "put Green Spool");
+    click(&mut h, "field 28");
+    click(&mut h, "put White Cone");
+    click(&mut h, "field 12");
+    click(&mut h, "phase:");
+    click(&mut h, "race");
+    click(&mut h, "a throw was made:");
+    h.get_by_label("the value of the throw to play").set_value_accesskit(3.0);
+    h.run();
+    click(&mut h, "Play from here");
+    assert!(h.state().bench.setup.is_none(), "the position is allowed");
+    let session = &h.state().bench.session;
+    assert_eq!(session.game.phase_name(session.state().phase()), "race");
+    assert_eq!(session.state().last_throw(), Some(3), "the throw set stands");
+    let moves: Vec<String> = session.legal().iter().map(|&m| session.game.move_text(m)).collect();
+    assert!(!moves.is_empty() && !moves.contains(&"pass".to_string()), "the throw is played: {moves:?}");
+}

@@ -304,6 +304,20 @@ impl BoardPanel {
                 })
                 .response
                 .labelled_by(label.id);
+            if game.phase_names().nth(1).is_some() {
+                let label = ui.label("phase:");
+                let mut phase = setup.phase(&game).to_string();
+                egui::ComboBox::from_id_salt("setup-phase")
+                    .selected_text(phase.as_str())
+                    .show_ui(ui, |ui| {
+                        for name in game.phase_names() {
+                            ui.selectable_value(&mut phase, name.to_string(), name);
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id);
+                setup.set_phase(&phase);
+            }
             let mut thrown = setup.throw.is_some();
             if ui.checkbox(&mut thrown, "a throw was made:").changed() {
                 setup.throw = thrown.then_some(1);
