@@ -33,6 +33,17 @@ pub struct TabulaApp {
 /// The width of the play, rules and analysis tabs.
 const SIDE_WIDTH: f32 = 470.0;
 
+/// The widths of the games list and the side panel, and the height of the
+/// help panel, for a window of this size: as wide as they were designed on a
+/// large screen, and narrower on a small one, so that the board keeps at
+/// least 40% of the width (400 px at 1000 px) and half the height.
+pub fn panel_sizes(window: egui::Vec2) -> (f32, f32, f32) {
+    let games = (window.x * 0.21).clamp(190.0, 250.0);
+    let side = (window.x * 0.34).clamp(330.0, SIDE_WIDTH);
+    let help = (window.y * 0.25).clamp(110.0, 230.0);
+    (games, side, help)
+}
+
 impl TabulaApp {
     /// The editor, reopening the last ruleset and options where eframe kept them.
     pub fn new(cc: &eframe::CreationContext<'_>) -> TabulaApp {
@@ -369,7 +380,8 @@ impl eframe::App for TabulaApp {
             self.shortcuts(&ctx);
         }
         egui::Panel::top("menu").show(ui, |ui| self.menu(ui));
-        egui::Panel::left("games").resizable(false).exact_size(250.0).show(ui, |ui| {
+        let (games_width, side_width, help_height) = panel_sizes(ctx.content_rect().size());
+        egui::Panel::left("games").resizable(false).exact_size(games_width).show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 self.games.ui(ui, &mut self.bench);
                 ui.separator();
@@ -378,7 +390,7 @@ impl eframe::App for TabulaApp {
         });
         // A fixed width: what a tab shows (a wide table, a long line of
         // rules) scrolls inside it and never resizes the window's layout.
-        egui::Panel::right("side").resizable(false).exact_size(SIDE_WIDTH).show(ui, |ui| {
+        egui::Panel::right("side").resizable(false).exact_size(side_width).show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.selectable_value(&mut self.tab, Tab::Play, self.play.name());
                 let rules = if self.bench.diagnostics.is_empty() {
@@ -397,7 +409,7 @@ impl eframe::App for TabulaApp {
             }
         });
         if self.show_help {
-            egui::Panel::bottom("help").resizable(true).default_size(230.0).show(ui, |ui| {
+            egui::Panel::bottom("help").resizable(true).default_size(help_height).show(ui, |ui| {
                 self.help.ui(ui, &mut self.bench);
             });
         }

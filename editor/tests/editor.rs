@@ -674,3 +674,36 @@ fn a_senet_endgame_is_set_up_in_the_race_and_the_throw_set_is_played() {
     let moves: Vec<String> = session.legal().iter().map(|&m| session.game.move_text(m)).collect();
     assert!(!moves.is_empty() && !moves.contains(&"pass".to_string()), "the throw is played: {moves:?}");
 }
+
+#[test]
+fn at_1000_by_700_the_board_is_at_least_400_px_and_no_panel_text_is_cut_off() {
+    let size = egui::vec2(1000.0, 700.0);
+    for game in ["traditional/english-draughts", "senet", "traditional/kalah"] {
+        let persisted = Persisted {
+            origin: Origin::Shipped(game.into()),
+            sides: vec![Side::Human, Side::Human],
+            ..Persisted::default()
+        };
+        let mut h = Harness::builder().with_size(size).build_eframe(move |_cc| TabulaApp::with(&persisted));
+        h.run();
+        let fields: Vec<egui::Rect> =
+            h.query_all_by_label_contains("field ").map(|n| n.rect()).filter(|r| r.width() > 0.0).collect();
+        let board = fields.iter().fold(egui::Rect::NOTHING, |a, r| a.union(*r));
+        assert!(board.width() >= 400.0, "{game}: the board is {board:?}");
+        // Text is cut off where it runs over the edge of its panel.
+        let (games, side, _) = tabula_editor::app::panel_sizes(size);
+        let edges = [games, size.x - side, size.x];
+        for role in [Role::Label, Role::Button] {
+            // The menu bar spans the window: only the panels below it count.
+            for node in h.query_all_by_role(role).filter(|n| n.rect().min.y > 30.0) {
+                let r = node.rect();
+                let crossed = edges.iter().find(|&&x| r.min.x < x - 1.0 && r.max.x > x + 1.0);
+                assert!(
+                    crossed.is_none(),
+                    "{game}: {:?} at {r:?} runs over a panel's edge",
+                    node.accesskit_node().label().or(node.accesskit_node().value())
+                );
+            }
+        }
+    }
+}

@@ -103,13 +103,13 @@ fn legend(ui: &mut egui::Ui, game: &Game, turned: bool) {
     }
     // Pieces of nobody's (a mancala's seeds): once, not per player.
     for (k, kind) in game.kinds().iter().enumerate().filter(|(_, k)| k.neutral) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             piece_icon(ui, game, Piece::new(k as u8, tabula::NOBODY), 22.0);
             ui.label(format!("{}: nobody's; any player moves them by the rules", kind.name));
         });
     }
     if turned {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let mut closed = Piece::new(0, 0);
             closed.flipped = true;
             piece_icon(ui, game, closed, 22.0);
@@ -120,7 +120,7 @@ fn legend(ui: &mut egui::Ui, game: &Game, turned: bool) {
     if !types.is_empty() {
         ui.label(RichText::new("Fields").strong());
         for t in types {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 let (rect, _) = ui.allocate_exact_size(Vec2::splat(16.0), Sense::hover());
                 let fill = t.colour.map_or(FIELD_FILL, |[r, g, b]| Color32::from_rgb(r, g, b));
                 ui.painter().rect_filled(rect, 2.0, fill);

@@ -27,7 +27,7 @@ impl Panel for OptionsPanel {
                     }
                 }
                 (OptionDef::Choice { name, values, .. }, Some(OptionValue::Name(chosen))) => {
-                    ui.horizontal(|ui| {
+                    ui.horizontal_wrapped(|ui| {
                         egui::ComboBox::from_label(name.as_str()).width(92.0).selected_text(chosen.as_str()).show_ui(
                             ui,
                             |ui| {
@@ -42,7 +42,7 @@ impl Panel for OptionsPanel {
                 }
                 (OptionDef::Int { name, min, max, .. }, Some(OptionValue::Int(n))) => {
                     let mut value = n;
-                    ui.horizontal(|ui| {
+                    ui.horizontal_wrapped(|ui| {
                         let response = ui.add(egui::DragValue::new(&mut value).range(*min..=*max));
                         let label = ui.label(name.as_str());
                         let response = response.labelled_by(label.id);

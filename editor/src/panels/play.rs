@@ -83,7 +83,7 @@ impl Panel for PlayPanel {
                 }
             });
         }
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui.button("New game").clicked() {
                 bench.restart();
             }
