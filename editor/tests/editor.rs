@@ -94,7 +94,7 @@ fn changing_an_option_asks_and_starts_a_new_game_under_it() {
     let mut h = harness("seti-aleph");
     click(&mut h, "field b1");
     click(&mut h, "field b2");
-    click(&mut h, "pharaoh_diagonal");
+    click(&mut h, "The Pharaoh steps diagonally too");
     assert!(h.query_by_label("Start a new game?").is_some(), "a game is in progress: the editor asks first");
     click(&mut h, "Start new game");
     let game = &h.state().bench.session.game;

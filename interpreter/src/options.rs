@@ -74,6 +74,7 @@ pub(crate) fn declarations(defs: &[OptionDef]) -> Vec<OptionDef> {
             default: 1000,
             min: 0,
             max: 1_000_000,
+            label: "Turn limit (plies)".into(),
             doc: "Turn limit in plies (decisions); 0 means no limit.".into(),
         });
     }

@@ -19,33 +19,36 @@ impl Panel for OptionsPanel {
         let mut change: Option<(String, String)> = None;
         for def in game.option_defs() {
             let current = game.options().get(def.name()).cloned();
+            // The command line's name of the option, for the hover.
+            let cli = |value: &str| format!("on the command line: --option {}={value}", def.name());
             match (def, current) {
                 (OptionDef::Bool { name, .. }, Some(OptionValue::Bool(on))) => {
                     let mut value = on;
-                    if ui.checkbox(&mut value, name.as_str()).changed() {
+                    if ui.checkbox(&mut value, def.label()).on_hover_text(cli(&on.to_string())).changed() {
                         change = Some((name.clone(), value.to_string()));
                     }
                 }
                 (OptionDef::Choice { name, values, .. }, Some(OptionValue::Name(chosen))) => {
                     ui.horizontal_wrapped(|ui| {
-                        egui::ComboBox::from_label(name.as_str()).width(92.0).selected_text(chosen.as_str()).show_ui(
-                            ui,
-                            |ui| {
+                        egui::ComboBox::from_label(def.label())
+                            .width(92.0)
+                            .selected_text(def.value_label(&chosen))
+                            .show_ui(ui, |ui| {
                                 for v in values {
-                                    if ui.selectable_label(*v == chosen, v.as_str()).clicked() && *v != chosen {
+                                    let item = ui.selectable_label(*v == chosen, def.value_label(v));
+                                    if item.on_hover_text(cli(v)).clicked() && *v != chosen {
                                         change = Some((name.clone(), v.clone()));
                                     }
                                 }
-                            },
-                        );
+                            });
                     });
                 }
                 (OptionDef::Int { name, min, max, .. }, Some(OptionValue::Int(n))) => {
                     let mut value = n;
                     ui.horizontal_wrapped(|ui| {
                         let response = ui.add(egui::DragValue::new(&mut value).range(*min..=*max));
-                        let label = ui.label(name.as_str());
-                        let response = response.labelled_by(label.id);
+                        let label = ui.label(def.label());
+                        let response = response.labelled_by(label.id).on_hover_text(cli(&n.to_string()));
                         // Change on release or Enter, not on every drag step.
                         if (response.drag_stopped() || response.lost_focus()) && value != n {
                             change = Some((name.clone(), value.to_string()));

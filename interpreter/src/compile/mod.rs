@@ -208,6 +208,15 @@ fn check_option_defs(ctx: &mut Ctx, defs: &[OptionDef]) {
                         ctx.error(message);
                     });
                 }
+                OptionDef::Choice { values, labels, .. } if !labels.is_empty() && labels.len() != values.len() => {
+                    ctx.at(Seg::Field("labels"), |ctx| {
+                        ctx.error(format!(
+                            "{} labels for {} values: give one label per value, in the order of `values`",
+                            labels.len(),
+                            values.len()
+                        ));
+                    });
+                }
                 OptionDef::Int { default, min, max, .. } if !(min..=max).contains(&default) => {
                     ctx.at(Seg::Field("default"), |ctx| {
                         ctx.error(format!("default {default} is outside {min}..={max}"));

@@ -137,6 +137,9 @@ pub enum OptionDef {
     Bool {
         name: String,
         default: bool,
+        /// What a person reads for the option (default: its name).
+        #[serde(default)]
+        label: String,
         #[serde(default)]
         doc: String,
     },
@@ -146,12 +149,20 @@ pub enum OptionDef {
         min: i64,
         max: i64,
         #[serde(default)]
+        label: String,
+        #[serde(default)]
         doc: String,
     },
     Choice {
         name: String,
         values: Vec<String>,
         default: String,
+        #[serde(default)]
+        label: String,
+        /// What a person reads for each value, in the order of `values`
+        /// (default: the values themselves).
+        #[serde(default)]
+        labels: Vec<String>,
         #[serde(default)]
         doc: String,
     },
@@ -167,6 +178,23 @@ impl OptionDef {
     pub fn doc(&self) -> &str {
         match self {
             OptionDef::Bool { doc, .. } | OptionDef::Int { doc, .. } | OptionDef::Choice { doc, .. } => doc,
+        }
+    }
+
+    /// What a person reads for the option: its `label`, else its name.
+    pub fn label(&self) -> &str {
+        let (OptionDef::Bool { label, .. } | OptionDef::Int { label, .. } | OptionDef::Choice { label, .. }) = self;
+        if label.is_empty() { self.name() } else { label }
+    }
+
+    /// What a person reads for a value of a choice: its label where the
+    /// ruleset gives labels, else the value itself.
+    pub fn value_label<'a>(&'a self, value: &'a str) -> &'a str {
+        match self {
+            OptionDef::Choice { values, labels, .. } => {
+                values.iter().position(|v| v == value).and_then(|i| labels.get(i)).map_or(value, String::as_str)
+            }
+            _ => value,
         }
     }
 }
