@@ -28,10 +28,10 @@ type Square = (usize, usize);
 impl Position {
     fn start() -> Position {
         let mut board = vec![vec![Vec::new(); N]; N];
-        for c in 0..N {
-            for r in 0..N {
+        for (c, column) in board.iter_mut().enumerate() {
+            for (r, square) in column.iter_mut().enumerate() {
                 if (c + r) % 2 == 0 && r != 3 {
-                    board[c][r].push((u8::from(r > 3), false));
+                    square.push((u8::from(r > 3), false));
                 }
             }
         }
@@ -100,7 +100,7 @@ impl Position {
         if !any_jump {
             for c in 0..N {
                 for r in 0..N {
-                    if !self.top((c, r)).is_some_and(|p| p.0 == self.side) {
+                    if self.top((c, r)).is_none_or(|p| p.0 != self.side) {
                         continue;
                     }
                     for d in self.dirs((c, r)) {

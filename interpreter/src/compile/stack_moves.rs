@@ -25,13 +25,13 @@ pub(super) fn check(ctx: &mut Ctx, def: &MoveDef, motion: Option<&Motion>, conti
     match def.carry {
         Carry::Piece => {}
         Carry::Top(0) => ctx.at(Seg::Field("carry"), |ctx| {
-            ctx.error("`carry: Top(n)` moves the top n pieces of the stack: n is at least 1")
+            ctx.error("`carry: Top(n)` moves the top n pieces of the stack: n is at least 1");
         }),
         Carry::Stack | Carry::Top(_) if !moves_on_board => ctx.at(Seg::Field("carry"), |ctx| {
             ctx.error(
                 "`carry` says which pieces of a stack move from one field to another: only a move on the board \
                  (`Step`, `Leap`, `Slide`, `Fly`, `Run`, `Walk`, `Jump`) carries a stack",
-            )
+            );
         }),
         Carry::Stack | Carry::Top(_) => {}
     }
@@ -41,14 +41,14 @@ pub(super) fn check(ctx: &mut Ctx, def: &MoveDef, motion: Option<&Motion>, conti
     let jumps = matches!(def.by, MotionDef::Jump { .. }) && motion.is_none_or(|m| matches!(m, Motion::Jump { .. }));
     if !jumps {
         ctx.at(Seg::Field("on_jumped"), |ctx| {
-            ctx.error("`on_jumped` says what a jump does to the stack it jumps: only a `Jump` jumps a stack")
+            ctx.error("`on_jumped` says what a jump does to the stack it jumps: only a `Jump` jumps a stack");
         });
     } else if continues.is_some_and(|c| c.remove_at_end) {
         ctx.at(Seg::Field("on_jumped"), |ctx| {
             ctx.error(
                 "`on_jumped: Prisoner` takes the jumped piece at once, under the captor: \
                  a chain with `removal: AtEnd` would leave it on the board until the chain ends; write one of the two",
-            )
+            );
         });
     }
 }
