@@ -17,6 +17,7 @@ mod repeats;
 mod repetition;
 pub(crate) mod rules;
 mod specialise;
+mod stack_moves;
 mod start;
 pub(crate) mod statics;
 mod walk_cost;

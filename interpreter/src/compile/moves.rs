@@ -168,6 +168,7 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, statics: &Statics, names: &Names, standing
             ctx.error("a sowing ends where its last piece drops, whatever is there: leave `to` out (say where it may start with `from`)");
         });
     }
+    super::stack_moves::check(ctx, def, motion.as_ref(), continues);
     let motion = motion?;
     if !on {
         return None;
@@ -190,6 +191,8 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, statics: &Statics, names: &Names, standing
         // Until the compiler plans the rule (`Game::rule_plan`), every path the
         // general one, which is always right.
         plan: RulePlan::GENERAL,
+        carry: def.carry,
+        on_jumped: def.on_jumped,
     })
 }
 

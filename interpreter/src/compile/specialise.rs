@@ -14,6 +14,7 @@ use crate::program::rules::{
 };
 use crate::program::{Cond, Game};
 use crate::ruleset::{Arrive, Distance, When};
+use crate::ruleset::{Carry, OnJumped};
 
 impl Game {
     /// Works out what the board alone decides about each rule that the
@@ -129,6 +130,10 @@ impl Game {
 
     /// How `rule` tests where a move lands (see [`Landing`]).
     fn landing_plan(&self, rule: &Rule) -> Landing {
+        if rule.carry != Carry::Piece || rule.on_jumped != OnJumped::Capture {
+            // A stack move's room depends on the stack it moves (engine/stack_moves.rs).
+            return Landing::General;
+        }
         let single = self.fields.iter().all(|f| f.limit <= 1);
         let players = 0..self.player_count();
         // An occupied field takes a piece only by a capture or an exchange, which a safe

@@ -9,6 +9,7 @@ use crate::moves::{Action, Move, NO_DIR};
 use crate::piece::{KindId, Piece, Player};
 use crate::program::Game;
 use crate::ruleset::Arrive;
+use crate::ruleset::{Carry, OnJumped};
 use crate::state::{Continuing, Pending, Pool, State};
 
 /// What a move did besides moving.
@@ -25,7 +26,7 @@ pub(crate) struct Applied {
 
 /// When a rule's changes to the piece moved are made ([`Game::put_down`]).
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Changes {
+pub(super) enum Changes {
     /// As it is put down: a plain rule, whose effects change only the piece moved.
     WhilePutDown,
     /// After it landed, with the rule's other effects ([`Game::apply_effects`]).
@@ -261,6 +262,10 @@ impl Game {
         let (from, mut piece) = if m.action == Action::Place {
             (NO_FIELD, self.take_from_hand(s, m, me))
         } else {
+            if rule.carry != Carry::Piece {
+                // More than its top piece moves (engine/stack_moves.rs).
+                return self.put_down_carried(s, rule, m, me, changes);
+            }
             let Some(piece) = s.pop(m.from) else { return (NO_FIELD, 0) };
             (m.from, piece)
         };
@@ -274,7 +279,7 @@ impl Game {
 
     /// What an effect that changes the piece moved alone does to it (see
     /// [`Effect::changes_the_mover_only`]); any other effect, nothing here.
-    fn change_moved(&self, effect: &Effect, m: Move, p: &mut Piece) {
+    pub(super) fn change_moved(&self, effect: &Effect, m: Move, p: &mut Piece) {
         match effect {
             Effect::Flip => p.flipped = !p.flipped,
             Effect::Tip => {
@@ -423,7 +428,10 @@ impl Game {
                 }
                 if rule.motion.jumps() {
                     let at_end = rule.continues.is_some_and(|c| c.remove_at_end);
-                    applied.captured += self.capture_jumped(s, m, me, at_end);
+                    applied.captured += match rule.on_jumped {
+                        OnJumped::Capture => self.capture_jumped(s, m, me, at_end),
+                        OnJumped::Prisoner => self.take_prisoners(s, m, me),
+                    };
                 }
             }
             // A pass played on a copy (a turn filter's look-ahead): after it, `Passed` holds.
@@ -536,7 +544,7 @@ impl Game {
     /// What a piece arriving on `to` does to an enemy stack there; returns the
     /// number of pieces captured.
     #[inline(always)]
-    fn arrive(&self, s: &mut State, arrive: Arrive, from: FieldId, to: FieldId, me: Player) -> u32 {
+    pub(super) fn arrive(&self, s: &mut State, arrive: Arrive, from: FieldId, to: FieldId, me: Player) -> u32 {
         if s.top(to).is_none_or(|t| t.owner == me) {
             return 0;
         }

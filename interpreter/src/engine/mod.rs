@@ -19,6 +19,7 @@ mod perft;
 mod reach;
 mod repetition;
 mod scratch;
+mod stack_moves;
 mod turn;
 
 pub(crate) use crate::program::Cond;

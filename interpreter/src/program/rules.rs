@@ -242,6 +242,11 @@ pub(crate) struct Rule {
     pub only_if_for: Vec<Cond>,
     /// Which fast paths serve its moves, chosen by the compiler (see [`RulePlan`]).
     pub plan: RulePlan,
+    // Stack moves (issue 45; `engine/stack_moves.rs`).
+    /// Which pieces of the stack it leaves move (default: the top one).
+    pub carry: crate::ruleset::Carry,
+    /// What its jump does to an enemy stack jumped (default: captures it).
+    pub on_jumped: crate::ruleset::OnJumped,
 }
 
 impl Rule {

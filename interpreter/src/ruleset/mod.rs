@@ -21,6 +21,7 @@ pub use cond::{Compared, CondDef, OptValue, ReachFrom, RunDef, Through, Who};
 pub use counter::{Compare, CounterDef, Num, Per, StartDef};
 pub use marks::{ChainDir, Lasts, MarkDef, MoveField};
 pub use moves::{Arrive, ContinueMode, Distance, EffectDef, Motion, MoveDef, OffCount, PlaceAt, Removal, Sides};
+pub use moves::{Carry, OnJumped}; // stack moves (issue 45)
 pub use phase::{
     ChanceDef, EndDef, EndResult, FilterDef, GatherDef, Looks, Otherwise, Outcome as ChanceOutcome, PhaseDef,
     ReplaceDef, ScoreDef, SetDef, Starter, When,

@@ -31,6 +31,51 @@ pub struct MoveDef {
     /// The rule in words, for people (shown beside the board in the editor).
     #[serde(default)]
     pub doc: String,
+    // Stack moves (issue 45): which pieces of the stack move, and what a jump
+    // does to a stack it jumps.
+    /// How many pieces of the stack on the field it leaves move (default: the top one).
+    #[serde(default, skip_serializing_if = "Carry::is_piece")]
+    pub carry: Carry,
+    /// What a jump does to an enemy stack it jumps over (default: captures it).
+    #[serde(default, skip_serializing_if = "OnJumped::is_capture")]
+    pub on_jumped: OnJumped,
+}
+
+/// Which pieces of the stack a move rule moves from the field it leaves
+/// (a stack belongs to its top piece's owner, and moves as its top piece's kind).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Carry {
+    /// The top piece alone.
+    #[default]
+    Piece,
+    /// The whole stack (a column).
+    Stack,
+    /// The top n pieces (the whole stack where it holds fewer).
+    Top(u8),
+}
+
+impl Carry {
+    fn is_piece(&self) -> bool {
+        *self == Carry::Piece
+    }
+}
+
+/// What a jump does to an enemy stack it jumps over.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum OnJumped {
+    /// The whole stack is captured (each piece as its kind's `captured` says).
+    #[default]
+    Capture,
+    /// Only its top piece is taken, prisoner: it goes under the captor's
+    /// stack and moves with it; the pieces under it stay, their new top
+    /// deciding whose the stack is.
+    Prisoner,
+}
+
+impl OnJumped {
+    fn is_capture(&self) -> bool {
+        *self == OnJumped::Capture
+    }
 }
 
 fn empty() -> CondDef {

@@ -7,6 +7,7 @@ use crate::piece::Player;
 use crate::program::Game;
 use crate::program::rules::TopWords;
 use crate::ruleset::Arrive;
+use crate::ruleset::{Carry, OnJumped};
 use crate::state::State;
 
 impl Game {
@@ -101,13 +102,20 @@ impl Game {
             return false;
         }
         if enemy && rule.arrive == Arrive::Exchange {
-            let room = from != NO_FIELD && s.height(from) - 1 + s.height(to) <= self.fields[usize::from(from)].limit;
+            let left = |from| s.height(from).saturating_sub(self.carried(rule, s, from));
+            let room = from != NO_FIELD && left(from) + s.height(to) <= self.fields[usize::from(from)].limit;
             if !room {
                 return false;
             }
         }
         let height = if displaces { 0 } else { s.height(to) };
-        height < props.limit && self.eval_on_field(&rule.to, s, me, to)
+        // A stack move brings more than one piece (engine/stack_moves.rs).
+        let arriving = if rule.carry == Carry::Piece && rule.on_jumped == OnJumped::Capture {
+            1
+        } else {
+            self.arriving(rule, s, from)
+        };
+        u16::from(height) + u16::from(arriving) <= u16::from(props.limit) && self.eval_on_field(&rule.to, s, me, to)
     }
 }
 
