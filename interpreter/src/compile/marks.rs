@@ -6,7 +6,6 @@ use super::Ctx;
 use super::cond::{Names, Place, field_atom};
 use super::locate::Seg;
 use crate::program::Cond;
-use crate::program::Game;
 use crate::program::marks::{MarkEffect, MarkSpec, Marks, field_bit};
 use crate::ruleset::{CondDef, Lasts, MarkDef, MoveField};
 
@@ -14,7 +13,7 @@ use crate::ruleset::{CondDef, Lasts, MarkDef, MoveField};
 const MOST_MARKS: usize = 64;
 
 /// The declared marks, each given its slots, and their names. The slots of
-/// the last move are placed later ([`Game::place_last_move_slots`]).
+/// the last move are placed once every condition is lowered ([`with_last_move_slots`]).
 pub(crate) fn lower(ctx: &mut Ctx, defs: &[MarkDef], players: u8) -> (Marks, Vec<String>) {
     let mut marks = Marks::default();
     let mut names: Vec<String> = Vec::new();
@@ -74,23 +73,17 @@ pub(crate) fn atom(ctx: &mut Ctx, cond: &CondDef, place: Place, names: &Names) -
     }
 }
 
-impl Game {
-    /// Gives the last move's `From` and `Passed` their slots where a condition
-    /// reads them (`names` saw each `LastMove` lowered), makes the initial
-    /// state's sets, and keeps the last move where any `LastMove` is read.
-    pub(crate) fn place_last_move_slots(&mut self, names: &Names) {
-        let read = names.last_move.get();
-        self.marks.reads_last_move = read != 0;
-        for (f, slot) in
-            [(MoveField::From, &mut self.marks.last_from), (MoveField::Passed, &mut self.marks.last_passed)]
-        {
-            if read & field_bit(f) != 0 {
-                *slot = Some(self.marks.slots);
-                self.marks.slots += 1;
-            }
-        }
-        if self.marks.slots > 0 {
-            self.initial.make_mark_slots(self.marks.slots);
+/// `marks` with the last move's `From` and `Passed` given their slots where
+/// a condition reads them (`names` saw each `LastMove` lowered, so this
+/// comes once every condition is), and kept where any `LastMove` is read.
+pub(crate) fn with_last_move_slots(mut marks: Marks, names: &Names) -> Marks {
+    let read = names.last_move.get();
+    marks.reads_last_move = read != 0;
+    for (f, slot) in [(MoveField::From, &mut marks.last_from), (MoveField::Passed, &mut marks.last_passed)] {
+        if read & field_bit(f) != 0 {
+            *slot = Some(marks.slots);
+            marks.slots += 1;
         }
     }
+    marks
 }

@@ -12,6 +12,7 @@ mod dirs;
 mod limits;
 pub(crate) mod locate;
 mod marks;
+mod motion;
 mod moves;
 mod repeats;
 mod repetition;

@@ -5,16 +5,14 @@ use super::Ctx;
 use super::cond::{Names, Place, constant, test};
 use super::dirs::expand_dirs;
 use super::locate::Seg;
+use super::motion::walking::WalkParts;
 use super::statics::Statics;
-use super::walk_cost::{MAX_LIST_STEPS, TooCostly, WalkShape, blocked_fields, worst_walk};
-use crate::board::{Board, FieldId, NO_FIELD};
-use crate::moves::{Action, NO_DIR};
+use crate::board::Board;
+use crate::moves::Action;
 use crate::program::Cond;
-use crate::program::rules::{CaptureRun, Chain, Choice, Effect, Enclosure, Motion, Reach, Rule, RulePlan, Walk};
+use crate::program::rules::{CaptureRun, Chain, Choice, Effect, Enclosure, Motion, Rule, RulePlan};
 use crate::ruleset::ChainDir;
-use crate::ruleset::{
-    CondDef, ContinueMode, Distance, EffectDef, Motion as MotionDef, MoveDef, OffCount, PlaceAt, Removal, Sides,
-};
+use crate::ruleset::{CondDef, ContinueMode, EffectDef, Motion as MotionDef, MoveDef, Removal, Sides};
 use std::collections::BTreeMap;
 
 /// Whether a move rule is an ordinary one or a fallback, tried only where
@@ -142,12 +140,7 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, statics: &Statics, names: &Names, standing
         ctx.at(Seg::Field("pieces"), |ctx| ctx.error("a pass moves no piece: write `pieces: []`"));
     }
     let motion = ctx.at(Seg::Field("by"), |ctx| motion(ctx, &def.by, board, names));
-    if let MotionDef::Run { distance: d @ (Distance::Face | Distance::TopFace), .. } = &def.by {
-        needs_dice(ctx, pieces, names, "a distance read from a die");
-        if *d == Distance::Face {
-            compass_only(ctx, &def.by);
-        }
-    }
+    super::motion::run::check_faces(ctx, &def.by, pieces, names);
     let to = ctx.at(Seg::Field("to"), |ctx| test(ctx, &def.to, Place::Field, names));
     let from = optional(ctx, "from", def.from.as_ref(), Place::Field, names);
     let only_if = optional(ctx, "only_if", def.only_if.as_ref(), Place::State, names);
@@ -427,14 +420,14 @@ fn never_on_enemy(t: &Cond) -> bool {
 }
 
 /// Die constructs need die pieces.
-fn needs_dice(ctx: &mut Ctx, pieces: u32, names: &Names, what: &str) {
+pub(super) fn needs_dice(ctx: &mut Ctx, pieces: u32, names: &Names, what: &str) {
     if pieces & !names.dice != 0 {
         ctx.at(Seg::Field("pieces"), |ctx| ctx.error(format!("{what} needs pieces that are dice (`die: (...)`)")));
     }
 }
 
 /// The face of a die along a move needs the move's directions to be compass points.
-fn compass_only(ctx: &mut Ctx, motion: &MotionDef) {
+pub(super) fn compass_only(ctx: &mut Ctx, motion: &MotionDef) {
     let (MotionDef::Step { dirs } | MotionDef::Slide { dirs, .. } | MotionDef::Run { dirs, .. }) = motion else {
         return;
     };
@@ -455,7 +448,7 @@ fn dir_ids_or_none(ctx: &mut Ctx, dirs: &[String], board: &Board) -> Vec<u8> {
     if dirs.is_empty() { Vec::new() } else { dir_ids(ctx, dirs, board) }
 }
 
-fn dir_ids(ctx: &mut Ctx, dirs: &[String], board: &Board) -> Vec<u8> {
+pub(super) fn dir_ids(ctx: &mut Ctx, dirs: &[String], board: &Board) -> Vec<u8> {
     let expanded = expand_dirs(dirs);
     if expanded.is_empty() {
         ctx.error("expected at least one direction");
@@ -466,212 +459,34 @@ fn dir_ids(ctx: &mut Ctx, dirs: &[String], board: &Board) -> Vec<u8> {
         .collect()
 }
 
-/// The parts of a walk as written; `double_again` and `returns` only a board walk has.
-#[derive(Clone, Copy)]
-struct WalkParts<'a> {
-    dirs: &'a [String],
-    turns: &'a CondDef,
-    pass: &'a CondDef,
-    double_again: Option<&'a CondDef>,
-    returns: Option<&'a CondDef>,
-}
-
-fn walk(ctx: &mut Ctx, parts: WalkParts, board: &Board, names: &Names) -> Walk {
-    let option = |ctx: &mut Ctx, name: &'static str, c: Option<&CondDef>| {
-        c.is_some_and(|c| ctx.at(Seg::Field(name), |ctx| constant(ctx, c, names)))
-    };
-    Walk {
-        dirs: ctx.at(Seg::Field("dirs"), |ctx| dir_ids(ctx, parts.dirs, board)),
-        turns: ctx.at(Seg::Field("turns"), |ctx| constant(ctx, parts.turns, names)),
-        pass: ctx.at(Seg::Field("pass"), |ctx| test(ctx, parts.pass, Place::Field, names)),
-        double_again: option(ctx, "double_again", parts.double_again),
-        returns: option(ctx, "returns", parts.returns),
-    }
-}
-
-/// The steps of an entry or exit: a number from 1 to 32, or the throw.
-fn steps(ctx: &mut Ctx, steps: Distance) -> Distance {
-    match steps {
-        Distance::Const(n) if (1..=32).contains(&n) => steps,
-        Distance::Throw => steps,
-        Distance::Const(n) => {
-            ctx.at(Seg::Field("steps"), |ctx| ctx.error("an entry or exit takes 1 to 32 steps"));
-            Distance::Const(n.clamp(1, 32))
-        }
-        _ => {
-            ctx.at(Seg::Field("steps"), |ctx| ctx.error("an entry or exit takes a number of steps or `Throw`"));
-            Distance::Const(1)
-        }
-    }
-}
-
+/// A rule's motion lowered: each motion's lowering is in its own file,
+/// `compile/motion/NAME.rs`, beside the table its fast path reads.
 fn motion(ctx: &mut Ctx, def: &MotionDef, board: &Board, names: &Names) -> Option<Motion> {
-    let field_test = |ctx: &mut Ctx, name: &'static str, c: &CondDef| {
-        ctx.at(Seg::Field(name), |ctx| test(ctx, c, Place::Field, names))
-    };
+    use super::motion::{enter, exit, jump, place, run, run_off, slide, sow, step, walk};
+    let parts = |dirs, turns, pass| WalkParts { dirs, turns, pass, double_again: None, returns: None };
     Some(match def {
-        MotionDef::Step { dirs } => {
-            let dirs = ctx.at(Seg::Field("dirs"), |ctx| dir_ids(ctx, dirs, board));
-            Motion::Step(Reach::new(board, |f| {
-                dirs.iter().map(move |&d| (board.neighbour(f, d), d)).filter(|&(to, _)| to != NO_FIELD)
-            }))
-        }
-        MotionDef::Slide { dirs, max, pass } => Motion::Slide {
-            dirs: ctx.at(Seg::Field("dirs"), |ctx| dir_ids(ctx, dirs, board)),
-            max: max.unwrap_or(u8::MAX),
-            pass: field_test(ctx, "pass", pass),
-        },
-        MotionDef::Leap { offsets, symmetric } => Motion::Leap(leap_table(ctx, offsets, *symmetric, board)?),
-        MotionDef::Place { at, fall } => Motion::Place {
-            bottom: *at == PlaceAt::Bottom,
-            fall: fall
-                .as_ref()
-                .and_then(|d| ctx.at(Seg::Field("fall"), |ctx| ctx.find("direction", d, board.dir_names())))
-                .map(|d| d as u8),
-        },
+        MotionDef::Step { dirs } => step::lower_step(ctx, dirs, board),
+        MotionDef::Slide { dirs, max, pass } => slide::lower(ctx, dirs, *max, pass, board, names),
+        MotionDef::Leap { offsets, symmetric } => step::lower_leap(ctx, offsets, *symmetric, board)?,
+        MotionDef::Place { at, fall } => place::lower(ctx, *at, fall.as_ref(), board),
         MotionDef::Lift => Motion::Lift,
         MotionDef::Pass => Motion::Pass,
         MotionDef::Fly => Motion::Fly,
-        MotionDef::Run { dirs, distance, pass } => Motion::Run {
-            dirs: ctx.at(Seg::Field("dirs"), |ctx| dir_ids(ctx, dirs, board)),
-            distance: *distance,
-            pass: field_test(ctx, "pass", pass),
-        },
-        MotionDef::RunOff { dirs, distance, pass, count } => Motion::RunOff {
-            dirs: ctx.at(Seg::Field("dirs"), |ctx| dir_ids(ctx, dirs, board)),
-            distance: *distance,
-            pass: field_test(ctx, "pass", pass),
-            over: *count != OffCount::Exact,
-            remainder: *count == OffCount::Remainder,
-        },
+        MotionDef::Run { dirs, distance, pass } => run::lower(ctx, dirs, *distance, pass, board, names),
+        MotionDef::RunOff { dirs, distance, pass, count } => {
+            run_off::lower(ctx, dirs, *distance, pass, *count, board, names)
+        }
         MotionDef::Walk { dirs, steps, turns, pass, double_again, returns } => {
-            if matches!(steps, Distance::Const(0)) {
-                ctx.at(Seg::Field("steps"), |ctx| ctx.error("a walk takes at least 1 step"));
-            }
             let parts = WalkParts { dirs, turns, pass, double_again: Some(double_again), returns: Some(returns) };
-            let walk = walk(ctx, parts, board, names);
-            let len = |f: FieldId| match *steps {
-                Distance::Const(n) => Some(n),
-                Distance::Throw => Some(names.walk.longest_throw),
-                Distance::FieldSteps => names.walk.steps.get(usize::from(f)).copied().flatten(),
-                Distance::Face | Distance::TopFace => Some(6),
-            };
-            walk_cost(ctx, board, names, &walk, true, false, len);
-            Motion::Walk { walk, steps: *steps }
+            walk::lower(ctx, parts, *steps, board, names)
         }
-        MotionDef::Enter { via, steps: n, dirs, turns, pass }
-        | MotionDef::Exit { via, steps: n, dirs, turns, pass } => {
-            let parts = WalkParts { dirs, turns, pass, double_again: None, returns: None };
-            let (via, steps, walk) = (field_test(ctx, "via", via), steps(ctx, *n), walk(ctx, parts, board, names));
-            // An entry may double where it ends; an exit's last step leaves the board.
-            let enters = matches!(def, MotionDef::Enter { .. });
-            let longest = match steps {
-                Distance::Const(n) => n,
-                _ => names.walk.longest_throw,
-            };
-            walk_cost(ctx, board, names, &walk, enters, enters, |_| Some(longest.saturating_sub(1)));
-            if matches!(def, MotionDef::Enter { .. }) {
-                Motion::Enter { via, steps, walk }
-            } else {
-                Motion::Exit { via, steps, walk }
-            }
+        MotionDef::Enter { via, steps, dirs, turns, pass } => {
+            enter::lower(ctx, via, *steps, parts(dirs, turns, pass), board, names)
         }
-        MotionDef::Sow { dirs, skip, skip_origin } => Motion::Sow {
-            dirs: ctx.at(Seg::Field("dirs"), |ctx| dir_ids(ctx, dirs, board)),
-            skip: field_test(ctx, "skip", skip),
-            skip_origin: ctx.at(Seg::Field("skip_origin"), |ctx| constant(ctx, skip_origin, names)),
-        },
-        MotionDef::Jump { dirs, over, fly } => Motion::Jump {
-            dirs: ctx.at(Seg::Field("dirs"), |ctx| dir_ids(ctx, dirs, board)),
-            over: field_test(ctx, "over", over),
-            fly: *fly,
-        },
+        MotionDef::Exit { via, steps, dirs, turns, pass } => {
+            exit::lower(ctx, via, *steps, parts(dirs, turns, pass), board, names)
+        }
+        MotionDef::Sow { dirs, skip, skip_origin } => sow::lower(ctx, dirs, skip, skip_origin, board, names),
+        MotionDef::Jump { dirs, over, fly } => jump::lower(ctx, dirs, over, *fly, board, names),
     })
-}
-
-/// Refuses a walk whose move search could take more than
-/// [`walk_cost::MAX_WALK_STEPS`] steps from one field.
-fn walk_cost(
-    ctx: &mut Ctx,
-    board: &Board,
-    names: &Names,
-    walk: &Walk,
-    double: bool,
-    enters: bool,
-    len: impl Fn(FieldId) -> Option<u8>,
-) {
-    let shape = WalkShape {
-        dirs: &walk.dirs,
-        turns: walk.turns,
-        double,
-        double_again: walk.double_again,
-        blocked: blocked_fields(board, &names.walk, &walk.pass),
-        from_pieces: !enters,
-    };
-    if names.walk.checked.get() > super::walk_cost::MAX_CHECK_STEPS {
-        return; // Said once, at the walk that went past.
-    }
-    let longest = || board.fields().filter_map(&len).max().unwrap_or(0);
-    // A list of moves walks from every piece, or enters from every field it may enter by.
-    let starts = if enters { board.len() as u64 } else { names.walk.pieces };
-    let worst = worst_walk(board, &names.walk, &shape, &len).and_then(|worst| {
-        if worst.saturating_mul(starts) > MAX_LIST_STEPS { Err(TooCostly::PerList) } else { Ok(worst) }
-    });
-    match worst {
-        Ok(_) => {}
-        Err(TooCostly::FromOneField) => ctx.error(format!(
-            "this walk of up to {} steps may try more than {} paths from one field on this board \
-             (it tries every path that uses no link twice); shorten it, or give it fewer directions",
-            longest(),
-            super::walk_cost::MAX_WALK_STEPS
-        )),
-        Err(TooCostly::InAll) => ctx.error(format!(
-            "this walk of up to {} steps, checked from each of the board's {} fields with the ruleset's \
-             walks before it, tries more than {} paths in all (every path that uses no link twice); \
-             shorten the walks, give them fewer directions, or use a smaller board",
-            longest(),
-            board.len(),
-            super::walk_cost::MAX_CHECK_STEPS
-        )),
-        Err(TooCostly::PerList) => ctx.error(format!(
-            "this walk of up to {} steps, from each of {starts} {}, may try more than {MAX_LIST_STEPS} paths \
-             for one list of moves (every path that uses no link twice); shorten it, give it fewer \
-             directions, or use fewer pieces",
-            longest(),
-            if enters { "fields it may enter by" } else { "pieces of the setup" },
-        )),
-    }
-}
-
-/// The fields each field reaches by the offsets: computed once, per field.
-fn leap_table(ctx: &mut Ctx, offsets: &[(i16, i16)], symmetric: bool, board: &Board) -> Option<Reach> {
-    if offsets.is_empty() {
-        ctx.at(Seg::Field("offsets"), |ctx| ctx.error("expected at least one offset"));
-    }
-    let mut all: Vec<(i16, i16)> = Vec::new();
-    // The offsets in the order written, each once: a set finds the repeats of a long list.
-    let mut seen = std::collections::HashSet::new();
-    for &(dx, dy) in offsets {
-        let variants: Vec<(i16, i16)> = if symmetric {
-            [(dx, dy), (dy, dx)].into_iter().flat_map(|(a, b)| [(a, b), (-a, b), (a, -b), (-a, -b)]).collect()
-        } else {
-            vec![(dx, dy)]
-        };
-        for v in variants {
-            if v != (0, 0) && seen.insert(v) {
-                all.push(v);
-            }
-        }
-    }
-    if let Some(f) = board.fields().find(|&f| board.coord(f).is_none()) {
-        ctx.error(format!("a leap needs grid coordinates, and field {:?} has none", board.name(f)));
-        return None;
-    }
-    Some(Reach::new(board, |f| {
-        let (c, r) = board.coord(f).unwrap_or_default();
-        all.iter()
-            .filter_map(move |(dx, dy)| board.at_coord((c + dx, r + dy)))
-            .map(|to| (to, NO_DIR))
-            .collect::<Vec<_>>()
-    }))
 }

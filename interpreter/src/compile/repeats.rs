@@ -52,15 +52,8 @@ pub(super) fn repeats_itself(board: &Board, rule: &Rule) -> bool {
 /// The fields a motion reaches from `from` whatever the state, where they are fixed.
 fn reached(board: &Board, m: &Motion, from: FieldId) -> Option<Vec<FieldId>> {
     match m {
-        Motion::Step(reach) | Motion::Leap(reach) => Some(reach.from(from).iter().map(|&(to, _)| to).collect()),
-        Motion::Jump { dirs, fly: false, .. } => Some(
-            dirs.iter()
-                .map(|&d| board.neighbour(from, d))
-                .zip(dirs)
-                .filter(|&(over, _)| over != NO_FIELD)
-                .map(|(over, &d)| board.neighbour(over, d))
-                .collect(),
-        ),
+        Motion::Step(reach) | Motion::Leap(reach) => Some(super::motion::step::reached(reach, from)),
+        Motion::Jump { dirs, fly: false, .. } => Some(super::motion::jump::reached(board, dirs, from)),
         Motion::Jump { fly: true, .. }
         | Motion::Slide { .. }
         | Motion::Place { .. }

@@ -78,7 +78,12 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
     // The last move's fields are kept where a `LastMove` reads them too (issue 44).
     let reads_last_to = reads_last_to(&phases, &ends) || names.last_move.get() != 0;
     let keeps_history = super::repetition::keeps_history(&phases, &ends);
-    let mut game = Game {
+    // (Every condition is lowered: each `LastMove` has been seen.)
+    let marks = super::marks::with_last_move_slots(marks, &names);
+    if marks.slots > 0 {
+        initial.make_mark_slots(marks.slots);
+    }
+    let game = Game {
         name: def.name.clone(),
         title: def.title.clone(),
         about: def.about.clone(),
@@ -111,7 +116,6 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         counters: std::mem::take(&mut names.counters),
         marks,
     };
-    game.place_last_move_slots(&names);
     Some(game)
 }
 

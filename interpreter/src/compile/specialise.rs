@@ -3,17 +3,17 @@
 //! the lines a `Line` may make) is worked out once, before play, and every
 //! plan is chosen. The last step of compiling; the engine reads the result.
 
+use super::motion::run::runs_over_anything;
 use super::statics::Statics;
-use crate::board::{DirId, FieldId, FieldSet, NO_FIELD};
-use crate::moves::Action;
-use crate::piece::{Piece, Player};
+use crate::board::{FieldId, FieldSet};
+use crate::piece::Player;
 use crate::program::rules::{
-    Applying, Captures, ChainLandings, Counting, DieRuns, Doubling, Effect, End, FallLine, FallLines, Filter, GamePlan,
-    Known, Landing, LandingBits, LandingMasks, LandingWords, Motion, MotionPlan, Phase, PhasePlan, Placing, Placings,
-    Probe, Ranking, Repeats, Room, Rule, RulePlan, RulesLoop, RunEnds, SowEnds, TopWords, WalkPlan,
+    Applying, Captures, ChainLandings, Counting, DieRuns, Effect, End, Filter, GamePlan, Landing, LandingBits,
+    LandingMasks, LandingWords, Motion, MotionPlan, Phase, PhasePlan, Placing, Placings, Probe, Ranking, Repeats, Room,
+    Rule, RulePlan, RulesLoop, RunEnds, TopWords, WalkPlan,
 };
 use crate::program::{Cond, Game};
-use crate::ruleset::{Arrive, Distance, When};
+use crate::ruleset::{Arrive, When};
 use crate::ruleset::{Carry, OnJumped};
 
 impl Game {
@@ -245,38 +245,6 @@ impl Game {
         if outlined { Counting::Outlined(placings) } else { Counting::Turns(placings) }
     }
 
-    /// Which of a walk's (or exit's) paths a piece scans from each field,
-    /// where it walks by its paths: passing and starting by masks over what
-    /// tops a field, and never longer than its paths go (an exit's paths are
-    /// one step short: the last takes the piece off).
-    fn walk_lists(&self, rule: &Rule, walk: &WalkPlan) -> Option<Vec<u32>> {
-        let longest_field_steps = self.fields.iter().filter_map(|f| f.steps).max().unwrap_or(0);
-        let longest = |steps: Distance| match steps {
-            Distance::Const(n) => Some(n),
-            Distance::FieldSteps => Some(longest_field_steps),
-            _ => None,
-        };
-        let by = rule.walk_parts(walk)?;
-        longest(by.steps).filter(|&n| n <= by.paths.most.saturating_add(u8::from(by.exit)))?;
-        let fields = self.fields.iter().enumerate();
-        let list = |(f, props): (usize, &crate::program::FieldProps)| {
-            let n = match by.steps {
-                Distance::Const(n) => n,
-                Distance::FieldSteps => props.steps.unwrap_or(0),
-                _ => 0,
-            };
-            // (An exit's last step takes the piece off the board.)
-            let list = match n {
-                0 => None,
-                n if by.exit => by.paths.key(f as FieldId, n - 1, Doubling::Once),
-                n => by.paths.key(f as FieldId, n, Doubling::Doubles),
-            };
-            let scanned = list.filter(|&k| by.paths.list(k).is_some_and(|l| !l.is_empty()));
-            scanned.map_or(Rule::NO_PATHS, |k| k as u32)
-        };
-        Some(fields.map(list).collect())
-    }
-
     /// Chooses each phase's [`RulesLoop`]
     /// from its rules as they are (again, where a test has changed them).
     #[cfg(test)]
@@ -307,39 +275,6 @@ impl Game {
         Some(Cond::FieldsFor(sets))
     }
 
-    /// Where each sowing of `rule` ends (see [`SowEnds`]), where the fields
-    /// it passes over are the board's and the player's to decide: worked
-    /// out by the engine's own sowing, of each number of pieces from each
-    /// field of an otherwise empty board.
-    fn sowings_ended(&self, dirs: &[DirId], skip: &Cond, skip_origin: bool) -> Option<SowEnds> {
-        let players = self.player_count();
-        let decided = |me: Player| self.board.fields().all(|f| self.static_value(skip, me, f).is_some());
-        if !(0..players).all(decided) {
-            return None;
-        }
-        let room = self.fields.iter().map(|f| f.limit).filter(|&limit| limit > 0).min()?;
-        let most = room.min(self.initial.capacity());
-        let mut s = self.initial.clone();
-        self.board.fields().for_each(|f| s.clear(f));
-        let (mut sown_from, mut added) = (NO_FIELD, Vec::new());
-        SowEnds::new(usize::from(players), self.board.len(), usize::from(most), u32::from(room), |me, from, n| {
-            // `n` pieces on `from`, none elsewhere.
-            if sown_from != from {
-                if sown_from != NO_FIELD {
-                    s.clear(sown_from);
-                }
-                sown_from = from;
-            }
-            while usize::from(s.height(from)) < n {
-                s.push(from, Piece::new(0, me));
-            }
-            while usize::from(s.height(from)) > n {
-                s.pop(from);
-            }
-            self.sow(&s, me, from, dirs, skip, skip_origin, &mut added, |_| {})
-        })
-    }
-
     /// A rule's landing masks as bits (see [`LandingMasks::bits`]), where they
     /// can be: a board of at most 64 fields, no neutral pieces, and masks that
     /// read only who owns the top of a field.
@@ -351,39 +286,6 @@ impl Game {
         let bits =
             |class: u8| landing.iter().enumerate().filter(|&(_, &m)| m & class != 0).fold(0u64, |b, (f, _)| b | 1 << f);
         Some(LandingBits { empty: bits(Cond::EMPTY), own: bits(Cond::OWN), other: bits(Cond::ENEMY) })
-    }
-
-    /// The lines pieces fall along in direction `dir` (see [`FallLines`]), where
-    /// the board has at most 64 fields, none neutral, and every line runs
-    /// one way through the numbering of the fields.
-    fn fall_lines_along(&self, dir: DirId) -> Option<FallLines> {
-        if !self.occupancy_is_one_word() {
-            return None;
-        }
-        let line = |from: FieldId| {
-            // As `Game::fall` goes: until the edge or back at the start.
-            let mut fields = vec![from];
-            let mut at = from;
-            loop {
-                at = self.board.neighbour(at, dir);
-                if at == NO_FIELD || at == from {
-                    break;
-                }
-                if fields.len() > self.board.len() {
-                    return None; // round a cycle that misses the start
-                }
-                fields.push(at);
-            }
-            let below = &fields[1..];
-            let falling = below.windows(2).all(|w| w[0] > w[1]);
-            let rising = below.windows(2).all(|w| w[0] < w[1]);
-            let bits = below.iter().fold(0u64, |b, &f| b | 1 << f);
-            (falling || rising).then_some(FallLine { below: bits, fields, falling })
-        };
-        let lines = self.board.fields().map(line).collect::<Option<Vec<_>>>()?;
-        let takes =
-            self.board.fields().filter(|&f| self.fields[usize::from(f)].limit > 0).fold(0u64, |b, f| b | 1 << f);
-        Some(FallLines { lines, takes })
     }
 
     /// Every state condition with its lines made by the last move read from masks.
@@ -432,25 +334,6 @@ impl Game {
         }
     }
 
-    /// The paths of `rule`'s walk, worked out where the board and
-    /// `path_room` (what the game's walks may still hold) allow (see
-    /// [`WalkPlan`]): with what the board says of the fields it goes over
-    /// (see [`Known`]; an exit's walk need not land where it ends), and an
-    /// entry's paths in or an exit's paths out where its `via` is fields.
-    fn walk_plan(&self, rule: &Rule, path_room: &mut usize) -> WalkPlan {
-        let Some(walk) = rule.motion.walk() else { return WalkPlan::Searched };
-        let known = self.known_of_walk(&walk.pass, rule.motion.action() != Action::Exit);
-        let paths = super::walk_paths::walk_paths(&self.board, &self.fields, walk, &known, path_room);
-        let Some(paths) = paths else { return WalkPlan::Searched };
-        let fields = self.board.len();
-        let via = match (rule.motion.via(), rule.motion.facts().enters) {
-            (Some(Cond::Fields(via)), true) => super::walk_paths::entry_paths(&paths, via, &known, fields),
-            (Some(Cond::Fields(via)), false) => Some(super::walk_paths::exit_paths(&paths, via, &known, fields)),
-            (Some(_) | None, _) => None,
-        };
-        WalkPlan::Paths { walk: paths, via }
-    }
-
     /// The table `rule`'s motion reads, where the board allows one (see
     /// [`MotionPlan`]), its walk's paths planned (`walk`); `die_run_room`
     /// what the game's die runs may still hold. A motion without a table of
@@ -458,9 +341,7 @@ impl Game {
     fn motion_plan(&self, rule: &Rule, walk: &WalkPlan, die_run_room: &mut usize) -> MotionPlan {
         let plan = match &rule.motion {
             Motion::Place { fall, .. } => fall.and_then(|d| self.fall_lines_along(d)).map(MotionPlan::FallLines),
-            Motion::Run { .. } => runs_over_anything(&rule.motion)
-                .and_then(|(dirs, distance)| DieRuns::new(&self.board, &self.compass, dirs, distance, die_run_room))
-                .map(MotionPlan::DieRuns),
+            Motion::Run { .. } => self.run_plan(&rule.motion, die_run_room),
             Motion::Sow { dirs, skip, skip_origin } => {
                 self.sowings_ended(dirs, skip, *skip_origin).map(MotionPlan::SowEnds)
             }
@@ -479,64 +360,7 @@ impl Game {
     }
 }
 
-/// A run's directions and distance, where it may pass over any field (its
-/// ends are then the board's alone: see [`RunEnds`], [`DieRuns`]).
-fn runs_over_anything(m: &Motion) -> Option<(&[DirId], Distance)> {
-    match m {
-        Motion::Run { dirs, distance, pass } => (*pass == Cond::True).then_some((dirs.as_slice(), *distance)),
-        Motion::Step(_)
-        | Motion::Leap(_)
-        | Motion::Slide { .. }
-        | Motion::Place { .. }
-        | Motion::Lift
-        | Motion::Fly
-        | Motion::RunOff { .. }
-        | Motion::Walk { .. }
-        | Motion::Enter { .. }
-        | Motion::Exit { .. }
-        | Motion::Sow { .. }
-        | Motion::Jump { .. }
-        | Motion::Pass => None,
-    }
-}
-
 impl Game {
-    /// What the board alone says of the fields a walk that passes where
-    /// `pass` holds goes over, for every player alike (see [`Known`]): where
-    /// it may always pass and where never, by the board (a zone, a field
-    /// type), or because a field that takes no piece is always empty; and,
-    /// where the walk must land where it ends (`ends_land`), that it cannot
-    /// end on such a field. Nothing on a board of more than 64 fields.
-    pub(crate) fn known_of_walk(&self, pass: &Cond, ends_land: bool) -> Known {
-        let mut known = Known::default();
-        if self.board.len() > 64 {
-            return known;
-        }
-        // (The test as written: a guard by what tops the field says the same.)
-        let pass = match pass {
-            Cond::ByTops { rest, .. } => rest,
-            pass => pass,
-        };
-        for (f, props) in self.board.fields().zip(&self.fields) {
-            let always_empty = props.limit == 0;
-            let value = |me: Player| {
-                let on_empty = || self.simplify(pass, me, &[f]).tops_mask().map(|m| m & Cond::EMPTY != 0);
-                self.static_value(pass, me, f).or_else(|| always_empty.then(on_empty).flatten())
-            };
-            let values: Option<Vec<bool>> = (0..self.player_count()).map(value).collect();
-            let bit = 1u64 << f;
-            match values.as_deref() {
-                Some(vs) if vs.iter().all(|&v| v) => known.pass |= bit,
-                Some(vs) if vs.iter().all(|&v| !v) => known.block |= bit,
-                _ => {}
-            }
-            if ends_land && always_empty {
-                known.dead |= bit;
-            }
-        }
-        known
-    }
-
     /// What `t` says on `field` for `me` in every position: `Some` when that
     /// follows from the board alone (zones, field types, named fields, the
     /// player), `None` when it depends on the pieces.
@@ -593,7 +417,7 @@ fn captures_by_rule(rule: &Rule, landing: Option<&[u8]>) -> Option<bool> {
     }
     match &rule.motion {
         // The field jumped holds `over`: an enemy, where nothing else may be jumped.
-        Motion::Jump { over, .. } => over.tops_mask().filter(|&m| m != 0 && m & !Cond::ENEMY == 0).map(|_| true),
+        Motion::Jump { over, .. } => super::motion::jump::always_captures(over),
         Motion::Place { bottom: true, .. }
         | Motion::Lift
         | Motion::Exit { .. }

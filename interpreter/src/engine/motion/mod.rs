@@ -5,6 +5,9 @@
 //! engine/movegen.rs loops over the rules and dispatches to these with one
 //! exhaustive `match` on [`Motion`](super::Motion) (`Game::rule_moves` and
 //! `Game::piece_moves`): a new motion fails to compile until it is placed there.
+//! A motion's compile-time part (its lowering and the table its fast path
+//! reads) is the file of the same name in `compile/motion/`: the compiler
+//! and the engine are two layers, which never use each other.
 //!
 //! The helpers a dispatch calls per piece are `#[inline(always)]`: laid out
 //! in the loop that calls them, they compile as the one function they were
