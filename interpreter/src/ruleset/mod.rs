@@ -184,8 +184,10 @@ impl OptionDef {
 
     /// What a person reads for the option: its `label`, else its name.
     pub fn label(&self) -> &str {
-        let (OptionDef::Bool { label, .. } | OptionDef::Int { label, .. } | OptionDef::Choice { label, .. }) = self;
-        if label.is_empty() { self.name() } else { label }
+        let (OptionDef::Bool { name, label, .. }
+        | OptionDef::Int { name, label, .. }
+        | OptionDef::Choice { name, label, .. }) = self;
+        if label.is_empty() { name } else { label }
     }
 
     /// What a person reads for a value of a choice: its label where the
