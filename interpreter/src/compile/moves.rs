@@ -578,10 +578,11 @@ fn motion(ctx: &mut Ctx, def: &MotionDef, board: &Board, names: &Names) -> Optio
             skip: field_test(ctx, "skip", skip),
             skip_origin: ctx.at(Seg::Field("skip_origin"), |ctx| constant(ctx, skip_origin, names)),
         },
-        MotionDef::Jump { dirs, over, fly } => Motion::Jump {
+        MotionDef::Jump { dirs, over, fly, hop } => Motion::Jump {
             dirs: ctx.at(Seg::Field("dirs"), |ctx| dir_ids(ctx, dirs, board)),
             over: field_test(ctx, "over", over),
             fly: *fly,
+            hop: *hop,
         },
     })
 }

@@ -196,7 +196,7 @@ impl Game {
         let rule = &self.phases[usize::from(s.phase)].rules[usize::from(m.rule)];
         s.continuing = None;
         if let (Some(chain), true, Action::Board, false) =
-            (rule.continues, applied.captured > 0, m.action, applied.ends_chain)
+            (rule.continues, applied.captured > 0 || rule.hops(), m.action, applied.ends_chain)
         {
             let dir = if chain.same_dir || chain.not_same_dir { m.dir } else { NO_DIR };
             // Pieces jumped by any step of the chain that removes at its end wait for its end.
@@ -421,7 +421,7 @@ impl Game {
                 if landed == NO_FIELD {
                     return None;
                 }
-                if rule.motion.jumps() {
+                if rule.motion.jumps() && !rule.hops() {
                     let at_end = rule.continues.is_some_and(|c| c.remove_at_end);
                     applied.captured += self.capture_jumped(s, m, me, at_end);
                 }

@@ -1,0 +1,184 @@
+//! Halma written by hand, sharing no code with the engine: a 16 x 16 array,
+//! steps in eight directions, chains of hops over any piece found by a
+//! depth-first search that never lands twice on a square in one chain (the
+//! start included), each chain and each point where it may stop one move,
+//! and the win by all of a player's pieces in the opposite camp (the
+//! ruleset's default, `win: AllIn`). Its move counts from the start and
+//! along random games must equal the engine's.
+
+use rand::{SeedableRng, seq::IndexedRandom};
+use tabula_tests::shipped_game;
+
+const N: usize = 16;
+const DIRS: [(isize, isize); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+
+/// Player 1's camp, as (column, row) from a1; player 2's is it turned half a turn.
+fn camp() -> Vec<(usize, usize)> {
+    let rows: [usize; 5] = [5, 5, 4, 3, 2];
+    rows.iter().enumerate().flat_map(|(r, &len)| (0..len).map(move |c| (c, r))).collect()
+}
+
+fn turned((c, r): (usize, usize)) -> (usize, usize) {
+    (N - 1 - c, N - 1 - r)
+}
+
+/// `board[col][row]`: 0 empty, else the player (1 or 2).
+#[derive(Clone)]
+struct Position {
+    board: [[u8; N]; N],
+    side: u8,
+    over: bool,
+}
+
+impl Position {
+    fn start() -> Position {
+        let mut board = [[0; N]; N];
+        for f in camp() {
+            board[f.0][f.1] = 1;
+            let (c, r) = turned(f);
+            board[c][r] = 2;
+        }
+        Position { board, side: 1, over: false }
+    }
+
+    fn step(&self, (c, r): (usize, usize), (dc, dr): (isize, isize)) -> Option<(usize, usize)> {
+        let (c, r) = (c.checked_add_signed(dc)?, r.checked_add_signed(dr)?);
+        (c < N && r < N).then_some((c, r))
+    }
+
+    fn at(&self, (c, r): (usize, usize)) -> u8 {
+        self.board[c][r]
+    }
+
+    /// Every complete move of the side to move, as (from, to): a step, or
+    /// each chain of hops (a move for every square a chain may stop on, once
+    /// for each way of getting there).
+    fn moves(&self) -> Vec<((usize, usize), (usize, usize))> {
+        let mut out = Vec::new();
+        for c in 0..N {
+            for r in 0..N {
+                if self.board[c][r] != self.side {
+                    continue;
+                }
+                let from = (c, r);
+                for d in DIRS {
+                    if let Some(to) = self.step(from, d).filter(|&to| self.at(to) == 0) {
+                        out.push((from, to));
+                    }
+                }
+                let mut lifted = self.clone();
+                lifted.board[c][r] = 0;
+                let mut visited = vec![from];
+                lifted.hops(from, from, &mut visited, &mut out);
+            }
+        }
+        out
+    }
+
+    /// The chains of hops on from `at` (the piece lifted off the board).
+    fn hops(
+        &self,
+        from: (usize, usize),
+        at: (usize, usize),
+        visited: &mut Vec<(usize, usize)>,
+        out: &mut Vec<((usize, usize), (usize, usize))>,
+    ) {
+        for d in DIRS {
+            let Some(over) = self.step(at, d).filter(|&o| self.at(o) != 0) else { continue };
+            let Some(to) = self.step(over, d).filter(|&t| self.at(t) == 0 && !visited.contains(&t)) else {
+                continue;
+            };
+            out.push((from, to));
+            // A hop that fills the camp ends the game, and the chain with it.
+            let mut there = self.clone();
+            there.board[to.0][to.1] = self.side;
+            if there.won() {
+                continue;
+            }
+            visited.push(to);
+            self.hops(from, to, visited, out);
+            visited.pop();
+        }
+    }
+
+    /// All 19 of the side's pieces stand in the opposite camp.
+    fn won(&self) -> bool {
+        camp().into_iter().all(|f| {
+            let goal = if self.side == 1 { turned(f) } else { f };
+            self.at(goal) == self.side
+        })
+    }
+
+    fn play(&mut self, from: (usize, usize), to: (usize, usize)) {
+        self.board[from.0][from.1] = 0;
+        self.board[to.0][to.1] = self.side;
+        self.over = self.won();
+        self.side = 3 - self.side;
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if self.over {
+            return 0;
+        }
+        let moves = self.moves();
+        if moves.is_empty() {
+            // A player with no move passes.
+            let mut next = self.clone();
+            next.side = 3 - next.side;
+            return next.perft(depth - 1);
+        }
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves
+            .into_iter()
+            .map(|(from, to)| {
+                let mut next = self.clone();
+                next.play(from, to);
+                next.perft(depth - 1)
+            })
+            .sum()
+    }
+}
+
+#[test]
+fn halma_by_hand_counts_the_same_as_the_ruleset_from_the_start() {
+    let game = shipped_game("traditional/halma");
+    let start = Position::start();
+    for depth in 1..=3 {
+        assert_eq!(start.perft(depth), game.perft(&game.initial_state(), depth), "depth {depth}");
+    }
+}
+
+/// Along seeded random games, at every twentieth decision where no chain is
+/// going on: the same counts two moves deep (chains among crowds of pieces).
+#[test]
+fn halma_by_hand_counts_the_same_as_the_ruleset_along_random_games() {
+    let game = shipped_game("traditional/halma");
+    let mut compared = 0;
+    for seed in 0..4 {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut state = game.initial_state();
+        while !state.is_over() && state.ply() < 200 {
+            if state.ply().is_multiple_of(20) && state.continuing().is_none() {
+                let mut board = [[0; N]; N];
+                for f in game.board().fields() {
+                    let name = game.board().name(f).as_bytes();
+                    let c = usize::from(name[0] - b'a');
+                    let r: usize = std::str::from_utf8(&name[1..]).expect("a row").parse().expect("a row");
+                    board[c][r - 1] = state.top(f).map_or(0, |p| p.owner + 1);
+                }
+                let by_hand = Position { board, side: state.to_move() + 1, over: false };
+                assert_eq!(by_hand.perft(2), game.perft(&state, 2), "seed {seed}, ply {}", state.ply());
+                compared += 1;
+            }
+            let legal = game.legal_moves(&state);
+            let m = *legal.choose(&mut rng).expect("a move");
+            state = game.play(state, m).expect("legal");
+        }
+    }
+    assert!(compared >= 12, "compared only {compared} positions");
+}
