@@ -3,8 +3,9 @@
 //! depth-first search that never lands twice on a square in one chain (the
 //! start included), each chain and each point where it may stop one move,
 //! and the win by all of a player's pieces in the opposite camp (the
-//! ruleset's default, `win: AllIn`). Its move counts from the start and
-//! along random games must equal the engine's.
+//! rulesets' default, `win: AllIn`); for two players (traditional/halma) and
+//! four (traditional/halma-four). Its move counts from the start and along
+//! random games must equal the engine's.
 
 use rand::{SeedableRng, seq::IndexedRandom};
 use tabula_tests::shipped_game;
@@ -12,33 +13,67 @@ use tabula_tests::shipped_game;
 const N: usize = 16;
 const DIRS: [(isize, isize); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
 
-/// Player 1's camp, as (column, row) from a1; player 2's is it turned half a turn.
-fn camp() -> Vec<(usize, usize)> {
-    let rows: [usize; 5] = [5, 5, 4, 3, 2];
-    rows.iter().enumerate().flat_map(|(r, &len)| (0..len).map(move |c| (c, r))).collect()
+/// The two games: the number of players and player 1's camp, by its rows
+/// from the corner.
+#[derive(Clone, Copy)]
+struct Rules {
+    players: u8,
+    rows: &'static [usize],
 }
 
-fn turned((c, r): (usize, usize)) -> (usize, usize) {
-    (N - 1 - c, N - 1 - r)
+const TWO: Rules = Rules { players: 2, rows: &[5, 5, 4, 3, 2] };
+const FOUR: Rules = Rules { players: 4, rows: &[4, 4, 3, 2] };
+
+/// A square turned a quarter clockwise (as drawn) about the board's centre.
+fn quarter((c, r): (usize, usize)) -> (usize, usize) {
+    (r, N - 1 - c)
 }
 
-/// `board[col][row]`: 0 empty, else the player (1 or 2).
+impl Rules {
+    /// Player `p`'s camp (1-based), as (column, row) from a1: player 1's in
+    /// the corner a1, the others' turned half a turn (two players) or a
+    /// quarter more for each next player (four).
+    fn camp(self, p: u8) -> Vec<(usize, usize)> {
+        let turns = usize::from(p - 1) * 4 / usize::from(self.players);
+        let corner = self.rows.iter().enumerate().flat_map(|(r, &len)| (0..len).map(move |c| (c, r)));
+        corner
+            .map(|mut f| {
+                for _ in 0..turns {
+                    f = quarter(f);
+                }
+                f
+            })
+            .collect()
+    }
+
+    /// The camp player `p` races to: the one across the board.
+    fn goal(self, p: u8) -> Vec<(usize, usize)> {
+        self.camp((p - 1 + self.players / 2) % self.players + 1)
+    }
+}
+
+/// `board[col][row]`: 0 empty, else the player (1-based).
 #[derive(Clone)]
 struct Position {
+    rules: Rules,
     board: [[u8; N]; N],
     side: u8,
     over: bool,
 }
 
 impl Position {
-    fn start() -> Position {
+    fn start(rules: Rules) -> Position {
         let mut board = [[0; N]; N];
-        for f in camp() {
-            board[f.0][f.1] = 1;
-            let (c, r) = turned(f);
-            board[c][r] = 2;
+        for p in 1..=rules.players {
+            for (c, r) in rules.camp(p) {
+                board[c][r] = p;
+            }
         }
-        Position { board, side: 1, over: false }
+        Position { rules, board, side: 1, over: false }
+    }
+
+    fn next_side(&self) -> u8 {
+        self.side % self.rules.players + 1
     }
 
     fn step(&self, (c, r): (usize, usize), (dc, dr): (isize, isize)) -> Option<(usize, usize)> {
@@ -101,19 +136,16 @@ impl Position {
         }
     }
 
-    /// All 19 of the side's pieces stand in the opposite camp.
+    /// All of the side's pieces stand in the opposite camp.
     fn won(&self) -> bool {
-        camp().into_iter().all(|f| {
-            let goal = if self.side == 1 { turned(f) } else { f };
-            self.at(goal) == self.side
-        })
+        self.rules.goal(self.side).into_iter().all(|f| self.at(f) == self.side)
     }
 
     fn play(&mut self, from: (usize, usize), to: (usize, usize)) {
         self.board[from.0][from.1] = 0;
         self.board[to.0][to.1] = self.side;
         self.over = self.won();
-        self.side = 3 - self.side;
+        self.side = self.next_side();
     }
 
     fn perft(&self, depth: u32) -> u64 {
@@ -127,7 +159,7 @@ impl Position {
         if moves.is_empty() {
             // A player with no move passes.
             let mut next = self.clone();
-            next.side = 3 - next.side;
+            next.side = next.next_side();
             return next.perft(depth - 1);
         }
         if depth == 1 {
@@ -144,20 +176,18 @@ impl Position {
     }
 }
 
-#[test]
-fn halma_by_hand_counts_the_same_as_the_ruleset_from_the_start() {
-    let game = shipped_game("traditional/halma");
-    let start = Position::start();
+fn from_the_start(name: &str, rules: Rules) {
+    let game = shipped_game(name);
+    let start = Position::start(rules);
     for depth in 1..=3 {
-        assert_eq!(start.perft(depth), game.perft(&game.initial_state(), depth), "depth {depth}");
+        assert_eq!(start.perft(depth), game.perft(&game.initial_state(), depth), "{name} depth {depth}");
     }
 }
 
 /// Along seeded random games, at every twentieth decision where no chain is
 /// going on: the same counts two moves deep (chains among crowds of pieces).
-#[test]
-fn halma_by_hand_counts_the_same_as_the_ruleset_along_random_games() {
-    let game = shipped_game("traditional/halma");
+fn along_random_games(name: &str, rules: Rules) {
+    let game = shipped_game(name);
     let mut compared = 0;
     for seed in 0..4 {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
@@ -171,8 +201,8 @@ fn halma_by_hand_counts_the_same_as_the_ruleset_along_random_games() {
                     let r: usize = std::str::from_utf8(&name[1..]).expect("a row").parse().expect("a row");
                     board[c][r - 1] = state.top(f).map_or(0, |p| p.owner + 1);
                 }
-                let by_hand = Position { board, side: state.to_move() + 1, over: false };
-                assert_eq!(by_hand.perft(2), game.perft(&state, 2), "seed {seed}, ply {}", state.ply());
+                let by_hand = Position { rules, board, side: state.to_move() + 1, over: false };
+                assert_eq!(by_hand.perft(2), game.perft(&state, 2), "{name} seed {seed}, ply {}", state.ply());
                 compared += 1;
             }
             let legal = game.legal_moves(&state);
@@ -180,5 +210,25 @@ fn halma_by_hand_counts_the_same_as_the_ruleset_along_random_games() {
             state = game.play(state, m).expect("legal");
         }
     }
-    assert!(compared >= 12, "compared only {compared} positions");
+    assert!(compared >= 12, "{name}: compared only {compared} positions");
+}
+
+#[test]
+fn halma_by_hand_counts_the_same_as_the_ruleset_from_the_start() {
+    from_the_start("traditional/halma", TWO);
+}
+
+#[test]
+fn halma_by_hand_counts_the_same_as_the_ruleset_along_random_games() {
+    along_random_games("traditional/halma", TWO);
+}
+
+#[test]
+fn halma_for_four_by_hand_counts_the_same_as_the_ruleset_from_the_start() {
+    from_the_start("traditional/halma-four", FOUR);
+}
+
+#[test]
+fn halma_for_four_by_hand_counts_the_same_as_the_ruleset_along_random_games() {
+    along_random_games("traditional/halma-four", FOUR);
 }
