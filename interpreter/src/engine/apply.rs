@@ -195,8 +195,9 @@ impl Game {
         let applied = self.apply_core(s, m);
         let rule = &self.phases[usize::from(s.phase)].rules[usize::from(m.rule)];
         s.continuing = None;
-        if let (Some(chain), true, Action::Board, false) =
-            (rule.continues, applied.captured > 0 || rule.hops(), m.action, applied.ends_chain)
+        // (A hop goes on too: asked only of a rule that continues.)
+        if let (Some(chain), Action::Board, false) =
+            (rule.continues.filter(|_| applied.captured > 0 || rule.hops()), m.action, applied.ends_chain)
         {
             let dir = if chain.same_dir || chain.not_same_dir { m.dir } else { NO_DIR };
             // Pieces jumped by any step of the chain that removes at its end wait for its end.
