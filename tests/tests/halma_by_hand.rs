@@ -11,6 +11,11 @@ use rand::{SeedableRng, seq::IndexedRandom};
 use tabula_tests::shipped_game;
 
 const N: usize = 16;
+
+/// A square, as (column, row) from a1.
+type Square = (usize, usize);
+/// A complete move: where the piece starts and where it ends.
+type Move = (Square, Square);
 const DIRS: [(isize, isize); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
 
 /// The two games: the number of players and player 1's camp, by its rows
@@ -88,7 +93,7 @@ impl Position {
     /// Every complete move of the side to move, as (from, to): a step, or
     /// each chain of hops (a move for every square a chain may stop on, once
     /// for each way of getting there).
-    fn moves(&self) -> Vec<((usize, usize), (usize, usize))> {
+    fn moves(&self) -> Vec<Move> {
         let mut out = Vec::new();
         for c in 0..N {
             for r in 0..N {
@@ -111,13 +116,7 @@ impl Position {
     }
 
     /// The chains of hops on from `at` (the piece lifted off the board).
-    fn hops(
-        &self,
-        from: (usize, usize),
-        at: (usize, usize),
-        visited: &mut Vec<(usize, usize)>,
-        out: &mut Vec<((usize, usize), (usize, usize))>,
-    ) {
+    fn hops(&self, from: (usize, usize), at: (usize, usize), visited: &mut Vec<(usize, usize)>, out: &mut Vec<Move>) {
         for d in DIRS {
             let Some(over) = self.step(at, d).filter(|&o| self.at(o) != 0) else { continue };
             let Some(to) = self.step(over, d).filter(|&t| self.at(t) == 0 && !visited.contains(&t)) else {
