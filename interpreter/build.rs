@@ -8,7 +8,10 @@ fn main() {
     println!("cargo:rerun-if-changed={}", root.display());
     let mut files = Vec::new();
     collect(&root, &mut files);
-    files.sort();
+    // By name, as `SHIPPED` says: `traditional/halma` before `traditional/halma-four`
+    // (by path, `halma-four.ron` would come first).
+    files
+        .sort_by_key(|p| p.strip_prefix(&root).map(|n| n.with_extension("").to_string_lossy().replace('\\', "/")).ok());
     let mut out =
         String::from("/// Shipped rulesets: (name, text), sorted by name.\npub static SHIPPED: &[(&str, &str)] = &[\n");
     for path in files {

@@ -159,6 +159,11 @@ fn playouts_play_what_the_random_agent_plays() {
 #[test]
 fn games_end_without_a_turn_limit() {
     for name in tabula::shipped::names() {
+        // Halma ends only when a player fills the opposite camp, which random
+        // play never does: its games end by the turn limit (a draw).
+        if name.starts_with("traditional/halma") {
+            continue;
+        }
         let mut options = Options::new();
         options.set("max_plies", "0");
         let game = tabula_tests::compile(tabula::shipped::text(name).unwrap_or_default(), name, &options);

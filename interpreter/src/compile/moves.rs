@@ -487,6 +487,6 @@ fn motion(ctx: &mut Ctx, def: &MotionDef, board: &Board, names: &Names) -> Optio
             exit::lower(ctx, via, *steps, parts(dirs, turns, pass), board, names)
         }
         MotionDef::Sow { dirs, skip, skip_origin } => sow::lower(ctx, dirs, skip, skip_origin, board, names),
-        MotionDef::Jump { dirs, over, fly } => jump::lower(ctx, dirs, over, *fly, board, names),
+        MotionDef::Jump { dirs, over, fly, hop } => jump::lower(ctx, dirs, over, *fly, *hop, board, names),
     })
 }

@@ -417,6 +417,8 @@ fn captures_by_rule(rule: &Rule, landing: Option<&[u8]>) -> Option<bool> {
     }
     match &rule.motion {
         // The field jumped holds `over`: an enemy, where nothing else may be jumped.
+        // A hop captures nothing; see `MotionDef::Jump`.
+        Motion::Jump { hop: true, .. } => Some(false),
         Motion::Jump { over, .. } => super::motion::jump::always_captures(over),
         Motion::Place { bottom: true, .. }
         | Motion::Lift

@@ -196,8 +196,9 @@ impl Game {
         let applied = self.apply_core(s, m);
         let rule = &self.phases[usize::from(s.phase)].rules[usize::from(m.rule)];
         s.continuing = None;
-        if let (Some(chain), true, Action::Board, false) =
-            (rule.continues, applied.captured > 0, m.action, applied.ends_chain)
+        // (A hop goes on too: asked only of a rule that continues.)
+        if let (Some(chain), Action::Board, false) =
+            (rule.continues.filter(|_| applied.captured > 0 || rule.hops()), m.action, applied.ends_chain)
         {
             let dir = if chain.same_dir || chain.not_same_dir { m.dir } else { NO_DIR };
             // Pieces jumped by any step of the chain that removes at its end wait for its end.
@@ -426,7 +427,7 @@ impl Game {
                 if landed == NO_FIELD {
                     return None;
                 }
-                if rule.motion.jumps() {
+                if rule.motion.jumps() && !rule.hops() {
                     let at_end = rule.continues.is_some_and(|c| c.remove_at_end);
                     applied.captured += match rule.on_jumped {
                         OnJumped::Capture => self.capture_jumped(s, m, me, at_end),

@@ -209,11 +209,11 @@ impl Game {
     }
 
     /// The moves that go on with a capture chain: the chain's piece's
-    /// capturing moves (in the same direction, where the chain says so).
+    /// capturing moves, and its hops (in the same direction, where the chain says so).
     pub(crate) fn chain_moves(&self, s: &State, c: Continuing, out: &mut Vec<Move>) {
         let mut scratch = None;
         self.generate(s, s.to_move, Some(c.field), &mut |m: Move| {
-            if c.allows(m.dir) && !out.contains(&m) && self.captures(s, m, &mut scratch) {
+            if c.allows(m.dir) && !out.contains(&m) && self.goes_on_chain(s, m, &mut scratch) {
                 out.push(m);
             }
             true
@@ -225,7 +225,7 @@ impl Game {
         let mut scratch = None;
         let mut any = false;
         self.generate(s, s.to_move, Some(c.field), &mut |m: Move| {
-            any = c.allows(m.dir) && self.captures(s, m, &mut scratch);
+            any = c.allows(m.dir) && self.goes_on_chain(s, m, &mut scratch);
             !any
         });
         any
@@ -257,7 +257,7 @@ impl Game {
         let lands_on_enemy =
             || matches!(m.action, Action::Board | Action::Place) && rule.arrive == Arrive::Capture && enemy_on(m.to);
         match &rule.motion {
-            Motion::Jump { over, fly, .. } if m.action == Action::Board => {
+            Motion::Jump { over, fly, hop: false, .. } if m.action == Action::Board => {
                 self.jumped(s, me, m.from, m.dir, over, *fly).is_some_and(enemy_on)
             }
             motion @ (Motion::Step(_)
@@ -711,7 +711,7 @@ impl Game {
             Motion::Slide { dirs, max, pass } => self.slide_moves(m, dirs, *max, pass, emit),
             Motion::Run { dirs, distance, pass } => self.run_moves(m, dirs, *distance, pass, emit),
             Motion::Fly => self.fly_moves(m, emit),
-            Motion::Jump { dirs, over, fly } => self.jump_moves(m, dirs, over, *fly, emit),
+            Motion::Jump { dirs, over, fly, .. } => self.jump_moves(m, dirs, over, *fly, emit),
             // (Not piece by piece.)
             Motion::Place { .. } | Motion::Lift | Motion::Enter { .. } | Motion::Sow { .. } | Motion::Pass => true,
         }

@@ -193,7 +193,8 @@ impl Game {
 
 /// Whether the decision that led to `s` leaves its mover a choice that completes the move.
 fn mid_move(s: &State) -> bool {
-    matches!(s.pending, Pending::Capture { .. }) || s.continuing.is_some()
+    // A game that ended in the middle of a move (a hop that wins, issue 45) leaves nothing to complete.
+    (matches!(s.pending, Pending::Capture { .. }) || s.continuing.is_some()) && !s.is_over()
 }
 
 /// A move buffer and a state per level of a search `depth` deep.

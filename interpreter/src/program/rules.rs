@@ -354,6 +354,8 @@ pub(crate) enum Motion {
         dirs: Vec<DirId>,
         over: Cond,
         fly: bool,
+        /// A hop (issue 45): the jumped piece stays; see `MotionDef::Jump`.
+        hop: bool,
     },
 }
 
@@ -363,13 +365,19 @@ impl Rule {
         matches!(self.motion, Motion::Jump { fly: true, .. }) && self.continues.is_some_and(|c| c.must)
     }
 
+    /// A hop (a `Jump` with `hop: true`): it captures nothing, and a chain
+    /// goes on after it with more hops.
+    pub(crate) fn hops(&self) -> bool {
+        matches!(self.motion, Motion::Jump { hop: true, .. })
+    }
+
     /// Where the rule jumps over what a mask of tops says (its `over`),
     /// landing by bits, from any piece of its kinds: its directions, that
     /// mask and its landing bits (the generator's tight loop for jumps,
     /// outside a chain).
     pub(crate) fn jump_by_masks(&self) -> Option<(&[DirId], u8, &LandingBits)> {
         let (Some(bits), Cond::True) = (self.plan.landing.bits(), &self.from) else { return None };
-        let Motion::Jump { dirs, over, fly: false } = &self.motion else { return None };
+        let Motion::Jump { dirs, over, fly: false, .. } = &self.motion else { return None };
         over.tops_mask().map(|over| (dirs.as_slice(), over, bits))
     }
 

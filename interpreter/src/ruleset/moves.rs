@@ -184,6 +184,11 @@ pub enum Motion {
         over: CondDef,
         #[serde(default)]
         fly: bool,
+        // --- hops (issue 45: Halma) ---
+        /// The piece jumped over stays, whoever owns it: a hop, which captures
+        /// nothing (Halma). A `Continue` after it goes on with more hops.
+        #[serde(default)]
+        hop: bool,
     },
     /// The whole stack is taken from its field (a pit) and dropped one piece
     /// on each following field along the directions' links (a mancala's

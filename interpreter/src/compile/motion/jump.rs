@@ -16,10 +16,11 @@ pub(in crate::compile) fn lower(
     on: &[String],
     over: &CondDef,
     fly: bool,
+    hop: bool,
     board: &Board,
     names: &Names,
 ) -> Motion {
-    Motion::Jump { dirs: dirs(ctx, on, board), over: field_test(ctx, "over", over, names), fly }
+    Motion::Jump { dirs: dirs(ctx, on, board), over: field_test(ctx, "over", over, names), fly, hop }
 }
 
 /// Whether every jump captures, where the rule alone decides it: the field

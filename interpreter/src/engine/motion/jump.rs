@@ -84,6 +84,19 @@ impl Game {
         true
     }
 
+    /// Whether move `m` goes on with a chain: it captures, or it is a hop
+    /// (a `Jump` with `hop: true`, which captures nothing: Halma's chains).
+    pub(in crate::engine) fn goes_on_chain(
+        &self,
+        s: &State,
+        m: Move,
+        scratch: &mut Option<crate::engine::scratch::ScratchState>,
+    ) -> bool {
+        let hops = m.action == Action::Board
+            && self.phases[usize::from(s.phase)].rules.get(usize::from(m.rule)).is_some_and(Rule::hops);
+        hops || self.captures(s, m, scratch)
+    }
+
     /// The field a jump from `from` in direction `d` goes over: the next one
     /// (with `fly`, the first occupied one), if `over` holds there and its
     /// piece is not marked as jumped already in this chain (outside a chain a
@@ -129,5 +142,14 @@ mod tests {
             r#"(pieces: ["Stone"], by: Jump(dirs: ["Orthogonal"]), to: Empty)"#,
         );
         assert_eq!(moves, ["pass"]);
+    }
+
+    #[test]
+    fn a_hop_goes_over_a_piece_of_either_player() {
+        let moves = first_moves(
+            r#"On(piece: "Stone", player: Player(1), fields: ["a1", "a2"]), On(piece: "Stone", player: Player(2), fields: ["b1"])"#,
+            r#"(pieces: ["Stone"], by: Jump(dirs: ["Orthogonal"], over: Not(Empty), hop: true), to: Empty)"#,
+        );
+        assert_eq!(moves, ["a1-a3", "a1-c1"]);
     }
 }
