@@ -340,3 +340,45 @@ fn backgammon_perft_is_the_hand_written_count() {
         assert_eq!(game.perft(&start, depth), perft_by_hand(BACKGAMMON, pos, 0, None, depth), "depth {depth}");
     }
 }
+
+#[test]
+fn a_pool_half_spent_is_part_of_the_position_and_its_text() {
+    let game = shipped_game("traditional/backgammon");
+    let mut s = game.initial_state();
+    for text in ["throw:5-5", "13-8", "13-8"] {
+        let m = game.parse_move(&s, text).expect("legal");
+        game.play_unchecked(&mut s, m);
+    }
+    assert_eq!(s.dice().left().collect::<Vec<_>>(), [5, 5]);
+    let text = game.position_to_string(&s);
+    assert!(text.contains("dice:") && text.contains("spent:"), "{text}");
+    let back = game.position_from_str(&text, "pool").expect("reads back");
+    assert_eq!(back, s);
+    assert_eq!(game.legal_moves(&back), game.legal_moves(&s));
+    // The same board with another value left is another state.
+    let other = game.position_from_str(&text.replacen("dice: [", "dice: [6, ", 1), "pool").expect("reads");
+    assert_ne!(other, s);
+    // A value no die shows is refused, where it is written.
+    let error = game.position_from_str(&text.replacen("spent: [", "spent: [7, ", 1), "pool").expect_err("refused");
+    assert!(error.to_string().contains("no die shows 7"), "{error}");
+}
+
+#[test]
+fn pools_are_refused_where_written_wrong() {
+    let game = shipped_game("traditional/backgammon");
+    let text = tabula::shipped::text("traditional/backgammon").expect("shipped");
+    for (from, to, says) in [
+        ("dice: 2,", "dice: 5,", "a throw is of 1 to 4 dice"),
+        (
+            "(label: \"1\", value: 1, weight: 1),",
+            "(label: \"1\", value: 1, weight: 1, rethrow: true),",
+            "no `again`, `rethrow` or `set`",
+        ),
+    ] {
+        let broken = text.replacen(from, to, 1);
+        let error = tabula::Game::from_source(&broken, "backgammon", &tabula::Options::new()).expect_err("refused");
+        assert!(error.to_string().contains(says), "{error}");
+        assert!(error.to_string().contains("chance[0]"), "located: {error}");
+    }
+    let _ = game;
+}
