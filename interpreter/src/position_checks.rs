@@ -389,7 +389,7 @@ impl Game {
         let field = if def.dice.is_empty() { "spent" } else { "dice" };
         if faces.is_empty() {
             ctx.at(Seg::Field(field), |ctx| {
-                ctx.error("this game throws no pool of dice: leave `dice` and `spent` out")
+                ctx.error("this game throws no pool of dice: leave `dice` and `spent` out");
             });
             return;
         }

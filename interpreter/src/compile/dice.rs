@@ -35,8 +35,8 @@ pub(super) fn pooled(ctx: &mut Ctx, def: &ChanceDef, chance: Chance, names: &Nam
         if o.again.is_some() || o.rethrow || !o.set.is_empty() {
             ctx.at(Seg::Field("outcomes"), |ctx| {
                 ctx.at(Seg::Index(i), |ctx| {
-                    ctx.error("a face of a throw of several dice gives a value only: no `again`, `rethrow` or `set`")
-                })
+                    ctx.error("a face of a throw of several dice gives a value only: no `again`, `rethrow` or `set`");
+                });
             });
         }
     }
@@ -53,7 +53,7 @@ pub(super) fn pooled(ctx: &mut Ctx, def: &ChanceDef, chance: Chance, names: &Nam
             .collect();
         if throws.len() > MOST_POOL_OUTCOMES {
             ctx.at(Seg::Field("dice"), |ctx| {
-                ctx.error(format!("the dice give more than {MOST_POOL_OUTCOMES} throws: fewer dice or fewer faces"))
+                ctx.error(format!("the dice give more than {MOST_POOL_OUTCOMES} throws: fewer dice or fewer faces"));
             });
             return chance;
         }
@@ -90,7 +90,7 @@ pub(super) fn pooled(ctx: &mut Ctx, def: &ChanceDef, chance: Chance, names: &Nam
     }
     if total > u64::from(u32::MAX) {
         ctx.at(Seg::Field("outcomes"), |ctx| {
-            ctx.error(format!("the weights of the throws of all the dice add up to more than {}", u32::MAX))
+            ctx.error(format!("the weights of the throws of all the dice add up to more than {}", u32::MAX));
         });
     }
     Chance { outcomes, total: total.clamp(1, u64::from(u32::MAX)) as u32, pools, ..chance }
