@@ -350,7 +350,8 @@ impl Game {
         let [ordinary, fallback] = &phase.playable[usize::from(player)];
         let Some(p) = s.top(f).filter(|p| p.owner == player) else { return false };
         // Walks need the generator's walking state; sowing and lifting are made there.
-        if phase.plan.probe == Probe::ByGenerator {
+        // (A pool of dice, issue 45, is the generator's to spend value by value.)
+        if phase.plan.probe == Probe::ByGenerator || s.dice.is_thrown() {
             let mut any = false;
             self.generate_as(s, player, Some(f), &mut |_| {
                 any = true;
