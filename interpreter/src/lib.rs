@@ -54,6 +54,8 @@ pub use position::PositionDef;
 pub use program::{FieldProps, FieldType, Game, Zone};
 pub use record::Record;
 pub use state::{Continuing, Outcome, Pending, Pool, Reason, State};
+// Dice pools (issue 45).
+pub use state::{Dice, MOST_DICE};
 
 use std::fmt;
 

@@ -136,6 +136,13 @@ pub struct PositionDef {
     /// The fields the last move passed, where the rules read them (`LastMove(Passed)`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub last_passed: Vec<String>,
+    // --- dice pools (issue 45) ---
+    /// The values of this turn's pool of dice still to spend (`[3, 5]`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dice: Vec<u8>,
+    /// The values of this turn's pool already spent.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub spent: Vec<u8>,
 }
 
 /// A map read as written, refusing a key given twice (serde's map keeps the last).
@@ -256,6 +263,8 @@ impl Game {
             }
             // A throw is due by default only where nothing else is pending and the game goes on.
             None if def.throw.is_none()
+                && def.dice.is_empty()
+                && def.spent.is_empty()
                 && def.placing.is_none()
                 && def.choose_capture.is_none()
                 && !def.huff
@@ -282,6 +291,7 @@ impl Game {
             ctx.at(Seg::Field("placing"), |ctx| self.read_placing(ctx, placing, &mut s));
         }
         self.read_marks(ctx, def, &mut s);
+        self.read_dice(ctx, def, &mut s);
         if let Some(rule) = def.choose_capture {
             if phase.rules.get(usize::from(rule)).is_some_and(|r| r.choice().is_some()) {
                 s.pending = Pending::Capture { rule };
@@ -582,6 +592,8 @@ impl Game {
             }),
             history: self.history_texts(s),
             counters: self.counter_values(s),
+            dice: s.dice.left().collect(),
+            spent: s.dice.thrown().filter(|t| t.1).map(|t| t.0).collect(),
             ..self.marks_text(s)
         };
         ron::ser::to_string_pretty(&def, crate::compile::ron_pretty()).expect("a position serialises")

@@ -44,7 +44,9 @@ impl Game {
     /// something else before counting it.
     pub(crate) fn check_decisions_left(&self, ctx: &mut Ctx, phase: u8, left: Option<u8>) {
         let phase = &self.phases[usize::from(phase)];
-        let most = phase.decisions.max(1);
+        // A pool's turn has a decision per value (issue 45).
+        let pooled = self.chance.iter().any(|c| !c.pools.is_empty());
+        let most = if pooled { phase.decisions.max(crate::state::MOST_DICE as u8) } else { phase.decisions.max(1) };
         let earned = u16::from(
             self.remainders() || self.phases.iter().any(|p| p.filters.contains(&Filter::Capture { huff: true })),
         );
@@ -372,6 +374,45 @@ impl Game {
                 }
             }
         });
+    }
+
+    /// The pool of dice of a position (issue 45): values left and spent, each
+    /// a value a die of one of the game's pools shows, at most
+    /// [`MOST_DICE`](crate::state::MOST_DICE) in all.
+    pub(crate) fn read_dice(&self, ctx: &mut Ctx, def: &crate::position::PositionDef, s: &mut crate::State) {
+        if def.dice.is_empty() && def.spent.is_empty() {
+            return;
+        }
+        let faces: BTreeSet<u8> =
+            self.chance.iter().flat_map(|c| &c.pools).flat_map(|d| d.thrown().map(|t| t.0)).collect();
+        let all: Vec<u8> = def.dice.iter().chain(&def.spent).copied().collect();
+        let field = if def.dice.is_empty() { "spent" } else { "dice" };
+        if faces.is_empty() {
+            ctx.at(Seg::Field(field), |ctx| {
+                ctx.error("this game throws no pool of dice: leave `dice` and `spent` out");
+            });
+            return;
+        }
+        if all.len() > crate::state::MOST_DICE {
+            ctx.at(Seg::Field(field), |ctx| {
+                ctx.error(format!("a pool holds at most {} values", crate::state::MOST_DICE));
+            });
+            return;
+        }
+        if let Some(v) = all.iter().find(|v| !faces.contains(v)) {
+            let list: Vec<String> = faces.iter().map(u8::to_string).collect();
+            ctx.at(Seg::Field(field), |ctx| {
+                ctx.error(format!("no die shows {v}: the dice show {}", list.join(", ")));
+            });
+            return;
+        }
+        s.dice = crate::state::Dice::of(&all);
+        for &v in &def.spent {
+            s.dice.spend(v);
+        }
+        if def.decisions_left.is_none() {
+            s.decisions_left = s.dice.count_left().max(1);
+        }
     }
 
     /// The marks of `s` as a position writes them (the rest of the position left default).

@@ -66,7 +66,7 @@ pub(crate) const OUT: u8 = u8::MAX;
 /// unused cells above them), the pools, the player to move, the phase, the
 /// decisions left in the turn, the pending throw or placement, the piece
 /// continuing a capture chain, this turn's throw and whether it earns another
-/// (`again`), whether the last decision was a pass (`passed`: a blocked
+/// (`again`), the pool of thrown values left to spend (`dice`: see `state/dice.rs`), whether the last decision was a pass (`passed`: a blocked
 /// player's opponent moves again, or a voluntary `Pass`; two passes end the game) and how many
 /// turns in a row ended so (`passes`, up to one fewer than the players: when
 /// everyone still playing has passed, the game is blocked), who moved
@@ -120,6 +120,8 @@ pub struct State {
     pub(crate) throw: Option<u8>,
     /// The throw of this turn earns another throw after the move.
     pub(crate) again: bool,
+    /// The pool of thrown values the turn spends (issue 45: dice pools; empty without one).
+    pub(crate) dice: dice::Dice,
     /// The last decision was a pass.
     pub(crate) passed: bool,
     /// Turns in a row that ended with a pass.
@@ -271,6 +273,7 @@ impl Clone for State {
             pending,
             throw,
             again,
+            dice,
             passed,
             passes,
             first,
@@ -287,6 +290,7 @@ impl Clone for State {
         (self.continuing, self.pending, self.throw, self.again, self.passed, self.passes) =
             (continuing, pending, throw, again, passed, passes);
         (self.first, self.last_to, self.finished, self.outcome) = (first, last_to, finished, outcome);
+        self.dice = dice;
         self.edits = self.edits.wrapping_add(1);
     }
 }
@@ -343,6 +347,7 @@ type RulesPart = (
     FieldId,
     [u8; MAX_PLAYERS],
     Option<Outcome>,
+    dice::Dice,
 );
 
 impl State {
@@ -359,6 +364,7 @@ impl State {
             self.last_to,
             self.finished,
             self.outcome,
+            self.dice,
         )
     }
 
@@ -387,6 +393,7 @@ impl State {
             pending: Pending::None,
             throw: None,
             again: false,
+            dice: dice::Dice::NONE,
             passed: false,
             passes: 0,
             first: 0,
@@ -421,6 +428,7 @@ impl State {
             pending: _,
             throw: _,
             again: _,
+            dice: _,
             passed: _,
             passes: _,
             first: _,
@@ -756,6 +764,8 @@ pub use history::{History, Key};
 pub use outcome::{Outcome, Reason};
 
 mod counters;
+mod dice;
+pub use dice::{Dice, MOST_DICE};
 mod marks;
 mod memory;
 

@@ -69,9 +69,21 @@ impl Panel for PlayPanel {
                 if ui.add_enabled(due && bench.human_to_move(), egui::Button::new("Throw")).clicked() {
                     bench.throw();
                 }
+                // A pool of dice: each die drawn, the spent ones greyed.
+                let dice = state.dice();
                 match state.last_throw() {
                     _ if due => {
                         ui.label(egui::RichText::new("a throw is due").weak());
+                    }
+                    _ if dice.is_thrown() => {
+                        let left: Vec<String> = dice.left().map(|v| v.to_string()).collect();
+                        ui.label(format!(
+                            "dice left: {}",
+                            if left.is_empty() { "none".into() } else { left.join(" ") }
+                        ));
+                        for (value, spent) in dice.thrown() {
+                            draw_die(ui, value, spent);
+                        }
                     }
                     Some(t) => {
                         ui.label(format!("thrown: {t}"));
@@ -183,28 +195,37 @@ fn draw_throw(ui: &mut egui::Ui, looks: Looks, value: u8) {
             }
             response.on_hover_text(format!("{up} of {n} sticks show their marked (light) side"));
         }
-        Looks::Die => {
-            let (rect, response) = ui.allocate_exact_size(Vec2::splat(30.0), Sense::hover());
-            ui.painter().rect_filled(rect, 5.0, Color32::from_rgb(250, 248, 240));
-            ui.painter().rect_stroke(rect, 5.0, Stroke::new(1.5, ink), egui::StrokeKind::Inside);
-            let c = rect.center();
-            let d = 8.0;
-            let pips: &[(f32, f32)] = match value {
-                1 => &[(0.0, 0.0)],
-                2 => &[(-1.0, -1.0), (1.0, 1.0)],
-                3 => &[(-1.0, -1.0), (0.0, 0.0), (1.0, 1.0)],
-                4 => &[(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)],
-                5 => &[(-1.0, -1.0), (1.0, -1.0), (0.0, 0.0), (-1.0, 1.0), (1.0, 1.0)],
-                6 => &[(-1.0, -1.0), (1.0, -1.0), (-1.0, 0.0), (1.0, 0.0), (-1.0, 1.0), (1.0, 1.0)],
-                _ => &[],
-            };
-            for (x, y) in pips {
-                ui.painter().circle_filled(Pos2::new(c.x + x * d, c.y + y * d), 2.6, ink);
-            }
-            if pips.is_empty() {
-                ui.painter().text(c, egui::Align2::CENTER_CENTER, value, egui::FontId::proportional(15.0), ink);
-            }
-            response.on_hover_text(format!("the die shows {value}"));
-        }
+        Looks::Die => draw_die(ui, value, false),
     }
+}
+
+/// A numbered die showing `value`; a spent die of a pool greyed.
+fn draw_die(ui: &mut egui::Ui, value: u8, spent: bool) {
+    let ink = if spent { Color32::from_rgb(150, 150, 150) } else { Color32::from_rgb(60, 45, 30) };
+    let face = if spent { Color32::from_rgb(215, 213, 208) } else { Color32::from_rgb(250, 248, 240) };
+    let (rect, response) = ui.allocate_exact_size(Vec2::splat(30.0), Sense::hover());
+    ui.painter().rect_filled(rect, 5.0, face);
+    ui.painter().rect_stroke(rect, 5.0, Stroke::new(1.5, ink), egui::StrokeKind::Inside);
+    let c = rect.center();
+    let d = 8.0;
+    let pips: &[(f32, f32)] = match value {
+        1 => &[(0.0, 0.0)],
+        2 => &[(-1.0, -1.0), (1.0, 1.0)],
+        3 => &[(-1.0, -1.0), (0.0, 0.0), (1.0, 1.0)],
+        4 => &[(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)],
+        5 => &[(-1.0, -1.0), (1.0, -1.0), (0.0, 0.0), (-1.0, 1.0), (1.0, 1.0)],
+        6 => &[(-1.0, -1.0), (1.0, -1.0), (-1.0, 0.0), (1.0, 0.0), (-1.0, 1.0), (1.0, 1.0)],
+        _ => &[],
+    };
+    for (x, y) in pips {
+        ui.painter().circle_filled(Pos2::new(c.x + x * d, c.y + y * d), 2.6, ink);
+    }
+    if pips.is_empty() {
+        ui.painter().text(c, egui::Align2::CENTER_CENTER, value, egui::FontId::proportional(15.0), ink);
+    }
+    response.on_hover_text(if spent {
+        format!("the die shows {value} (spent)")
+    } else {
+        format!("the die shows {value}")
+    });
 }

@@ -8,6 +8,7 @@
 mod board;
 mod cond;
 mod counters;
+mod dice;
 mod dirs;
 mod limits;
 pub(crate) mod locate;

@@ -46,6 +46,7 @@ pub(super) fn keeps_history(phases: &[Phase], ends: &[End]) -> bool {
         p.filters.iter().flat_map(|f| match f {
             Filter::RequireAfter { cond, .. } => Some(cond),
             Filter::Capture { .. } | Filter::MostCaptures => None,
+            Filter::MostValues | Filter::HighestValues => None,
         })
     });
     ends.chain(phases).any(Cond::reads_history)

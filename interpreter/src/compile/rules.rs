@@ -132,6 +132,7 @@ fn reads_last_to(phases: &[Phase], ends: &[End]) -> bool {
         let filters = p.filters.iter().flat_map(|f| match f {
             Filter::RequireAfter { cond, only_if, .. } => vec![cond, only_if],
             Filter::Capture { .. } | Filter::MostCaptures => Vec::new(),
+            Filter::MostValues | Filter::HighestValues => Vec::new(),
         });
         p.until.iter().chain(rules).chain(filters)
     });
@@ -447,7 +448,9 @@ fn lower_chance(ctx: &mut Ctx, def: &ChanceDef, names: &Names) -> Option<Chance>
             ));
         });
     }
-    on.then(|| Chance { name: def.name.clone(), looks: def.looks, outcomes, total: total.max(1) })
+    let chance = Chance { name: def.name.clone(), looks: def.looks, outcomes, total: total.max(1), pools: Vec::new() };
+    let chance = super::dice::pooled(ctx, def, chance, names);
+    on.then_some(chance)
 }
 
 fn phase(
@@ -557,6 +560,11 @@ fn filter(ctx: &mut Ctx, def: &FilterDef, names: &Names) -> Option<Filter> {
         FilterDef::MostCaptures { when } => {
             let on = when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
             on.then_some(Filter::MostCaptures)
+        }
+        FilterDef::MostValues { when } | FilterDef::HighestValues { when } => {
+            let on = when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
+            let most = matches!(def, FilterDef::MostValues { .. });
+            on.then_some(if most { Filter::MostValues } else { Filter::HighestValues })
         }
     }
 }

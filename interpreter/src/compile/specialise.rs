@@ -48,7 +48,9 @@ impl Game {
         let at_start = |e: &&End| e.at == When::StartOfTurn;
         let lists_next_moves = self.ends.iter().filter(at_start).any(|e| e.test.mentions_no_moves())
             && phases.iter().any(|p| p.counting.placings().is_none());
-        let plain_rules = rules.iter().flatten().any(|plan| plan.applying == Applying::Plain);
+        // (A move that spends a value of a pool is never plain: `engine/dice.rs`.)
+        let plain_rules = self.chance.iter().all(|c| c.pools.is_empty())
+            && rules.iter().flatten().any(|plan| plan.applying == Applying::Plain);
         // One table of where runs end, for the runs that may pass over any field.
         let any_run = self.phases.iter().flat_map(|p| &p.rules).any(|r| runs_over_anything(&r.motion).is_some());
         let run_ends = if any_run { RunEnds::new(&self.board) } else { None };

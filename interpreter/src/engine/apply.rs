@@ -127,6 +127,10 @@ impl Game {
                     s.again = outcome.again;
                     s.pending = Pending::None;
                 }
+                if let Some(&dice) = self.chance[usize::from(c)].pools.get(usize::from(m.to)) {
+                    // A pool of values (issue 45): a decision per value, each move spending one.
+                    (s.dice, s.throw, s.decisions_left) = (dice, None, dice.count_left());
+                }
                 for set in &outcome.set {
                     match *set {
                         Set::Orient { field, orient } => change_top(s, field, |p| p.orient = orient),
@@ -177,6 +181,10 @@ impl Game {
             }
             Action::Board | Action::Place | Action::Lift | Action::Exit | Action::Sow => {
                 (captured, huffable) = self.make_piece_move(s, m, mover);
+                if s.dice.is_thrown() {
+                    // The value spent was the throw while the move was made (issue 45).
+                    s.throw = None;
+                }
             }
         }
         self.settle(s, m, mover);
@@ -376,6 +384,10 @@ impl Game {
 
     /// The move itself, its captures and effects.
     pub(crate) fn apply_core(&self, s: &mut State, m: Move) -> Applied {
+        if s.dice.is_thrown() {
+            // A pool of values (issue 45): the move spends one (`engine/dice.rs`).
+            self.spend_die(s, m);
+        }
         let me = s.to_move;
         let rule = &self.phases[usize::from(s.phase)].rules[usize::from(m.rule)];
         let mut applied = Applied::default();

@@ -8,6 +8,7 @@ mod cond;
 mod count;
 mod counted_turns;
 mod counters;
+mod dice;
 mod emit;
 mod end;
 mod known_moves;

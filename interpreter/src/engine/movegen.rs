@@ -350,7 +350,8 @@ impl Game {
         let [ordinary, fallback] = &phase.playable[usize::from(player)];
         let Some(p) = s.top(f).filter(|p| p.owner == player) else { return false };
         // Walks need the generator's walking state; sowing and lifting are made there.
-        if phase.plan.probe == Probe::ByGenerator {
+        // (A pool of dice, issue 45, is the generator's to spend value by value.)
+        if phase.plan.probe == Probe::ByGenerator || s.dice.is_thrown() {
             let mut any = false;
             self.generate_as(s, player, Some(f), &mut |_| {
                 any = true;
@@ -392,6 +393,16 @@ impl Game {
     /// returning false stops the search. Generic over `emit`, so that each
     /// caller's closure is inlined rather than called through a pointer per move.
     pub(crate) fn generate(&self, s: &State, me: Player, only: Option<FieldId>, emit: &mut impl Emit) {
+        if s.dice.is_thrown() {
+            // A pool of values (issue 45): the moves of each value left (`engine/dice.rs`).
+            return self.generate_by_pool(s, me, only, emit);
+        }
+        self.generate_of_throw(s, me, only, emit);
+    }
+
+    /// [`Game::generate`] with the state's throw, whatever pool it holds.
+    #[inline(always)]
+    pub(super) fn generate_of_throw(&self, s: &State, me: Player, only: Option<FieldId>, emit: &mut impl Emit) {
         let phase = &self.phases[usize::from(s.phase)];
         let [ordinary, fallback] = &phase.playable[usize::from(me)];
         let (found, go_on) = self.moves_of_rules(s, me, ordinary, only, emit);
@@ -510,6 +521,7 @@ impl Game {
     fn filter_moves(&self, s: &State, moves: &mut Vec<Move>) {
         let me = s.to_move;
         let mut scratch: Option<ScratchState> = None;
+        let mut pooled = false;
         for filter in &self.phases[usize::from(s.phase)].filters {
             match filter {
                 Filter::RequireAfter { cond, only_if, keep_all } => {
@@ -540,6 +552,12 @@ impl Game {
                 }
                 Filter::Capture { huff: true } => {}
                 Filter::MostCaptures => self.keep_most_captures(s, moves),
+                // Dice pools (issue 45): whole turns, all the pool filters at once, at the first.
+                Filter::MostValues | Filter::HighestValues => {
+                    if !std::mem::replace(&mut pooled, true) {
+                        self.keep_best_turns(s, moves);
+                    }
+                }
             }
         }
         self.keep_landings_that_go_on(s, moves);

@@ -39,6 +39,7 @@ impl Game {
             // The move earned another turn: the same player throws again (or, without throws, moves again).
             s.again = false;
             s.throw = None;
+            s.dice = crate::state::Dice::NONE;
             s.decisions_left = phase.decisions;
             if let Some(c) = phase.throw {
                 s.pending = Pending::Chance(c);
@@ -128,6 +129,7 @@ impl Game {
         s.decisions_left = phase.decisions;
         s.turn += 1;
         s.throw = None;
+        s.dice = crate::state::Dice::NONE;
         s.again = false;
         s.continuing = None;
         if let Some(c) = phase.throw {

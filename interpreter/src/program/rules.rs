@@ -186,6 +186,11 @@ pub(crate) enum Filter {
     Capture { huff: bool },
     /// Only the turns that capture the most, over whole chains.
     MostCaptures,
+    // --- dice pools (issue 45): over whole turns (`engine/dice.rs`) ---
+    /// Only the moves that begin a turn spending the most values of the pool.
+    MostValues,
+    /// Only the moves that begin a turn spending the highest total of the pool.
+    HighestValues,
 }
 
 impl Filter {
@@ -194,6 +199,7 @@ impl Filter {
         match self {
             Filter::RequireAfter { keep_all, .. } => *keep_all,
             Filter::Capture { .. } | Filter::MostCaptures => true,
+            Filter::MostValues | Filter::HighestValues => true,
         }
     }
 }

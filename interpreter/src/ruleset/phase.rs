@@ -93,6 +93,20 @@ pub enum FilterDef {
         #[serde(default)]
         when: Option<CondDef>,
     },
+    // --- dice pools (issue 45) ---
+    /// Only the moves that begin a turn spending as many values of the
+    /// pool as can be spent, over the whole turn.
+    MostValues {
+        #[serde(default)]
+        when: Option<CondDef>,
+    },
+    /// Only the moves that begin a turn spending the highest total of the
+    /// pool's values, over the whole turn (after `MostValues`: "if only one
+    /// value can be used, the larger").
+    HighestValues {
+        #[serde(default)]
+        when: Option<CondDef>,
+    },
 }
 
 /// What a filter leaves when no move passes it.
@@ -140,6 +154,16 @@ pub struct ChanceDef {
     /// `when` holds is used.
     #[serde(default)]
     pub when: Option<CondDef>,
+    // --- dice pools (issue 45) ---
+    /// Thrown as this many dice (2 to 4), each giving one of the outcomes:
+    /// the throw is a pool of values the turn spends one move at a time
+    /// (see docs/language.md, "Dice pools"). One (the default) is a single throw.
+    #[serde(default = "one")]
+    pub dice: u8,
+    /// Where this holds (a condition on options), a throw whose dice all
+    /// show the same value gives each value twice (Backgammon's doubles).
+    #[serde(default = "never")]
+    pub doubles: CondDef,
 }
 
 /// What a chance device looks like.

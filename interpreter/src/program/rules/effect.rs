@@ -232,6 +232,9 @@ pub(crate) struct Chance {
     pub looks: Option<crate::ruleset::Looks>,
     pub outcomes: Vec<ChanceOutcome>,
     pub total: u32,
+    /// A device of several dice (issue 45): per outcome (each a throw of all
+    /// the dice), the pool it gives; empty for a single throw.
+    pub pools: Vec<crate::state::Dice>,
 }
 
 #[derive(Debug, Clone)]

@@ -178,6 +178,10 @@ fn walks_list_their_ends_in_field_order() {
     let mut pairs = 0;
     for (name, options, game) in variants() {
         visit_random_games(&game, 3, 4, |s, legal| {
+            if s.dice.is_thrown() {
+                // A pool's moves come value by value, each value's in this order (docs/language.md).
+                return;
+            }
             let rules = &game.phases[usize::from(s.phase)].rules;
             let walks = |m: &Move| {
                 rules

@@ -1,0 +1,159 @@
+//! Dice pools (issue 45): a throw of several dice kept in the state as a
+//! pool of values ([`Dice`]), each move spending one. The moves of a
+//! decision are those the phase's rules make with each distinct value left
+//! as the throw (`distance: Throw`, `Thrown`), and a move spends the
+//! smallest value with which it is made. The turn goes on while values are
+//! left and a move exists (the decisions left are the values left); the
+//! rest is lost when it ends. The turn filters `MostValues` and
+//! `HighestValues` judge whole turns: a bounded search over the sequences
+//! of the turn's moves, its positions compared so that each is searched once.
+
+use super::Filter;
+use super::emit::Emit;
+use super::scratch::{ScratchState, scratch_moves};
+use crate::board::{FieldId, NO_FIELD};
+use crate::moves::{Action, Move};
+use crate::piece::Player;
+use crate::program::Game;
+use crate::state::{Dice, Pending, State};
+use std::collections::HashMap;
+
+/// The most positions one judgement of whole turns plays (`MostValues`,
+/// `HighestValues`); past it, a turn counts as far as it was followed. A
+/// turn of four dice on a board of 24 points plays a few thousand.
+const MOST_TURN_POSITIONS: u32 = 200_000;
+
+/// What a turn spends, as the filters in force compare it (first the first).
+type Spent = [u16; 2];
+
+impl Game {
+    /// [`Game::generate`] where a pool is thrown: the moves with each
+    /// distinct value left as the throw, smallest first, each move once.
+    pub(super) fn generate_by_pool(&self, s: &State, me: Player, only: Option<FieldId>, emit: &mut impl Emit) {
+        let mut one = ScratchState::of(s);
+        one.dice = Dice::NONE;
+        let mut made = scratch_moves();
+        for v in s.dice.distinct_left() {
+            one.throw = Some(v);
+            let mut go_on = true;
+            self.generate_of_throw(&one, me, only, &mut |m: Move| {
+                if !made.contains(&m) {
+                    made.push(m);
+                    go_on = emit.emit(m);
+                }
+                go_on
+            });
+            if !go_on {
+                return;
+            }
+        }
+    }
+
+    /// The value of the pool that move `m` spends: the smallest with which
+    /// the phase's rules make it (`None` for a move no value makes: a pass).
+    pub(crate) fn pool_value_of(&self, s: &State, m: Move) -> Option<u8> {
+        if !matches!(m.action, Action::Board | Action::Place | Action::Lift | Action::Exit | Action::Sow) {
+            return None;
+        }
+        let mut one = ScratchState::of(s);
+        one.dice = Dice::NONE;
+        let only = (m.from != NO_FIELD).then_some(m.from);
+        s.dice.distinct_left().find(|&v| {
+            one.throw = Some(v);
+            let mut found = false;
+            self.generate_of_throw(&one, s.to_move, only, &mut |made: Move| {
+                found = made == m;
+                !found
+            });
+            found
+        })
+    }
+
+    /// Before move `m` is made where a pool is thrown: the value it spends
+    /// is taken from the pool and is the throw while the move is made.
+    #[inline(never)]
+    pub(super) fn spend_die(&self, s: &mut State, m: Move) {
+        if let Some(v) = self.pool_value_of(s, m) {
+            s.dice.spend(v);
+            s.throw = Some(v);
+        }
+    }
+
+    /// The turn filters on pools, from the first in the phase's list: keeps
+    /// the moves that begin a turn spending the most (in the order of the
+    /// filters: the most values, the highest total). The others are skipped
+    /// where the first is met (`filter_moves`).
+    pub(super) fn keep_best_turns(&self, s: &State, moves: &mut Vec<Move>) {
+        if !s.dice.is_active() || moves.is_empty() {
+            return;
+        }
+        let order: Vec<Filter> = self.phases[usize::from(s.phase)]
+            .filters
+            .iter()
+            .filter(|f| matches!(f, Filter::MostValues | Filter::HighestValues))
+            .cloned()
+            .collect();
+        let mut search = TurnSearch { order, seen: HashMap::new(), left: MOST_TURN_POSITIONS, me: s.to_move };
+        let spent: Vec<Spent> = moves.iter().map(|&m| self.spent_by(s, m, &mut search)).collect();
+        let best = spent.iter().copied().max().unwrap_or_default();
+        let mut i = 0;
+        moves.retain(|_| {
+            i += 1;
+            spent[i - 1] == best
+        });
+    }
+
+    /// The most a turn that begins with `m` spends (as `search.order` compares).
+    fn spent_by(&self, s: &State, m: Move, search: &mut TurnSearch) -> Spent {
+        let Some(v) = self.pool_value_of(s, m) else { return [0; 2] };
+        search.left = search.left.saturating_sub(1);
+        let mut next = s.clone();
+        self.play_unchecked(&mut next, m);
+        let rest = if search.left > 0 && search.goes_on(s, &next) { self.best_rest(&next, search) } else { [0; 2] };
+        let own = search.order.iter().map(|f| if *f == Filter::MostValues { 1 } else { u16::from(v) });
+        let mut key = [0; 2];
+        for ((k, o), r) in key.iter_mut().zip(own).zip(rest) {
+            *k = o + r;
+        }
+        key
+    }
+
+    /// The most the rest of the turn from `s` spends.
+    fn best_rest(&self, s: &State, search: &mut TurnSearch) -> Spent {
+        if let Some(&known) = search.seen.get(s) {
+            return known;
+        }
+        let mut moves = scratch_moves();
+        self.generate_by_pool(s, s.to_move, None, &mut |m: Move| {
+            moves.push(m);
+            true
+        });
+        let best = moves.iter().map(|&m| self.spent_by(s, m, search)).max().unwrap_or_default();
+        search.seen.insert(s.clone(), best);
+        best
+    }
+}
+
+/// A judgement of whole turns under way.
+struct TurnSearch {
+    /// The pool filters in force, in order: what a turn's spending compares first.
+    order: Vec<Filter>,
+    /// The positions of the turn searched, with the most the rest spends from them.
+    seen: HashMap<State, Spent>,
+    /// Positions the search may still play.
+    left: u32,
+    me: Player,
+}
+
+impl TurnSearch {
+    /// Whether the turn goes on from `before` in `after`: the same player's
+    /// turn, nothing pending, a value left.
+    fn goes_on(&self, before: &State, after: &State) -> bool {
+        after.outcome.is_none()
+            && after.to_move == self.me
+            && after.turn == before.turn
+            && after.pending == Pending::None
+            && after.continuing.is_none()
+            && after.dice.is_active()
+    }
+}
