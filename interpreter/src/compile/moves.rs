@@ -174,6 +174,7 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, statics: &Statics, names: &Names, standing
     }
     let (targets, to_on_targets) = statics.targets(&to);
     let only_if_for = statics.only_if_for(&only_if);
+    let choices = super::choices::offered(&effects);
     Some(Rule {
         pieces,
         motion,
@@ -190,6 +191,7 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, statics: &Statics, names: &Names, standing
         // Until the compiler plans the rule (`Game::rule_plan`), every path the
         // general one, which is always right.
         plan: RulePlan::GENERAL,
+        choices,
     })
 }
 
@@ -227,6 +229,7 @@ fn effects(
                 EffectDef::Set { when, .. } | EffectDef::Add { when, .. } => when,
                 EffectDef::Mark { when, .. } | EffectDef::Unmark { when, .. } => when,
                 EffectDef::CaptureGroups { when, .. } => when,
+                EffectDef::Bring { when, .. } => when,
             };
             let on = when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
             let chosen = |effects: &[Effect]| effects.iter().any(|e| matches!(e, Effect::CaptureChosen(_)));
@@ -278,12 +281,24 @@ fn effect(
             let how = ChainHow { mode: *mode, same_dir, direction: *direction, removal: *removal };
             return Some(Lowered::Chain(chain(ctx, def, motion, how, names)));
         }
-        EffectDef::Promote { to, on: cond, ends_chain, at_end, .. } => {
+        EffectDef::Promote { to, on: cond, ends_chain, at_end, or, .. } => {
             let kind = ctx.at(Seg::Field("to"), |ctx| ctx.find("piece", to, &names.kinds));
             let test = ctx.at(Seg::Field("on"), |ctx| test(ctx, cond, Place::Field, names));
             let ends_chain = ctx.at(Seg::Field("ends_chain"), |ctx| constant(ctx, ends_chain, names));
             let at_end = ctx.at(Seg::Field("at_end"), |ctx| constant(ctx, at_end, names));
-            Effect::Promote { to: kind? as u8, on: test, ends_chain, at_end }
+            let others = ctx.at(Seg::Field("or"), |ctx| ctx.find_all("piece", or, &names.kinds));
+            let choices = match (&kind, others.is_empty()) {
+                (Some(k), false) => others.iter().fold(1u32 << k, |m, &o| m | 1 << o),
+                _ => 0,
+            };
+            if choices != 0
+                && (at_end || motion.is_some_and(|m| m.walk().is_some()) || matches!(def.by, MotionDef::Place { .. }))
+            {
+                ctx.at(Seg::Field("or"), |ctx| {
+                    ctx.error("a choice of kinds is made by a move that lands where it is made: not at a chain's end, nor by a walk or a placement")
+                });
+            }
+            Effect::Promote { to: kind? as u8, on: test, ends_chain, at_end, choices }
         }
         EffectDef::Flip { .. } => Effect::Flip,
         EffectDef::Tip { .. } | EffectDef::TurnClockwise { .. } => {
@@ -331,6 +346,24 @@ fn effect(
         }
         EffectDef::Claim { run, .. } => {
             Effect::Claim(Box::new(ctx.at(Seg::Field("run"), |ctx| super::cond::run(ctx, run, names))))
+        }
+        EffectDef::Bring { to, if_, .. } => {
+            if !matches!(
+                def.by,
+                MotionDef::Step { .. } | MotionDef::Slide { .. } | MotionDef::Run { .. } | MotionDef::Jump { .. }
+            ) {
+                ctx.error("`Bring` finds its piece along the move's direction: the motion must have one (`Step`, `Slide`, `Run`, `Jump`)");
+            }
+            if *to == crate::ruleset::MoveField::To {
+                ctx.at(Seg::Field("to"), |ctx| {
+                    ctx.error("the moved piece stands on the move's `To`: bring the other piece to `Passed` or `From`")
+                });
+            }
+            let cond = ctx.at(Seg::Field("if"), |ctx| test(ctx, if_, Place::Field, names));
+            Effect::Bring(Box::new(crate::program::rules::Bring {
+                cond,
+                to_from: *to == crate::ruleset::MoveField::From,
+            }))
         }
     };
     Some(Lowered::Effect(effect))

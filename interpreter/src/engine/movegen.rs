@@ -482,6 +482,13 @@ impl Game {
                 };
                 found |= counting.found;
                 go_on
+            } else if rule.choices.is_some() {
+                // Choices inside a move (issue 45): a landing where they are offered, one move per kind.
+                let mut counted = |m: Move| {
+                    found = true;
+                    self.emit_choices(rule, s, me, m, &mut |c| emit.emit(c))
+                };
+                self.rule_moves(s, me, rule, ri, only, &mut walks, &mut counted)
             } else {
                 let mut counted = |m: Move| {
                     found = true;

@@ -242,6 +242,11 @@ pub(crate) struct Rule {
     pub only_if_for: Vec<Cond>,
     /// Which fast paths serve its moves, chosen by the compiler (see [`RulePlan`]).
     pub plan: RulePlan,
+    // --- choices inside a move (issue 45) ---
+    /// Where a `Promote` offers a choice: the kinds offered and where (`on`,
+    /// read on the landing field before the move): each landing there is one
+    /// move per kind (see `engine/choices.rs`).
+    pub choices: Option<Box<(Vec<crate::piece::KindId>, Cond)>>,
 }
 
 impl Rule {
