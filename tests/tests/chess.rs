@@ -87,7 +87,7 @@ fn the_start_position_as_a_fen_is_the_initial_state() {
 
 #[test]
 fn perft_of_the_start_position() {
-    let counts = [20, 400, 8902];
+    let counts = [20, 400, 8902, 197281];
     for (depth, &want) in (1..).zip(&counts) {
         assert_eq!(perft(START, depth), want, "start perft({depth})");
     }
@@ -104,14 +104,15 @@ fn perft_of_position_3_en_passant_and_pins() {
 /// The deeper counts (release build: `cargo test -p tabula-tests --release --test chess -- --ignored`).
 #[test]
 #[ignore = "slow: deep perft counts"]
-fn deep_perft_of_the_start_position() {
-    assert_eq!(perft(START, 4), 197281);
+fn deep_perft_counts() {
     assert_eq!(perft(START, 5), 4865609);
+    assert_eq!(perft(KIWIPETE, 4), 4085603);
+    assert_eq!(perft(POSITION_4, 4), 422333);
 }
 
 #[test]
 fn perft_of_kiwipete_castling_and_pins() {
-    let counts = [48, 2039];
+    let counts = [48, 2039, 97862];
     for (depth, &want) in (1..).zip(&counts) {
         assert_eq!(perft(KIWIPETE, depth), want, "Kiwipete perft({depth})");
     }
@@ -120,10 +121,13 @@ fn perft_of_kiwipete_castling_and_pins() {
 #[test]
 fn perft_of_position_5() {
     assert_eq!(perft(POSITION_5, 1), 44);
+    assert_eq!(perft(POSITION_5, 2), 1486);
+    assert_eq!(perft(POSITION_5, 3), 62379);
 }
 
 #[test]
 fn perft_of_position_4() {
     assert_eq!(perft(POSITION_4, 1), 6);
     assert_eq!(perft(POSITION_4, 2), 264);
+    assert_eq!(perft(POSITION_4, 3), 9467);
 }
