@@ -168,3 +168,47 @@ impl Game {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    /// Which of `fields` player 1 sees attacked by an enemy in `board` (a 5 x 5 game
+    /// of leaping knights, sliding rooks, and checkers that jump to capture).
+    fn attacked(board: &str, fields: &[&str]) -> Vec<bool> {
+        let ron = r#"Ruleset(
+            name: "attack", title: "Attack", players: ["A", "B"],
+            board: Grid(cols: 5, rows: 5, links: ["All"]),
+            pieces: [(name: "Knight", letter: 'N'), (name: "Rook", letter: 'R'), (name: "Checker", letter: 'C'),
+                (name: "Pawn", letter: 'P')],
+            phases: [(name: "play", moves: [
+                (pieces: ["Knight"], by: Leap(offsets: [(2, 1)]), to: Not(Own)),
+                (pieces: ["Rook"], by: Slide(dirs: ["Orthogonal"]), to: Not(Own)),
+                (pieces: ["Checker"], by: Jump(dirs: ["Diagonal"])),
+                (pieces: ["Pawn"], by: Step(dirs: ["S"]), to: Empty),
+            ])],
+            end: [(at: StartOfTurn, cond: NoMoves, result: Draw, reason: "stuck")],
+        )"#;
+        let game = crate::Game::from_source(ron, "attack.ron", &crate::Options::new()).expect("compiles");
+        let s = game.position_from_str(&format!("Position(to_move: 1, board: {{{board}}})"), "p").expect("position");
+        fields.iter().map(|f| game.attacked(&s, 0, game.board.field(f).expect("field"), false)).collect()
+    }
+
+    #[test]
+    fn a_leap_attacks_over_pieces_and_a_slide_up_to_the_first() {
+        let board = r#""c3": "n", "a1": "r", "a3": "P""#;
+        // The knight on c3: b1, d1, e2, e4, ...; the rook on a1: along row 1 and up to a3.
+        assert_eq!(
+            attacked(board, &["b1", "e2", "c2", "a2", "a3", "a5", "e1"]),
+            [true, true, false, true, true, false, true]
+        );
+    }
+
+    #[test]
+    fn a_jump_attacks_the_field_it_jumps_with_room_beyond() {
+        let board = r#""b2": "c", "c3": "P", "e5": "P", "d4": "P""#;
+        // The checker on b2 jumps c3 (d4 beyond is taken: no), not an empty field; a pawn's
+        // step that captures nothing attacks nothing.
+        assert_eq!(attacked(board, &["c3", "a1"]), [false, false]);
+        let board = r#""b2": "c", "c3": "P""#;
+        assert_eq!(attacked(board, &["c3"]), [true]);
+    }
+}

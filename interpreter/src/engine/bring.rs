@@ -84,7 +84,7 @@ mod tests {
             r#"On(piece: "King", player: Player(1), fields: ["a1"]), On(piece: "Rook", player: Player(1), fields: ["e1"])"#,
             "a1-c1",
         );
-        assert!(board.contains(".RK.."), "{board}");
+        assert!(board.contains(".  R  K  .  ."), "{board}");
     }
 
     #[test]
@@ -93,6 +93,6 @@ mod tests {
             r#"On(piece: "King", player: Player(1), fields: ["a1"]), On(piece: "Rook", player: Player(2), fields: ["e1"])"#,
             "a1-c1",
         );
-        assert!(board.contains("..K.r"), "{board}");
+        assert!(board.contains(".  .  K  .  r"), "{board}");
     }
 }
