@@ -295,7 +295,7 @@ fn effect(
                 && (at_end || motion.is_some_and(|m| m.walk().is_some()) || matches!(def.by, MotionDef::Place { .. }))
             {
                 ctx.at(Seg::Field("or"), |ctx| {
-                    ctx.error("a choice of kinds is made by a move that lands where it is made: not at a chain's end, nor by a walk or a placement")
+                    ctx.error("a choice of kinds is made by a move that lands where it is made: not at a chain's end, nor by a walk or a placement");
                 });
             }
             Effect::Promote { to: kind? as u8, on: test, ends_chain, at_end, choices }
@@ -356,7 +356,7 @@ fn effect(
             }
             if *to == crate::ruleset::MoveField::To {
                 ctx.at(Seg::Field("to"), |ctx| {
-                    ctx.error("the moved piece stands on the move's `To`: bring the other piece to `Passed` or `From`")
+                    ctx.error("the moved piece stands on the move's `To`: bring the other piece to `Passed` or `From`");
                 });
             }
             let cond = ctx.at(Seg::Field("if"), |ctx| test(ctx, if_, Place::Field, names));
