@@ -286,18 +286,7 @@ fn effect(
             let test = ctx.at(Seg::Field("on"), |ctx| test(ctx, cond, Place::Field, names));
             let ends_chain = ctx.at(Seg::Field("ends_chain"), |ctx| constant(ctx, ends_chain, names));
             let at_end = ctx.at(Seg::Field("at_end"), |ctx| constant(ctx, at_end, names));
-            let others = ctx.at(Seg::Field("or"), |ctx| ctx.find_all("piece", or, &names.kinds));
-            let choices = match (&kind, others.is_empty()) {
-                (Some(k), false) => others.iter().fold(1u32 << k, |m, &o| m | 1 << o),
-                _ => 0,
-            };
-            if choices != 0
-                && (at_end || motion.is_some_and(|m| m.walk().is_some()) || matches!(def.by, MotionDef::Place { .. }))
-            {
-                ctx.at(Seg::Field("or"), |ctx| {
-                    ctx.error("a choice of kinds is made by a move that lands where it is made: not at a chain's end, nor by a walk or a placement");
-                });
-            }
+            let choices = super::choices::promotion(ctx, def, motion, kind, or, at_end, names);
             Effect::Promote { to: kind? as u8, on: test, ends_chain, at_end, choices }
         }
         EffectDef::Flip { .. } => Effect::Flip,
@@ -347,24 +336,7 @@ fn effect(
         EffectDef::Claim { run, .. } => {
             Effect::Claim(Box::new(ctx.at(Seg::Field("run"), |ctx| super::cond::run(ctx, run, names))))
         }
-        EffectDef::Bring { to, if_, .. } => {
-            if !matches!(
-                def.by,
-                MotionDef::Step { .. } | MotionDef::Slide { .. } | MotionDef::Run { .. } | MotionDef::Jump { .. }
-            ) {
-                ctx.error("`Bring` finds its piece along the move's direction: the motion must have one (`Step`, `Slide`, `Run`, `Jump`)");
-            }
-            if *to == crate::ruleset::MoveField::To {
-                ctx.at(Seg::Field("to"), |ctx| {
-                    ctx.error("the moved piece stands on the move's `To`: bring the other piece to `Passed` or `From`");
-                });
-            }
-            let cond = ctx.at(Seg::Field("if"), |ctx| test(ctx, if_, Place::Field, names));
-            Effect::Bring(Box::new(crate::program::rules::Bring {
-                cond,
-                to_from: *to == crate::ruleset::MoveField::From,
-            }))
-        }
+        EffectDef::Bring { to, if_, .. } => super::choices::bring(ctx, def, *to, if_, names),
     };
     Some(Lowered::Effect(effect))
 }

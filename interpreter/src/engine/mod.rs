@@ -4,6 +4,8 @@
 mod apply;
 // attack and royal pieces (issue 45)
 mod attack;
+// legality filters (issue 45)
+mod any_passes;
 // compound moves (issue 45)
 mod bring;
 // choices inside a move (issue 45)

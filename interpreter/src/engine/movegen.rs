@@ -322,8 +322,8 @@ impl Game {
                 moves.push(m);
                 true
             });
-            // A lone filter that keeps the moves after which a test holds: the first that passes
-            // will do (a king's first safe move, issue 45), not the whole list filtered.
+            // A lone filter that keeps the moves after which a test holds: the first
+            // that passes will do (issue 45: see engine/any_passes.rs).
             if let [Filter::RequireAfter { cond, only_if, keep_all: false }] = phase.filters.as_slice() {
                 return self.any_passes(s, &moves, cond, only_if);
             }
@@ -331,21 +331,6 @@ impl Game {
             return !moves.is_empty();
         }
         self.has_move_for(s, s.to_move)
-    }
-
-    /// Whether a `RequireAfter` filter (`cond`, `only_if`, keeping none
-    /// where none passes) leaves any of `moves`, as [`Game::filter_moves`] would.
-    fn any_passes(&self, s: &State, moves: &[Move], cond: &Cond, only_if: &Cond) -> bool {
-        if moves.is_empty() || !self.eval(only_if, s, s.to_move, NO_FIELD) {
-            return !moves.is_empty();
-        }
-        let mut scratch = ScratchState::of(s);
-        moves.iter().any(|&m| {
-            scratch.clone_from(s);
-            self.apply_core(&mut scratch, m);
-            scratch.passed = m.action == Action::Pass;
-            self.eval(cond, &scratch, s.to_move, NO_FIELD)
-        })
     }
 
     /// Whether `player` would have a move under the phase's move rules (turn
