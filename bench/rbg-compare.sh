@@ -52,6 +52,10 @@ set -euo pipefail
 # to it loses its last: Tabula's default, suicide=false); go.rbg's turn bound,
 # 722 plies on 19 x 19 (2 x 361), made 162 on 9 x 9 (2 x 81): max_plies=162;
 # komi (Tabula's default 7) changes no move, only who wins.
+# Chess's options match chess.rbg: the fifty-move rule always applies (draw
+# after 100 half-moves without a capture or a pawn move, unless the last one
+# mates: Tabula's default fifty_move_rule=true) and no rule about repeated
+# positions: threefold_repetition=false.
 # A ruleset that is not shipped yet is skipped with a note, so the family
 # games are measured as soon as their rulesets land in rulesets/traditional/.
 # The counts are chosen so that one run takes about a second; the perft depths
@@ -67,6 +71,7 @@ traditional/english-draughts  -  englishDraughts.rbg    5000  8
 traditional/nine-mens-morris  -  theMillGame.rbg        5000  5
 traditional/reversi           -  reversi.rbg            5000  8
 traditional/go                ko=None,max_plies=162  go_9x9.rbg  1000  4
+classic/chess                 threefold_repetition=false  chess.rbg  1000  4
 "
 
 die() { echo "rbg-compare: $*" >&2; exit 1; }

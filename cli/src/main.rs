@@ -27,7 +27,7 @@ mod play;
 use clap::{Parser, Subcommand};
 use std::path::Path;
 use std::process::ExitCode;
-use tabula::{Error, Game, IoError, Options, Record, shipped};
+use tabula::{Error, Game, IoError, Options, Record, State, shipped};
 use tabula_analysis::factorial::{Criterion, Factor};
 use tabula_analysis::plan::Target;
 use tabula_analysis::{Comparison, Generator, simulate_with};
@@ -238,7 +238,7 @@ enum Command {
         tests: Option<usize>,
     },
     /// Counts the legal move sequences of a given length from the start (perft),
-    /// and how fast: a check of the move generator against published counts.
+    /// or from a position, and how fast: a check of the move generator against published counts.
     Perft {
         #[command(flatten)]
         game: GameArgs,
@@ -247,6 +247,9 @@ enum Command {
         /// Also prints the count below each first move.
         #[arg(long)]
         divide: bool,
+        /// A position file (RON, as `moves --position` reads) to count from instead of the initial position.
+        #[arg(long, value_name = "FILE")]
+        position: Option<String>,
     },
     /// Replays a game record and prints the final position and the result.
     Replay {
@@ -339,13 +342,13 @@ fn run(command: Command) -> Result<ExitCode, Error> {
         Command::Plan { base, difference, spread, from, level, power, tests } => {
             plan(base, difference, spread, from.as_deref(), Target { level, tests: tests.unwrap_or(0), power })?;
         }
-        Command::Perft { game, depth, divide } => {
+        Command::Perft { game, depth, divide, position } => {
             if depth > MAX_PERFT_DEPTH {
                 return Err(Error::Usage(format!(
                     "perft {depth}: at most {MAX_PERFT_DEPTH} (the count grows exponentially with the depth)"
                 )));
             }
-            perft(&game.load()?, depth, divide);
+            perft(&game.load()?, depth, divide, position.as_deref())?;
         }
         Command::Analyze { game, run, shard, save, resume } => {
             run.check_outputs(save.as_deref(), resume, &[Path::new(&game.ruleset)])?;
@@ -652,13 +655,7 @@ fn migrate(file: &str, in_place: bool) -> Result<(), Error> {
 
 fn moves(args: &GameArgs, play: &str, position: Option<&str>, json: bool, show: bool) -> Result<(), Error> {
     let game = args.load()?;
-    let mut state = match position {
-        Some(file) => {
-            let text = files::read_text(Path::new(file))?;
-            game.position_from_str(&text, file)?
-        }
-        None => game.initial_state(),
-    };
+    let mut state = start_state(&game, position)?;
     for text in play.split_whitespace() {
         let m = game.parse_move(&state, text)?;
         game.play_unchecked(&mut state, m);
@@ -738,8 +735,8 @@ fn simulate_cmd(game: &Game, games: u32, seed: u64, generator: Generator) {
 /// Deeper perft runs would not end in a lifetime on any shipped game.
 const MAX_PERFT_DEPTH: u32 = 30;
 
-fn perft(game: &Game, depth: u32, divide: bool) {
-    let state = game.initial_state();
+fn perft(game: &Game, depth: u32, divide: bool, position: Option<&str>) -> Result<(), Error> {
+    let state = start_state(game, position)?;
     if divide {
         let divided = game.perft_divide(&state, depth);
         let texts = game.move_texts(&divided.iter().map(|&(m, _)| m).collect::<Vec<_>>());
@@ -751,6 +748,18 @@ fn perft(game: &Game, depth: u32, divide: bool) {
     let n = game.perft(&state, depth);
     let seconds = start.elapsed().as_secs_f64();
     say!("perft({depth}) = {n}   ({seconds:.3} s, {:.0} leaves/s)", n as f64 / seconds.max(1e-9));
+    Ok(())
+}
+
+/// The state a command starts from: the position file's, or the initial one.
+fn start_state(game: &Game, position: Option<&str>) -> Result<State, Error> {
+    Ok(match position {
+        Some(file) => {
+            let text = files::read_text(Path::new(file))?;
+            game.position_from_str(&text, file)?
+        }
+        None => game.initial_state(),
+    })
 }
 
 fn replay(file: &str, ruleset: Option<&str>) -> Result<(), Error> {

@@ -143,6 +143,24 @@ fn moves_from_a_position_file() {
 }
 
 #[test]
+fn perft_counts_from_a_position_file() {
+    let tmp = folder("perft-position");
+    let file = tmp.path().join("position.ron");
+    // One stone each: player 1's a2 may step to a1, a3 or b2 (3 moves); b2 is taken by a2-b2.
+    std::fs::write(&file, "Position(to_move: 1, phase: \"movement\", board: {\"a2\": \"S\", \"c4\": \"s\"})")
+        .expect("write");
+    let o = tabula(&["perft", "seega", "1", "--position", file.to_str().expect("path"), "--divide"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("perft(1) = 3 "), "{out}");
+    assert!(out.contains("a2-a1"), "{out}");
+    std::fs::write(&file, "Position(to_move: 1, board: {\"a9\": \"S\"})").expect("write");
+    let o = tabula(&["perft", "seega", "1", "--position", file.to_str().expect("path")]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains(":1:36: board[\"a9\"]: unknown field \"a9\""), "{}", stderr(&o));
+}
+
+#[test]
 fn simulate_is_deterministic_and_reports_speed() {
     let run = || stdout(&tabula(&["simulate", "seti-beth", "--games", "60", "--seed", "5"]));
     let (a, b) = (run(), run());

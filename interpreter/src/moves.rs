@@ -28,6 +28,10 @@ pub struct Move {
 /// No direction.
 pub const NO_DIR: u8 = u8::MAX;
 
+/// In a board move's `kind` (issue 45): the kind the piece becomes, chosen
+/// inside the move (a promotion's choice, `e7-e8=N`), is `CHOSEN | kind`.
+pub(crate) const CHOSEN: KindId = 0x80;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Action {
     /// A piece moves from one field to another (step, leap, slide).

@@ -19,6 +19,10 @@ impl Game {
                 // same field (three east, four west): the direction tells them apart.
                 if m.dir != NO_DIR && self.board.wraps(m.dir) && self.board.wrapping_dirs() > 1 {
                     format!("{}-{}/{}", field(m.from), field(m.to), self.board.dir_names()[usize::from(m.dir)])
+                } else if m.kind & crate::moves::CHOSEN != 0 {
+                    // A choice inside the move (issue 45): the kind the piece becomes.
+                    let chosen = self.kinds.get(usize::from(m.kind & !crate::moves::CHOSEN)).map_or('?', |k| k.letter);
+                    format!("{}-{}={chosen}", field(m.from), field(m.to))
                 } else {
                     format!("{}-{}", field(m.from), field(m.to))
                 }

@@ -351,6 +351,10 @@ fn lower(ctx: &mut Ctx, cond: &CondDef, place: Place, names: &Names, depth: usiz
         CondDef::Reach { dirs, from, through, to } => lower_reach(ctx, place, names, depth, dirs, from, through, to),
         CondDef::Like => lower_like(ctx, place),
         CondDef::AllPassed => state_atom(ctx, place, "AllPassed", |_| Cond::AllPassed),
+        CondDef::Attacked { by } => {
+            field_atom(ctx, place, Cond::Attacked(*by == crate::ruleset::AttackedBy::Own), "Attacked")
+        }
+        CondDef::RoyalAttacked => state_atom(ctx, place, "RoyalAttacked", |_| Cond::RoyalAttacked),
     }
 }
 

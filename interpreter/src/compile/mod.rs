@@ -5,7 +5,11 @@
 //! pass reports into one [`Ctx`], which knows where in the text it stands, so
 //! that all problems come back at once, each with its line and column.
 
+// attack and royal pieces (issue 45)
+mod attacks;
 mod board;
+// choices inside a move (issue 45)
+mod choices;
 mod cond;
 mod counters;
 mod dice;

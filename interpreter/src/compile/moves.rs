@@ -168,6 +168,7 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, statics: &Statics, names: &Names, standing
     }
     let (targets, to_on_targets) = statics.targets(&to);
     let only_if_for = statics.only_if_for(&only_if);
+    let choices = super::choices::offered(&effects);
     Some(Rule {
         pieces,
         motion,
@@ -186,6 +187,7 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, statics: &Statics, names: &Names, standing
         plan: RulePlan::GENERAL,
         carry: def.carry,
         on_jumped: def.on_jumped,
+        choices,
     })
 }
 
@@ -223,6 +225,7 @@ fn effects(
                 EffectDef::Set { when, .. } | EffectDef::Add { when, .. } => when,
                 EffectDef::Mark { when, .. } | EffectDef::Unmark { when, .. } => when,
                 EffectDef::CaptureGroups { when, .. } => when,
+                EffectDef::Bring { when, .. } => when,
             };
             let on = when.as_ref().is_none_or(|w| ctx.at(Seg::Field("when"), |ctx| constant(ctx, w, names)));
             let chosen = |effects: &[Effect]| effects.iter().any(|e| matches!(e, Effect::CaptureChosen(_)));
@@ -274,12 +277,13 @@ fn effect(
             let how = ChainHow { mode: *mode, same_dir, direction: *direction, removal: *removal };
             return Some(Lowered::Chain(chain(ctx, def, motion, how, names)));
         }
-        EffectDef::Promote { to, on: cond, ends_chain, at_end, .. } => {
+        EffectDef::Promote { to, on: cond, ends_chain, at_end, or, .. } => {
             let kind = ctx.at(Seg::Field("to"), |ctx| ctx.find("piece", to, &names.kinds));
             let test = ctx.at(Seg::Field("on"), |ctx| test(ctx, cond, Place::Field, names));
             let ends_chain = ctx.at(Seg::Field("ends_chain"), |ctx| constant(ctx, ends_chain, names));
             let at_end = ctx.at(Seg::Field("at_end"), |ctx| constant(ctx, at_end, names));
-            Effect::Promote { to: kind? as u8, on: test, ends_chain, at_end }
+            let choices = super::choices::promotion(ctx, def, motion, kind, or, at_end, names);
+            Effect::Promote { to: kind? as u8, on: test, ends_chain, at_end, choices }
         }
         EffectDef::Flip { .. } => Effect::Flip,
         EffectDef::Tip { .. } | EffectDef::TurnClockwise { .. } => {
@@ -328,6 +332,7 @@ fn effect(
         EffectDef::Claim { run, .. } => {
             Effect::Claim(Box::new(ctx.at(Seg::Field("run"), |ctx| super::cond::run(ctx, run, names))))
         }
+        EffectDef::Bring { to, if_, .. } => super::choices::bring(ctx, def, *to, if_, names),
     };
     Some(Lowered::Effect(effect))
 }

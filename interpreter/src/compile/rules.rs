@@ -115,7 +115,10 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         keeps_history,
         counters: std::mem::take(&mut names.counters),
         marks,
+        attacks: Default::default(),
     };
+    let royal = def.pieces.iter().enumerate().filter(|(_, p)| p.royal).fold(0u32, |m, (i, _)| m | 1 << i);
+    game.attacks = super::attacks::tables(&game, royal);
     Some(game)
 }
 

@@ -305,7 +305,8 @@ impl Game {
             | Effect::Claim(_)
             | Effect::Counter(_)
             | Effect::Mark(_)
-            | Effect::CaptureGroups { .. } => {}
+            | Effect::CaptureGroups { .. }
+            | Effect::Bring(_) => {}
         }
     }
 
@@ -506,15 +507,16 @@ impl Game {
                 Effect::Flip | Effect::Tip | Effect::TurnClockwise if landed != NO_FIELD => {
                     change_top(s, landed, |p| self.change_moved(effect, m, p));
                 }
-                Effect::Promote { to, on, ends_chain, at_end }
+                Effect::Promote { to, on, ends_chain, at_end, choices }
                     if landed != NO_FIELD
                         && self.eval(on, s, me, landed)
-                        && s.top(landed).is_some_and(|p| p.kind != *to) =>
+                        && s.top(landed).is_some_and(|p| p.kind != super::choices::chosen(m, *to, *choices)) =>
                 {
+                    let to = super::choices::chosen(m, *to, *choices);
                     if *at_end {
-                        applied.promote_at_end = Some((landed, *to));
+                        applied.promote_at_end = Some((landed, to));
                     } else {
-                        change_top(s, landed, |p| p.kind = *to);
+                        change_top(s, landed, |p| p.kind = to);
                         applied.ends_chain |= *ends_chain;
                     }
                 }
@@ -539,6 +541,7 @@ impl Game {
                 }
                 Effect::Counter(c) => self.change_counter(c, s, me),
                 Effect::Mark(e) => self.apply_mark(s, *e, m, landed, me),
+                Effect::Bring(b) if landed != NO_FIELD => self.bring(s, b, m, landed, me),
                 // Where the guard above does not hold, the effect does nothing.
                 Effect::Enclose(_)
                 | Effect::Flip
@@ -549,7 +552,8 @@ impl Game {
                 | Effect::CaptureRun(_)
                 | Effect::CaptureChosen(_)
                 | Effect::Claim(_)
-                | Effect::CaptureGroups { .. } => {}
+                | Effect::CaptureGroups { .. }
+                | Effect::Bring(_) => {}
             }
         }
     }

@@ -162,6 +162,8 @@ impl Game {
             // Read by the search of the `Reach` it stands in (refused elsewhere).
             Cond::Like => false,
             Cond::AllPassed => self.all_passed(s),
+            Cond::Attacked(own) => self.attacked(s, me, field, *own),
+            Cond::RoyalAttacked => self.royal_attacked(s, me),
         }
     }
 }

@@ -2,7 +2,15 @@
 //! and the end of the game. It works on indices only; no name is looked up.
 
 mod apply;
+// attack and royal pieces (issue 45)
+mod attack;
+// legality filters (issue 45)
+mod any_passes;
+// compound moves (issue 45)
+mod bring;
+// choices inside a move (issue 45)
 mod capture;
+mod choices;
 mod claim;
 mod cond;
 mod count;

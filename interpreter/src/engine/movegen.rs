@@ -322,6 +322,11 @@ impl Game {
                 moves.push(m);
                 true
             });
+            // A lone filter that keeps the moves after which a test holds: the first
+            // that passes will do (issue 45: see engine/any_passes.rs).
+            if let [Filter::RequireAfter { cond, only_if, keep_all: false }] = phase.filters.as_slice() {
+                return self.any_passes(s, &moves, cond, only_if);
+            }
             self.filter_moves(s, &mut moves);
             return !moves.is_empty();
         }
@@ -493,6 +498,13 @@ impl Game {
                 };
                 found |= counting.found;
                 go_on
+            } else if rule.choices.is_some() {
+                // Choices inside a move (issue 45): a landing where they are offered, one move per kind.
+                let mut counted = |m: Move| {
+                    found = true;
+                    self.emit_choices(rule, s, me, m, &mut |c| emit.emit(c))
+                };
+                self.rule_moves(s, me, rule, ri, only, &mut walks, &mut counted)
             } else {
                 let mut counted = |m: Move| {
                     found = true;

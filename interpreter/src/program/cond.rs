@@ -102,6 +102,12 @@ pub(crate) enum Cond {
     Like,
     /// Every player still playing passed in a row, the last decision included.
     AllPassed,
+    // --- attack and royal pieces (issue 45) ---
+    /// Some capturing move of the mover (`true`) or of an enemy (`false`)
+    /// would capture on the field (see `engine/attack.rs`).
+    Attacked(bool),
+    /// A royal piece of the mover stands on a field an enemy attacks.
+    RoyalAttacked,
 }
 
 /// A straight run from a field (see `RunDef`): fields in a row along one

@@ -1,6 +1,8 @@
 //! The program: a ruleset compiled under one set of option values, lowered to
 //! tables. The compiler makes it; the engine reads it and nothing else.
 
+// attack and royal pieces (issue 45)
+pub(crate) mod attacks;
 mod cond;
 pub(crate) mod counters;
 pub(crate) mod lines;
@@ -129,6 +131,9 @@ pub struct Game {
     /// The marks (issue 44): each declared mark's slots in the state, and
     /// those of the last move's fields where a condition reads them.
     pub(crate) marks: marks::Marks,
+    // --- attack and royal pieces (issue 45) ---
+    /// The royal kinds and each phase's capturing motions reversed (see `Cond::Attacked`).
+    pub(crate) attacks: attacks::Attacks,
 }
 
 impl Game {

@@ -253,6 +253,11 @@ pub(crate) struct Rule {
     pub carry: crate::ruleset::Carry,
     /// What its jump does to an enemy stack jumped (default: captures it).
     pub on_jumped: crate::ruleset::OnJumped,
+    // --- choices inside a move (issue 45) ---
+    /// Where a `Promote` offers a choice: the kinds offered and where (`on`,
+    /// read on the landing field before the move): each landing there is one
+    /// move per kind (see `engine/choices.rs`).
+    pub choices: Option<Box<(Vec<crate::piece::KindId>, Cond)>>,
 }
 
 impl Rule {

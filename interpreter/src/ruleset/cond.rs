@@ -155,6 +155,25 @@ pub enum CondDef {
     /// Every player still playing ended a turn with a pass, in a row, the
     /// mover's last decision included (after a move: two passes end Go).
     AllPassed,
+    // --- attack and royal pieces (issue 45) ---
+    /// Some capturing move of a player `by` names (`Enemy`: any player not on
+    /// the mover's team; `Own`: the mover) would capture on the field, were a
+    /// piece of the other side there: `Attacked(by: Enemy)`.
+    Attacked {
+        by: AttackedBy,
+    },
+    /// A royal piece of the mover (a kind with `royal: true`) stands on a
+    /// field attacked by an enemy: check.
+    RoyalAttacked,
+}
+
+/// Whose moves `Attacked` reads (issue 45).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum AttackedBy {
+    /// Any player not on the mover's team.
+    Enemy,
+    /// The mover.
+    Own,
 }
 
 impl CondDef {

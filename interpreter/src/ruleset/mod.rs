@@ -17,10 +17,12 @@ pub mod template;
 pub use board::{
     BoardDef, Diagonals, FieldDef, FieldTypeDef, Hostile, LinkDef, Naming, Search, SendTo, WrapDef, ZoneDef,
 };
-pub use cond::{Compared, CondDef, OptValue, ReachFrom, RunDef, Through, Who};
+pub use cond::{AttackedBy, Compared, CondDef, OptValue, ReachFrom, RunDef, Through, Who};
 pub use counter::{Compare, CounterDef, Num, Per, StartDef};
 pub use marks::{ChainDir, Lasts, MarkDef, MoveField};
-pub use moves::{Arrive, ContinueMode, Distance, EffectDef, Motion, MoveDef, OffCount, PlaceAt, Removal, Sides};
+pub use moves::{
+    Arrive, BringFrom, ContinueMode, Distance, EffectDef, Motion, MoveDef, OffCount, PlaceAt, Removal, Sides,
+};
 pub use moves::{Carry, OnJumped}; // stack moves (issue 45)
 pub use phase::{
     ChanceDef, EndDef, EndResult, FilterDef, GatherDef, Looks, Otherwise, Outcome as ChanceOutcome, PhaseDef,

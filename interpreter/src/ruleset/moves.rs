@@ -355,6 +355,12 @@ pub enum EffectDef {
     Promote {
         to: String,
         on: CondDef,
+        /// Choices inside the move (issue 45): the other kinds the piece may
+        /// become instead of `to`, each a legal move of its own written with
+        /// its letter, `e7-e8=N`; the piece's own kind listed makes promotion
+        /// optional (`=P`: it stays as it was).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        or: Vec<String>,
         #[serde(default = "always")]
         ends_chain: CondDef,
         #[serde(default = "never")]
@@ -503,6 +509,28 @@ pub enum EffectDef {
         #[serde(default)]
         when: Option<CondDef>,
     },
+    // --- compound moves (issue 45) ---
+    /// A second piece moved by the same move: the top piece of the field
+    /// `from` names (`Ahead`: the first piece beyond the field the move
+    /// ended on, along its direction) goes to the field `to` names (`Passed`:
+    /// the last field the move passed; `From`: the field it left), where `if`
+    /// (a condition on that piece's field, seen from the mover) holds.
+    /// Castling's rook: `Bring(from: Ahead, to: Passed, if: Top(["Rook"]))`.
+    Bring {
+        from: BringFrom,
+        to: super::MoveField,
+        #[serde(default = "always", rename = "if")]
+        if_: CondDef,
+        #[serde(default)]
+        when: Option<CondDef>,
+    },
+}
+
+/// Where the piece a `Bring` moves stands (issue 45).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BringFrom {
+    /// The first piece beyond the field the move ended on, along its direction.
+    Ahead,
 }
 
 /// When the pieces jumped in a capture chain leave the board.

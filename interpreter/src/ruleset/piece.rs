@@ -32,6 +32,10 @@ pub struct PieceDef {
     /// to a store (`Store`).
     #[serde(default)]
     pub neutral: bool,
+    /// A royal piece (issue 45): `RoyalAttacked` holds where one of the
+    /// mover's stands on an attacked field (a king in check).
+    #[serde(default)]
+    pub royal: bool,
 }
 
 /// A die piece: opposite faces sum to 7; right-handed (1 on top, 2 facing

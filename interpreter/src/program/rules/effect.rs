@@ -23,6 +23,9 @@ pub(crate) enum Effect {
         ends_chain: bool,
         /// Only where the move ends (not on the way of a chain that goes on).
         at_end: bool,
+        /// Kinds to choose from inside the move, `to` among them (issue 45;
+        /// 0: no choice). The move says which (`Move::kind`, see `CHOSEN`).
+        choices: u32,
     },
     // --- bracketed runs (issue 44) ---
     /// Every closed run from the field the move ended on changes owner to the mover.
@@ -38,6 +41,18 @@ pub(crate) enum Effect {
         dirs: Vec<DirId>,
         own: bool,
     },
+    // --- compound moves (issue 45) ---
+    /// A second piece moved with the move (see `EffectDef::Bring`, `engine/bring.rs`).
+    Bring(Box<Bring>),
+}
+
+/// A second piece moved with the move (issue 45): the first piece beyond the
+/// field the move ended on, along its direction, where `cond` holds there,
+/// goes to the last field the move passed (`to_from`: the field it left).
+#[derive(Debug, Clone)]
+pub(crate) struct Bring {
+    pub cond: Cond,
+    pub to_from: bool,
 }
 
 /// What an effect is, as the compiler and the engine ask it: a row of
@@ -90,6 +105,7 @@ impl Effect {
             Effect::Mark(_) => EffectFacts::KEEPS_OWNERS,
             Effect::Spawn { .. } => EffectFacts::CHANGES_OWNERS,
             Effect::Claim(_) => EffectFacts::CHANGES_OWNERS,
+            Effect::Bring(_) => EffectFacts::KEEPS_OWNERS,
         }
     }
 
@@ -125,6 +141,7 @@ impl Effect {
             | Effect::Mark(_)
             | Effect::CaptureGroups { .. } => Vec::new(),
             Effect::Counter(_) => Vec::new(),
+            Effect::Bring(b) => vec![&b.cond],
         }
     }
 }

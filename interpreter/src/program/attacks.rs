@@ -1,0 +1,51 @@
+//! Attack and royal pieces (issue 45): what the compiler works out once so
+//! that "is this field attacked" is a look from the field outward along each
+//! capturing motion reversed, never a list of the attacker's moves.
+
+use crate::board::FieldId;
+use crate::program::rules::Reach;
+
+/// The game's attack tables (empty where no rule captures on landing or by jumping).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Attacks {
+    /// The royal kinds (a bit set): `RoyalAttacked` looks for the mover's pieces of these.
+    pub royal: u32,
+    /// Per phase, the rules whose moves capture on a field, each reversed.
+    pub phases: Vec<Vec<Attacker>>,
+    /// Per field and direction (`field * dirs + dir`), the field whose link in
+    /// that direction leads to it (`NO_FIELD`: none); only where that field is
+    /// one (`unique`), else empty.
+    pub back: Vec<FieldId>,
+    pub dirs: usize,
+}
+
+/// A rule whose moves capture, and how its motion runs backwards.
+#[derive(Debug, Clone)]
+pub(crate) struct Attacker {
+    /// The rule's index in its phase.
+    pub rule: u8,
+    pub by: Reversed,
+}
+
+/// A capturing motion run backwards from the field attacked.
+#[derive(Debug, Clone)]
+pub(crate) enum Reversed {
+    /// A step or leap: per field, the fields (with the direction) whose move reaches it.
+    Table(Reach),
+    /// A slide (its directions and `pass` read from the rule): back along each
+    /// direction over empty fields to the first piece.
+    Slide,
+    /// A jump (not flying): the field attacked is the one jumped over.
+    Jump,
+    /// A slide or flying jump on a board where a field is reached along one
+    /// direction from two fields: each of the attacker's pieces looked at forwards.
+    Forward,
+}
+
+impl Attacks {
+    /// The field whose link along `dir` leads to `field` (`NO_FIELD`: none).
+    #[inline]
+    pub(crate) fn back(&self, field: FieldId, dir: u8) -> FieldId {
+        self.back[usize::from(field) * self.dirs + usize::from(dir)]
+    }
+}
