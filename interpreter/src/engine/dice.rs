@@ -10,12 +10,13 @@
 
 use super::Filter;
 use super::emit::Emit;
-use super::scratch::{ScratchState, scratch_moves};
+use super::scratch::{ScratchState, scratch_moves, scratch_numbers};
 use crate::board::{FieldId, NO_FIELD};
 use crate::moves::{Action, Move};
 use crate::piece::Player;
 use crate::program::Game;
 use crate::state::{Dice, Pending, State};
+use std::cell::RefCell;
 use std::collections::HashMap;
 
 /// The most positions one judgement of whole turns plays (`MostValues`,
@@ -87,14 +88,22 @@ impl Game {
         if !s.dice.is_active() || moves.is_empty() {
             return;
         }
-        let order: Vec<Filter> = self.phases[usize::from(s.phase)]
+        let mut order = [None; 2];
+        let pool_filters = self.phases[usize::from(s.phase)]
             .filters
             .iter()
-            .filter(|f| matches!(f, Filter::MostValues | Filter::HighestValues))
-            .cloned()
-            .collect();
-        let mut search = TurnSearch { order, seen: HashMap::new(), left: MOST_TURN_POSITIONS, me: s.to_move };
-        let spent: Vec<Spent> = moves.iter().map(|&m| self.spent_by(s, m, &mut search)).collect();
+            .filter(|f| matches!(f, Filter::MostValues | Filter::HighestValues));
+        for (slot, f) in order.iter_mut().zip(pool_filters) {
+            *slot = Some(f.clone());
+        }
+        let mut search = TurnSearch { order, left: MOST_TURN_POSITIONS, me: s.to_move };
+        SEEN.with(|seen| seen.borrow_mut().clear());
+        // Each move's spending packed in one number (the first filter's in
+        // the high half), so that numbers compare as the filters do; kept in
+        // a per-thread list, as no move allocates.
+        let mut spent = scratch_numbers();
+        spent.clear();
+        spent.extend(moves.iter().map(|&m| pack(self.spent_by(s, m, &mut search))));
         let best = spent.iter().copied().max().unwrap_or_default();
         let mut i = 0;
         moves.retain(|_| {
@@ -107,20 +116,27 @@ impl Game {
     fn spent_by(&self, s: &State, m: Move, search: &mut TurnSearch) -> Spent {
         let Some(v) = self.pool_value_of(s, m) else { return [0; 2] };
         search.left = search.left.saturating_sub(1);
-        let mut next = s.clone();
+        let mut next = ScratchState::of(s);
         self.play_unchecked(&mut next, m);
         let rest = if search.left > 0 && search.goes_on(s, &next) { self.best_rest(&next, search) } else { [0; 2] };
-        let own = search.order.iter().map(|f| if *f == Filter::MostValues { 1 } else { u16::from(v) });
         let mut key = [0; 2];
-        for ((k, o), r) in key.iter_mut().zip(own).zip(rest) {
-            *k = o + r;
+        for ((k, f), r) in key.iter_mut().zip(search.order.iter()).zip(rest) {
+            let own = match f {
+                Some(Filter::MostValues) => 1,
+                Some(_) => u16::from(v),
+                None => 0,
+            };
+            *k = own + r;
         }
         key
     }
 
     /// The most the rest of the turn from `s` spends.
     fn best_rest(&self, s: &State, search: &mut TurnSearch) -> Spent {
-        if let Some(&known) = search.seen.get(s) {
+        // Positions are told apart by their hash, as a transposition table
+        // does: a state as key would be copied, and allocate, at every entry.
+        let key = s.position_hash();
+        if let Some(known) = SEEN.with(|seen| seen.borrow().get(&key).copied()) {
             return known;
         }
         let mut moves = scratch_moves();
@@ -129,17 +145,27 @@ impl Game {
             true
         });
         let best = moves.iter().map(|&m| self.spent_by(s, m, search)).max().unwrap_or_default();
-        search.seen.insert(s.clone(), best);
+        SEEN.with(|seen| seen.borrow_mut().insert(key, best));
         best
     }
+}
+
+thread_local! {
+    /// The positions of the turn being judged, by hash, with the most the
+    /// rest of the turn spends from them: cleared for each judgement, its
+    /// room kept, so that judging a turn allocates nothing once warm.
+    static SEEN: RefCell<HashMap<u64, Spent>> = RefCell::new(HashMap::new());
+}
+
+/// A turn's spending as one number that compares as the array does.
+fn pack(spent: Spent) -> u32 {
+    u32::from(spent[0]) << 16 | u32::from(spent[1])
 }
 
 /// A judgement of whole turns under way.
 struct TurnSearch {
     /// The pool filters in force, in order: what a turn's spending compares first.
-    order: Vec<Filter>,
-    /// The positions of the turn searched, with the most the rest spends from them.
-    seen: HashMap<State, Spent>,
+    order: [Option<Filter>; 2],
     /// Positions the search may still play.
     left: u32,
     me: Player,
