@@ -9,6 +9,11 @@ use crate::program::attacks::{Attacker, Attacks, Reversed};
 use crate::program::rules::{Motion, Reach, Rule};
 use crate::ruleset::Arrive;
 
+/// The royal kinds, a bit per kind.
+pub(super) fn royal_kinds(pieces: &[crate::ruleset::PieceDef]) -> u32 {
+    pieces.iter().enumerate().filter(|(_, p)| p.royal).fold(0, |m, (i, _)| m | 1 << i)
+}
+
 /// The game's attack tables; `royal` the royal kinds.
 pub(crate) fn tables(game: &Game, royal: u32) -> Attacks {
     let board = &game.board;
@@ -48,6 +53,8 @@ fn reversed(game: &Game, rule: &Rule, unique: bool) -> Option<Reversed> {
             Some(Reversed::Table(Reach::new(&game.board, |f| into[usize::from(f)].clone())))
         }
         Motion::Slide { .. } if lands_on_enemy => Some(if unique { Reversed::Slide } else { Reversed::Forward }),
+        // A hop captures nothing, so it attacks nothing.
+        Motion::Jump { hop: true, .. } => None,
         Motion::Jump { fly: false, .. } if unique => Some(Reversed::Jump),
         Motion::Jump { .. } => Some(Reversed::Forward),
         _ => None,

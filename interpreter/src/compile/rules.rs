@@ -83,7 +83,7 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
     if marks.slots > 0 {
         initial.make_mark_slots(marks.slots);
     }
-    let game = Game {
+    let mut game = Game {
         name: def.name.clone(),
         title: def.title.clone(),
         about: def.about.clone(),
@@ -117,8 +117,7 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         marks,
         attacks: Default::default(),
     };
-    let royal = def.pieces.iter().enumerate().filter(|(_, p)| p.royal).fold(0u32, |m, (i, _)| m | 1 << i);
-    game.attacks = super::attacks::tables(&game, royal);
+    game.attacks = super::attacks::tables(&game, super::attacks::royal_kinds(&def.pieces));
     Some(game)
 }
 

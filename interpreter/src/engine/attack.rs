@@ -132,7 +132,8 @@ impl Game {
     fn attacks_forward(&self, rule: &Rule, s: &State, p: Player, victim: Player, field: FieldId) -> bool {
         let (dirs, jump, fly, pass) = match &rule.motion {
             Motion::Slide { dirs, pass, .. } => (dirs, false, true, pass),
-            Motion::Jump { dirs, fly, over } => (dirs, true, *fly, over),
+            Motion::Jump { hop: true, .. } => return false,
+            Motion::Jump { dirs, fly, over, .. } => (dirs, true, *fly, over),
             _ => return false,
         };
         let max = match &rule.motion {

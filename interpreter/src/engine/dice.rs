@@ -88,7 +88,7 @@ impl Game {
         if !s.dice.is_active() || moves.is_empty() {
             return;
         }
-        let mut order = [None; 2];
+        let mut order = [None, None];
         let pool_filters = self.phases[usize::from(s.phase)]
             .filters
             .iter()

@@ -8,8 +8,9 @@ mod attack;
 mod any_passes;
 // compound moves (issue 45)
 mod bring;
-// choices inside a move (issue 45)
 mod capture;
+mod chains;
+// choices inside a move (issue 45)
 mod choices;
 mod claim;
 mod cond;

@@ -9,17 +9,7 @@ use crate::moves::{Action, Move, NO_DIR};
 use crate::piece::{KindId, Piece, Player};
 use crate::program::Game;
 use crate::ruleset::{Arrive, Distance};
-use crate::state::{Continuing, Pending, State};
-
-/// The most jumps a chain is searched for when capturing the most is the rule
-/// (each captures at least one piece, so real chains are far shorter).
-const MAX_CHAIN: u32 = 64;
-/// The most positions the search for the longest capture chains of one
-/// list of moves plays: their number grows with the ways a chain may branch,
-/// and a board full of pieces to jump (9 by 9) took 40 s a move list. A
-/// chain is counted as far as the search followed it: in the order the
-/// moves are made, the same every time. Real games stay far below.
-const MOST_CHAIN_POSITIONS: u32 = 100_000;
+use crate::state::{Pending, State};
 
 /// [`Game::drop_repeats`] where rules may repeat each other's moves. (Apart
 /// and cold: written in place, it changed how the compiler inlines the
@@ -173,62 +163,6 @@ impl Game {
             Repeats::Possible => drop_repeated_moves(moves),
             Repeats::Impossible => {}
         }
-    }
-
-    /// Keeps the moves whose whole capture chain takes the most pieces (as
-    /// far as [`MOST_CHAIN_POSITIONS`] lets the search see).
-    fn keep_most_captures(&self, s: &State, moves: &mut Vec<Move>) {
-        let mut totals = scratch_numbers();
-        let mut left = MOST_CHAIN_POSITIONS;
-        totals.extend(moves.iter().map(|&m| self.chain_total(s, m, MAX_CHAIN, &mut left)));
-        let best = totals.iter().copied().max().unwrap_or(0);
-        if best > 0 {
-            let mut i = 0;
-            moves.retain(|_| {
-                i += 1;
-                totals[i - 1] == best
-            });
-        }
-    }
-
-    /// The most pieces a move captures together with the chain it may begin
-    /// (searched to `depth` more jumps, playing at most `left` more positions,
-    /// which it counts down; where they run out, a chain counts as far as it was followed).
-    fn chain_total(&self, s: &State, m: Move, depth: u32, left: &mut u32) -> u32 {
-        *left = left.saturating_sub(1);
-        let mut next = ScratchState::of(s);
-        let captured = self.play_counting(&mut next, m);
-        let Some(c) =
-            next.continuing.filter(|_| depth > 0 && *left > 0 && !next.is_over() && next.to_move == s.to_move)
-        else {
-            return captured;
-        };
-        let mut more = scratch_moves();
-        self.chain_moves(&next, c, &mut more);
-        captured + more.iter().map(|&m| self.chain_total(&next, m, depth - 1, left)).max().unwrap_or(0)
-    }
-
-    /// The moves that go on with a capture chain: the chain's piece's
-    /// capturing moves, and its hops (in the same direction, where the chain says so).
-    pub(crate) fn chain_moves(&self, s: &State, c: Continuing, out: &mut Vec<Move>) {
-        let mut scratch = None;
-        self.generate(s, s.to_move, Some(c.field), &mut |m: Move| {
-            if c.allows(m.dir) && !out.contains(&m) && self.goes_on_chain(s, m, &mut scratch) {
-                out.push(m);
-            }
-            true
-        });
-    }
-
-    /// Whether a capture chain can go on.
-    pub(crate) fn can_continue(&self, s: &State, c: Continuing) -> bool {
-        let mut scratch = None;
-        let mut any = false;
-        self.generate(s, s.to_move, Some(c.field), &mut |m: Move| {
-            any = c.allows(m.dir) && self.goes_on_chain(s, m, &mut scratch);
-            !any
-        });
-        any
     }
 
     /// Whether move `m` captures something. Jumps and landings tell at once;

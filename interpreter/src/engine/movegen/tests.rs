@@ -27,8 +27,10 @@ phases: [(name: "play", moves: [
     let s = game.initial_state();
     let legal = game.legal_moves(&s);
     assert_eq!(game.move_texts(&legal), ["a1-c1"]);
-    let totals: Vec<u32> =
-        [1, 2, 3, 100].iter().map(|&n| game.chain_total(&s, legal[0], super::MAX_CHAIN, &mut { n })).collect();
+    let totals: Vec<u32> = [1, 2, 3, 100]
+        .iter()
+        .map(|&n| game.chain_total(&s, legal[0], crate::engine::chains::MAX_CHAIN, &mut { n }))
+        .collect();
     assert_eq!(totals, [1, 2, 3, 3]);
 }
 
