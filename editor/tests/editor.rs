@@ -94,6 +94,10 @@ fn changing_an_option_asks_and_starts_a_new_game_under_it() {
     let mut h = harness("seti-aleph");
     click(&mut h, "field b1");
     click(&mut h, "field b2");
+    assert_eq!(moves_played(&h), 1, "b1-b2 was played");
+    // The options are below the list of games: scrolled to, as a person does.
+    h.get_by_label("The Pharaoh steps diagonally too").scroll_to_me();
+    h.run();
     click(&mut h, "The Pharaoh steps diagonally too");
     assert!(h.query_by_label("Start a new game?").is_some(), "a game is in progress: the editor asks first");
     click(&mut h, "Start new game");
