@@ -1,11 +1,12 @@
-//! The command line: `tabula-editor [RULESET] [--record GAME.ron]`.
+//! The command line: `tabula-editor [RULESET] [--record GAME.ron] [--smoke]`.
 
 use crate::document::Origin;
 use std::path::PathBuf;
 
-pub const USAGE: &str = "usage: tabula-editor [RULESET] [--record GAME.ron]\n\
+pub const USAGE: &str = "usage: tabula-editor [RULESET] [--record GAME.ron] [--smoke]\n\
     RULESET is a shipped ruleset's name (as `tabula list` prints it) or the path of a .ron file;\n\
-    without one, the editor reopens what was open last time.";
+    without one, the editor reopens what was open last time.\n\
+    --smoke opens the window, draws a few frames and exits (0 if they were drawn), remembering nothing.";
 
 /// What the command line asks to open.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -14,6 +15,8 @@ pub struct Args {
     pub record: Option<PathBuf>,
     /// `--help`: print the usage and stop.
     pub help: bool,
+    /// `--smoke`: open the window, draw a few frames and exit (editor/src/smoke.rs).
+    pub smoke: bool,
 }
 
 /// Reads the arguments (without the program's name).
@@ -26,10 +29,31 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
                 out.record = Some(args.next().map(PathBuf::from).ok_or("--record needs the path of a game record")?);
             }
             "--help" | "-h" => out.help = true,
+            "--smoke" => out.smoke = true,
             flag if flag.starts_with("--") => return Err(format!("unknown option {flag}\n{USAGE}")),
             name if tabula::shipped::text(name).is_some() => out.ruleset = Some(Origin::Shipped(name.to_string())),
             path => out.ruleset = Some(Origin::File(PathBuf::from(path))),
         }
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse_strs(args: &[&str]) -> Result<Args, String> {
+        parse(args.iter().map(|s| s.to_string()))
+    }
+
+    #[test]
+    fn smoke_flag_is_read_alone_and_beside_a_ruleset() {
+        assert_eq!(parse_strs(&["--smoke"]), Ok(Args { smoke: true, ..Args::default() }));
+        let with_file = parse_strs(&["games/mine.ron", "--smoke"]).expect("parses");
+        assert!(with_file.smoke);
+        assert_eq!(with_file.ruleset, Some(Origin::File(PathBuf::from("games/mine.ron"))));
+        assert!(!parse_strs(&["games/mine.ron"]).expect("parses").smoke);
+        assert!(parse_strs(&["--smok"]).is_err_and(|e| e.contains("unknown option --smok")));
+        assert!(USAGE.contains("--smoke"));
+    }
 }

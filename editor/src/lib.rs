@@ -13,6 +13,7 @@ mod highlight;
 mod panels;
 pub mod session;
 pub mod setup;
+pub mod smoke;
 pub mod workbench;
 
 pub use app::{Tab, TabulaApp};

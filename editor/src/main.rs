@@ -2,10 +2,12 @@
 //!
 //! `tabula-editor [RULESET] [--record GAME.ron]` opens a shipped ruleset by
 //! name or a `.ron` file, and optionally a saved game; without arguments it
-//! reopens what was open last time.
+//! reopens what was open last time. `--smoke` opens the window, draws a few
+//! frames and exits (editor/src/smoke.rs).
 
 use tabula_editor::TabulaApp;
 use tabula_editor::args;
+use tabula_editor::smoke;
 
 fn main() -> eframe::Result {
     let args = match args::parse(std::env::args().skip(1)) {
@@ -26,6 +28,9 @@ fn main() -> eframe::Result {
             .with_drag_and_drop(true),
         ..Default::default()
     };
+    if args.smoke {
+        return smoke_test(&args, options);
+    }
     eframe::run_native(
         "Tabula",
         options,
@@ -35,4 +40,21 @@ fn main() -> eframe::Result {
             Ok(Box::new(app))
         }),
     )
+}
+
+/// `--smoke`: the editor's window with a few frames drawn, then closed; exit
+/// status 1 with the reason if the window cannot open or does not draw.
+fn smoke_test(args: &args::Args, options: eframe::NativeOptions) -> eframe::Result {
+    // eframe's storage in a file that is never written (nothing is saved), so
+    // that the user's remembered state is neither read nor touched.
+    let unused = std::env::temp_dir().join(format!("tabula-editor-smoke-{}", std::process::id())).join("app.ron");
+    let options = eframe::NativeOptions { persist_window: false, persistence_path: Some(unused), ..options };
+    let (app, frames) = smoke::Smoke::new(args);
+    smoke::watchdog(frames.clone());
+    let result = eframe::run_native("Tabula", options, Box::new(move |_cc| Ok(Box::new(app))));
+    if let Err(e) = smoke::report(result, &frames) {
+        eprintln!("{e}");
+        std::process::exit(1);
+    }
+    Ok(())
 }
