@@ -39,7 +39,7 @@ impl Default for BoardPanel {
     }
 }
 
-pub(super) const FIELD_FILL: Color32 = Color32::from_rgb(239, 227, 200);
+pub(super) use crate::looks::FIELD_FILL;
 pub(super) const FIELD_LINE: Color32 = Color32::from_rgb(138, 122, 90);
 const LAST_MOVE: Color32 = Color32::from_rgb(70, 110, 200);
 const CAPTURED: Color32 = Color32::from_rgb(200, 50, 40);
@@ -168,7 +168,8 @@ impl BoardPanel {
             let field_rect = Rect::from_center_size(c, Vec2::splat(cell * 0.9));
             let props = game.field_props(f);
             let ftype = props.ftype.map(|t| &game.field_types()[usize::from(t)]);
-            let fill = ftype.and_then(|t| t.colour).map_or(FIELD_FILL, |[r, g, b]| Color32::from_rgb(r, g, b));
+            // The field type's colour, else the ruleset's pattern (issue 47).
+            let fill = crate::looks::field_fill(game, f);
             painter.rect_filled(field_rect, cell * 0.08, fill);
             painter.rect_stroke(field_rect, cell * 0.08, Stroke::new(1.0, FIELD_LINE), StrokeKind::Inside);
             if zone.is_some_and(|z| z.contains(state.to_move(), f)) {
@@ -185,7 +186,7 @@ impl BoardPanel {
                     Align2::RIGHT_TOP,
                     symbol,
                     FontId::proportional(cell * 0.2),
-                    FIELD_LINE,
+                    crate::looks::label_colour(fill),
                 );
             }
             if self.coordinates {
@@ -194,14 +195,14 @@ impl BoardPanel {
                     Align2::LEFT_BOTTOM,
                     board.name(f),
                     FontId::proportional((cell * 0.16).max(8.0)),
-                    Color32::from_gray(110),
+                    crate::looks::label_colour(fill),
                 );
             }
             let moved = last.is_some_and(|l| l.from == Some(f) || l.to == Some(f));
             if moved {
                 painter.rect_stroke(field_rect, cell * 0.08, Stroke::new(3.0, LAST_MOVE), StrokeKind::Inside);
             }
-            self.draw_stack(&painter, game, &stacks[usize::from(f)], c, cell);
+            self.draw_stack(&painter, game, &stacks[usize::from(f)], c, cell, fill);
             let captured = last.is_some_and(|l| l.captured.contains(&f));
             if captured {
                 let r = cell * 0.22;
@@ -351,11 +352,11 @@ impl BoardPanel {
         }
     }
 
-    fn draw_stack(&self, painter: &egui::Painter, game: &Game, stack: &[Piece], c: Pos2, cell: f32) {
+    fn draw_stack(&self, painter: &egui::Painter, game: &Game, stack: &[Piece], c: Pos2, cell: f32, ground: Color32) {
         let step = cell * 0.07;
         for (i, p) in stack.iter().enumerate() {
             let at = c - Vec2::new(0.0, step * i as f32) + Vec2::new(0.0, step * (stack.len() as f32 - 1.0) / 2.0);
-            draw_piece(painter, game, p, at, cell * 0.66);
+            draw_piece(painter, game, p, at, cell * 0.66, ground);
         }
         if stack.len() > 1 {
             let badge = c + Vec2::new(-cell * 0.3, -cell * 0.3);
@@ -372,7 +373,8 @@ impl BoardPanel {
         for player in 0..game.player_count() {
             ui.horizontal(|ui| {
                 let (swatch, _) = ui.allocate_exact_size(Vec2::splat(18.0), Sense::hover());
-                draw_piece(ui.painter(), game, &Piece::new(0, player), swatch.center(), 17.0);
+                let ground = ui.visuals().panel_fill;
+                draw_piece(ui.painter(), game, &Piece::new(0, player), swatch.center(), 17.0, ground);
                 let name = &game.players()[usize::from(player)];
                 if player == state.to_move() && !state.is_over() {
                     ui.label(RichText::new(format!("{name} (to move)")).strong().underline());
@@ -490,11 +492,17 @@ fn pool_pieces(game: &Game, state: &State, pool: Pool, holder: u8) -> Vec<(u8, u
 
 /// One piece: a disc in its owner's colour with its kind's letter; a closed
 /// piece shows its blank side; a die shows its top and, small, its north and east faces.
-pub fn draw_piece(painter: &egui::Painter, game: &Game, p: &Piece, at: Pos2, size: f32) {
+/// Where the piece's colour is lost on `ground` (what it is drawn on), a halo
+/// in a contrasting colour rings it (issue 47).
+pub fn draw_piece(painter: &egui::Painter, game: &Game, p: &Piece, at: Pos2, size: f32, ground: Color32) {
     let (fill, line, text) = player_colours(game, p.owner);
+    let halo = crate::looks::halo(fill, ground);
     let kind = &game.kinds()[usize::from(p.kind)];
     if kind.die.is_some() {
         let rect = Rect::from_center_size(at, Vec2::splat(size * 0.9));
+        if let Some(halo) = halo {
+            painter.rect_stroke(rect, size * 0.15, Stroke::new(size * 0.06, halo), StrokeKind::Outside);
+        }
         painter.rect_filled(rect, size * 0.15, fill);
         painter.rect_stroke(rect, size * 0.15, Stroke::new(1.5, line), StrokeKind::Inside);
         painter.text(at, Align2::CENTER_CENTER, die::face(p.orient, Face::Top), FontId::proportional(size * 0.5), text);
@@ -514,6 +522,9 @@ pub fn draw_piece(painter: &egui::Painter, game: &Game, p: &Piece, at: Pos2, siz
             text.gamma_multiply(0.7),
         );
     } else {
+        if let Some(halo) = halo {
+            painter.circle_filled(at, size / 2.0 + size * 0.07, halo);
+        }
         painter.circle_filled(at, size / 2.0, fill);
         painter.circle_stroke(at, size / 2.0, Stroke::new(1.5, line));
         if p.flipped {
