@@ -463,11 +463,20 @@ impl Workbench {
             PathPurpose::LoadRecord => String::new(),
             PathPurpose::ExportPlots => format!("{}-analysis.svg", self.session.game.name().replace('/', "-")),
         };
-        let dir = self
-            .last_dir
-            .clone()
-            .or_else(|| self.doc.path().and_then(Path::parent).map(Path::to_path_buf))
-            .filter(|d| d.is_dir())
+        // The user's own folders (issue 47): the last one chosen; else, for
+        // rules, the folder of the user's ruleset file; else home; never the
+        // program's folder where a shipped ruleset lives.
+        let beside_rules = match purpose {
+            PathPurpose::SaveVariant | PathPurpose::OpenRuleset => match &self.doc.origin {
+                crate::document::Origin::File(path) => path.parent().map(Path::to_path_buf),
+                crate::document::Origin::Shipped(_) => None,
+            },
+            _ => None,
+        };
+        let dir = [self.last_dir.clone(), beside_rules, std::env::home_dir()]
+            .into_iter()
+            .flatten()
+            .find(|d| d.is_dir())
             .unwrap_or_else(|| PathBuf::from("."));
         self.ask = Some(Ask::File(FileDialog::new(purpose, &dir, &name)));
     }

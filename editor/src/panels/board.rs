@@ -48,6 +48,8 @@ const MARK: Color32 = Color32::from_rgb(150, 80, 170);
 const LINK: Color32 = Color32::from_rgb(184, 168, 136);
 const SELECTED: Color32 = Color32::from_rgb(232, 180, 0);
 const TARGET: Color32 = Color32::from_rgb(46, 158, 79);
+/// The most pieces of a stack drawn one above the other.
+const MAX_PILE: usize = 3;
 
 impl Panel for BoardPanel {
     fn name(&self) -> &'static str {
@@ -189,20 +191,23 @@ impl BoardPanel {
                     crate::looks::label_colour(fill),
                 );
             }
-            if self.coordinates {
-                painter.text(
-                    field_rect.left_bottom() + Vec2::new(cell * 0.06, -cell * 0.04),
-                    Align2::LEFT_BOTTOM,
-                    board.name(f),
-                    FontId::proportional((cell * 0.16).max(8.0)),
-                    crate::looks::label_colour(fill),
-                );
-            }
             let moved = last.is_some_and(|l| l.from == Some(f) || l.to == Some(f));
             if moved {
                 painter.rect_stroke(field_rect, cell * 0.08, Stroke::new(3.0, LAST_MOVE), StrokeKind::Inside);
             }
             self.draw_stack(&painter, game, &stacks[usize::from(f)], c, cell, fill);
+            if self.coordinates {
+                // The field's name over its pieces, on a patch of the field's
+                // colour: no piece, pile or badge covers it (issue 47).
+                let galley = painter.layout_no_wrap(
+                    board.name(f).to_string(),
+                    FontId::proportional((cell * 0.16).max(8.0)),
+                    crate::looks::label_colour(fill),
+                );
+                let at = field_rect.left_bottom() + Vec2::new(cell * 0.06, -cell * 0.04 - galley.size().y);
+                painter.rect_filled(Rect::from_min_size(at, galley.size()).expand(1.0), 2.0, fill);
+                painter.galley(at, galley, Color32::PLACEHOLDER);
+            }
             let captured = last.is_some_and(|l| l.captured.contains(&f));
             if captured {
                 let r = cell * 0.22;
@@ -264,7 +269,7 @@ impl BoardPanel {
         }
         if let Some((from, to)) = last.and_then(|l| l.from.zip(l.to)).filter(|(a, b)| a != b) {
             let (a, b) = (centre(from), centre(to));
-            painter.arrow(a, (b - a) * 0.85, Stroke::new(3.0, LAST_MOVE.gamma_multiply(0.8)));
+            last_move_arrow(&painter, a, a + (b - a) * 0.85, cell);
         }
         self.hovered = hovered;
         clicked
@@ -354,8 +359,11 @@ impl BoardPanel {
 
     fn draw_stack(&self, painter: &egui::Painter, game: &Game, stack: &[Piece], c: Pos2, cell: f32, ground: Color32) {
         let step = cell * 0.07;
-        for (i, p) in stack.iter().enumerate() {
-            let at = c - Vec2::new(0.0, step * i as f32) + Vec2::new(0.0, step * (stack.len() as f32 - 1.0) / 2.0);
+        // A pile shows at most its top few pieces, so that it stays on its
+        // field and off the field's name; the badge gives the count (issue 47).
+        let shown = &stack[stack.len().saturating_sub(MAX_PILE)..];
+        for (i, p) in shown.iter().enumerate() {
+            let at = c - Vec2::new(0.0, step * i as f32) + Vec2::new(0.0, step * (shown.len() as f32 - 1.0) / 2.0);
             draw_piece(painter, game, p, at, cell * 0.66, ground);
         }
         if stack.len() > 1 {
@@ -480,6 +488,19 @@ fn game_counters_ui(ui: &mut egui::Ui, bench: &Workbench) {
     if !line.is_empty() {
         ui.label(line.join("   "));
     }
+}
+
+/// The last move's arrow: a line and one head of a fixed size at its end
+/// (egui's arrow scales its head with the line: a long move's head looked
+/// like more arrows, issue 47).
+fn last_move_arrow(painter: &egui::Painter, from: Pos2, to: Pos2, cell: f32) {
+    let stroke = Stroke::new(3.0, LAST_MOVE.gamma_multiply(0.8));
+    let dir = (to - from).normalized();
+    let head = (cell * 0.22).clamp(6.0, 18.0);
+    let back = to - dir * head;
+    let side = dir.rot90() * head * 0.5;
+    painter.line_segment([from, back], stroke);
+    painter.add(egui::Shape::convex_polygon(vec![to, back + side, back - side], stroke.color, Stroke::NONE));
 }
 
 fn pool_pieces(game: &Game, state: &State, pool: Pool, holder: u8) -> Vec<(u8, u8, u16)> {
