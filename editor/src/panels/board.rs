@@ -165,6 +165,8 @@ impl BoardPanel {
         let zone = self.zone.and_then(|z| game.zones().get(z));
         let mut clicked = None;
         let mut hovered = None;
+        // The fields' names, drawn last: over pieces, badges and the arrow.
+        let mut names = Vec::new();
         for f in board.fields() {
             let c = centre(f);
             let field_rect = Rect::from_center_size(c, Vec2::splat(cell * 0.9));
@@ -205,8 +207,7 @@ impl BoardPanel {
                     crate::looks::label_colour(fill),
                 );
                 let at = field_rect.left_bottom() + Vec2::new(cell * 0.06, -cell * 0.04 - galley.size().y);
-                painter.rect_filled(Rect::from_min_size(at, galley.size()).expand(1.0), 2.0, fill);
-                painter.galley(at, galley, Color32::PLACEHOLDER);
+                names.push((at, galley, fill));
             }
             let captured = last.is_some_and(|l| l.captured.contains(&f));
             if captured {
@@ -270,6 +271,10 @@ impl BoardPanel {
         if let Some((from, to)) = last.and_then(|l| l.from.zip(l.to)).filter(|(a, b)| a != b) {
             let (a, b) = (centre(from), centre(to));
             last_move_arrow(&painter, a, a + (b - a) * 0.85, cell);
+        }
+        for (at, galley, fill) in names {
+            painter.rect_filled(Rect::from_min_size(at, galley.size()).expand(1.0), 2.0, fill);
+            painter.galley(at, galley, Color32::PLACEHOLDER);
         }
         self.hovered = hovered;
         clicked
