@@ -287,16 +287,16 @@ impl BoardPanel {
         let Some(mut setup) = bench.setup.take() else { return };
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new("Set up a position:").strong());
-            for (p, name) in game.players().iter().enumerate() {
-                for (k, kind) in game.kinds().iter().enumerate().filter(|(_, k)| !k.neutral) {
-                    let brush = Brush::Put { kind: k as u8, owner: p as u8 };
-                    ui.selectable_value(&mut setup.brush, brush, format!("put {name} {}", kind.name));
-                }
-            }
-            // Pieces of nobody's (seeds) once, not per player.
-            for (k, kind) in game.kinds().iter().enumerate().filter(|(_, k)| k.neutral) {
-                let brush = Brush::Put { kind: k as u8, owner: tabula::NOBODY };
-                ui.selectable_value(&mut setup.brush, brush, format!("put {}", kind.name));
+            // Only the game's pieces: the kinds each player can have (issue 47);
+            // nobody's pieces (seeds) once.
+            for (kind, owner) in crate::setup::palette(&game) {
+                let brush = Brush::Put { kind, owner };
+                let kind = &game.kinds()[usize::from(kind)].name;
+                let words = match game.players().get(usize::from(owner)) {
+                    Some(name) => format!("put {name} {kind}"),
+                    None => format!("put {kind}"),
+                };
+                ui.selectable_value(&mut setup.brush, brush, words);
             }
             ui.selectable_value(&mut setup.brush, Brush::Remove, "take off");
             ui.selectable_value(&mut setup.brush, Brush::Flip, "turn over");
