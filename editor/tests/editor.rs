@@ -741,3 +741,24 @@ fn a_file_dialog_opens_in_the_home_folder_at_first() {
         _ => panic!("the file dialog is open"),
     }
 }
+
+/// An option set for a game comes back with the game (issue 47).
+#[test]
+fn an_option_set_for_a_game_is_remembered_when_coming_back_to_it() {
+    let mut h = harness("seti-aleph");
+    h.get_by_label("The Pharaoh steps diagonally too").scroll_to_me();
+    h.run();
+    click(&mut h, "The Pharaoh steps diagonally too");
+    assert_eq!(h.state().bench.session.game.options()["pharaoh_diagonal"].to_string(), "false");
+    h.get_by_label("Seti-Beth").scroll_to_me();
+    h.run();
+    click(&mut h, "Seti-Beth");
+    assert_eq!(h.state().bench.session.game.name(), "seti-beth");
+    h.get_by_label("Seti-Aleph").scroll_to_me();
+    h.run();
+    click(&mut h, "Seti-Aleph");
+    assert_eq!(h.state().bench.session.game.name(), "seti-aleph");
+    assert_eq!(h.state().bench.session.game.options()["pharaoh_diagonal"].to_string(), "false", "remembered");
+    let remembered = &h.state().bench.persisted().options_by_game;
+    assert_eq!(remembered["seti-aleph"]["pharaoh_diagonal"], "false", "kept between runs too");
+}
