@@ -304,6 +304,8 @@ fn file_dialog(ui: &mut egui::Ui, dialog: &FileDialog) -> Option<Answer> {
     let mut d = dialog.clone();
     let mut answer = None;
     let (title, action) = d.purpose.words();
+    // One width whatever the folder's path and names (issue 47).
+    ui.set_width(560.0);
     let heading = ui.heading(title);
     ui.horizontal(|ui| {
         if ui.button("Up a folder").on_hover_text("the folder above").clicked() {
@@ -314,9 +316,12 @@ fn file_dialog(ui: &mut egui::Ui, dialog: &FileDialog) -> Option<Answer> {
                 d.enter(&home);
             }
         }
-        ui.label(egui::RichText::new(d.dir.display().to_string()).monospace());
+        // A long path is cut short, not widening the dialog.
+        ui.add(egui::Label::new(egui::RichText::new(d.dir.display().to_string()).monospace()).truncate());
     });
-    egui::ScrollArea::vertical().id_salt("file-list").max_height(260.0).show(ui, |ui| {
+    // The list keeps its size whatever the folder holds, so that the dialog
+    // does not jump when the folder changes (issue 47).
+    egui::ScrollArea::vertical().id_salt("file-list").max_height(260.0).auto_shrink([true, false]).show(ui, |ui| {
         ui.set_min_width(420.0);
         if d.entries.is_empty() {
             ui.label(egui::RichText::new("(no folders or files to show here)").weak());
@@ -341,6 +346,18 @@ fn file_dialog(ui: &mut egui::Ui, dialog: &FileDialog) -> Option<Answer> {
             .labelled_by(label.id)
             .labelled_by(heading.id);
     });
+    if d.purpose == crate::files::PathPurpose::ExportPlots {
+        // The file type follows the name's extension; choosing one here changes it.
+        ui.horizontal(|ui| {
+            ui.label("file type");
+            let now = d.extension();
+            for (ext, words) in [("svg", "SVG (drawing)"), ("png", "PNG (picture)")] {
+                if ui.selectable_label(now == ext, words).clicked() {
+                    d.set_extension(ext);
+                }
+            }
+        });
+    }
     if let Some(problem) = &d.problem {
         ui.colored_label(egui::Color32::from_rgb(180, 40, 40), problem);
     }

@@ -105,6 +105,20 @@ impl FileDialog {
         }
     }
 
+    /// The file type the name says, by its extension (`"png"`), lower case.
+    pub fn extension(&self) -> String {
+        Path::new(self.name.trim()).extension().map(|e| e.to_string_lossy().to_lowercase()).unwrap_or_default()
+    }
+
+    /// Gives the name this extension, in place of the one it has (a file
+    /// type chosen in the dialog).
+    pub fn set_extension(&mut self, extension: &str) {
+        let name = self.name.trim();
+        let name = if name.is_empty() { "plots" } else { name };
+        self.name = Path::new(name).with_extension(extension).to_string_lossy().into_owned();
+        self.confirm_replace = false;
+    }
+
     /// The path chosen: the name typed, in the folder shown (a typed path is taken as it is).
     pub fn path(&self) -> Option<PathBuf> {
         let name = self.name.trim();
@@ -133,14 +147,15 @@ impl FileDialog {
     }
 }
 
-/// Sub-folders, then `.ron` and `.svg` files, each by name; hidden entries left out.
+/// Sub-folders, then `.ron`, `.svg` and `.png` files, each by name; hidden entries left out.
 fn list(dir: &Path) -> std::io::Result<Vec<Entry>> {
     let mut entries: Vec<Entry> = std::fs::read_dir(dir)?
         .flatten()
         .filter_map(|e| {
             let name = e.file_name().to_string_lossy().into_owned();
             let is_dir = e.path().is_dir();
-            let shown = !name.starts_with('.') && (is_dir || name.ends_with(".ron") || name.ends_with(".svg"));
+            let shown = !name.starts_with('.')
+                && (is_dir || name.ends_with(".ron") || name.ends_with(".svg") || name.ends_with(".png"));
             shown.then_some(Entry { name, is_dir })
         })
         .collect();
@@ -151,6 +166,20 @@ fn list(dir: &Path) -> std::io::Result<Vec<Entry>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_file_type_chosen_changes_the_name_s_extension_and_the_name_says_the_type() {
+        let tmp = tempfile::Builder::new().prefix("tabula-files-").tempdir().expect("temp dir");
+        let mut d = FileDialog::new(PathPurpose::ExportPlots, tmp.path(), "kalah-analysis.svg");
+        assert_eq!(d.extension(), "svg");
+        d.set_extension("png");
+        assert_eq!((d.name.as_str(), d.extension().as_str()), ("kalah-analysis.png", "png"));
+        d.name = "figure.PNG".into();
+        assert_eq!(d.extension(), "png", "the type follows the name typed");
+        d.name = "  ".into();
+        d.set_extension("svg");
+        assert_eq!(d.name, "plots.svg");
+    }
 
     #[test]
     fn folders_come_first_and_only_ron_files_are_listed() {

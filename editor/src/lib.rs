@@ -10,6 +10,7 @@ pub mod args;
 pub mod document;
 pub mod files;
 mod highlight;
+pub mod looks;
 mod panels;
 pub mod session;
 pub mod setup;

@@ -33,6 +33,61 @@ pub struct Setup {
     pub problems: Vec<String>,
 }
 
+/// The pieces a position of this game can hold, as `(kind, owner)`, in the
+/// order of the kinds and then of the players: each kind for the players
+/// who have it at the start (on the board or in a pool); a kind nobody has
+/// at the start (one that a promotion makes) for every player who has any
+/// piece at the start; a neutral kind (seeds) once, owned by nobody.
+pub fn palette(game: &Game) -> Vec<(u8, Player)> {
+    let start = game.initial_state();
+    let players = game.player_count();
+    let kinds = game.kinds().len();
+    // has[kind][owner], the owner NOBODY folded into the last column.
+    let mut has = vec![vec![false; usize::from(players) + 1]; kinds];
+    let column = |owner: Player| if owner == tabula::NOBODY { usize::from(players) } else { usize::from(owner) };
+    for f in game.board().fields() {
+        for p in start.stack(f) {
+            if let Some(row) = has.get_mut(usize::from(p.kind)) {
+                row[column(p.owner)] = true;
+            }
+        }
+    }
+    for pool in tabula::Pool::ALL {
+        for holder in 0..players {
+            for (k, row) in has.iter_mut().enumerate() {
+                for owner in 0..players {
+                    if start.pool(pool, holder, k as u8, owner) > 0 {
+                        row[usize::from(owner)] = true;
+                    }
+                }
+            }
+        }
+    }
+    let starters: Vec<bool> = (0..usize::from(players)).map(|o| has.iter().any(|row| row[o])).collect();
+    let mut out = Vec::new();
+    for (k, kind) in game.kinds().iter().enumerate() {
+        if kind.neutral {
+            out.push((k as u8, tabula::NOBODY));
+            continue;
+        }
+        let anyone = has[k][..usize::from(players)].iter().any(|&h| h);
+        for owner in 0..players {
+            let offered = if anyone { has[k][usize::from(owner)] } else { starters[usize::from(owner)] };
+            if offered {
+                out.push((k as u8, owner));
+            }
+        }
+    }
+    // A game that starts empty of every piece (Go on an empty board): every
+    // kind for every player.
+    if out.iter().all(|&(_, o)| o == tabula::NOBODY) && !starters.iter().any(|&s| s) {
+        for (k, _) in game.kinds().iter().enumerate().filter(|(_, k)| !k.neutral) {
+            out.extend((0..players).map(|o| (k as u8, o)));
+        }
+    }
+    out
+}
+
 impl Setup {
     pub fn new(game: &Game, state: &State) -> Setup {
         let text = game.position_to_string(state);
@@ -41,10 +96,7 @@ impl Setup {
             stacks: game.board().fields().map(|f| state.stack(f).to_vec()).collect(),
             to_move: state.to_move(),
             throw: state.last_throw().filter(|_| def.throw.is_some()),
-            brush: Brush::Put {
-                kind: 0,
-                owner: if game.kinds().first().is_some_and(|k| k.neutral) { tabula::NOBODY } else { 0 },
-            },
+            brush: palette(game).first().map_or(Brush::Remove, |&(kind, owner)| Brush::Put { kind, owner }),
             problems: Vec::new(),
             def,
         }
@@ -138,6 +190,37 @@ impl Setup {
 mod tests {
     use super::*;
     use tabula::{Options, shipped};
+
+    #[test]
+    fn the_palette_offers_only_the_game_s_pieces() {
+        let names = |game: &Game| -> Vec<String> {
+            palette(game)
+                .into_iter()
+                .map(|(k, o)| {
+                    let kind = &game.kinds()[usize::from(k)].name;
+                    match game.players().get(usize::from(o)) {
+                        Some(player) => format!("{player} {kind}"),
+                        None => kind.clone(),
+                    }
+                })
+                .collect()
+        };
+        let game = |name: &str| tabula::shipped::game(name, &tabula::Options::new()).expect("compiles");
+        // A kind nobody has at the start (a promotion's) goes to every player.
+        assert_eq!(
+            names(&game("traditional/english-draughts")),
+            ["Black Man", "White Man", "Black King", "White King"]
+        );
+        // A kind one side has at the start is that side's only.
+        let tafl = names(&game("traditional/brandubh"));
+        assert!(
+            tafl.contains(&"Defenders King".to_string()) && !tafl.contains(&"Attackers King".to_string()),
+            "{tafl:?}"
+        );
+        // Nobody's seeds once; a game of pieces in hand offers them.
+        assert_eq!(names(&game("traditional/kalah")), ["Seed"]);
+        assert!(!names(&game("traditional/ur")).is_empty());
+    }
 
     #[test]
     fn a_position_set_up_is_read_back_and_a_wrong_one_is_refused() {

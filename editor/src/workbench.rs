@@ -30,6 +30,9 @@ pub struct Persisted {
     /// The rules' text when it had unsaved changes, so that they survive a
     /// crash or a kill (eframe stores this every few seconds).
     pub draft: Option<String>,
+    /// The options last chosen for each game, by ruleset name (issue 47):
+    /// coming back to a game brings them back.
+    pub options_by_game: BTreeMap<String, BTreeMap<String, String>>,
 }
 
 /// How many recent files the File menu lists.
@@ -46,6 +49,7 @@ impl Default for Persisted {
             recent: Vec::new(),
             hint_closed: false,
             draft: None,
+            options_by_game: BTreeMap::new(),
         }
     }
 }
@@ -85,6 +89,8 @@ pub struct Workbench {
     /// Problems in the document's text as last checked.
     pub diagnostics: Vec<Diagnostic>,
     pub options: BTreeMap<String, String>,
+    /// The options last chosen for each game, by ruleset name.
+    pub options_by_game: BTreeMap<String, BTreeMap<String, String>>,
     /// Who plays each seat, player 1 first (seats not listed: a random agent).
     pub sides: Vec<Side>,
     /// Agents wait (after an undo) until the player resumes them.
@@ -148,6 +154,7 @@ impl Workbench {
             session: Session::new(game),
             diagnostics: Vec::new(),
             options,
+            options_by_game: persisted.options_by_game.clone(),
             paused: false,
             ask: None,
             message: String::new(),
@@ -172,6 +179,7 @@ impl Workbench {
             recent: self.recent.clone(),
             hint_closed: self.hint_closed,
             draft: self.doc.is_dirty().then(|| self.doc.text.clone()),
+            options_by_game: self.options_by_game.clone(),
         }
     }
 
@@ -222,6 +230,13 @@ impl Workbench {
                 self.message = format!("opened {}", self.doc.origin.label());
                 if !self.recompile(true) {
                     self.message = format!("{} has mistakes: see Rules", self.doc.origin.label());
+                } else if let Some(remembered) = self.options_by_game.get(self.session.game.name()).cloned() {
+                    // The options chosen when this game was last played (those
+                    // it no longer declares fall back to their defaults).
+                    if !remembered.is_empty() {
+                        self.options = remembered;
+                        self.recompile(true);
+                    }
                 }
             }
             Err(e) => self.message = e,
@@ -276,6 +291,7 @@ impl Workbench {
 
     pub fn set_option_now(&mut self, name: &str, value: String) {
         self.options.insert(name.to_string(), value);
+        self.options_by_game.insert(self.session.game.name().to_string(), self.options.clone());
         let given: Options = self.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
         match compile(&self.doc, &self.valid_text, &given) {
             Ok(game) => {
@@ -463,11 +479,20 @@ impl Workbench {
             PathPurpose::LoadRecord => String::new(),
             PathPurpose::ExportPlots => format!("{}-analysis.svg", self.session.game.name().replace('/', "-")),
         };
-        let dir = self
-            .last_dir
-            .clone()
-            .or_else(|| self.doc.path().and_then(Path::parent).map(Path::to_path_buf))
-            .filter(|d| d.is_dir())
+        // The user's own folders (issue 47): the last one chosen; else, for
+        // rules, the folder of the user's ruleset file; else home; never the
+        // program's folder where a shipped ruleset lives.
+        let beside_rules = match purpose {
+            PathPurpose::SaveVariant | PathPurpose::OpenRuleset => match &self.doc.origin {
+                crate::document::Origin::File(path) => path.parent().map(Path::to_path_buf),
+                crate::document::Origin::Shipped(_) => None,
+            },
+            _ => None,
+        };
+        let dir = [self.last_dir.clone(), beside_rules, std::env::home_dir()]
+            .into_iter()
+            .flatten()
+            .find(|d| d.is_dir())
             .unwrap_or_else(|| PathBuf::from("."));
         self.ask = Some(Ask::File(FileDialog::new(purpose, &dir, &name)));
     }

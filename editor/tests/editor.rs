@@ -559,6 +559,21 @@ fn the_analysis_plots_are_exported_as_svg_and_png_and_the_table_copied_as_csv() 
         let at = svg.find(&format!("{attr}=\"")).expect("size") + attr.len() + 2;
         svg[at..].split('"').next().expect("value").parse().expect("number")
     };
+    // The figures say how many games, which agents and which seed (issue 47).
+    assert!(svg.contains("200 games per variant, agents random v random, seed 1"), "the caption");
+    // The dialog opens in the folder last chosen; choosing PNG makes the name's
+    // extension .png, and the file written is a PNG: the type follows the name.
+    click(&mut h, "Export plots (SVG, PNG)…");
+    match &h.state().bench.ask {
+        Some(tabula_editor::workbench::Ask::File(d)) => {
+            assert_eq!(d.dir, std::path::absolute(tmp.path()).expect("absolute"), "the last folder chosen");
+        }
+        _ => panic!("the file dialog is open"),
+    }
+    click(&mut h, "PNG (picture)");
+    let name = h.get_by_role(Role::TextInput).accesskit_node().value().unwrap_or_default().to_string();
+    assert_eq!(name, "seti-beth-analysis.png", "the type chosen is the name's extension");
+    click(&mut h, "Cancel");
     let png_path = path.with_extension("png");
     export(&mut h, &png_path);
     let png = std::fs::read(&png_path).expect("the PNG file exists");
@@ -710,4 +725,40 @@ fn at_1000_by_700_the_board_is_at_least_400_px_and_no_panel_text_is_cut_off() {
             }
         }
     }
+}
+
+/// With no folder chosen yet, a file dialog opens in the user's home, not in
+/// the program's folder where the shipped rulesets are (issue 47).
+#[test]
+fn a_file_dialog_opens_in_the_home_folder_at_first() {
+    let mut h = harness("seti-beth");
+    click(&mut h, "Save game…");
+    let Some(home) = std::env::home_dir().filter(|d| d.is_dir()) else { return };
+    match &h.state().bench.ask {
+        Some(tabula_editor::workbench::Ask::File(d)) => {
+            assert_eq!(d.dir, std::path::absolute(&home).expect("absolute"));
+        }
+        _ => panic!("the file dialog is open"),
+    }
+}
+
+/// An option set for a game comes back with the game (issue 47).
+#[test]
+fn an_option_set_for_a_game_is_remembered_when_coming_back_to_it() {
+    let mut h = harness("seti-aleph");
+    h.get_by_label("The Pharaoh steps diagonally too").scroll_to_me();
+    h.run();
+    click(&mut h, "The Pharaoh steps diagonally too");
+    assert_eq!(h.state().bench.session.game.options()["pharaoh_diagonal"].to_string(), "false");
+    h.get_by_label("Seti-Beth").scroll_to_me();
+    h.run();
+    click(&mut h, "Seti-Beth");
+    assert_eq!(h.state().bench.session.game.name(), "seti-beth");
+    h.get_by_label("Seti-Aleph").scroll_to_me();
+    h.run();
+    click(&mut h, "Seti-Aleph");
+    assert_eq!(h.state().bench.session.game.name(), "seti-aleph");
+    assert_eq!(h.state().bench.session.game.options()["pharaoh_diagonal"].to_string(), "false", "remembered");
+    let remembered = &h.state().bench.persisted().options_by_game;
+    assert_eq!(remembered["seti-aleph"]["pharaoh_diagonal"], "false", "kept between runs too");
 }

@@ -20,6 +20,8 @@ struct Job {
     done: Arc<AtomicU64>,
     total: u64,
     stop: Arc<AtomicBool>,
+    /// What the exported figures say of the run: games, agents, seed.
+    caption: String,
 }
 
 pub struct AnalysisPanel {
@@ -162,6 +164,7 @@ impl AnalysisPanel {
             return;
         }
         let specs = self.agents.map(|a| a.agent().unwrap_or(tabula::agents::AgentSpec::Random).to_string());
+        let caption = figure_caption(bench.session.game.title(), self.games, &specs, self.seed, self.swap_sides);
         let config =
             Config { agents: specs, games: self.games, seed: self.seed, swap_sides: self.swap_sides, shard: None };
         let total = u64::from(self.games) * variants.len() as u64;
@@ -177,7 +180,7 @@ impl AnalysisPanel {
             Ok(runs)
         });
         self.result = None;
-        self.job = Some(Job { handle, labels, done, total, stop });
+        self.job = Some(Job { handle, labels, done, total, stop, caption });
     }
 
     fn progress(&mut self, ui: &mut egui::Ui, bench: &mut Workbench) {
@@ -185,12 +188,14 @@ impl AnalysisPanel {
         if job.handle.is_finished() {
             let job = self.job.take().expect("a job");
             let labels = job.labels;
+            let caption = job.caption;
             match job.handle.join() {
                 Ok(Ok(runs)) if runs.iter().all(|r| !r.games.is_empty()) => {
                     let comparison = compare(labels, &runs, Testing::default());
                     let charts = charts(&comparison, &runs);
                     // What "Export plots" writes: the plots as they are shown.
-                    bench.plots = Some(svg(&format!("{}: analysis", bench.session.game.title()), &charts));
+                    // They say how many games, which agents and which seed (issue 47).
+                    bench.plots = Some(svg(&caption, &charts));
                     self.result = Some((comparison, charts));
                 }
                 Ok(Ok(_)) => self.error = "cancelled".into(),
@@ -352,4 +357,11 @@ fn plot(ui: &mut egui::Ui, chart: &Chart) {
             }
         }
     });
+}
+
+/// The title of the exported figures: the game, and what a reader needs to
+/// repeat the run: how many games, which agents, which seed.
+fn figure_caption(title: &str, games: u32, agents: &[String], seed: u64, swap_sides: bool) -> String {
+    let swapped = if swap_sides { ", sides swapped every other game" } else { "" };
+    format!("{title}: {games} games per variant, agents {}, seed {seed}{swapped}", agents.join(" v "))
 }

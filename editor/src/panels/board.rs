@@ -39,7 +39,7 @@ impl Default for BoardPanel {
     }
 }
 
-pub(super) const FIELD_FILL: Color32 = Color32::from_rgb(239, 227, 200);
+pub(super) use crate::looks::FIELD_FILL;
 pub(super) const FIELD_LINE: Color32 = Color32::from_rgb(138, 122, 90);
 const LAST_MOVE: Color32 = Color32::from_rgb(70, 110, 200);
 const CAPTURED: Color32 = Color32::from_rgb(200, 50, 40);
@@ -48,6 +48,8 @@ const MARK: Color32 = Color32::from_rgb(150, 80, 170);
 const LINK: Color32 = Color32::from_rgb(184, 168, 136);
 const SELECTED: Color32 = Color32::from_rgb(232, 180, 0);
 const TARGET: Color32 = Color32::from_rgb(46, 158, 79);
+/// The most pieces of a stack drawn one above the other.
+const MAX_PILE: usize = 3;
 
 impl Panel for BoardPanel {
     fn name(&self) -> &'static str {
@@ -163,12 +165,15 @@ impl BoardPanel {
         let zone = self.zone.and_then(|z| game.zones().get(z));
         let mut clicked = None;
         let mut hovered = None;
+        // The fields' names, drawn last: over pieces, badges and the arrow.
+        let mut names = Vec::new();
         for f in board.fields() {
             let c = centre(f);
             let field_rect = Rect::from_center_size(c, Vec2::splat(cell * 0.9));
             let props = game.field_props(f);
             let ftype = props.ftype.map(|t| &game.field_types()[usize::from(t)]);
-            let fill = ftype.and_then(|t| t.colour).map_or(FIELD_FILL, |[r, g, b]| Color32::from_rgb(r, g, b));
+            // The field type's colour, else the ruleset's pattern (issue 47).
+            let fill = crate::looks::field_fill(game, f);
             painter.rect_filled(field_rect, cell * 0.08, fill);
             painter.rect_stroke(field_rect, cell * 0.08, Stroke::new(1.0, FIELD_LINE), StrokeKind::Inside);
             if zone.is_some_and(|z| z.contains(state.to_move(), f)) {
@@ -185,23 +190,25 @@ impl BoardPanel {
                     Align2::RIGHT_TOP,
                     symbol,
                     FontId::proportional(cell * 0.2),
-                    FIELD_LINE,
-                );
-            }
-            if self.coordinates {
-                painter.text(
-                    field_rect.left_bottom() + Vec2::new(cell * 0.06, -cell * 0.04),
-                    Align2::LEFT_BOTTOM,
-                    board.name(f),
-                    FontId::proportional((cell * 0.16).max(8.0)),
-                    Color32::from_gray(110),
+                    crate::looks::label_colour(fill),
                 );
             }
             let moved = last.is_some_and(|l| l.from == Some(f) || l.to == Some(f));
             if moved {
                 painter.rect_stroke(field_rect, cell * 0.08, Stroke::new(3.0, LAST_MOVE), StrokeKind::Inside);
             }
-            self.draw_stack(&painter, game, &stacks[usize::from(f)], c, cell);
+            self.draw_stack(&painter, game, &stacks[usize::from(f)], c, cell, fill);
+            if self.coordinates {
+                // The field's name over its pieces, on a patch of the field's
+                // colour: no piece, pile or badge covers it (issue 47).
+                let galley = painter.layout_no_wrap(
+                    board.name(f).to_string(),
+                    FontId::proportional((cell * 0.16).max(8.0)),
+                    crate::looks::label_colour(fill),
+                );
+                let at = field_rect.left_bottom() + Vec2::new(cell * 0.06, -cell * 0.04 - galley.size().y);
+                names.push((at, galley, fill));
+            }
             let captured = last.is_some_and(|l| l.captured.contains(&f));
             if captured {
                 let r = cell * 0.22;
@@ -263,7 +270,11 @@ impl BoardPanel {
         }
         if let Some((from, to)) = last.and_then(|l| l.from.zip(l.to)).filter(|(a, b)| a != b) {
             let (a, b) = (centre(from), centre(to));
-            painter.arrow(a, (b - a) * 0.85, Stroke::new(3.0, LAST_MOVE.gamma_multiply(0.8)));
+            last_move_arrow(&painter, a, a + (b - a) * 0.85, cell);
+        }
+        for (at, galley, fill) in names {
+            painter.rect_filled(Rect::from_min_size(at, galley.size()).expand(1.0), 2.0, fill);
+            painter.galley(at, galley, Color32::PLACEHOLDER);
         }
         self.hovered = hovered;
         clicked
@@ -276,16 +287,16 @@ impl BoardPanel {
         let Some(mut setup) = bench.setup.take() else { return };
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new("Set up a position:").strong());
-            for (p, name) in game.players().iter().enumerate() {
-                for (k, kind) in game.kinds().iter().enumerate().filter(|(_, k)| !k.neutral) {
-                    let brush = Brush::Put { kind: k as u8, owner: p as u8 };
-                    ui.selectable_value(&mut setup.brush, brush, format!("put {name} {}", kind.name));
-                }
-            }
-            // Pieces of nobody's (seeds) once, not per player.
-            for (k, kind) in game.kinds().iter().enumerate().filter(|(_, k)| k.neutral) {
-                let brush = Brush::Put { kind: k as u8, owner: tabula::NOBODY };
-                ui.selectable_value(&mut setup.brush, brush, format!("put {}", kind.name));
+            // Only the game's pieces: the kinds each player can have (issue 47);
+            // nobody's pieces (seeds) once.
+            for (kind, owner) in crate::setup::palette(&game) {
+                let brush = Brush::Put { kind, owner };
+                let kind = &game.kinds()[usize::from(kind)].name;
+                let words = match game.players().get(usize::from(owner)) {
+                    Some(name) => format!("put {name} {kind}"),
+                    None => format!("put {kind}"),
+                };
+                ui.selectable_value(&mut setup.brush, brush, words);
             }
             ui.selectable_value(&mut setup.brush, Brush::Remove, "take off");
             ui.selectable_value(&mut setup.brush, Brush::Flip, "turn over");
@@ -351,11 +362,14 @@ impl BoardPanel {
         }
     }
 
-    fn draw_stack(&self, painter: &egui::Painter, game: &Game, stack: &[Piece], c: Pos2, cell: f32) {
+    fn draw_stack(&self, painter: &egui::Painter, game: &Game, stack: &[Piece], c: Pos2, cell: f32, ground: Color32) {
         let step = cell * 0.07;
-        for (i, p) in stack.iter().enumerate() {
-            let at = c - Vec2::new(0.0, step * i as f32) + Vec2::new(0.0, step * (stack.len() as f32 - 1.0) / 2.0);
-            draw_piece(painter, game, p, at, cell * 0.66);
+        // A pile shows at most its top few pieces, so that it stays on its
+        // field and off the field's name; the badge gives the count (issue 47).
+        let shown = &stack[stack.len().saturating_sub(MAX_PILE)..];
+        for (i, p) in shown.iter().enumerate() {
+            let at = c - Vec2::new(0.0, step * i as f32) + Vec2::new(0.0, step * (shown.len() as f32 - 1.0) / 2.0);
+            draw_piece(painter, game, p, at, cell * 0.66, ground);
         }
         if stack.len() > 1 {
             let badge = c + Vec2::new(-cell * 0.3, -cell * 0.3);
@@ -372,7 +386,8 @@ impl BoardPanel {
         for player in 0..game.player_count() {
             ui.horizontal(|ui| {
                 let (swatch, _) = ui.allocate_exact_size(Vec2::splat(18.0), Sense::hover());
-                draw_piece(ui.painter(), game, &Piece::new(0, player), swatch.center(), 17.0);
+                let ground = ui.visuals().panel_fill;
+                draw_piece(ui.painter(), game, &Piece::new(0, player), swatch.center(), 17.0, ground);
                 let name = &game.players()[usize::from(player)];
                 if player == state.to_move() && !state.is_over() {
                     ui.label(RichText::new(format!("{name} (to move)")).strong().underline());
@@ -480,6 +495,19 @@ fn game_counters_ui(ui: &mut egui::Ui, bench: &Workbench) {
     }
 }
 
+/// The last move's arrow: a line and one head of a fixed size at its end
+/// (egui's arrow scales its head with the line: a long move's head looked
+/// like more arrows, issue 47).
+fn last_move_arrow(painter: &egui::Painter, from: Pos2, to: Pos2, cell: f32) {
+    let stroke = Stroke::new(3.0, LAST_MOVE.gamma_multiply(0.8));
+    let dir = (to - from).normalized();
+    let head = (cell * 0.22).clamp(6.0, 18.0);
+    let back = to - dir * head;
+    let side = dir.rot90() * head * 0.5;
+    painter.line_segment([from, back], stroke);
+    painter.add(egui::Shape::convex_polygon(vec![to, back + side, back - side], stroke.color, Stroke::NONE));
+}
+
 fn pool_pieces(game: &Game, state: &State, pool: Pool, holder: u8) -> Vec<(u8, u8, u16)> {
     (0..game.kinds().len() as u8)
         .flat_map(|k| (0..game.player_count()).map(move |o| (k, o)))
@@ -490,11 +518,17 @@ fn pool_pieces(game: &Game, state: &State, pool: Pool, holder: u8) -> Vec<(u8, u
 
 /// One piece: a disc in its owner's colour with its kind's letter; a closed
 /// piece shows its blank side; a die shows its top and, small, its north and east faces.
-pub fn draw_piece(painter: &egui::Painter, game: &Game, p: &Piece, at: Pos2, size: f32) {
+/// Where the piece's colour is lost on `ground` (what it is drawn on), a halo
+/// in a contrasting colour rings it (issue 47).
+pub fn draw_piece(painter: &egui::Painter, game: &Game, p: &Piece, at: Pos2, size: f32, ground: Color32) {
     let (fill, line, text) = player_colours(game, p.owner);
+    let halo = crate::looks::halo(fill, ground);
     let kind = &game.kinds()[usize::from(p.kind)];
     if kind.die.is_some() {
         let rect = Rect::from_center_size(at, Vec2::splat(size * 0.9));
+        if let Some(halo) = halo {
+            painter.rect_stroke(rect, size * 0.15, Stroke::new(size * 0.06, halo), StrokeKind::Outside);
+        }
         painter.rect_filled(rect, size * 0.15, fill);
         painter.rect_stroke(rect, size * 0.15, Stroke::new(1.5, line), StrokeKind::Inside);
         painter.text(at, Align2::CENTER_CENTER, die::face(p.orient, Face::Top), FontId::proportional(size * 0.5), text);
@@ -514,6 +548,9 @@ pub fn draw_piece(painter: &egui::Painter, game: &Game, p: &Piece, at: Pos2, siz
             text.gamma_multiply(0.7),
         );
     } else {
+        if let Some(halo) = halo {
+            painter.circle_filled(at, size / 2.0 + size * 0.07, halo);
+        }
         painter.circle_filled(at, size / 2.0, fill);
         painter.circle_stroke(at, size / 2.0, Stroke::new(1.5, line));
         if p.flipped {

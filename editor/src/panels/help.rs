@@ -136,5 +136,6 @@ fn legend(ui: &mut egui::Ui, game: &Game, turned: bool) {
 /// A piece drawn as on the board, in a line of text.
 fn piece_icon(ui: &mut egui::Ui, game: &Game, piece: Piece, size: f32) {
     let (rect, _) = ui.allocate_exact_size(Vec2::splat(size), Sense::hover());
-    draw_piece(ui.painter(), game, &piece, rect.center(), size * 0.95);
+    let ground = ui.visuals().panel_fill;
+    draw_piece(ui.painter(), game, &piece, rect.center(), size * 0.95, ground);
 }

@@ -19,6 +19,8 @@ pub(crate) mod locate;
 mod marks;
 mod motion;
 mod moves;
+// field patterns (issue 47)
+mod pattern;
 mod repeats;
 mod repetition;
 pub(crate) mod rules;

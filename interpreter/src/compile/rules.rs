@@ -42,6 +42,7 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         return None;
     }
     relative_dirs(ctx, &def.directions, &board, def.players.len());
+    let pattern = super::pattern::colours(ctx, def.pattern.as_ref(), &board);
     let (fields, field_types) = board::field_types(ctx, &def.field_types, &board, stack_limit, &names);
     let zones = board::zones(ctx, &def.zones, &board, players, &names);
     names.zones = zones.iter().map(|z| z.name.clone()).collect();
@@ -116,6 +117,7 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         counters: std::mem::take(&mut names.counters),
         marks,
         attacks: Default::default(),
+        pattern,
     };
     game.attacks = super::attacks::tables(&game, super::attacks::royal_kinds(&def.pieces));
     Some(game)

@@ -134,6 +134,9 @@ pub struct Game {
     // --- attack and royal pieces (issue 45) ---
     /// The royal kinds and each phase's capturing motions reversed (see `Cond::Attacked`).
     pub(crate) attacks: attacks::Attacks,
+    // --- field patterns (issue 47) ---
+    /// Each field's colour under the ruleset's `pattern` (none: empty).
+    pub(crate) pattern: Vec<[u8; 3]>,
 }
 
 impl Game {
@@ -157,6 +160,13 @@ impl Game {
     /// The colour the ruleset gives `player`'s pieces, if it gives one.
     pub fn player_colour(&self, player: Player) -> Option<[u8; 3]> {
         self.colours.get(usize::from(player)).copied().flatten()
+    }
+
+    /// The colour a field is drawn in: its field type's `colour`, else the
+    /// ruleset's `pattern` there, else none (the editor's plain field).
+    pub fn field_colour(&self, field: FieldId) -> Option<[u8; 3]> {
+        let ftype = self.fields[usize::from(field)].ftype.and_then(|t| self.field_types[usize::from(t)].colour);
+        ftype.or_else(|| self.pattern.get(usize::from(field)).copied())
     }
 
     /// The words (`doc`) of the move rules in force, per phase: `(phase, docs)`.

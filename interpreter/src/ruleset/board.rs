@@ -221,3 +221,16 @@ pub struct WrapDef {
     pub dirs: Vec<String>,
     pub when: CondDef,
 }
+
+// --- field patterns (issue 47) ---
+/// Colours laid over the fields in turn by their place on the board: a
+/// chequered board is two colours. A field's colour is
+/// `colours[(column + row) mod colours.len()]`, by its grid coordinates
+/// (every field of a `Grid` or a `Track`, and the fields of a `Graph` at
+/// whole-number positions), so that `a1` (column 0, row 0) takes the first.
+/// A field type's own `colour` is drawn instead where it gives one.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PatternDef {
+    pub colours: Vec<String>,
+}

@@ -14,6 +14,7 @@ mod piece;
 pub(crate) mod scan;
 pub mod template;
 
+pub use board::PatternDef; // field patterns (issue 47)
 pub use board::{
     BoardDef, Diagonals, FieldDef, FieldTypeDef, Hostile, LinkDef, Naming, Search, SendTo, WrapDef, ZoneDef,
 };
@@ -117,6 +118,10 @@ pub struct RulesetDef {
     /// and tested by `Marked` (see [`MarkDef`]).
     #[serde(default)]
     pub marks: Vec<MarkDef>,
+    // --- field patterns (issue 47) ---
+    /// Colours drawn on the fields in turn (a chequered board), see [`PatternDef`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pattern: Option<PatternDef>,
 }
 
 fn one() -> u32 {
