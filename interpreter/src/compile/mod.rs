@@ -22,6 +22,7 @@ mod moves;
 mod repeats;
 mod repetition;
 pub(crate) mod rules;
+mod run_choices; // approach and withdrawal (issue 45)
 mod specialise;
 mod stack_moves;
 mod start;
