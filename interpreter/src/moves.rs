@@ -31,6 +31,8 @@ pub const NO_DIR: u8 = u8::MAX;
 /// In a board move's `kind` (issue 45): the kind the piece becomes, chosen
 /// inside the move (a promotion's choice, `e7-e8=N`), is `CHOSEN | kind`.
 pub(crate) const CHOSEN: KindId = 0x80;
+// (Approach and withdrawal, issue 45: a capture run chosen inside a board
+// move is numbered in the kind's bits `engine::run_choices::RUN_CHOICE`.)
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Action {

@@ -23,6 +23,9 @@ impl Game {
                     // A choice inside the move (issue 45): the kind the piece becomes.
                     let chosen = self.kinds.get(usize::from(m.kind & !crate::moves::CHOSEN)).map_or('?', |k| k.letter);
                     format!("{}-{}={chosen}", field(m.from), field(m.to))
+                } else if let Some(label) = self.run_choice_text(m) {
+                    // A capture run chosen inside the move (issue 45): approach or withdrawal.
+                    format!("{}-{}/{label}", field(m.from), field(m.to))
                 } else {
                     format!("{}-{}", field(m.from), field(m.to))
                 }

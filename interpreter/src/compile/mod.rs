@@ -24,6 +24,7 @@ mod pattern;
 mod repeats;
 mod repetition;
 pub(crate) mod rules;
+mod run_choices; // approach and withdrawal (issue 45)
 mod specialise;
 mod stack_moves;
 mod start;

@@ -188,6 +188,8 @@ fn rule(ctx: &mut Ctx, def: &MoveDef, statics: &Statics, names: &Names, standing
         carry: def.carry,
         on_jumped: def.on_jumped,
         choices,
+        // (Numbered with the game's labels by `run_choices::number`.)
+        run_choices: Vec::new(),
     })
 }
 
@@ -308,9 +310,11 @@ fn effect(
             let otherwise = ctx.at(Seg::Field("otherwise"), |ctx| test(ctx, otherwise, Place::Field, names));
             Effect::CaptureChosen(Box::new(Choice { cond, among, otherwise }))
         }
-        EffectDef::CaptureRun { on, start, step, if_, landed, keep_if, closed_by, spare, .. } => {
-            let def = CaptureRunDef { on, start, step, if_, landed: *landed, keep_if, closed_by, spare };
-            Effect::CaptureRun(Box::new(capture_run(ctx, def, board, names)))
+        EffectDef::CaptureRun { on, start, step, if_, landed, keep_if, closed_by, spare, from, choice, .. } => {
+            let run_def = CaptureRunDef { on, start, step, if_, landed: *landed, keep_if, closed_by, spare };
+            let mut run = capture_run(ctx, run_def, board, names);
+            super::run_choices::lower(ctx, def, &mut run, *from, choice.as_deref(), board);
+            Effect::CaptureRun(Box::new(run))
         }
         EffectDef::Set { counter, n, who, .. } | EffectDef::Add { counter, n, who, .. } => {
             let add = matches!(e, EffectDef::Add { .. });
@@ -362,6 +366,10 @@ fn capture_run(ctx: &mut Ctx, def: CaptureRunDef<'_>, board: &Board, names: &Nam
         keep_if: keep_if.as_ref().map(|c| ctx.at(Seg::Field("keep_if"), |ctx| test(ctx, c, Place::State, names))),
         closed_by: closed_by.as_ref().map(|c| ctx.at(Seg::Field("closed_by"), |ctx| test(ctx, c, Place::Field, names))),
         spare: spare.as_ref().map(|c| ctx.at(Seg::Field("spare"), |ctx| test(ctx, c, Place::Field, names))),
+        from: crate::ruleset::RunFrom::Landing,
+        behind: Vec::new(),
+        choice: 0,
+        label: None,
     };
     if let Some(keep_if) = &run.keep_if {
         super::repetition::after_a_move_only(ctx, keep_if, "keep_if");

@@ -525,8 +525,12 @@ impl Game {
                         self.place_due(s, me, p.kind, *zone, p.orient, true, *optional);
                     }
                 }
-                Effect::CaptureRun(run) if landed != NO_FIELD && self.eval(&run.on, s, me, landed) => {
-                    applied.captured += self.capture_run(s, run, landed, me);
+                Effect::CaptureRun(run)
+                    if landed != NO_FIELD
+                        && super::run_choices::run_made(run, m)
+                        && self.eval(&run.on, s, me, landed) =>
+                {
+                    applied.captured += self.capture_run(s, run, m, landed, me);
                 }
                 Effect::Claim(run) if landed != NO_FIELD => {
                     self.claim(s, run, landed, me);

@@ -13,28 +13,34 @@ use crate::state::{Pool, State};
 impl Game {
     /// Whether the capture run from `first` is closed by `closed_by` (see [`Game::closed_run`]).
     #[inline(never)] // (out of line: `capture_run` stays as small as without it)
+    #[allow(clippy::too_many_arguments)] // the run, where it lies, and whose
     fn capture_run_closed(
         &self,
         s: &State,
         run: &super::CaptureRun,
         closed_by: &crate::program::Cond,
+        m: Move,
         first: FieldId,
         me: Player,
     ) -> bool {
-        let next = |f: FieldId| run.step.iter().map(|&d| self.board.neighbour(f, d)).find(|&t| t != NO_FIELD);
-        self.closed_run(s, me, first, |f| next(f).unwrap_or(NO_FIELD), &run.cond, closed_by).is_some()
+        self.closed_run(s, me, first, |f| self.run_next(run, m, f), &run.cond, closed_by).is_some()
     }
 
     /// A capture run from `landed` (see `EffectDef::CaptureRun`): how many pieces it took.
-    pub(super) fn capture_run(&self, s: &mut State, run: &super::CaptureRun, landed: FieldId, me: Player) -> u32 {
+    /// (Where the run lies, from the landing or along the move `m`: `engine/run_choices.rs`.)
+    pub(super) fn capture_run(
+        &self,
+        s: &mut State,
+        run: &super::CaptureRun,
+        m: Move,
+        landed: FieldId,
+        me: Player,
+    ) -> u32 {
         let before = run.keep_if.as_ref().map(|_| ScratchState::of(s));
-        let next = |f: FieldId, dirs: &[u8]| {
-            dirs.iter().map(|&d| self.board.neighbour(f, d)).find(|&t| t != NO_FIELD).unwrap_or(NO_FIELD)
-        };
-        let mut at = if run.start.is_empty() { landed } else { next(landed, &run.start) };
+        let mut at = self.run_first(run, m, landed);
         // A run with a closing test is taken only if it is closed (read before any is taken).
         if let Some(closed_by) = &run.closed_by
-            && !self.capture_run_closed(s, run, closed_by, at, me)
+            && !self.capture_run_closed(s, run, closed_by, m, at, me)
         {
             return 0;
         }
@@ -47,10 +53,7 @@ impl Game {
             if !run.spare.as_ref().is_some_and(|c| self.eval(c, s, me, at)) {
                 taken += self.capture_stack(s, at, me);
             }
-            if run.step.is_empty() {
-                break;
-            }
-            at = next(at, &run.step);
+            at = self.run_next(run, m, at);
         }
         if taken > 0 && run.landed {
             taken += self.capture_stack(s, landed, me);

@@ -28,6 +28,7 @@ mod outline;
 mod perft;
 mod reach;
 mod repetition;
+mod run_choices; // approach and withdrawal (issue 45)
 mod scratch;
 mod stack_moves;
 mod turn;

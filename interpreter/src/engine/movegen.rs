@@ -439,6 +439,13 @@ impl Game {
                     self.emit_choices(rule, s, me, m, &mut |c| emit.emit(c))
                 };
                 self.rule_moves(s, me, rule, ri, only, &mut walks, &mut counted)
+            } else if !rule.run_choices.is_empty() {
+                // Capture runs chosen inside a move (issue 45): one move per run that takes.
+                let mut counted = |m: Move| {
+                    found = true;
+                    self.emit_run_choices(rule, s, m, &mut |c| emit.emit(c))
+                };
+                self.rule_moves(s, me, rule, ri, only, &mut walks, &mut counted)
             } else {
                 let mut counted = |m: Move| {
                     found = true;

@@ -137,6 +137,11 @@ pub struct Game {
     // --- field patterns (issue 47) ---
     /// Each field's colour under the ruleset's `pattern` (none: empty).
     pub(crate) pattern: Vec<[u8; 3]>,
+    // --- approach and withdrawal (issue 45) ---
+    /// The labels of the capture runs that are choices inside a move
+    /// (`CaptureRun(choice: "A")`), in the order first written: a move
+    /// holds the number of its choice, from 1 (see `engine/run_choices.rs`).
+    pub(crate) run_choice_labels: Vec<String>,
 }
 
 impl Game {

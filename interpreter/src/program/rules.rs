@@ -258,6 +258,11 @@ pub(crate) struct Rule {
     /// read on the landing field before the move): each landing there is one
     /// move per kind (see `engine/choices.rs`).
     pub choices: Option<Box<(Vec<crate::piece::KindId>, Cond)>>,
+    // --- approach and withdrawal (issue 45) ---
+    /// The labels (`Game::run_choice_labels`, from 1) of its capture runs
+    /// that are choices inside the move, in order: each move is listed once
+    /// per such run that takes something (see `engine/run_choices.rs`).
+    pub run_choices: Vec<u8>,
 }
 
 impl Rule {

@@ -21,6 +21,7 @@ pub use board::{
 pub use cond::{AttackedBy, Compared, CondDef, OptValue, ReachFrom, RunDef, Through, Who};
 pub use counter::{Compare, CounterDef, Num, Per, StartDef};
 pub use marks::{ChainDir, Lasts, MarkDef, MoveField};
+pub use moves::RunFrom; // approach and withdrawal (issue 45)
 pub use moves::{
     Arrive, BringFrom, ContinueMode, Distance, EffectDef, Motion, MoveDef, OffCount, PlaceAt, Removal, Sides,
 };

@@ -431,6 +431,19 @@ pub enum EffectDef {
         /// past them) but their stacks are not taken: a king in a shield wall.
         #[serde(default)]
         spare: Option<CondDef>,
+        // --- approach and withdrawal (issue 45) ---
+        /// Where the run lies: from the landing field by `start` and `step`
+        /// (`Landing`, the default), or along the move's own direction:
+        /// `Ahead`, from the field beyond the landing onward; `Behind`, from
+        /// the field behind the start, backward.
+        #[serde(default)]
+        from: RunFrom,
+        /// A choice inside the move: the move is listed once per such run
+        /// that takes something, its text ending `/` and this label
+        /// (`c3-d3/A`), and only the run chosen is made; where none takes
+        /// anything, once, plain (Fanorona's approach or withdrawal).
+        #[serde(default)]
+        choice: Option<String>,
     },
     /// If `on` holds of the field the piece ended on, a new piece of the same
     /// kind and orientation comes from the mover's hand onto the mover's
@@ -531,6 +544,18 @@ pub enum EffectDef {
 pub enum BringFrom {
     /// The first piece beyond the field the move ended on, along its direction.
     Ahead,
+}
+
+/// Where a `CaptureRun` lies (issue 45: approach and withdrawal).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RunFrom {
+    /// From the field the move ended on, by the run's `start` and `step`.
+    #[default]
+    Landing,
+    /// From the field beyond the landing, along the move's direction, onward.
+    Ahead,
+    /// From the field behind the move's start, against its direction, backward.
+    Behind,
 }
 
 /// When the pieces jumped in a capture chain leave the board.

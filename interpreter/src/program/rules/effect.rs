@@ -179,6 +179,19 @@ pub(crate) struct CaptureRun {
     /// Of each field of the run: where it holds, the stack stays (the run
     /// goes on past it); none, every field of the run is taken.
     pub spare: Option<Cond>,
+    // --- approach and withdrawal (issue 45; `engine/run_choices.rs`) ---
+    /// Where the run lies: from the landing, or ahead of it or behind the
+    /// start along the move's direction.
+    pub from: crate::ruleset::RunFrom,
+    /// For `Behind`: the field behind each field in each direction (the one
+    /// whose neighbour that way it is), `field * directions + direction`;
+    /// empty otherwise.
+    pub behind: Vec<crate::board::FieldId>,
+    /// The label of the choice it is (an index into `Game::run_choice_labels`,
+    /// from 1; 0: no choice, the run is made with every move of its rule).
+    pub choice: u8,
+    /// The label as written, until the game numbers the labels.
+    pub label: Option<Box<str>>,
 }
 
 /// Which stacks a mover may choose to capture: where `among` holds, or where
