@@ -146,6 +146,8 @@ fn mcts_beats_random_on_every_shipped_ruleset() {
         "classic/chess",
         "traditional/backgammon",
         "traditional/lasca",
+        // Tabula: a whole-turn search per decision, as Backgammon.
+        "traditional/tabula",
         "traditional/halma",
         "traditional/halma-four",
     ];

@@ -13,6 +13,14 @@
 //! the bar; with all fifteen home a checker bears off by the exact die, or
 //! by a higher die from the highest point; doubles are four moves; as many
 //! dice as possible are used, then the highest total.
+//!
+//! Tabula (the shipped ruleset at its default options): three dice, no
+//! doubles; all fifteen start off the board and both sides enter on the
+//! point of the die counted from 1 and travel up to 24; a hit piece goes
+//! off the board and must enter again before its owner moves anything else
+//! (a piece never entered does not hold the others back); a piece bears off
+//! from the last quarter by the exact die only, once all fifteen are there;
+//! as many dice as possible are used (no "the larger").
 
 use rand::{Rng, SeedableRng, seq::IndexedRandom};
 use std::collections::{BTreeSet, HashSet};
@@ -22,13 +30,27 @@ use tabula_tests::shipped_game;
 /// A game's rules, as parameters of the one generator.
 #[derive(Clone, Copy, Debug)]
 struct Rules {
+    /// Dice a throw.
+    dice: usize,
     /// A double gives each value twice.
     doubles: bool,
-    /// Sides travel opposite ways (Backgammon); else both the same way.
+    /// Sides travel opposite ways (Backgammon, White from 24 down to 1);
+    /// else both the same way, from 1 up to 24 (Tabula).
     opposite: bool,
+    /// Only the checkers hit wait to enter before any other move (Tabula);
+    /// else every checker off the board does (Backgammon's bar).
+    only_hit_enter_first: bool,
+    /// A checker bears off by the exact die only.
+    exact: bool,
+    /// After the most dice, the highest total ("if only one, the larger").
+    highest: bool,
 }
 
-const BACKGAMMON: Rules = Rules { doubles: true, opposite: true };
+const BACKGAMMON: Rules =
+    Rules { dice: 2, doubles: true, opposite: true, only_hit_enter_first: false, exact: false, highest: true };
+
+const TABULA: Rules =
+    Rules { dice: 3, doubles: false, opposite: false, only_hit_enter_first: true, exact: true, highest: false };
 
 /// A position: `points[i]` for point i (1..=24) holds White's checkers as
 /// a positive count, Black's as a negative one.
@@ -37,6 +59,8 @@ struct Pos {
     points: [i8; 25],
     bar: [u8; 2],
     off: [u8; 2],
+    /// Of the checkers off the board, those hit (and not entered again).
+    hit: [u8; 2],
 }
 
 impl Pos {
@@ -55,12 +79,12 @@ impl Pos {
 
     /// Point i as steps along side's way (1..=24; 0 the bar, 25 off).
     fn steps_of(rules: Rules, side: usize, i: usize) -> usize {
-        if side == 0 || !rules.opposite { 25 - i } else { i }
+        if side == 0 && rules.opposite { 25 - i } else { i }
     }
 
     /// The point `steps` along side's way.
     fn point_at(rules: Rules, side: usize, steps: usize) -> usize {
-        if side == 0 || !rules.opposite { 25 - steps } else { steps }
+        if side == 0 && rules.opposite { 25 - steps } else { steps }
     }
 
     fn all_home(&self, rules: Rules, side: usize) -> bool {
@@ -77,6 +101,9 @@ impl Pos {
             if p.enemy(side, to) == 1 {
                 p.add(1 - side, to, -1);
                 p.bar[1 - side] += 1;
+                if rules.only_hit_enter_first {
+                    p.hit[1 - side] += 1;
+                }
             }
             p.add(side, to, 1);
             true
@@ -84,10 +111,14 @@ impl Pos {
         if self.bar[side] > 0 {
             let mut p = *self;
             p.bar[side] -= 1;
+            p.hit[side] = p.hit[side].saturating_sub(1);
             if land(&mut p, Self::point_at(rules, side, v)) {
                 out.push(p);
             }
-            return out;
+            let waiting = if rules.only_hit_enter_first { self.hit[side] } else { self.bar[side] };
+            if waiting > 0 {
+                return out;
+            }
         }
         let home = self.all_home(rules, side);
         for i in 1..=24 {
@@ -106,7 +137,7 @@ impl Pos {
                 // Off: exactly, or by a higher die from the farthest checker back.
                 let farthest =
                     (1..=24).filter(|&j| self.own(side, j) > 0).map(|j| Self::steps_of(rules, side, j)).min();
-                if to == 25 || farthest == Some(from) {
+                if to == 25 || (!rules.exact && farthest == Some(from)) {
                     p.off[side] += 1;
                     out.push(p);
                 }
@@ -121,15 +152,16 @@ impl Pos {
 /// exists, kept where it uses the most dice, then the highest total.
 fn turn_ends(rules: Rules, start: Pos, side: usize, dice: &[usize]) -> BTreeSet<Pos> {
     let mut pool: Vec<usize> = dice.to_vec();
-    if rules.doubles && dice.len() == 2 && dice[0] == dice[1] {
+    if rules.doubles && dice.iter().all(|&d| d == dice[0]) {
         pool.extend_from_slice(dice);
     }
     pool.sort_unstable();
     let mut ends: Vec<(Pos, usize, usize)> = Vec::new();
     let mut seen = HashSet::new();
     explore(rules, start, side, &pool, 0, 0, &mut ends, &mut seen);
-    let best = ends.iter().map(|&(_, n, t)| (n, t)).max().unwrap_or((0, 0));
-    ends.into_iter().filter(|&(_, n, t)| (n, t) == best).map(|(p, _, _)| p).collect()
+    let key = |n: usize, t: usize| (n, if rules.highest { t } else { 0 });
+    let best = ends.iter().map(|&(_, n, t)| key(n, t)).max().unwrap_or((0, 0));
+    ends.into_iter().filter(|&(_, n, t)| key(n, t) == best).map(|(p, _, _)| p).collect()
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -167,7 +199,7 @@ fn explore(
 
 /// The engine's position read as the hand-written one.
 fn read(game: &Game, s: &State) -> Pos {
-    let mut p = Pos { points: [0; 25], bar: [0; 2], off: [0; 2] };
+    let mut p = Pos { points: [0; 25], bar: [0; 2], off: [0; 2], hit: [0; 2] };
     for (f, name) in game.board().names().iter().enumerate() {
         let i: usize = name.parse().expect("points are numbered");
         for piece in s.stack(f as u16) {
@@ -177,6 +209,9 @@ fn read(game: &Game, s: &State) -> Pos {
     for side in 0..2u8 {
         p.bar[usize::from(side)] = s.pool_total(Pool::Hand, side) as u8;
         p.off[usize::from(side)] = s.pool_total(Pool::Off, side) as u8;
+        if let Some(hit) = game.counter_index("hit") {
+            p.hit[usize::from(side)] = game.counter_value(s, hit, side) as u8;
+        }
     }
     p
 }
@@ -243,7 +278,8 @@ fn agree_on_random_positions(name: &str, rules: Rules, n: usize) {
             checked += 1;
         }
     }
-    assert!(checked >= n * 21);
+    let throws = if rules.dice == 3 { 56 } else { 21 };
+    assert!(checked >= n * throws, "{checked} throws checked");
 }
 
 #[test]
@@ -254,7 +290,7 @@ fn backgammon_turns_end_where_the_hand_written_turns_end() {
 #[test]
 fn the_hand_written_generator_keeps_the_larger_die() {
     // White's checker on 12 with 3-5 and Black holding 4: only the 5 is played.
-    let mut p = Pos { points: [0; 25], bar: [0; 2], off: [0; 2] };
+    let mut p = Pos { points: [0; 25], bar: [0; 2], off: [0; 2], hit: [0; 2] };
     p.points[12] = 1;
     p.points[1] = 1;
     p.points[4] = -2;
@@ -267,7 +303,7 @@ fn the_hand_written_generator_keeps_the_larger_die() {
 fn best_rest(rules: Rules, pos: Pos, side: usize, left: &[usize]) -> (usize, usize) {
     let mut ends = Vec::new();
     explore(rules, pos, side, left, 0, 0, &mut ends, &mut HashSet::new());
-    ends.iter().map(|&(_, n, t)| (n, t)).max().unwrap_or((0, 0))
+    ends.iter().map(|&(_, n, t)| (n, if rules.highest { t } else { 0 })).max().unwrap_or((0, 0))
 }
 
 /// The legal decisions with `left` to spend: each single-die move (one per
@@ -286,7 +322,8 @@ fn decisions(rules: Rules, pos: Pos, side: usize, left: &[usize]) -> Vec<(Pos, V
         let rest: Vec<usize> = left[..i].iter().chain(&left[i + 1..]).copied().collect();
         for next in pos.moves(rules, side, v) {
             let (n, t) = best_rest(rules, next, side, &rest);
-            if (n + 1, t + v) == best && !out.iter().any(|(p, _)| *p == next) {
+            let total = if rules.highest { t + v } else { 0 };
+            if (n + 1, total) == best && !out.iter().any(|(p, _)| *p == next) {
                 out.push((next, rest.clone()));
             }
         }
@@ -300,17 +337,15 @@ fn perft_by_hand(rules: Rules, pos: Pos, side: usize, left: Option<Vec<usize>>, 
         return 1;
     }
     let Some(left) = left else {
-        let mut n = 0;
-        for a in 1..=6 {
-            for b in a..=6 {
-                let mut pool = vec![a, b];
-                if rules.doubles && a == b {
-                    pool.extend([a, b]);
+        return throws(rules)
+            .into_iter()
+            .map(|mut pool| {
+                if rules.doubles && pool.iter().all(|&d| d == pool[0]) {
+                    pool.extend(pool.clone());
                 }
-                n += perft_by_hand(rules, pos, side, Some(pool), depth - 1);
-            }
-        }
-        return n;
+                perft_by_hand(rules, pos, side, Some(pool), depth - 1)
+            })
+            .sum();
     };
     let moves = decisions(rules, pos, side, &left);
     if moves.is_empty() {
@@ -329,6 +364,36 @@ fn perft_by_hand(rules: Rules, pos: Pos, side: usize, left: Option<Vec<usize>>, 
             }
         })
         .sum()
+}
+
+/// Every throw of `rules.dice` dice, as sorted values.
+fn throws(rules: Rules) -> Vec<Vec<usize>> {
+    let mut out: Vec<Vec<usize>> = vec![Vec::new()];
+    for _ in 0..rules.dice {
+        out = out
+            .into_iter()
+            .flat_map(|t| {
+                let low = t.last().copied().unwrap_or(1);
+                (low..=6).map(move |d| t.iter().copied().chain([d]).collect())
+            })
+            .collect();
+    }
+    out
+}
+
+#[test]
+fn tabula_turns_end_where_the_hand_written_turns_end() {
+    agree_on_random_positions("traditional/tabula", TABULA, 1000);
+}
+
+#[test]
+fn tabula_perft_is_the_hand_written_count() {
+    let game = shipped_game("traditional/tabula");
+    let start = game.initial_state();
+    let pos = read(&game, &start);
+    for depth in 1..=4 {
+        assert_eq!(game.perft(&start, depth), perft_by_hand(TABULA, pos, 0, None, depth), "depth {depth}");
+    }
 }
 
 #[test]
