@@ -2,9 +2,13 @@
 //! generic: they know a game only through its rules. Randomness comes from the
 //! RNG passed in, so a seeded run plays the same games.
 
+mod alphabeta;
 mod eval;
 mod greedy;
 mod mcts;
+mod tt;
+
+pub use alphabeta::{AlphaBetaAgent, Limit, MAX_DEPTH, MAX_NODES};
 
 pub use eval::Evaluator;
 pub use greedy::GreedyAgent;
@@ -29,7 +33,20 @@ pub enum AgentSpec {
     Random,
     Greedy,
     Mcts(Budget),
+    // Issue 46: alpha-beta (expectimax through throws), see `alphabeta.rs`.
+    AlphaBeta(Limit),
 }
+
+/// The default alpha-beta budget (`alphabeta`): reproducible, and a fraction
+/// of a second a move in a release build on the shipped games.
+pub const DEFAULT_NODES: u64 = 20_000;
+
+/// A strength by name, as the editor and `tabula play` offer it, and the agent it stands for.
+pub const STRENGTHS: [(&str, AgentSpec); 3] = [
+    ("beginner", AgentSpec::Greedy),
+    ("strong", AgentSpec::AlphaBeta(Limit::Nodes(20_000))),
+    ("very strong", AgentSpec::AlphaBeta(Limit::Nodes(200_000))),
+];
 
 /// How much thinking an MCTS agent does per move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,9 +66,21 @@ pub const MAX_MILLISECONDS: u64 = 3_600_000;
 pub const MAX_ITERATIONS: u64 = 10_000_000;
 
 impl AgentSpec {
-    /// `random`, `greedy`, `mcts`, `mcts:800` (iterations) or `mcts:50ms` (time).
+    /// `random`, `greedy`, `mcts`, `mcts:800` (iterations) or `mcts:50ms` (time);
+    /// `alphabeta`, `alphabeta:4` (depth), `alphabeta:50k` (thousands of nodes)
+    /// or `alphabeta:50ms` (time); a strength by name ([`STRENGTHS`]).
     pub fn parse(text: &str) -> Result<AgentSpec, String> {
-        let bad = || format!("agent {text:?}: expected random, greedy, mcts, mcts:ITERATIONS or mcts:MILLISECONDSms");
+        let bad = || {
+            format!(
+                "agent {text:?}: expected random, greedy, mcts, mcts:ITERATIONS, mcts:MILLISECONDSms, alphabeta, alphabeta:DEPTH, alphabeta:THOUSANDSk, alphabeta:MILLISECONDSms, beginner, strong or very strong"
+            )
+        };
+        if let Some((_, spec)) = STRENGTHS.iter().find(|(name, _)| *name == text.trim()) {
+            return Ok(*spec);
+        }
+        if let Some(limit) = text.trim().strip_prefix("alphabeta") {
+            return parse_alphabeta(text, limit).ok_or_else(bad)?;
+        }
         match text.trim() {
             "random" => Ok(AgentSpec::Random),
             "greedy" => Ok(AgentSpec::Greedy),
@@ -81,6 +110,7 @@ impl AgentSpec {
             AgentSpec::Random => Box::new(RandomAgent::default()),
             AgentSpec::Greedy => Box::new(GreedyAgent::new(game)),
             AgentSpec::Mcts(budget) => Box::new(MctsAgent::new(game, budget)),
+            AgentSpec::AlphaBeta(limit) => Box::new(AlphaBetaAgent::new(game, limit)),
         }
     }
 }
@@ -93,8 +123,51 @@ impl fmt::Display for AgentSpec {
             AgentSpec::Mcts(Budget::Iterations(n)) if *n == DEFAULT_ITERATIONS => f.write_str("mcts"),
             AgentSpec::Mcts(Budget::Iterations(n)) => write!(f, "mcts:{n}"),
             AgentSpec::Mcts(Budget::Time(t)) => write!(f, "mcts:{}ms", t.as_millis()),
+            AgentSpec::AlphaBeta(Limit::Nodes(n)) if *n == DEFAULT_NODES => f.write_str("alphabeta"),
+            AgentSpec::AlphaBeta(Limit::Depth(d)) => write!(f, "alphabeta:{d}"),
+            AgentSpec::AlphaBeta(Limit::Nodes(n)) if n % 1000 == 0 => write!(f, "alphabeta:{}k", n / 1000),
+            AgentSpec::AlphaBeta(Limit::Nodes(n)) => write!(f, "alphabeta:{n}nodes"),
+            AgentSpec::AlphaBeta(Limit::Time(t)) => write!(f, "alphabeta:{}ms", t.as_millis()),
         }
     }
+}
+
+/// `alphabeta` followed by `rest`: nothing, `:DEPTH`, `:THOUSANDSk`,
+/// `:NODESnodes` or `:MILLISECONDSms`. `None` where it is none of them; an
+/// error where it asks too much.
+fn parse_alphabeta(text: &str, rest: &str) -> Option<Result<AgentSpec, String>> {
+    let too_much = |most: u64, unit: &str| Err(format!("agent {text:?}: at most {most} {unit} a move"));
+    if rest.is_empty() {
+        return Some(Ok(AgentSpec::AlphaBeta(Limit::Nodes(DEFAULT_NODES))));
+    }
+    let rest = rest.strip_prefix(':')?;
+    let number = |digits: &str| -> Option<u64> {
+        (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then(|| digits.parse().ok())?
+    };
+    let limit = if let Some(ms) = rest.strip_suffix("ms") {
+        let ms = number(ms)?;
+        if ms > MAX_MILLISECONDS {
+            return Some(too_much(MAX_MILLISECONDS, "milliseconds"));
+        }
+        Limit::Time(Duration::from_millis(ms.max(1)))
+    } else if let Some(n) = rest
+        .strip_suffix('k')
+        .map(|k| number(k).map(|k| k.saturating_mul(1000)))
+        .or_else(|| rest.strip_suffix("nodes").map(number))
+    {
+        let n = n?;
+        if n > MAX_NODES {
+            return Some(too_much(MAX_NODES, "nodes"));
+        }
+        Limit::Nodes(n.max(1))
+    } else {
+        let d = number(rest)?;
+        if d > u64::from(MAX_DEPTH) {
+            return Some(too_much(u64::from(MAX_DEPTH), "plies deep"));
+        }
+        Limit::Depth(d.max(1) as u8)
+    };
+    Some(Ok(AgentSpec::AlphaBeta(limit)))
 }
 
 /// Samples a chance outcome by its real probability.
