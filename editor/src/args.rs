@@ -3,7 +3,7 @@
 use crate::document::Origin;
 use std::path::PathBuf;
 
-pub const USAGE: &str = "usage: tabula-editor [RULESET] [--record GAME.ron]\n\
+pub const USAGE: &str = "usage: tabula-editor [RULESET] [--record GAME.ron] [--show rules|analysis[:OPTION]]\n\
     RULESET is a shipped ruleset's name (as `tabula list` prints it) or the path of a .ron file;\n\
     without one, the editor reopens what was open last time.";
 
@@ -14,6 +14,31 @@ pub struct Args {
     pub record: Option<PathBuf>,
     /// `--help`: print the usage and stop.
     pub help: bool,
+    /// `--show rules|analysis|analysis:OPTION` (for pictures made by a
+    /// script, docs/screenshots.sh): opens on that tab; `analysis` starts a
+    /// run at once, of every value of OPTION where one is named.
+    pub show: Option<Show>,
+}
+
+/// What `--show` opens on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Show {
+    Rules,
+    /// The Analysis tab, running: the game as set, or every value of the option.
+    Analysis(Option<String>),
+}
+
+impl std::str::FromStr for Show {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Show, String> {
+        match text.split_once(':') {
+            None if text == "rules" => Ok(Show::Rules),
+            None if text == "analysis" => Ok(Show::Analysis(None)),
+            Some(("analysis", option)) if !option.is_empty() => Ok(Show::Analysis(Some(option.to_string()))),
+            _ => Err(format!("--show {text}: expected rules, analysis or analysis:OPTION")),
+        }
+    }
 }
 
 /// Reads the arguments (without the program's name).
@@ -26,6 +51,7 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
                 out.record = Some(args.next().map(PathBuf::from).ok_or("--record needs the path of a game record")?);
             }
             "--help" | "-h" => out.help = true,
+            "--show" => out.show = Some(args.next().ok_or("--show needs rules, analysis or analysis:OPTION")?.parse()?),
             flag if flag.starts_with("--") => return Err(format!("unknown option {flag}\n{USAGE}")),
             name if tabula::shipped::text(name).is_some() => out.ruleset = Some(Origin::Shipped(name.to_string())),
             path => out.ruleset = Some(Origin::File(PathBuf::from(path))),
