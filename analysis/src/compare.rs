@@ -9,6 +9,7 @@ use super::run::Results;
 use super::stats::{
     Correction, Difference, Proportion, Z95, mann_whitney, mcnemar, proportion, two_proportions, wilcoxon_signed_rank,
 };
+use super::terms as t;
 use std::fmt;
 
 /// How one metric changed from the base variant to another.
@@ -259,6 +260,13 @@ pub fn metrics_per_variant(players: u8) -> usize {
     metrics(players).len()
 }
 
+/// The names of the metrics `tabula compare` tests in a game of `players`
+/// players, in the order it prints them (the glossary of docs/guide.md
+/// explains each: tests/tests/glossary.rs).
+pub fn metric_names(players: u8) -> Vec<String> {
+    metrics(players).into_iter().map(|m| m.name).collect()
+}
+
 /// Tests the metrics of `variant` against `base`: paired tests (McNemar,
 /// Wilcoxon signed-rank) when the games are paired, tests of independent
 /// samples (two-proportion z, Mann-Whitney U) otherwise. The seats are those
@@ -277,9 +285,9 @@ fn change(base: &Results, variant: &Results, paired: bool, m: &Metric) -> Metric
             let (d, test) = if paired {
                 let pairs: Vec<(bool, bool)> =
                     base.games.iter().zip(&variant.games).map(|(x, y)| (f(x), f(y))).collect();
-                (mcnemar(&pairs), "McNemar (exact)")
+                (mcnemar(&pairs), t::MCNEMAR)
             } else {
-                (two_proportions(a, b), "two-proportion z")
+                (two_proportions(a, b), t::TWO_PROPORTIONS)
             };
             let description = format!(
                 "{} {}: {:.1}% -> {:.1}% ({:+.1} points, 95% CI {:+.1} to {:+.1}",
@@ -297,9 +305,9 @@ fn change(base: &Results, variant: &Results, paired: bool, m: &Metric) -> Metric
             let a: Vec<f64> = base.games.iter().map(f).collect();
             let b: Vec<f64> = variant.games.iter().map(f).collect();
             let (d, test) = if paired {
-                (wilcoxon_signed_rank(&a, &b), "Wilcoxon signed-rank")
+                (wilcoxon_signed_rank(&a, &b), t::WILCOXON)
             } else {
-                (mann_whitney(&a, &b), "Mann-Whitney U")
+                (mann_whitney(&a, &b), t::MANN_WHITNEY)
             };
             let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
             let (base_mean, variant_mean) = (mean(&a), mean(&b));
@@ -373,21 +381,27 @@ impl fmt::Display for Comparison {
                 (format!("player {} place (mean)", p + 1), cell)
             }));
         }
-        let rest: Vec<(&str, Cell)> = vec![
-            ("draws %", Box::new(|r: &Report| format!("{:.1}", 100.0 * r.draws.rate))),
-            ("first mover wins %", Box::new(|r: &Report| format!("{:.1}", 100.0 * r.first_mover_wins.rate))),
-            ("ended by the turn limit %", Box::new(|r: &Report| format!("{:.1}", 100.0 * r.timeouts.rate))),
-            ("balance", Box::new(|r: &Report| format!("{:.3}", r.balance))),
+        let rest: Vec<(String, Cell)> = vec![
+            (format!("{} %", t::DRAWS), Box::new(|r: &Report| format!("{:.1}", 100.0 * r.draws.rate))),
             (
-                "plies (mean)",
+                format!("{} %", t::FIRST_MOVER_WINS),
+                Box::new(|r: &Report| format!("{:.1}", 100.0 * r.first_mover_wins.rate)),
+            ),
+            (format!("{} %", t::TURN_LIMIT), Box::new(|r: &Report| format!("{:.1}", 100.0 * r.timeouts.rate))),
+            (t::BALANCE.to_string(), Box::new(|r: &Report| format!("{:.3}", r.balance))),
+            (
+                format!("{} ({})", t::PLIES, t::MEAN),
                 Box::new(|r: &Report| format!("{:.1} [{:.1},{:.1}]", r.plies.mean, r.plies.low, r.plies.high)),
             ),
-            ("plies (median / p90)", Box::new(|r: &Report| format!("{:.0} / {:.0}", r.plies.median, r.plies.p90))),
-            ("turns (mean)", Box::new(|r: &Report| format!("{:.1}", r.turns.mean))),
-            ("branching factor", Box::new(|r: &Report| format!("{:.2}", r.branching))),
-            ("repeated positions / game", Box::new(|r: &Report| format!("{:.2}", r.repeated.mean))),
+            (
+                format!("{} ({} / {})", t::PLIES, t::MEDIAN, t::P90_SHORT),
+                Box::new(|r: &Report| format!("{:.0} / {:.0}", r.plies.median, r.plies.p90)),
+            ),
+            (format!("{} ({})", t::TURNS, t::MEAN), Box::new(|r: &Report| format!("{:.1}", r.turns.mean))),
+            (t::BRANCHING.to_string(), Box::new(|r: &Report| format!("{:.2}", r.branching))),
+            (format!("{} / game", t::REPEATED), Box::new(|r: &Report| format!("{:.2}", r.repeated.mean))),
         ];
-        rows.extend(rest.into_iter().map(|(name, cell)| (name.to_string(), cell)));
+        rows.extend(rest);
         for (name, cell) in rows {
             write!(f, "  {name:<32}")?;
             for r in &self.reports {
@@ -400,7 +414,14 @@ impl fmt::Display for Comparison {
         writeln!(f, "  Intervals are 95% for each metric alone.")?;
         for (label, changes) in self.labels.iter().skip(1).zip(&self.changes) {
             writeln!(f, "\n  {} against {}:", label, self.labels[0])?;
-            writeln!(f, "    {:<40} {:>22} {:>8} {:>9}", "metric", "difference [95% CI]", "p", "adj. p")?;
+            writeln!(
+                f,
+                "    {:<40} {:>22} {:>8} {:>9}",
+                "metric",
+                format!("{} [95% {}]", t::DIFFERENCE, t::CI),
+                t::P,
+                t::ADJUSTED_P
+            )?;
             for c in changes {
                 writeln!(
                     f,

@@ -17,8 +17,9 @@ mod report;
 mod run;
 pub mod sequential;
 pub mod stats;
+pub mod terms;
 
-pub use compare::{Comparison, MetricChange, Testing, compare, metrics_per_variant};
+pub use compare::{Comparison, MetricChange, Testing, compare, metric_names, metrics_per_variant};
 pub use file::RunKey;
 pub use quality::Measures;
 pub use report::Report;

@@ -4,6 +4,7 @@
 
 use super::run::Results;
 use super::stats::{Proportion, Summary, proportion, summary};
+use super::terms as t;
 use std::fmt;
 
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -193,8 +194,16 @@ fn pct(p: &Proportion) -> String {
 
 fn spread(s: &Summary) -> String {
     format!(
-        "mean {:.1} [{:.1}, {:.1}], median {:.0}, 90th percentile {:.0}, max {:.0}",
-        s.mean, s.low, s.high, s.median, s.p90, s.max
+        "{} {:.1} [{:.1}, {:.1}], {} {:.0}, {} {:.0}, max {:.0}",
+        t::MEAN,
+        s.mean,
+        s.low,
+        s.high,
+        t::MEDIAN,
+        s.median,
+        t::P90,
+        s.p90,
+        s.max
     )
 }
 
@@ -249,25 +258,30 @@ impl fmt::Display for Report {
                 }
             }
         }
-        for (label, rate) in [
-            ("draws", &self.draws),
-            ("first mover wins", &self.first_mover_wins),
-            ("ended by the turn limit", &self.timeouts),
-        ] {
+        for (label, rate) in
+            [(t::DRAWS, &self.draws), (t::FIRST_MOVER_WINS, &self.first_mover_wins), (t::TURN_LIMIT, &self.timeouts)]
+        {
             writeln!(f, "    {label:<width$}{}", pct(rate))?;
         }
         if let Some(cut) = &self.unfinished {
             // (How games ended says where they were cut.)
-            writeln!(f, "    {:<width$}{}", "cut unfinished (no limit)", pct(cut))?;
+            writeln!(f, "    {:<width$}{}", format!("{} (no limit)", t::UNFINISHED), pct(cut))?;
         }
         writeln!(
             f,
-            "  balance {:.3}   completion {:.3}   drawishness {:.3}   decisiveness {:.3}",
-            self.balance, self.completion.rate, self.drawishness, self.decisiveness
+            "  {} {:.3}   {} {:.3}   {} {:.3}   {} {:.3}",
+            t::BALANCE,
+            self.balance,
+            t::COMPLETION,
+            self.completion.rate,
+            t::DRAWISHNESS,
+            self.drawishness,
+            t::DECISIVENESS,
+            self.decisiveness
         )?;
-        writeln!(f, "  duration: plies {}", spread(&self.plies))?;
-        writeln!(f, "            turns {}", spread(&self.turns))?;
-        writeln!(f, "  branching factor: mean {:.2}, max {}", self.branching, self.max_branching)?;
+        writeln!(f, "  {}: {} {}", t::DURATION, t::PLIES, spread(&self.plies))?;
+        writeln!(f, "            {} {}", t::TURNS, spread(&self.turns))?;
+        writeln!(f, "  {}: {} {:.2}, max {}", t::BRANCHING, t::MEAN, self.branching, self.max_branching)?;
         for (p, name) in self.players.iter().enumerate() {
             writeln!(
                 f,
@@ -280,7 +294,8 @@ impl fmt::Display for Report {
         }
         writeln!(
             f,
-            "  repeated positions: {:.2} per game; games with any: {}",
+            "  {}: {:.2} per game; games with any: {}",
+            t::REPEATED,
             self.repeated.mean,
             pct(&self.games_with_repetition)
         )?;
@@ -288,24 +303,28 @@ impl fmt::Display for Report {
             let mean = |s: &Summary| format!("{:.2} [{:.2}, {:.2}]", s.mean, s.low, s.high);
             writeln!(
                 f,
-                "  quality: lead changes {} per game; board coverage {}",
+                "  quality: {} {} per game; {} {}",
+                t::LEAD_CHANGES,
                 mean(&q.lead_changes),
+                t::COVERAGE,
                 mean(&q.coverage)
             )?;
             writeln!(
                 f,
-                "           in games with a winner: drama {}; decided for the last {} of the game",
+                "           in games with a winner: {} {}; {} {} of the game",
+                t::DRAMA,
                 mean(&q.drama),
+                t::DECIDED,
                 mean(&q.decided_share)
             )?;
         }
         if let Some(score) = &self.winner_score {
-            writeln!(f, "  winner's score ({} games with a score): {}", score.n, spread(score))?;
+            writeln!(f, "  {} ({} games with a score): {}", t::WINNER_SCORE, score.n, spread(score))?;
         }
-        writeln!(f, "  how games ended:")?;
+        writeln!(f, "  {}:", t::HOW_ENDED)?;
         for (reason, n) in &self.reasons {
             writeln!(f, "    {n:>7}  {reason}")?;
         }
-        write!(f, "  throughput: {:.1} games/s", self.games_per_second)
+        write!(f, "  {}: {:.1} games/s", t::THROUGHPUT, self.games_per_second)
     }
 }

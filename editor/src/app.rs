@@ -121,6 +121,14 @@ impl TabulaApp {
         if let Some(path) = &args.record {
             self.bench.load_record(path);
         }
+        match &args.show {
+            Some(crate::args::Show::Rules) => self.tab = Tab::Rules,
+            Some(crate::args::Show::Analysis(option)) => {
+                self.tab = Tab::Analysis;
+                self.analysis.run_now(option.clone(), &self.bench);
+            }
+            None => {}
+        }
     }
 
     fn menu(&mut self, ui: &mut egui::Ui) {

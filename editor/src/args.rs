@@ -3,7 +3,7 @@
 use crate::document::Origin;
 use std::path::PathBuf;
 
-pub const USAGE: &str = "usage: tabula-editor [RULESET] [--record GAME.ron] [--smoke]\n\
+pub const USAGE: &str = "usage: tabula-editor [RULESET] [--record GAME.ron] [--show rules|analysis[:OPTION]] [--smoke]\n\
     RULESET is a shipped ruleset's name (as `tabula list` prints it) or the path of a .ron file;\n\
     without one, the editor reopens what was open last time.\n\
     --smoke opens the window, draws a few frames and exits (0 if they were drawn), remembering nothing.";
@@ -17,6 +17,31 @@ pub struct Args {
     pub help: bool,
     /// `--smoke`: open the window, draw a few frames and exit (editor/src/smoke.rs).
     pub smoke: bool,
+    /// `--show rules|analysis|analysis:OPTION` (for pictures made by a
+    /// script, docs/screenshots.sh): opens on that tab; `analysis` starts a
+    /// run at once, of every value of OPTION where one is named.
+    pub show: Option<Show>,
+}
+
+/// What `--show` opens on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Show {
+    Rules,
+    /// The Analysis tab, running: the game as set, or every value of the option.
+    Analysis(Option<String>),
+}
+
+impl std::str::FromStr for Show {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Show, String> {
+        match text.split_once(':') {
+            None if text == "rules" => Ok(Show::Rules),
+            None if text == "analysis" => Ok(Show::Analysis(None)),
+            Some(("analysis", option)) if !option.is_empty() => Ok(Show::Analysis(Some(option.to_string()))),
+            _ => Err(format!("--show {text}: expected rules, analysis or analysis:OPTION")),
+        }
+    }
 }
 
 /// Reads the arguments (without the program's name).
@@ -30,6 +55,7 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
             }
             "--help" | "-h" => out.help = true,
             "--smoke" => out.smoke = true,
+            "--show" => out.show = Some(args.next().ok_or("--show needs rules, analysis or analysis:OPTION")?.parse()?),
             flag if flag.starts_with("--") => return Err(format!("unknown option {flag}\n{USAGE}")),
             name if tabula::shipped::text(name).is_some() => out.ruleset = Some(Origin::Shipped(name.to_string())),
             path => out.ruleset = Some(Origin::File(PathBuf::from(path))),

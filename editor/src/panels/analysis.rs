@@ -133,6 +133,13 @@ impl AnalysisPanel {
         });
     }
 
+    /// Starts a run at once: of every value of `sweep`, or of the game as set
+    /// (the editor's `--show analysis:OPTION`).
+    pub fn run_now(&mut self, sweep: Option<String>, bench: &Workbench) {
+        self.sweep = sweep;
+        self.start(bench);
+    }
+
     /// Starts a run of every variant on a background thread.
     fn start(&mut self, bench: &Workbench) {
         self.error.clear();
