@@ -1,4 +1,4 @@
-//! The command line: `tabula-editor [RULESET] [--record GAME.ron] [--smoke]`.
+//! The command line: `tabula-editor [RULESET] [--record GAME.ron] [--show ...] [--smoke]`.
 
 use crate::document::Origin;
 use std::path::PathBuf;
