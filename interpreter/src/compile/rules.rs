@@ -116,6 +116,7 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         counters: std::mem::take(&mut names.counters),
         marks,
         attacks: Default::default(),
+        identity: crate::program::new_identity(),
     };
     game.attacks = super::attacks::tables(&game, super::attacks::royal_kinds(&def.pieces));
     Some(game)

@@ -31,6 +31,8 @@ mod repetition;
 mod scratch;
 mod stack_moves;
 mod turn;
+// A per-turn cache for dice pools (issue 45).
+mod turn_cache;
 
 pub(crate) use crate::program::Cond;
 pub(crate) use crate::program::rules::*;
