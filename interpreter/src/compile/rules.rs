@@ -122,6 +122,7 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         attacks: Default::default(),
         pattern,
         run_choice_labels,
+        identity: crate::program::new_identity(),
     };
     game.attacks = super::attacks::tables(&game, super::attacks::royal_kinds(&def.pieces));
     Some(game)

@@ -97,7 +97,11 @@ impl Game {
             *slot = Some(f.clone());
         }
         let mut search = TurnSearch { order, left: MOST_TURN_POSITIONS, me: s.to_move };
-        SEEN.with(|seen| seen.borrow_mut().clear());
+        // The positions this turn's earlier decisions searched are kept for
+        // the later ones (engine/turn_cache.rs); another turn's are cleared.
+        if !self.turn_cache_holds(s) {
+            SEEN.with(|seen| seen.borrow_mut().clear());
+        }
         // Each move's spending packed in one number (the first filter's in
         // the high half), so that numbers compare as the filters do; kept in
         // a per-thread list, as no move allocates.

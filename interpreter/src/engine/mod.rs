@@ -32,6 +32,8 @@ mod run_choices; // approach and withdrawal (issue 45)
 mod scratch;
 mod stack_moves;
 mod turn;
+// A per-turn cache for dice pools (issue 45).
+mod turn_cache;
 
 pub(crate) use crate::program::Cond;
 pub(crate) use crate::program::rules::*;

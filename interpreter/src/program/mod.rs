@@ -142,6 +142,18 @@ pub struct Game {
     /// (`CaptureRun(choice: "A")`), in the order first written: a move
     /// holds the number of its choice, from 1 (see `engine/run_choices.rs`).
     pub(crate) run_choice_labels: Vec<String>,
+    // --- a per-turn cache for dice pools (issue 45) ---
+    /// A number no other compiled game of this process has (a clone keeps
+    /// it: the same rules): what tells the games apart in caches kept
+    /// between calls, as a position's hash does not (`engine/turn_cache.rs`).
+    pub(crate) identity: u64,
+}
+
+/// A number for a newly compiled [`Game`], never given before in this process.
+pub(crate) fn new_identity() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
 impl Game {
