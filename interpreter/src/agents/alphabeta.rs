@@ -369,7 +369,7 @@ impl AlphaBetaAgent {
             i64::from(self.history[history_slot(m)])
         };
         let mut scored: Vec<(i64, Move)> = moves.iter().map(|m| (score(m), *m)).collect();
-        scored.sort_by(|a, b| b.0.cmp(&a.0));
+        scored.sort_by_key(|b| std::cmp::Reverse(b.0));
         moves.iter_mut().zip(scored).for_each(|(m, (_, s))| *m = s);
     }
 
