@@ -7,7 +7,11 @@
 //! s_i / (s_i + s_j); a draw counts half a win to each. The strengths are the
 //! maximum-likelihood ones, found by Hunter's MM iteration (Hunter 2004,
 //! "MM algorithms for generalized Bradley-Terry models"), and shown as Elo
-//! points, 400 log10 s, with the first agent at 0.
+//! points, 400 log10 s, relative to an anchor agent of the user's choice (the
+//! first by default). An agent that won every game or lost every game has no
+//! finite strength: it is shown with a one-sided bound (95%, from its games
+//! against the agents that have one), never a point; where the anchor is such
+//! an agent, the first agent with a finite strength is at 0 instead.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -21,6 +25,12 @@ const RESAMPLES: usize = 400;
 /// within a bound (a thousandth or a thousand times the first), so that the
 /// ladder still orders it.
 pub fn bradley_terry(wins: &[Vec<f64>]) -> Vec<f64> {
+    strengths(wins, 1e-3, 1e3, |s| s[0])
+}
+
+/// Hunter's MM iteration, each round normalised by `norm` and the
+/// strengths held within `low..high` of it.
+fn strengths(wins: &[Vec<f64>], low: f64, high: f64, norm: impl Fn(&[f64]) -> f64) -> Vec<f64> {
     let n = wins.len();
     let mut s = vec![1.0; n];
     for _ in 0..10_000 {
@@ -30,8 +40,8 @@ pub fn bradley_terry(wins: &[Vec<f64>]) -> Vec<f64> {
             let denominator: f64 = (0..n).filter(|&j| j != i).map(|j| (wins[i][j] + wins[j][i]) / (s[i] + s[j])).sum();
             next[i] = if denominator > 0.0 { won / denominator } else { s[i] };
         }
-        let first = next[0].max(f64::MIN_POSITIVE);
-        next.iter_mut().for_each(|x| *x = (*x / first).clamp(1e-3, 1e3));
+        let by = norm(&next).max(f64::MIN_POSITIVE);
+        next.iter_mut().for_each(|x| *x = (*x / by).clamp(low, high));
         let change = next.iter().zip(&s).map(|(a, b)| (a - b).abs()).fold(0.0, f64::max);
         s = next;
         if change < 1e-12 {
@@ -46,24 +56,48 @@ pub fn elo(strength: f64) -> f64 {
     400.0 * strength.log10()
 }
 
-/// One agent's rung: its Elo with a 95% interval, and its score over all its games.
+/// Elo differences beyond this come from the bound on strengths, not the
+/// games: an interval reaching it is open on that side.
+const UNBOUNDED: f64 = 1500.0;
+
+/// One agent's rung: its Elo (relative to the ladder's reference agent)
+/// with a 95% interval, and its score over all its games. An agent that won
+/// every game, or lost every game, has no finite Elo: `elo` is `None` and the
+/// interval one-sided (`low` a 95% lower bound for a perfect score, `high` an
+/// upper bound for no points). `None` for `low` or `high` is unbounded.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Rung {
     pub agent: String,
-    pub elo: f64,
-    pub low: f64,
-    pub high: f64,
+    pub elo: Option<f64>,
+    pub low: Option<f64>,
+    pub high: Option<f64>,
     pub points: f64,
     pub games: u32,
+}
+
+/// A ladder: the agent whose Elo is 0 (the anchor asked for, unless it has
+/// no finite rating: then the first agent that has one), and the rungs,
+/// strongest first.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Ladder {
+    pub reference: String,
+    pub rungs: Vec<Rung>,
 }
 
 /// The points of one pairing's games for each side: per game, 1, 1/2 or 0 for agent i.
 pub type Pairing = (usize, usize, Vec<f64>);
 
+/// The Elo margin a perfect score in `n` games shows at least (95%, one-sided):
+/// the win chance p with p^n = 0.05, as Elo.
+fn sure_margin(n: usize) -> f64 {
+    let p = 0.05f64.powf(1.0 / n.max(1) as f64);
+    400.0 * (p / (1.0 - p)).log10()
+}
+
 /// The ladder of `agents` from the games of every pairing (`(i, j, points of
-/// i per game)`), strongest first; intervals by resampling each pairing's
-/// games with a seeded generator.
-pub fn ladder(agents: &[String], pairings: &[Pairing], seed: u64) -> Vec<Rung> {
+/// i per game)`), strongest first, on the Elo scale with `anchor` at 0;
+/// intervals by resampling each pairing's games with a seeded generator.
+pub fn ladder(agents: &[String], pairings: &[Pairing], seed: u64, anchor: usize) -> Ladder {
     let n = agents.len();
     let table = |games: &mut dyn FnMut(&Pairing) -> Vec<f64>| {
         let mut wins = vec![vec![0.0; n]; n];
@@ -76,36 +110,98 @@ pub fn ladder(agents: &[String], pairings: &[Pairing], seed: u64) -> Vec<Rung> {
         }
         wins
     };
-    let point = bradley_terry(&table(&mut |p| p.2.clone())).into_iter().map(elo).collect::<Vec<f64>>();
+    // Each agent's points and games.
+    let score = |i: usize| {
+        let mine = pairings.iter().filter(|p| p.0 == i || p.1 == i);
+        let points = mine
+            .clone()
+            .map(|p| if p.0 == i { p.2.iter().sum::<f64>() } else { p.2.iter().map(|x| 1.0 - x).sum() })
+            .sum::<f64>();
+        (points, mine.map(|p| p.2.len()).sum::<usize>())
+    };
+    // +1: won every game (against the agents still rated), -1: lost every
+    // game; such an agent has no finite strength, and leaves the fit (it
+    // changes nothing in the others' maximum-likelihood strengths), which
+    // may leave another without a loss or a win among those still rated.
+    let mut extreme = vec![0i8; n];
+    loop {
+        let live = |j: usize| extreme[j] == 0;
+        let found: Vec<(usize, i8)> = (0..n)
+            .filter(|&i| live(i))
+            .filter_map(|i| {
+                let games = pairings.iter().filter(|p| (p.0 == i && live(p.1)) || (p.1 == i && live(p.0)));
+                let points: f64 = games
+                    .clone()
+                    .map(|p| if p.0 == i { p.2.iter().sum::<f64>() } else { p.2.iter().map(|x| 1.0 - x).sum() })
+                    .sum();
+                let count: usize = games.map(|p| p.2.len()).sum();
+                match count {
+                    0 => None,
+                    c if points >= c as f64 => Some((i, 1)),
+                    _ if points <= 0.0 => Some((i, -1)),
+                    _ => None,
+                }
+            })
+            .collect();
+        if found.is_empty() {
+            break;
+        }
+        found.into_iter().for_each(|(i, e)| extreme[i] = e);
+    }
+    let reference = if extreme[anchor] == 0 { anchor } else { (0..n).find(|&i| extreme[i] == 0).unwrap_or(anchor) };
+    // The fit over the agents with a finite strength, the reference at 1.
+    let rated: Vec<usize> = (0..n).filter(|&i| extreme[i] == 0).collect();
+    let at_reference = rated.iter().position(|&i| i == reference).unwrap_or(0);
+    let fit = |wins: &[Vec<f64>]| -> Vec<f64> {
+        let sub: Vec<Vec<f64>> = rated.iter().map(|&i| rated.iter().map(|&j| wins[i][j]).collect()).collect();
+        let mut out = vec![0.0; n];
+        if !rated.is_empty() {
+            let s = strengths(&sub, 1e-6, 1e6, |s| s[at_reference]);
+            rated.iter().zip(&s).for_each(|(&i, &x)| out[i] = elo(x));
+        }
+        out
+    };
+    let point = fit(&table(&mut |p| p.2.clone()));
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut samples: Vec<Vec<f64>> = vec![Vec::with_capacity(RESAMPLES); n];
     for _ in 0..RESAMPLES {
         let resampled = table(&mut |p| (0..p.2.len()).map(|_| p.2[rng.random_range(0..p.2.len())]).collect());
-        for (i, s) in bradley_terry(&resampled).into_iter().enumerate() {
-            samples[i].push(elo(s));
+        for (i, e) in fit(&resampled).into_iter().enumerate() {
+            samples[i].push(e);
         }
     }
+    // A finite agent's Elo, for the bounds of the others: the reference's is 0.
+    let finite = |j: usize| (extreme[j] == 0 || j == reference).then(|| if j == reference { 0.0 } else { point[j] });
     let mut rungs: Vec<Rung> = (0..n)
         .map(|i| {
             let mut v = samples[i].clone();
             v.sort_by(f64::total_cmp);
             let at = |q: f64| v[((q * (v.len() - 1) as f64).round() as usize).min(v.len() - 1)];
-            let mine = pairings.iter().filter(|p| p.0 == i || p.1 == i);
-            let points = mine
-                .clone()
-                .map(|p| if p.0 == i { p.2.iter().sum::<f64>() } else { p.2.iter().map(|x| 1.0 - x).sum() });
-            Rung {
-                agent: agents[i].clone(),
-                elo: point[i],
-                low: at(0.025),
-                high: at(0.975),
-                points: points.sum(),
-                games: mine.map(|p| p.2.len() as u32).sum(),
-            }
+            let open = |x: f64| (x.abs() < UNBOUNDED).then_some(x);
+            let (points, games) = score(i);
+            // Against each finite opponent: its Elo and the games between them.
+            let against = pairings.iter().filter(|p| p.0 == i || p.1 == i).filter_map(|p| {
+                let j = if p.0 == i { p.1 } else { p.0 };
+                finite(j).map(|e| (e, p.2.len()))
+            });
+            let (elo, low, high) = match extreme[i] {
+                _ if i == reference => (Some(0.0), Some(0.0), Some(0.0)),
+                1 => (None, against.map(|(e, g)| e + sure_margin(g)).reduce(f64::max), None),
+                -1 => (None, None, against.map(|(e, g)| e - sure_margin(g)).reduce(f64::min)),
+                _ => (Some(point[i]), open(at(0.025)), open(at(0.975))),
+            };
+            Rung { agent: agents[i].clone(), elo, low, high, points, games: games as u32 }
         })
         .collect();
-    rungs.sort_by(|a, b| b.elo.total_cmp(&a.elo));
-    rungs
+    // Strongest first: by Elo, a perfect score above all and no points below.
+    let rank = |r: &Rung| match (r.elo, r.low, r.high) {
+        (Some(e), ..) => e,
+        (None, Some(l), _) => UNBOUNDED + l,
+        (None, None, Some(h)) => -UNBOUNDED + h,
+        _ => 0.0,
+    };
+    rungs.sort_by(|a, b| rank(b).total_cmp(&rank(a)));
+    Ladder { reference: agents[reference].clone(), rungs }
 }
 
 #[cfg(test)]
@@ -135,13 +231,53 @@ mod tests {
         let games =
             |points: f64, n: usize, wins: usize| (0..n).map(|k| if k < wins { points } else { 1.0 - points }).collect();
         let pairings = vec![(1, 0, games(1.0, 100, 70)), (2, 0, games(1.0, 100, 90)), (2, 1, games(1.0, 100, 75))];
-        let ladder = ladder(&agents, &pairings, 1);
+        let ladder = ladder(&agents, &pairings, 1, 0);
+        assert_eq!(ladder.reference, "random");
+        let ladder = ladder.rungs;
         let order: Vec<&str> = ladder.iter().map(|r| r.agent.as_str()).collect();
         assert_eq!(order, ["mcts", "greedy", "random"]);
         for r in &ladder {
-            assert!(r.low <= r.elo && r.elo <= r.high, "{r:?}");
+            let (e, low, high) = (r.elo.unwrap(), r.low.unwrap(), r.high.unwrap());
+            assert!(low <= e && e <= high, "{r:?}");
             assert_eq!(r.games, 200);
         }
-        assert_eq!(ladder.iter().find(|r| r.agent == "random").map(|r| r.elo), Some(0.0));
+        assert_eq!(ladder.iter().find(|r| r.agent == "random").and_then(|r| r.elo), Some(0.0));
+    }
+
+    /// The first agent loses every game: it has no finite rating and gets an
+    /// upper bound; the others keep their own difference and intervals, with
+    /// the first finite one at 0. The anchor is the one asked for where it
+    /// has a finite rating; a perfect score gets a lower bound.
+    #[test]
+    fn an_agent_that_loses_every_game_has_a_bound_not_a_point() {
+        let agents: Vec<String> = ["random", "greedy", "mcts", "best"].map(String::from).to_vec();
+        let games = |n: usize, wins: usize| (0..n).map(|k| if k < wins { 1.0 } else { 0.0 }).collect();
+        let pairings = vec![
+            (1, 0, games(50, 50)),
+            (2, 0, games(50, 50)),
+            (2, 1, games(100, 75)),
+            (3, 0, games(50, 50)),
+            (3, 1, games(50, 50)),
+            (3, 2, games(50, 50)),
+        ];
+        let l = ladder(&agents, &pairings, 1, 0);
+        assert_eq!(l.reference, "greedy");
+        let get = |l: &Ladder, name: &str| l.rungs.iter().find(|r| r.agent == name).unwrap().clone();
+        let (random, greedy, mcts, best) = (get(&l, "random"), get(&l, "greedy"), get(&l, "mcts"), get(&l, "best"));
+        assert_eq!((random.elo, random.low), (None, None));
+        assert!(random.high.unwrap() < 0.0, "{random:?}");
+        assert_eq!(greedy.elo, Some(0.0));
+        // 3 wins in 4: 191 Elo, and an interval of its own around it.
+        let e = mcts.elo.unwrap();
+        assert!((e - 190.85).abs() < 1.0, "{mcts:?}");
+        assert!(mcts.low.unwrap() > 50.0 && mcts.high.unwrap() < 400.0, "{mcts:?}");
+        assert_eq!((best.elo, best.high), (None, None));
+        assert!(best.low.unwrap() > e, "{best:?}");
+        let order: Vec<&str> = l.rungs.iter().map(|r| r.agent.as_str()).collect();
+        assert_eq!(order, ["best", "mcts", "greedy", "random"]);
+        // Anchored on mcts: greedy at -191.
+        let by_mcts = ladder(&agents, &pairings, 1, 2);
+        assert_eq!(by_mcts.reference, "mcts");
+        assert!((get(&by_mcts, "greedy").elo.unwrap() + 190.85).abs() < 1.0);
     }
 }

@@ -96,10 +96,11 @@ enum Command {
     Play {
         #[command(flatten)]
         game: GameArgs,
-        /// Who plays player 1: human, random, greedy, mcts, mcts:ITERATIONS or mcts:MILLISECONDSms.
+        /// Who plays player 1: human, random, greedy, mcts, mcts:ITERATIONS, mcts:MILLISECONDSms, alphabeta,
+        /// alphabeta:DEPTH, alphabeta:THOUSANDSk, alphabeta:MILLISECONDSms, beginner, strong or very-strong.
         #[arg(long, default_value = "human")]
         p1: play::Side,
-        /// Who plays player 2: human, random, greedy, mcts, mcts:ITERATIONS or mcts:MILLISECONDSms.
+        /// Who plays player 2 (as player 1).
         #[arg(long, default_value = "random")]
         p2: play::Side,
         /// Who plays players 3 and after, in games of more than two.
@@ -189,13 +190,18 @@ enum Command {
     },
     /// Rates agents against each other: a round robin (every pair plays --games
     /// games, seats swapped every other game), rated by the Bradley–Terry
-    /// model on the Elo scale with 95% bootstrap intervals, the first agent at 0.
+    /// model on the Elo scale with 95% bootstrap intervals, the --anchor agent
+    /// at 0. An agent that won or lost every game gets a one-sided bound.
     Ladder {
         #[command(flatten)]
         game: GameArgs,
-        /// The agents, at least two: random, greedy, mcts, mcts:ITERATIONS, mcts:MSms.
+        /// The agents, at least two: random, greedy, mcts, mcts:ITERATIONS, mcts:MSms,
+        /// alphabeta, alphabeta:DEPTH, alphabeta:THOUSANDSk, alphabeta:MSms.
         #[arg(long, default_value = "random,greedy,mcts:50,mcts:200", value_name = "A,B,...")]
         agents: String,
+        /// The agent at 0 on the Elo scale (one of --agents; default the first).
+        #[arg(long, value_name = "AGENT")]
+        anchor: Option<String>,
         /// Games per pair of agents.
         #[arg(long, default_value_t = 100)]
         games: u32,
@@ -336,8 +342,8 @@ fn run(command: Command) -> Result<ExitCode, Error> {
                 .map_err(|diagnostics| Error::Load(tabula::LoadError { source, diagnostics }))?;
             say!("{}", expansion.text.trim_end_matches('\n'));
         }
-        Command::Ladder { game, agents, games, seed, threads } => {
-            ladder(&game.load()?, &agents, games, seed, threads)?;
+        Command::Ladder { game, agents, anchor, games, seed, threads } => {
+            ladder(&game.load()?, &agents, anchor.as_deref(), games, seed, threads)?;
         }
         Command::Plan { base, difference, spread, from, level, power, tests } => {
             plan(base, difference, spread, from.as_deref(), Target { level, tests: tests.unwrap_or(0), power })?;
@@ -473,12 +479,26 @@ fn check(files: &[String], options: &[String]) -> Result<ExitCode, Error> {
 }
 
 /// The agents' round robin and its Bradley–Terry ladder.
-fn ladder(game: &Game, agents: &str, games: u32, seed: u64, threads: Option<usize>) -> Result<(), Error> {
+fn ladder(
+    game: &Game,
+    agents: &str,
+    anchor: Option<&str>,
+    games: u32,
+    seed: u64,
+    threads: Option<usize>,
+) -> Result<(), Error> {
     use tabula_analysis::{Config, ladder};
     let agents: Vec<String> = agents.split(',').map(|a| a.trim().to_string()).collect();
     if agents.len() < 2 {
         return Err(Error::Usage("--agents: a ladder needs two agents or more, as A,B,...".into()));
     }
+    let anchor = match anchor {
+        None => 0,
+        Some(a) => agents
+            .iter()
+            .position(|x| x == a.trim())
+            .ok_or_else(|| Error::Usage(format!("--anchor {a:?}: not one of the agents ({})", agents.join(", "))))?,
+    };
     for a in &agents {
         tabula::agents::AgentSpec::parse(a).map_err(Error::Usage)?;
     }
@@ -518,17 +538,36 @@ fn ladder(game: &Game, agents: &str, games: u32, seed: u64, threads: Option<usiz
     }
     say!("{}: {} agents, {games} games per pair, seats swapped every other game", game.title(), agents.len());
     say!("  {:<16} {:>8}  {:<18} {:>8}", "agent", "Elo", "95% interval", "score");
-    for r in ladder::ladder(&agents, &pairings, seed) {
+    let rated = ladder::ladder(&agents, &pairings, seed, anchor);
+    let bound = |x: Option<f64>, inf: &str| x.map_or(inf.to_string(), |x| format!("{x:+.0}"));
+    for r in &rated.rungs {
+        let score = 100.0 * r.points / f64::from(r.games.max(1));
+        let (elo, interval) = match (r.elo, r.low, r.high) {
+            (Some(e), low, high) => {
+                (format!("{e:+.0}"), format!("[{:>6}, {:>6}]", bound(low, "-inf"), bound(high, "+inf")))
+            }
+            (None, Some(low), _) if r.points >= f64::from(r.games) => ("won all".into(), format!("at least {low:+.0}")),
+            (None, _, Some(high)) if r.points <= 0.0 => ("lost all".into(), format!("at most {high:+.0}")),
+            // Unbeaten, or without a point, against every agent with a finite rating.
+            (None, Some(low), _) => ("unbounded".into(), format!("at least {low:+.0}")),
+            (None, _, Some(high)) => ("unbounded".into(), format!("at most {high:+.0}")),
+            (None, None, None) => ("?".into(), "no bound".into()),
+        };
+        say!("  {:<16} {:>8}  {:<18} {:>7.1}%", r.agent, elo, interval, score);
+    }
+    say!("  Bradley–Terry strengths on the Elo scale, {} at 0; a draw counts half a win.", rated.reference);
+    if rated.reference != agents[anchor] {
         say!(
-            "  {:<16} {:>+8.0}  [{:>+6.0}, {:>+6.0}]  {:>7.1}%",
-            r.agent,
-            r.elo,
-            r.low,
-            r.high,
-            100.0 * r.points / f64::from(r.games.max(1))
+            "  {} has no finite rating (it won or lost all its games against the others rated): the scale is set by {} instead.",
+            agents[anchor],
+            rated.reference
         );
     }
-    say!("  Bradley–Terry strengths on the Elo scale, {} at 0; a draw counts half a win.", agents[0]);
+    if rated.rungs.iter().any(|r| r.elo.is_none()) {
+        say!(
+            "  An agent that won or lost every game (against the agents rated) has a one-sided 95% bound, not a point."
+        );
+    }
     Ok(())
 }
 

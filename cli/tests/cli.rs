@@ -1241,3 +1241,29 @@ fn an_output_on_the_standard_output_is_not_followed_by_the_report() {
     let o = tabula_in(dir, &["analyze", "seega", "--games", "3", "--quiet", "--save", "again.json"], Stdio::piped());
     assert!(stdout(&o).contains("rates with 95% intervals"), "{}", stdout(&o));
 }
+
+/// Issue 46: where the first agent loses every game, the ladder prints no
+/// point for it (a one-sided bound, said as such), puts the first agent with
+/// a finite rating at 0 and says so in the footer, and the others keep their
+/// own difference (not a bound each). `--anchor` picks the agent at 0 (an
+/// agent without a finite rating gives way, said so), and the new agents'
+/// spellings are read.
+#[test]
+fn the_ladder_gives_bounds_not_points_to_an_agent_that_loses_every_game() {
+    let args = ["ladder", "classic/breakthrough", "--agents", "random,greedy,alphabeta:2", "--games", "8"];
+    let o = tabula(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let row = |name: &str| out.lines().find(|l| l.starts_with(&format!("  {name} "))).unwrap_or_default().to_string();
+    assert!(row("random").contains("lost all") && row("random").contains("at most -"), "{out}");
+    assert!(!out.contains("1200"), "a bound of the model shown as a rating: {out}");
+    assert!(row("greedy").contains("+0"), "{out}");
+    assert!(out.contains("greedy at 0") && out.contains("random has no finite rating"), "{out}");
+    let o = tabula(&[&args[..], &["--anchor", "alphabeta:2"]].concat());
+    let out = stdout(&o);
+    assert!(out.contains("greedy at 0") && out.contains("alphabeta:2 has no finite rating"), "{out}");
+    let o = tabula(&[&args[..], &["--anchor", "greedy"]].concat());
+    assert!(stdout(&o).contains("greedy at 0") && !stdout(&o).contains("has no finite rating"), "{}", stdout(&o));
+    let o = tabula(&[&args[..], &["--anchor", "mcts"]].concat());
+    assert!(!o.status.success() && stderr(&o).contains("not one of the agents"), "{}", stderr(&o));
+}

@@ -5,7 +5,7 @@ use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::Duration;
-use tabula::agents::{AgentSpec, Budget, DEFAULT_ITERATIONS};
+use tabula::agents::{AgentSpec, Budget, DEFAULT_ITERATIONS, STRENGTHS};
 use tabula::{Game, Move, State};
 
 /// Who plays a side.
@@ -17,10 +17,20 @@ pub enum Side {
     Greedy,
     /// MCTS with this many iterations per move (its strength).
     Mcts(u32),
+    // Issue 46: a computer player by strength, `STRENGTHS[i]` (beginner, strong, very strong).
+    Strength(u8),
 }
 
 impl Side {
-    pub const ALL: [Side; 4] = [Side::Human, Side::Random, Side::Greedy, Side::Mcts(DEFAULT_ITERATIONS)];
+    pub const ALL: [Side; 7] = [
+        Side::Human,
+        Side::Random,
+        Side::Greedy,
+        Side::Mcts(DEFAULT_ITERATIONS),
+        Side::Strength(0),
+        Side::Strength(1),
+        Side::Strength(2),
+    ];
 
     pub fn label(self) -> String {
         match self {
@@ -28,6 +38,10 @@ impl Side {
             Side::Random => "Random agent".into(),
             Side::Greedy => "Greedy agent".into(),
             Side::Mcts(n) => format!("MCTS agent ({n})"),
+            Side::Strength(i) => {
+                let (name, spec) = STRENGTHS[usize::from(i).min(STRENGTHS.len() - 1)];
+                format!("Computer, {name} ({spec})")
+            }
         }
     }
 
@@ -38,10 +52,15 @@ impl Side {
             Side::Random => Some(AgentSpec::Random),
             Side::Greedy => Some(AgentSpec::Greedy),
             Side::Mcts(n) => Some(AgentSpec::Mcts(Budget::Iterations(n))),
+            Side::Strength(i) => Some(STRENGTHS[usize::from(i).min(STRENGTHS.len() - 1)].1),
         }
     }
 
+    /// The same entry of the menu (MCTS at any number of iterations is one).
     pub fn same_kind(self, other: Side) -> bool {
+        if let (Side::Strength(a), Side::Strength(b)) = (self, other) {
+            return a == b;
+        }
         std::mem::discriminant(&self) == std::mem::discriminant(&other)
     }
 }

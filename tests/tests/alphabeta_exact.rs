@@ -95,7 +95,7 @@ fn tic_tac_toe_alphabeta_keeps_the_value_from_every_position() {
         if s.is_over() || seen.insert(cells, ()).is_some() {
             continue;
         }
-        assert!(ttt_winner(&cells) == 0 && cells.iter().any(|&c| c == 0), "the engine goes on after the end");
+        assert!(ttt_winner(&cells) == 0 && cells.contains(&0), "the engine goes on after the end");
         let value = ttt_value(&cells, &mut memo);
         let (found, chosen) = agent.search_to(&game, &s, 9);
         assert_eq!(AlphaBetaAgent::outcome_value(found, true), Some(value), "value of {cells:?}");
@@ -227,7 +227,7 @@ fn four_of(game: &Game, s: &State, bottom_is_zero: bool) -> Four {
         }
     }
     let filled = COLS * ROWS - f.empty();
-    f.to_move = if filled % 2 == 0 { 1 } else { 2 };
+    f.to_move = if filled.is_multiple_of(2) { 1 } else { 2 };
     assert_eq!(s.to_move() + 1, f.to_move, "whose turn");
     f
 }

@@ -98,6 +98,8 @@ pub struct AlphaBetaAgent {
     states: Vec<Option<State>>,
     /// The history heuristic, by a hash of the move.
     history: Vec<u32>,
+    /// Whether the transposition table is used (off only to test that pruning alone keeps the values).
+    use_table: bool,
 }
 
 impl AlphaBetaAgent {
@@ -119,6 +121,7 @@ impl AlphaBetaAgent {
             buffers: Vec::new(),
             states: Vec::new(),
             history: vec![0; 4096],
+            use_table: true,
         }
     }
 
@@ -230,7 +233,7 @@ impl AlphaBetaAgent {
         let key = tt::key(s, self.ply_in_key);
         let values_hold = !s.history().is_kept();
         let mut table_move = None;
-        if let Some(e) = self.table.probe(key) {
+        if let Some(e) = self.table.probe(key).filter(|_| self.use_table) {
             table_move = e.best;
             if values_hold && e.depth >= depth {
                 let v = from_table(e.value, ply);
@@ -293,7 +296,9 @@ impl AlphaBetaAgent {
         } else {
             Bound::Exact
         };
-        self.table.store(Entry { key, value: to_table(best.0, ply), depth, bound, best: best.1 });
+        if self.use_table {
+            self.table.store(Entry { key, value: to_table(best.0, ply), depth, bound, best: best.1 });
+        }
         best.0
     }
 
@@ -364,7 +369,7 @@ impl AlphaBetaAgent {
             i64::from(self.history[history_slot(m)])
         };
         let mut scored: Vec<(i64, Move)> = moves.iter().map(|m| (score(m), *m)).collect();
-        scored.sort_by(|a, b| b.0.cmp(&a.0));
+        scored.sort_by_key(|b| std::cmp::Reverse(b.0));
         moves.iter_mut().zip(scored).for_each(|(m, (_, s))| *m = s);
     }
 
@@ -447,5 +452,112 @@ impl Agent for AlphaBetaAgent {
             }
         }
         chosen
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{AlphaBetaAgent, Limit, MAX_PLY};
+    use crate::agents::AgentSpec;
+    use crate::moves::Action;
+    use crate::program::Game;
+    use crate::shipped::testing::visit_random_games;
+    use crate::state::State;
+    use crate::{Options, shipped};
+
+    /// Plain minimax (expectimax at throws) with the agent's own leaf values,
+    /// no pruning and no table: the value alpha-beta must find.
+    fn minimax(agent: &AlphaBetaAgent, game: &Game, s: &State, depth: u8, ply: usize) -> i32 {
+        if s.is_over() {
+            return agent.finished(game, s, ply);
+        }
+        let moves = game.legal_moves(s);
+        if depth == 0 || ply >= MAX_PLY || moves.is_empty() {
+            return agent.leaf(game, s);
+        }
+        let child = |m| {
+            let mut next = s.clone();
+            game.play_unchecked(&mut next, m);
+            next
+        };
+        if moves[0].action == Action::Chance {
+            let sum: f64 = moves
+                .iter()
+                .zip(game.chance_probabilities(s))
+                .filter(|(_, p)| *p > 0.0)
+                .map(|(&m, p)| p * f64::from(minimax(agent, game, &child(m), depth, ply + 1)))
+                .sum();
+            return sum.round() as i32;
+        }
+        let values = moves.iter().map(|&m| minimax(agent, game, &child(m), depth - 1, ply + 1));
+        if game.teams()[usize::from(s.to_move())] == agent.root_team { values.max() } else { values.min() }
+            .expect("moves")
+    }
+
+    /// Alpha-beta's value (without its table) is plain minimax's, in games
+    /// where one player makes several decisions in a turn (Seega's two
+    /// placements, draughts' capture chains), with throws (Ur, Senet), and
+    /// with four players (paranoid Halma): pruning loses nothing and no ply
+    /// is negated where the mover does not change.
+    #[test]
+    fn alphabeta_finds_the_minimax_value() {
+        let mut same_mover = 0;
+        for (name, depth, every) in [
+            ("seega", 3, 9),
+            ("traditional/english-draughts", 3, 7),
+            ("traditional/ur", 2, 11),
+            ("senet", 2, 23),
+            ("traditional/halma-four", 2, 97),
+            ("classic/tic-tac-toe", 4, 1),
+        ] {
+            let game = shipped::game(name, &Options::new()).expect("compiles");
+            let mut agent = AlphaBetaAgent::new(&game, Limit::Depth(depth));
+            agent.use_table = false;
+            let mut positions = Vec::new();
+            visit_random_games(&game, 5, 2, |s, legal| {
+                if legal.len() > 1 && legal[0].action != Action::Chance {
+                    positions.push(s.clone());
+                }
+            });
+            for s in positions.iter().step_by(every).take(12) {
+                let (value, best) = agent.search_to(&game, s, depth);
+                let want = game
+                    .legal_moves(s)
+                    .into_iter()
+                    .map(|m| {
+                        let mut next = s.clone();
+                        game.play_unchecked(&mut next, m);
+                        same_mover += usize::from(next.to_move() == s.to_move() && !next.is_over());
+                        minimax(&agent, &game, &next, depth - 1, 1)
+                    })
+                    .max()
+                    .expect("moves");
+                assert_eq!(value, want, "{name} at ply {}", s.ply());
+                assert!(best.is_some());
+            }
+        }
+        assert!(same_mover > 20, "only {same_mover} moves after which the mover decides again");
+    }
+
+    /// The spellings: depth, thousands of nodes, nodes, time, a strength by
+    /// name; each prints as it is read, and too much is refused.
+    #[test]
+    fn alphabeta_spellings_read_and_print() {
+        for text in ["alphabeta", "alphabeta:4", "alphabeta:50k", "alphabeta:1500nodes", "alphabeta:80ms"] {
+            let spec = AgentSpec::parse(text).expect(text);
+            assert_eq!(spec.to_string(), text);
+            assert!(matches!(spec, AgentSpec::AlphaBeta(_)));
+        }
+        assert_eq!(AgentSpec::parse("alphabeta:3"), Ok(AgentSpec::AlphaBeta(Limit::Depth(3))));
+        assert_eq!(AgentSpec::parse("alphabeta:2k"), Ok(AgentSpec::AlphaBeta(Limit::Nodes(2000))));
+        assert_eq!(AgentSpec::parse("strong"), AgentSpec::parse("alphabeta:20k"));
+        assert_eq!(AgentSpec::parse("very-strong"), AgentSpec::parse("very strong"));
+        assert_eq!(AgentSpec::parse("beginner"), Ok(AgentSpec::Greedy));
+        for text in ["alphabeta:65", "alphabeta:1000001k", "alphabeta:18446744073709551615k", "alphabeta:3600001ms"] {
+            assert!(AgentSpec::parse(text).expect_err(text).contains("at most"), "{text}");
+        }
+        for text in ["alphabeta:", "alphabeta:x", "alphabeta:-3", "alphabeta:k", "alphabeta4", "alphabeta:4 k"] {
+            assert!(AgentSpec::parse(text).expect_err(text).contains("expected"), "{text}");
+        }
     }
 }

@@ -41,7 +41,11 @@ pub enum AgentSpec {
 /// of a second a move in a release build on the shipped games.
 pub const DEFAULT_NODES: u64 = 20_000;
 
-/// A strength by name, as the editor and `tabula play` offer it, and the agent it stands for.
+/// A strength by name, as the editor and `tabula play` offer it, and the
+/// agent it stands for (`very-strong` is read as `very strong`): a beginner
+/// looks one move ahead (greedy); strong is alpha-beta at 20 000 nodes a move
+/// (expectimax through throws; well under a second in a release build on the
+/// shipped games), very strong at 200 000 (a few seconds at most).
 pub const STRENGTHS: [(&str, AgentSpec); 3] = [
     ("beginner", AgentSpec::Greedy),
     ("strong", AgentSpec::AlphaBeta(Limit::Nodes(20_000))),
@@ -75,7 +79,7 @@ impl AgentSpec {
                 "agent {text:?}: expected random, greedy, mcts, mcts:ITERATIONS, mcts:MILLISECONDSms, alphabeta, alphabeta:DEPTH, alphabeta:THOUSANDSk, alphabeta:MILLISECONDSms, beginner, strong or very strong"
             )
         };
-        if let Some((_, spec)) = STRENGTHS.iter().find(|(name, _)| *name == text.trim()) {
+        if let Some((_, spec)) = STRENGTHS.iter().find(|(name, _)| *name == text.trim().replace('-', " ")) {
             return Ok(*spec);
         }
         if let Some(limit) = text.trim().strip_prefix("alphabeta") {
