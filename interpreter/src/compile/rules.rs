@@ -83,9 +83,6 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
     if marks.slots > 0 {
         initial.make_mark_slots(marks.slots);
     }
-    // Approach and withdrawal (issue 45): the choices' labels numbered.
-    let mut phases = phases;
-    let run_choice_labels = super::run_choices::number(ctx, &mut phases);
     let mut game = Game {
         name: def.name.clone(),
         title: def.title.clone(),
@@ -119,7 +116,6 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         counters: std::mem::take(&mut names.counters),
         marks,
         attacks: Default::default(),
-        run_choice_labels,
     };
     game.attacks = super::attacks::tables(&game, super::attacks::royal_kinds(&def.pieces));
     Some(game)

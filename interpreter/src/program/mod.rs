@@ -134,11 +134,6 @@ pub struct Game {
     // --- attack and royal pieces (issue 45) ---
     /// The royal kinds and each phase's capturing motions reversed (see `Cond::Attacked`).
     pub(crate) attacks: attacks::Attacks,
-    // --- approach and withdrawal (issue 45) ---
-    /// The labels of the capture runs that are choices inside a move
-    /// (`CaptureRun(choice: "A")`), in the order first written: a move
-    /// holds the number of its choice, from 1 (see `engine/run_choices.rs`).
-    pub(crate) run_choice_labels: Vec<String>,
 }
 
 impl Game {
