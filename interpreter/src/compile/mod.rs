@@ -188,7 +188,15 @@ fn compile_def(def: &RulesetDef, text: &str, expanded: &str, source: &str, given
     }
     ctx.at(Seg::Field("options"), |ctx| check_option_defs(ctx, &def.options));
     // Named conditions that would never finish expanding stop the compile here.
-    let game = if cond::check_named(&mut ctx, &def.conditions) { rules::lower(&mut ctx, def, text) } else { None };
+    let game = if cond::check_named(&mut ctx, &def.conditions) {
+        // (Approach and withdrawal, issue 45: the labels of the capture runs chosen numbered.)
+        rules::lower(&mut ctx, def, text).map(|mut g| {
+            run_choices::number(&mut ctx, &mut g.phases);
+            g
+        })
+    } else {
+        None
+    };
     match game {
         Some(mut game) if ctx.diags.is_empty() => {
             game.start_history();

@@ -84,9 +84,6 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
     if marks.slots > 0 {
         initial.make_mark_slots(marks.slots);
     }
-    // Approach and withdrawal (issue 45): the choices' labels numbered.
-    let mut phases = phases;
-    let run_choice_labels = super::run_choices::number(ctx, &mut phases);
     let mut game = Game {
         name: def.name.clone(),
         title: def.title.clone(),
@@ -121,7 +118,6 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         marks,
         attacks: Default::default(),
         pattern,
-        run_choice_labels,
         identity: crate::program::new_identity(),
     };
     game.attacks = super::attacks::tables(&game, super::attacks::royal_kinds(&def.pieces));

@@ -88,9 +88,9 @@ fn behind_table(board: &Board) -> Vec<FieldId> {
 }
 
 /// The labels of the game's choices numbered in the order first written
-/// (each run's `choice`, each rule's `run_choices`); more than
-/// [`MAX_LABELS`] refused.
-pub(super) fn number(ctx: &mut Ctx, phases: &mut [Phase]) -> Vec<String> {
+/// (each run's `choice`, each rule's `run_choices`), the same label the same
+/// number in every phase; more than [`MAX_LABELS`] refused.
+pub(super) fn number(ctx: &mut Ctx, phases: &mut [Phase]) {
     let mut labels: Vec<String> = Vec::new();
     for rule in phases.iter_mut().flat_map(|p| p.rules.iter_mut()) {
         for effect in &mut rule.effects {
@@ -118,5 +118,4 @@ pub(super) fn number(ctx: &mut Ctx, phases: &mut [Phase]) -> Vec<String> {
             labels.join(", ")
         ));
     }
-    labels
 }

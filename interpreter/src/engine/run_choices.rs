@@ -100,10 +100,20 @@ impl Game {
         any || emit(m)
     }
 
-    /// The text a move's choice of capture run adds (`/A`), if it chose one.
+    /// The label of a move's choice of capture run (`A` of `c3-d3/A`), if it
+    /// chose one: that of any run of that number (a label has one number in
+    /// the whole game). Read for the move's text only.
     pub(crate) fn run_choice_text(&self, m: Move) -> Option<&str> {
-        let i = usize::from(run_choice(m)).checked_sub(1)?;
-        self.run_choice_labels.get(i).map(String::as_str)
+        let choice = run_choice(m);
+        if choice == 0 {
+            return None;
+        }
+        let runs = self.phases.iter().flat_map(|p| &p.rules).flat_map(|r| &r.effects);
+        runs.filter_map(|e| match e {
+            crate::program::rules::Effect::CaptureRun(run) if run.choice == choice => run.label.as_deref(),
+            _ => None,
+        })
+        .next()
     }
 }
 
@@ -133,8 +143,8 @@ mod tests {
 
     #[test]
     fn a_step_takes_the_run_ahead_or_behind_it() {
-        // East: d2 approaches e2 (and f2 beyond); west: b2 withdraws from d2? empty.
-        assert_eq!(first_moves(r#""e2", "f2""#, r#""E", "W""#), ["c2-d2/A"]);
+        // East: d2 approaches e2 (and f2 beyond); west, b2 takes nothing: a plain step.
+        assert_eq!(first_moves(r#""e2", "f2""#, r#""E", "W""#), ["c2-d2/A", "c2-b2"]);
         // West, away from d2: a withdrawal.
         assert_eq!(first_moves(r#""d2""#, r#""W""#), ["c2-b2/W"]);
     }

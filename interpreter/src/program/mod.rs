@@ -137,11 +137,6 @@ pub struct Game {
     // --- field patterns (issue 47) ---
     /// Each field's colour under the ruleset's `pattern` (none: empty).
     pub(crate) pattern: Vec<[u8; 3]>,
-    // --- approach and withdrawal (issue 45) ---
-    /// The labels of the capture runs that are choices inside a move
-    /// (`CaptureRun(choice: "A")`), in the order first written: a move
-    /// holds the number of its choice, from 1 (see `engine/run_choices.rs`).
-    pub(crate) run_choice_labels: Vec<String>,
     // --- a per-turn cache for dice pools (issue 45) ---
     /// A number no other compiled game of this process has (a clone keeps
     /// it: the same rules): what tells the games apart in caches kept

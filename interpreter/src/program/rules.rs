@@ -259,7 +259,7 @@ pub(crate) struct Rule {
     /// move per kind (see `engine/choices.rs`).
     pub choices: Option<Box<(Vec<crate::piece::KindId>, Cond)>>,
     // --- approach and withdrawal (issue 45) ---
-    /// The labels (`Game::run_choice_labels`, from 1) of its capture runs
+    /// The numbers (from 1, one a label in the whole game) of its capture runs
     /// that are choices inside the move, in order: each move is listed once
     /// per such run that takes something (see `engine/run_choices.rs`).
     pub run_choices: Vec<u8>,

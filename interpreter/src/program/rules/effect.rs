@@ -187,10 +187,10 @@ pub(crate) struct CaptureRun {
     /// whose neighbour that way it is), `field * directions + direction`;
     /// empty otherwise.
     pub behind: Vec<crate::board::FieldId>,
-    /// The label of the choice it is (an index into `Game::run_choice_labels`,
+    /// The number of the choice it is (its label's, the same for the whole game,
     /// from 1; 0: no choice, the run is made with every move of its rule).
     pub choice: u8,
-    /// The label as written, until the game numbers the labels.
+    /// The label as written, which ends the text of a move that chose it (`/A`).
     pub label: Option<Box<str>>,
 }
 
