@@ -762,3 +762,11 @@ fn an_option_set_for_a_game_is_remembered_when_coming_back_to_it() {
     let remembered = &h.state().bench.persisted().options_by_game;
     assert_eq!(remembered["seti-aleph"]["pharaoh_diagonal"], "false", "kept between runs too");
 }
+
+/// Rules without `doc` are said in words made from the rules (issue 47).
+#[test]
+fn the_rules_panel_says_rules_without_docs_in_words_from_the_rules() {
+    let h = harness("traditional/english-draughts");
+    assert!(h.query_by_label_contains("Man: steps forward").is_some(), "a sentence for the man's step");
+    assert!(h.query_by_label_contains("King: jumps over an enemy piece diagonally").is_some());
+}

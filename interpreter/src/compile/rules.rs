@@ -473,7 +473,7 @@ fn phase(
         |ctx: &mut Ctx, field: &'static str, list: &[crate::ruleset::MoveDef], standing| -> (Vec<Rule>, Vec<String>) {
             let each_rule = |ctx: &mut Ctx, _, m: &crate::ruleset::MoveDef| {
                 let rules = moves::rules(ctx, m, statics, names, relative, standing);
-                rules.into_iter().map(|r| (r, m.doc.clone())).collect::<Vec<_>>()
+                rules.into_iter().map(|r| (r, super::words::rule_words(m))).collect::<Vec<_>>()
             };
             each(ctx, field, list, each_rule).into_iter().flatten().unzip()
         };
