@@ -571,8 +571,8 @@ fn the_analysis_plots_are_exported_as_svg_and_png_and_the_table_copied_as_csv() 
         _ => panic!("the file dialog is open"),
     }
     click(&mut h, "PNG (picture)");
-    let name = h.get_by_role(Role::TextInput).accesskit_node().value().unwrap_or_default().to_string();
-    assert_eq!(name, "seti-beth-analysis.png", "the type chosen is the name's extension");
+    let name = h.get_by_role(Role::TextInput).accesskit_node().value().unwrap_or_default();
+    assert_eq!(&*name, "seti-beth-analysis.png", "the type chosen is the name's extension");
     click(&mut h, "Cancel");
     let png_path = path.with_extension("png");
     export(&mut h, &png_path);
