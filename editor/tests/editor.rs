@@ -571,8 +571,8 @@ fn the_analysis_plots_are_exported_as_svg_and_png_and_the_table_copied_as_csv() 
         _ => panic!("the file dialog is open"),
     }
     click(&mut h, "PNG (picture)");
-    let name = h.get_by_role(Role::TextInput).accesskit_node().value().unwrap_or_default().to_string();
-    assert_eq!(name, "seti-beth-analysis.png", "the type chosen is the name's extension");
+    let name = h.get_by_role(Role::TextInput).accesskit_node().value().unwrap_or_default();
+    assert_eq!(&*name, "seti-beth-analysis.png", "the type chosen is the name's extension");
     click(&mut h, "Cancel");
     let png_path = path.with_extension("png");
     export(&mut h, &png_path);
@@ -761,4 +761,12 @@ fn an_option_set_for_a_game_is_remembered_when_coming_back_to_it() {
     assert_eq!(h.state().bench.session.game.options()["pharaoh_diagonal"].to_string(), "false", "remembered");
     let remembered = &h.state().bench.persisted().options_by_game;
     assert_eq!(remembered["seti-aleph"]["pharaoh_diagonal"], "false", "kept between runs too");
+}
+
+/// Rules without `doc` are said in words made from the rules (issue 47).
+#[test]
+fn the_rules_panel_says_rules_without_docs_in_words_from_the_rules() {
+    let h = harness("traditional/english-draughts");
+    assert!(h.query_by_label_contains("Man: steps forward").is_some(), "a sentence for the man's step");
+    assert!(h.query_by_label_contains("King: jumps over an enemy piece diagonally").is_some());
 }

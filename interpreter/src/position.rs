@@ -604,11 +604,31 @@ impl Game {
     /// stack height after it when it is more than one), the field type's
     /// symbol or `.` when empty. Rows are labelled with the name
     /// of their leftmost field, columns with the names along the bottom row.
+    /// A board too large to draw as text, as a list of its occupied fields:
+    /// each field's name and its stack's pieces, bottom first (issue 47).
+    fn occupied_list(&self, s: &State) -> String {
+        let mut out = String::from("(board too large to draw as text; occupied fields:)\n");
+        let mut any = false;
+        for f in self.board.fields() {
+            let stack = s.stack(f);
+            if stack.is_empty() {
+                continue;
+            }
+            any = true;
+            let pieces: Vec<String> = stack.iter().map(|p| self.owned_letter(p.kind, p.owner)).collect();
+            out.push_str(&format!("  {}: {}\n", self.board.name(f), pieces.join(" ")));
+        }
+        if !any {
+            out.push_str("  (none)\n");
+        }
+        out
+    }
+
     pub fn board_text(&self, s: &State) -> String {
         let ((x0, y0), (x1, y1)) = self.board.bounds();
         let (w, h) = ((x1 - x0).round() as usize + 1, (y1 - y0).round() as usize + 1);
         if w * h > 10_000 {
-            return String::from("(board too large to draw as text)\n");
+            return self.occupied_list(s);
         }
         let cell_of = |f: FieldId| {
             let (x, y) = self.board.position(f);

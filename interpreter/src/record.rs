@@ -128,6 +128,13 @@ impl Record {
     }
 }
 
+/// Whether a player's name is a plural noun ("Attackers", "Hounds"), which
+/// takes "win": an English plural in -s, not -ss, -us or -is ("Boss", "Marcus").
+fn plural_name(name: &str) -> bool {
+    let last = name.trim().rsplit(' ').next().unwrap_or_default();
+    last.len() > 2 && last.ends_with('s') && !["ss", "us", "is"].iter().any(|end| last.to_lowercase().ends_with(end))
+}
+
 impl Game {
     /// "White wins: all enemy stones captured", "draw: turn limit reached";
     /// where the end scores, with the winner's points: "Green wins: all
@@ -140,7 +147,9 @@ impl Game {
         let score = self.outcome_score(o).map_or(String::new(), |points| format!("; score {points}"));
         let name = |p: usize| self.players[p].as_str();
         let winners: Vec<&str> = o.winners().map(|p| name(usize::from(p))).collect();
-        let verb = if winners.len() > 1 { "win" } else { "wins" };
+        // "Attackers win", "Black wins" (a record's stored result is only
+        // informative: one written "Attackers wins" still reads).
+        let verb = if winners.len() > 1 || winners.first().is_some_and(|w| plural_name(w)) { "win" } else { "wins" };
         if self.players.len() == 2 || !self.team_names.is_empty() && winners.len() > 1 {
             return format!("{} {verb}: {reason}{score}", winners.join(" and "));
         }
@@ -159,6 +168,19 @@ impl Game {
                 Some(o.score)
             }
             _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod plural_tests {
+    #[test]
+    fn a_plural_player_name_takes_win() {
+        for name in ["Attackers", "Defenders", "Hounds", "the Jackals"] {
+            assert!(super::plural_name(name), "{name}");
+        }
+        for name in ["White", "Black", "Fox", "Boss", "Marcus", "Isis", "South"] {
+            assert!(!super::plural_name(name), "{name}");
         }
     }
 }

@@ -11,7 +11,7 @@ const LIGHT: [u8; 3] = [0xf0, 0xd9, 0xb5];
 fn by_hand(name: &str) -> [u8; 3] {
     let col = u32::from(name.as_bytes()[0] - b'a');
     let row: u32 = name[1..].parse::<u32>().expect("a row number") - 1;
-    if (col + row) % 2 == 0 { DARK } else { LIGHT }
+    if (col + row).is_multiple_of(2) { DARK } else { LIGHT }
 }
 
 #[test]

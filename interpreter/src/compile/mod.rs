@@ -31,6 +31,8 @@ mod start;
 pub(crate) mod statics;
 mod walk_cost;
 mod walk_paths;
+// rules in words where no doc is written (issue 47)
+mod words;
 
 pub(crate) use limits::MAX_PIECES;
 

@@ -42,7 +42,6 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         return None;
     }
     relative_dirs(ctx, &def.directions, &board, def.players.len());
-    let pattern = super::pattern::colours(ctx, def.pattern.as_ref(), &board);
     let (fields, field_types) = board::field_types(ctx, &def.field_types, &board, stack_limit, &names);
     let zones = board::zones(ctx, &def.zones, &board, players, &names);
     names.zones = zones.iter().map(|z| z.name.clone()).collect();
@@ -75,7 +74,6 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
     let return_match =
         def.return_match.as_ref().is_some_and(|c| ctx.at(Seg::Field("return_match"), |ctx| constant(ctx, c, &names)));
     let compass = board.dir_names().iter().map(|d| crate::die::Face::from_dir(d)).collect();
-    let max_plies = max_plies(ctx);
     // The last move's fields are kept where a `LastMove` reads them too (issue 44).
     let reads_last_to = reads_last_to(&phases, &ends) || names.last_move.get() != 0;
     let keeps_history = super::repetition::keeps_history(&phases, &ends);
@@ -93,6 +91,7 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         teams,
         team_names,
         colours,
+        pattern: super::pattern::colours(ctx, def.pattern.as_ref(), &board),
         board,
         kinds,
         fields,
@@ -104,7 +103,7 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         initial,
         options: ctx.options.clone(),
         option_defs: options::declarations(&def.options),
-        max_plies,
+        max_plies: max_plies(ctx),
         hash: content_hash(text),
         text: text.into(),
         compass,
@@ -117,7 +116,6 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         counters: std::mem::take(&mut names.counters),
         marks,
         attacks: Default::default(),
-        pattern,
         identity: crate::program::new_identity(),
     };
     game.attacks = super::attacks::tables(&game, super::attacks::royal_kinds(&def.pieces));
@@ -474,7 +472,7 @@ fn phase(
         |ctx: &mut Ctx, field: &'static str, list: &[crate::ruleset::MoveDef], standing| -> (Vec<Rule>, Vec<String>) {
             let each_rule = |ctx: &mut Ctx, _, m: &crate::ruleset::MoveDef| {
                 let rules = moves::rules(ctx, m, statics, names, relative, standing);
-                rules.into_iter().map(|r| (r, m.doc.clone())).collect::<Vec<_>>()
+                rules.into_iter().map(|r| (r, super::words::rule_words(m))).collect::<Vec<_>>()
             };
             each(ctx, field, list, each_rule).into_iter().flatten().unzip()
         };
