@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use tabula_tests::workspace;
 
 /// The pages whose links are checked.
-const PAGES: [&str; 8] = [
+const PAGES: [&str; 9] = [
     "README.md",
     "ARCHITECTURE.md",
     "docs/language.md",
@@ -16,6 +16,7 @@ const PAGES: [&str; 8] = [
     "docs/performance.md",
     "docs/performance-log.md",
     "rulesets/RULES.md",
+    "docs/guide.md",
 ];
 
 /// The performance page holds the figures today; a longer one is a diary.
