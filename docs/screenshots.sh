@@ -1,6 +1,6 @@
 #!/bin/sh
 # Remakes the editor's pictures of the README and the user's guide
-# (docs/screenshot-senet.png,
+# (docs/screenshot-senet.png, docs/screenshot-options.png,
 # docs/screenshot-analysis.png) under a virtual display, so that they can be
 # remade at each change of the editor:
 #
@@ -32,12 +32,13 @@ cleanup() {
 trap cleanup EXIT INT TERM
 mkdir -p "$work/home"
 
-Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
+Xvfb "$display" -screen 0 1280x1200x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
 xvfb=$!
 sleep 2
 
 # shot NAME ARGS...: opens the editor with ARGS in the work folder, waits for
-# it to draw, and takes the whole screen as $work/NAME.png.
+# it to draw, and takes the screen as $work/NAME.png (the window is at its
+# top left corner: there is no window manager).
 shot() {
     name=$1
     shift
@@ -50,14 +51,10 @@ shot() {
     wait "$pid" 2>/dev/null || true
 }
 
-# small IN OUT [CROP]: fewer colours (the editor draws flat ones) and an
-# optional crop (WxH+X+Y), so that each picture stays small.
+# small IN OUT CROP: the part WxH+X+Y of the screen, in fewer colours (the
+# editor draws flat ones), so that each picture stays small.
 small() {
-    if [ -n "${3:-}" ]; then
-        convert "$1" -crop "$3" +repage -colors 96 -strip "PNG8:$2"
-    else
-        convert "$1" -colors 96 -strip "PNG8:$2"
-    fi
+    convert "$1" -crop "$3" +repage -colors 96 -strip "PNG8:$2"
 }
 
 # A game of Senet in progress: random players, seeded, cut after its 41st move.
@@ -72,10 +69,13 @@ MOVES=${SCREENSHOT_MOVES:-41} awk '
 # The editor's first run closes its hint with a click in the picture's place:
 # the hint is left, and said in the guide.
 shot play senet --record senet-game.ron
-small "$work/play.png" "$root/docs/screenshot-senet.png"
-# (the options panel is below the games list at this size: no picture of it yet)
+small "$work/play.png" "$root/docs/screenshot-senet.png" 1280x800+0+0
+
+# The options, below the list of games: a taller window.
+shot options senet --size 1280x1200
+small "$work/options.png" "$root/docs/screenshot-options.png" 250x300+0+770
 
 shot analysis senet --show analysis:chance
-small "$work/analysis.png" "$root/docs/screenshot-analysis.png"
+small "$work/analysis.png" "$root/docs/screenshot-analysis.png" 1280x800+0+0
 
-ls -l "$root/docs/screenshot-senet.png" "$root/docs/screenshot-analysis.png"
+ls -l "$root/docs/screenshot-senet.png" "$root/docs/screenshot-options.png" "$root/docs/screenshot-analysis.png"
