@@ -3,7 +3,7 @@
 use crate::document::Origin;
 use std::path::PathBuf;
 
-pub const USAGE: &str = "usage: tabula-editor [RULESET] [--record GAME.ron] [--show rules|analysis[:OPTION]] [--smoke]\n\
+pub const USAGE: &str = "usage: tabula-editor [RULESET] [--record GAME.ron] [--show rules|analysis[:OPTION]] [--size WxH] [--smoke]\n\
     RULESET is a shipped ruleset's name (as `tabula list` prints it) or the path of a .ron file;\n\
     without one, the editor reopens what was open last time.\n\
     --smoke opens the window, draws a few frames and exits (0 if they were drawn), remembering nothing.";
@@ -21,6 +21,8 @@ pub struct Args {
     /// script, docs/screenshots.sh): opens on that tab; `analysis` starts a
     /// run at once, of every value of OPTION where one is named.
     pub show: Option<Show>,
+    /// `--size WxH`: the window's size in points (1280x800 unless given).
+    pub size: Option<[u16; 2]>,
 }
 
 /// What `--show` opens on.
@@ -55,6 +57,13 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
             }
             "--help" | "-h" => out.help = true,
             "--smoke" => out.smoke = true,
+            "--size" => {
+                let text = args.next().ok_or("--size needs the window's size, e.g. 1280x800")?;
+                let size = text.split_once('x').and_then(|(w, h)| Some([w.parse().ok()?, h.parse().ok()?]));
+                out.size = Some(size.filter(|[w, h]: &[u16; 2]| *w >= 200 && *h >= 200).ok_or_else(|| {
+                    format!("--size {text}: expected WIDTHxHEIGHT in points, each at least 200, e.g. 1280x800")
+                })?);
+            }
             "--show" => out.show = Some(args.next().ok_or("--show needs rules, analysis or analysis:OPTION")?.parse()?),
             flag if flag.starts_with("--") => return Err(format!("unknown option {flag}\n{USAGE}")),
             name if tabula::shipped::text(name).is_some() => out.ruleset = Some(Origin::Shipped(name.to_string())),

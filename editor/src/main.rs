@@ -24,7 +24,7 @@ fn main() -> eframe::Result {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Tabula")
-            .with_inner_size([1280.0, 800.0])
+            .with_inner_size(args.size.map_or([1280.0, 800.0], |[w, h]| [f32::from(w), f32::from(h)]))
             .with_drag_and_drop(true),
         ..Default::default()
     };

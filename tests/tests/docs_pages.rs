@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use tabula_tests::workspace;
 
 /// The pages whose links are checked.
-const PAGES: [&str; 9] = [
+const PAGES: [&str; 10] = [
     "README.md",
     "ARCHITECTURE.md",
     "docs/language.md",
@@ -17,6 +17,7 @@ const PAGES: [&str; 9] = [
     "docs/performance-log.md",
     "rulesets/RULES.md",
     "docs/agents.md",
+    "docs/guide.md",
 ];
 
 /// The performance page holds the figures today; a longer one is a diary.
