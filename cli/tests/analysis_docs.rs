@@ -4,6 +4,8 @@
 //! those `tabula compare` tests. Also what `compare` and `plan` say about the
 //! family and about comparing a ruleset with itself.
 
+mod common;
+
 use std::path::Path;
 use std::process::{Command, Output};
 
@@ -24,11 +26,6 @@ fn page() -> String {
 fn blocks(page: &str, info: &str) -> Vec<String> {
     let open = format!("```{info}\n");
     page.split(&open).skip(1).map(|rest| rest.split("```").next().expect("a block").to_string()).collect()
-}
-
-/// A command line's words (no quoting: the page's commands need none).
-fn words(line: &str) -> Vec<&str> {
-    line.split_whitespace().collect()
 }
 
 /// The size of the family of tests `tabula compare` prints for `sweeps` (its `--json`).
@@ -54,30 +51,7 @@ fn the_pages_plan_examples_print_what_it_shows() {
     assert!(runs.len() >= 2, "the plan and the pilot");
     let tmp = tempfile::tempdir().expect("a folder");
     for block in runs {
-        let mut steps: Vec<(String, Vec<String>)> = Vec::new();
-        for line in block.lines() {
-            match line.strip_prefix("$ ") {
-                Some(command) => steps.push((command.to_string(), Vec::new())),
-                None => steps.last_mut().expect("a block starts with a command").1.push(line.to_string()),
-            }
-        }
-        for (command, shown) in steps {
-            let w = words(&command);
-            assert_eq!(w[0], "tabula", "{command}");
-            let o = tabula_in(tmp.path(), &w[1..]);
-            assert!(o.status.success(), "{command}: {}", text(&o.stderr));
-            let printed = text(&o.stdout);
-            let mut lines = printed.lines();
-            for want in shown.iter().filter(|l| l.trim() != "...") {
-                assert!(
-                    lines.any(|l| l == want),
-                    "docs/analysis.md shows, after `{command}`:\n{want}\nbut it printed:\n{printed}"
-                );
-            }
-            if !shown.iter().any(|l| l.trim() == "...") {
-                assert_eq!(printed.lines().count(), shown.len(), "{command} printed:\n{printed}");
-            }
-        }
+        common::check_block("docs/analysis.md", &block, tmp.path(), tabula_in);
     }
 }
 

@@ -3,7 +3,25 @@
 //! stands for lines left out). The one block with MCTS players is left out
 //! (minutes in a test build); the glossary is checked by tests/tests/glossary.rs.
 
-use std::process::Command;
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+/// `tabula ARGS --quiet` in `dir`: `--quiet` is for the commands that play
+/// games; where a command refuses it, it is run without.
+fn tabula_quiet_in(dir: &Path, args: &[&str]) -> Output {
+    let run = |quiet: bool| {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_tabula"));
+        c.args(args).current_dir(dir);
+        if quiet {
+            c.arg("--quiet");
+        }
+        c.output().expect("runs tabula")
+    };
+    let o = run(true);
+    if o.status.success() { o } else { run(false) }
+}
 
 #[test]
 fn the_guides_commands_print_what_it_shows() {
@@ -14,44 +32,6 @@ fn the_guides_commands_print_what_it_shows() {
     assert!(blocks.len() >= 4, "list, analyze, compare and plan");
     let tmp = tempfile::tempdir().expect("a folder");
     for block in blocks {
-        let mut steps: Vec<(String, Vec<String>)> = Vec::new();
-        for line in block.lines() {
-            match line.strip_prefix("$ ") {
-                Some(command) => steps.push((command.to_string(), Vec::new())),
-                None => steps.last_mut().expect("a block starts with a command").1.push(line.to_string()),
-            }
-        }
-        for (command, shown) in steps {
-            let words: Vec<&str> = command.split_whitespace().collect();
-            assert_eq!(words[0], "tabula", "{command}");
-            let o = Command::new(env!("CARGO_BIN_EXE_tabula"))
-                .args(&words[1..])
-                .arg("--quiet")
-                .current_dir(tmp.path())
-                .output()
-                .expect("runs tabula");
-            // `--quiet` is for the commands that play games; the others refuse it.
-            let o = if o.status.success() {
-                o
-            } else {
-                Command::new(env!("CARGO_BIN_EXE_tabula"))
-                    .args(&words[1..])
-                    .current_dir(tmp.path())
-                    .output()
-                    .expect("runs tabula")
-            };
-            let printed = String::from_utf8_lossy(&o.stdout).into_owned();
-            assert!(o.status.success(), "{command}: {}", String::from_utf8_lossy(&o.stderr));
-            let mut lines = printed.lines();
-            for want in shown.iter().filter(|l| l.trim() != "...") {
-                assert!(
-                    lines.any(|l| l == want),
-                    "docs/guide.md shows, after `{command}`:\n{want}\nbut it printed:\n{printed}"
-                );
-            }
-            if !shown.iter().any(|l| l.trim() == "...") {
-                assert_eq!(printed.lines().count(), shown.len(), "{command} printed:\n{printed}");
-            }
-        }
+        common::check_block("docs/guide.md", block, tmp.path(), tabula_quiet_in);
     }
 }

@@ -6,7 +6,7 @@ use super::cond::{Names, Place, check_one, check_who, constant, test};
 use super::limits::MAX_STACK;
 use super::locate::Seg;
 use super::moves;
-use super::start::{chance_sets, initial_state};
+use super::start::{every_chance_sets, initial_state};
 use super::statics::Statics;
 use crate::board::Board;
 use crate::options::{self, MAX_PLIES, OptionValue};
@@ -55,14 +55,7 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
     let ends: Vec<End> = each(ctx, "end", &def.end, |ctx, _, e| end(ctx, e, &names)).into_iter().flatten().collect();
     let mut initial = initial_state(ctx, def, phases.first(), &board, &fields, &names, &kinds);
     initial.set_counters(counter_starts);
-    ctx.at(Seg::Field("chance"), |ctx| {
-        for (i, c) in def.chance.iter().enumerate() {
-            if let Some(lowered) = chance.iter_mut().find(|l| l.name == c.name && l.outcomes.len() == c.outcomes.len())
-            {
-                ctx.at(Seg::Index(i), |ctx| chance_sets(ctx, c, lowered, &initial, &board, &kinds, &names));
-            }
-        }
-    });
+    every_chance_sets(ctx, def, &mut chance, &initial, &board, &kinds, &names);
     if let Some(name) = &def.opening {
         if let Some(c) = ctx.at(Seg::Field("opening"), |ctx| ctx.find("chance device", name, &chance_names)) {
             initial.pending = crate::state::Pending::Chance(c as u8);

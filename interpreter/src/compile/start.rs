@@ -119,9 +119,30 @@ fn setup(
     }
 }
 
+/// The sets of every chance device's outcomes, lowered once the start
+/// position is known.
+pub(super) fn every_chance_sets(
+    ctx: &mut Ctx,
+    def: &RulesetDef,
+    chance: &mut [Chance],
+    initial: &State,
+    board: &Board,
+    kinds: &[Kind],
+    names: &Names,
+) {
+    ctx.at(Seg::Field("chance"), |ctx| {
+        for (i, c) in def.chance.iter().enumerate() {
+            if let Some(lowered) = chance.iter_mut().find(|l| l.name == c.name && l.outcomes.len() == c.outcomes.len())
+            {
+                ctx.at(Seg::Index(i), |ctx| chance_sets(ctx, c, lowered, initial, board, kinds, names));
+            }
+        }
+    });
+}
+
 /// The `set` actions of a chance device's outcomes: an orientation needs the
 /// die that stands on the field at the start.
-pub(super) fn chance_sets(
+fn chance_sets(
     ctx: &mut Ctx,
     def: &ChanceDef,
     lowered: &mut Chance,
