@@ -432,18 +432,17 @@ impl Game {
                 };
                 found |= counting.found;
                 go_on
-            } else if rule.choices.is_some() {
-                // Choices inside a move (issue 45): a landing where they are offered, one move per kind.
+            } else if rule.choices.is_some() || !rule.run_choices.is_empty() {
+                // Choices inside a move (issue 45): the kinds a landing offers, or the
+                // capture runs that take (a rule has one or the other), one move each.
+                // One branch for both keeps `rule_moves` to two copies in the hot path.
                 let mut counted = |m: Move| {
                     found = true;
-                    self.emit_choices(rule, s, me, m, &mut |c| emit.emit(c))
-                };
-                self.rule_moves(s, me, rule, ri, only, &mut walks, &mut counted)
-            } else if !rule.run_choices.is_empty() {
-                // Capture runs chosen inside a move (issue 45): one move per run that takes.
-                let mut counted = |m: Move| {
-                    found = true;
-                    self.emit_run_choices(rule, s, m, &mut |c| emit.emit(c))
+                    if rule.choices.is_some() {
+                        self.emit_choices(rule, s, me, m, &mut |c| emit.emit(c))
+                    } else {
+                        self.emit_run_choices(rule, s, m, &mut |c| emit.emit(c))
+                    }
                 };
                 self.rule_moves(s, me, rule, ri, only, &mut walks, &mut counted)
             } else {
