@@ -94,10 +94,7 @@ impl AgentSpec {
                 let too_much = |most: u64, unit: &str| format!("agent {text:?}: at most {most} {unit} a move");
                 if let Some(ms) = budget.strip_suffix("ms") {
                     let ms: u64 = ms.parse().map_err(|_| bad())?;
-                    if ms > MAX_MILLISECONDS {
-                        return Err(too_much(MAX_MILLISECONDS, "milliseconds"));
-                    }
-                    Ok(AgentSpec::Mcts(Budget::Time(Duration::from_millis(ms.max(1)))))
+                    Ok(AgentSpec::Mcts(Budget::Time(milliseconds(text, ms)?)))
                 } else {
                     let n: u32 = budget.parse().map_err(|_| bad())?;
                     if u64::from(n) > MAX_ITERATIONS {
@@ -136,6 +133,15 @@ impl fmt::Display for AgentSpec {
     }
 }
 
+/// A time budget of `ms` milliseconds a move (at least one), for the agent
+/// written `text`; refused above [`MAX_MILLISECONDS`].
+fn milliseconds(text: &str, ms: u64) -> Result<Duration, String> {
+    if ms > MAX_MILLISECONDS {
+        return Err(format!("agent {text:?}: at most {MAX_MILLISECONDS} milliseconds a move"));
+    }
+    Ok(Duration::from_millis(ms.max(1)))
+}
+
 /// `alphabeta` followed by `rest`: nothing, `:DEPTH`, `:THOUSANDSk`,
 /// `:NODESnodes` or `:MILLISECONDSms`. `None` where it is none of them; an
 /// error where it asks too much.
@@ -149,11 +155,10 @@ fn parse_alphabeta(text: &str, rest: &str) -> Option<Result<AgentSpec, String>> 
         (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then(|| digits.parse().ok())?
     };
     let limit = if let Some(ms) = rest.strip_suffix("ms") {
-        let ms = number(ms)?;
-        if ms > MAX_MILLISECONDS {
-            return Some(too_much(MAX_MILLISECONDS, "milliseconds"));
+        match milliseconds(text, number(ms)?) {
+            Ok(time) => Limit::Time(time),
+            Err(e) => return Some(Err(e)),
         }
-        Limit::Time(Duration::from_millis(ms.max(1)))
     } else if let Some(n) = rest
         .strip_suffix('k')
         .map(|k| number(k).map(|k| k.saturating_mul(1000)))
