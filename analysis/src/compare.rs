@@ -65,6 +65,19 @@ pub struct Comparison {
     pub tests: usize,
     /// The variants played the same games (seeds, seats, agents), and the tests are paired.
     pub paired: bool,
+    /// How many strengths the family of tests spans (`compare --strengths`):
+    /// this comparison is one of them, its p-values adjusted over all (1 and
+    /// absent from the JSON for a comparison at one strength).
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub strengths: usize,
+}
+
+fn one() -> usize {
+    1
+}
+
+fn is_one(n: &usize) -> bool {
+    *n == 1
 }
 
 impl Comparison {
@@ -87,8 +100,12 @@ impl Comparison {
     pub fn family_text(&self) -> String {
         let variants = self.changes.len();
         let metrics = self.changes.first().map_or(0, Vec::len);
+        let strengths = match self.strengths {
+            1 => String::new(),
+            n => format!(" x {n} strengths"),
+        };
         let family = format!(
-            "{metrics} metrics x {variants} variant{} against {} = {} tests",
+            "{metrics} metrics x {variants} variant{} against {}{strengths} = {} tests",
             if variants == 1 { "" } else { "s" },
             self.labels.first().map_or("", String::as_str),
             self.tests
@@ -107,12 +124,27 @@ impl Comparison {
 /// Compares runs of variants; the first is the base. Every metric of every
 /// variant against the base is one test of a single family.
 pub fn compare(labels: Vec<String>, runs: &[Results], testing: Testing) -> Comparison {
+    let mut comparison = unadjusted(labels, runs, testing);
+    adjust(comparison.changes.iter_mut().flatten().collect(), testing);
+    comparison
+}
+
+/// A comparison whose tests are not yet adjusted ([`adjust`] does it, over
+/// this comparison's family or a larger one).
+pub(crate) fn unadjusted(labels: Vec<String>, runs: &[Results], testing: Testing) -> Comparison {
     let reports: Vec<Report> = runs.iter().map(Report::new).collect();
     let paired = paired(runs);
-    let mut changes: Vec<Vec<MetricChange>> = runs.iter().skip(1).map(|r| changes(&runs[0], r, paired)).collect();
-    let raw: Vec<f64> = changes.iter().flatten().map(|c| c.difference.p).collect();
+    let changes: Vec<Vec<MetricChange>> = runs.iter().skip(1).map(|r| changes(&runs[0], r, paired)).collect();
+    let tests = changes.iter().map(Vec::len).sum();
+    Comparison { labels, reports, changes, testing, tests, paired, strengths: 1 }
+}
+
+/// Adjusts the p-values of one family of tests together (every change given
+/// is one test of it), and says which are significant at the level.
+pub(crate) fn adjust(mut family: Vec<&mut MetricChange>, testing: Testing) {
+    let raw: Vec<f64> = family.iter().map(|c| c.difference.p).collect();
     let adjusted = testing.correction.adjust(&raw);
-    for (c, p_adjusted) in changes.iter_mut().flatten().zip(adjusted) {
+    for (c, p_adjusted) in family.iter_mut().zip(adjusted) {
         c.p_adjusted = p_adjusted;
         c.significant = p_adjusted < testing.level;
         let p = p_text("p", c.difference.p);
@@ -129,7 +161,6 @@ pub fn compare(labels: Vec<String>, runs: &[Results], testing: Testing) -> Compa
             .significant
             .then(|| format!("{}; {p}{adjusted}): significant at {}{caveat}.", c.description, testing.level));
     }
-    Comparison { labels, reports, changes, testing, tests: raw.len(), paired }
 }
 
 /// The standard error of a difference times the square root of the games.

@@ -89,7 +89,7 @@ pub type Pairing = (usize, usize, Vec<f64>);
 
 /// The Elo margin a perfect score in `n` games shows at least (95%, one-sided):
 /// the win chance p with p^n = 0.05, as Elo.
-fn sure_margin(n: usize) -> f64 {
+pub(crate) fn sure_margin(n: usize) -> f64 {
     let p = 0.05f64.powf(1.0 / n.max(1) as f64);
     400.0 * (p / (1.0 - p)).log10()
 }
@@ -172,7 +172,7 @@ pub fn ladder(agents: &[String], pairings: &[Pairing], seed: u64, anchor: usize)
     }
     // A finite agent's Elo, for the bounds of the others: the reference's is 0.
     let finite = |j: usize| (extreme[j] == 0 || j == reference).then(|| if j == reference { 0.0 } else { point[j] });
-    let mut rungs: Vec<Rung> = (0..n)
+    let rungs: Vec<Rung> = (0..n)
         .map(|i| {
             let mut v = samples[i].clone();
             v.sort_by(f64::total_cmp);
@@ -193,7 +193,11 @@ pub fn ladder(agents: &[String], pairings: &[Pairing], seed: u64, anchor: usize)
             Rung { agent: agents[i].clone(), elo, low, high, points, games: games as u32 }
         })
         .collect();
-    // Strongest first: by Elo, a perfect score above all and no points below.
+    Ladder { reference: agents[reference].clone(), rungs: strongest_first(rungs) }
+}
+
+/// The rungs strongest first: by Elo, a perfect score above all and no points below.
+pub(crate) fn strongest_first(mut rungs: Vec<Rung>) -> Vec<Rung> {
     let rank = |r: &Rung| match (r.elo, r.low, r.high) {
         (Some(e), ..) => e,
         (None, Some(l), _) => UNBOUNDED + l,
@@ -201,7 +205,7 @@ pub fn ladder(agents: &[String], pairings: &[Pairing], seed: u64, anchor: usize)
         _ => 0.0,
     };
     rungs.sort_by(|a, b| rank(b).total_cmp(&rank(a)));
-    Ladder { reference: agents[reference].clone(), rungs }
+    rungs
 }
 
 #[cfg(test)]

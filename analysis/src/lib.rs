@@ -11,12 +11,14 @@ mod compare;
 pub mod factorial;
 mod file;
 pub mod ladder;
+pub mod plackett_luce;
 pub mod plan;
 mod quality;
 mod report;
 mod run;
 pub mod sequential;
 pub mod stats;
+pub mod strengths;
 pub mod terms;
 
 pub use compare::{Comparison, MetricChange, Testing, compare, metric_names, metrics_per_variant};

@@ -329,7 +329,7 @@ fn write_plot(path: &str, title: &str, comparison: &Comparison, runs: &[Results]
 }
 
 /// An SVG picture to `path`, drawn as PNG where the name ends in `.png`.
-fn write_svg(path: &str, svg: String, force: bool) -> Result<(), Error> {
+pub fn write_svg(path: &str, svg: String, force: bool) -> Result<(), Error> {
     let bytes = chart::file_bytes(Path::new(path), svg).map_err(|e| IoError::at_path(path, e))?;
     files::write(Path::new(path), &bytes, Overwrite::from_force(force))
 }
@@ -448,9 +448,14 @@ pub fn compare_variants(
     args: &RunArgs,
     tests: &TestArgs,
     factorial: Option<(&[Factor], Criterion)>,
+    strengths: Option<&str>,
 ) -> Result<(), Error> {
     if !tests.independent {
         warn_identical(&variants);
+    }
+    if let Some(strengths) = strengths {
+        let strengths = crate::strengths::parse(strengths)?;
+        return crate::strengths::compare(&variants, &strengths, args, tests, factorial.is_some());
     }
     if tests.sequential {
         return compare_sequential(&variants, args, tests);

@@ -22,7 +22,9 @@ macro_rules! say_inline {
 }
 
 mod analyze;
+mod placings;
 mod play;
+mod strengths;
 
 use clap::{Parser, Subcommand};
 use std::path::Path;
@@ -173,6 +175,12 @@ enum Command {
         run: analyze::RunArgs,
         #[command(flatten)]
         tests: analyze::TestArgs,
+        /// Repeats the comparison at each strength of play, e.g.
+        /// random,mcts:100,mcts:1000: at each, that agent plays every seat
+        /// (A/B: agent A and agent B), and each finding is shown at every
+        /// strength side by side; the tests of all strengths are one family.
+        #[arg(long, value_name = "S1,S2,...", conflicts_with = "agents")]
+        strengths: Option<String>,
     },
     /// Combines the result files of shards (`analyze --shard I/N --save F`) into one report.
     Merge {
@@ -192,6 +200,9 @@ enum Command {
     /// games, seats swapped every other game), rated by the Bradley–Terry
     /// model on the Elo scale with 95% bootstrap intervals, the --anchor agent
     /// at 0. An agent that won or lost every game gets a one-sided bound.
+    /// In a game of three players or more: --games games in all, agents
+    /// seated at random from the seed, rated by Plackett–Luce from each
+    /// game's placing.
     Ladder {
         #[command(flatten)]
         game: GameArgs,
@@ -202,7 +213,7 @@ enum Command {
         /// The agent at 0 on the Elo scale (one of --agents; default the first).
         #[arg(long, value_name = "AGENT")]
         anchor: Option<String>,
-        /// Games per pair of agents.
+        /// Games per pair of agents (in a game of three players or more: games in all).
         #[arg(long, default_value_t = 100)]
         games: u32,
         /// Seed of the run: the same seed gives the same games and intervals.
@@ -374,14 +385,15 @@ fn run(command: Command) -> Result<ExitCode, Error> {
             }
             analyze::report(&results, &run, save.as_deref())?;
         }
-        Command::Compare { rulesets, options, sweep, rank, run, tests } => {
+        Command::Compare { rulesets, options, sweep, rank, run, tests, strengths } => {
             tests.testing()?;
             run.check_outputs(None, false, &rulesets.iter().map(Path::new).collect::<Vec<_>>())?;
             let factors = factors(&sweep)?;
             let criterion = Criterion::parse(&rank).map_err(|e| Error::Usage(format!("--{e}")))?;
             // Several options swept on one ruleset: a factorial, ranked and broken down.
             let factorial = (factors.len() > 1 && rulesets.len() == 1).then_some((factors.as_slice(), criterion));
-            analyze::compare_variants(variants(&rulesets, &options, &factors)?, &run, &tests, factorial)?;
+            let variants = variants(&rulesets, &options, &factors)?;
+            analyze::compare_variants(variants, &run, &tests, factorial, strengths.as_deref())?;
         }
         Command::Merge { files, run, save, allow_partial } => {
             run.check_outputs(save.as_deref(), false, &files.iter().map(Path::new).collect::<Vec<_>>())?;
@@ -502,17 +514,15 @@ fn ladder(
     for a in &agents {
         tabula::agents::AgentSpec::parse(a).map_err(Error::Usage)?;
     }
-    if game.player_count() != 2 {
-        return Err(Error::Usage(format!(
-            "a ladder rates agents in games of two; {} has {}",
-            game.name(),
-            game.player_count()
-        )));
-    }
     if games == 0 || games > 100_000 {
         return Err(Error::Usage(format!("--games {games}: 1 to 100000 per pair")));
     }
     let pool = analyze::thread_pool(threads)?;
+    if game.player_count() != 2 {
+        // Three players or more: Plackett–Luce from each game's placings.
+        let (rated, model) = placings::ladder(game, &agents, anchor, games, seed, &pool)?;
+        return print_ladder(&rated, &agents, anchor, &model);
+    }
     let mut pairings = Vec::new();
     for i in 0..agents.len() {
         for j in i + 1..agents.len() {
@@ -537,8 +547,21 @@ fn ladder(
         }
     }
     say!("{}: {} agents, {games} games per pair, seats swapped every other game", game.title(), agents.len());
-    say!("  {:<16} {:>8}  {:<18} {:>8}", "agent", "Elo", "95% interval", "score");
     let rated = ladder::ladder(&agents, &pairings, seed, anchor);
+    let model =
+        format!("Bradley–Terry strengths on the Elo scale, {} at 0; a draw counts half a win.", rated.reference);
+    print_ladder(&rated, &agents, anchor, &model)
+}
+
+/// The rungs of a ladder, strongest first, the model in words, and notes on
+/// the anchor and the one-sided bounds.
+fn print_ladder(
+    rated: &tabula_analysis::ladder::Ladder,
+    agents: &[String],
+    anchor: usize,
+    model: &str,
+) -> Result<(), Error> {
+    say!("  {:<16} {:>8}  {:<18} {:>8}", "agent", "Elo", "95% interval", "score");
     let bound = |x: Option<f64>, inf: &str| x.map_or(inf.to_string(), |x| format!("{x:+.0}"));
     for r in &rated.rungs {
         let score = 100.0 * r.points / f64::from(r.games.max(1));
@@ -555,7 +578,7 @@ fn ladder(
         };
         say!("  {:<16} {:>8}  {:<18} {:>7.1}%", r.agent, elo, interval, score);
     }
-    say!("  Bradley–Terry strengths on the Elo scale, {} at 0; a draw counts half a win.", rated.reference);
+    say!("  {model}");
     if rated.reference != agents[anchor] {
         say!(
             "  {} has no finite rating (it won or lost all its games against the others rated): the scale is set by {} instead.",
