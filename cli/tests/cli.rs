@@ -1267,3 +1267,72 @@ fn the_ladder_gives_bounds_not_points_to_an_agent_that_loses_every_game() {
     let o = tabula(&[&args[..], &["--anchor", "mcts"]].concat());
     assert!(!o.status.success() && stderr(&o).contains("not one of the agents"), "{}", stderr(&o));
 }
+
+/// `compare --strengths`: the comparison at each strength side by side; the
+/// tests of every strength are one family (twice the tests of one strength,
+/// Holm over all); JSON, CSV and plots carry every strength.
+#[test]
+fn compare_at_several_strengths_shows_each_finding_at_each_and_adjusts_over_all() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let path = |name: &str| dir.path().join(name).to_str().expect("a path").to_string();
+    let base = ["compare", "classic/tic-tac-toe", "--sweep", "max_plies=9,5", "--games", "60", "--quiet"];
+    let one = tabula(&[&base[..], &["--agents", "greedy,greedy", "--json", &path("one.json")]].concat());
+    assert!(one.status.success(), "{}", stderr(&one));
+    let (json, csv, plot) = (path("s.json"), path("s.csv"), path("s.svg"));
+    let args = ["--strengths", "random,greedy", "--json", &json, "--csv", &csv, "--plot", &plot];
+    let o = tabula(&[&base[..], &args[..]].concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let single = json_file(&dir.path().join("one.json"))["tests"].as_u64().expect("tests");
+    assert!(out.contains(&format!("x 2 strengths = {} tests", 2 * single)), "{out}");
+    let header = out.lines().find(|l| l.trim_start().starts_with("metric")).expect("a table");
+    assert!(header.contains("random") && header.contains("greedy"), "{out}");
+    assert!(out.contains("significant at every strength"), "{out}");
+    let v = json_file(std::path::Path::new(&json));
+    assert_eq!(v["tests"].as_u64(), Some(2 * single));
+    assert_eq!(v["strengths"], serde_json::json!(["random", "greedy"]));
+    let comparisons = v["comparisons"].as_array().expect("one comparison per strength");
+    assert_eq!(comparisons.len(), 2);
+    // At greedy, the same games as the run at one strength: the same raw p-values, adjusted over more tests.
+    let alone = json_file(&dir.path().join("one.json"));
+    for (a, b) in comparisons[1]["changes"][0].as_array().unwrap().iter().zip(alone["changes"][0].as_array().unwrap()) {
+        assert_eq!(a["difference"]["p"], b["difference"]["p"], "{}", a["metric"]);
+        assert!(a["p_adjusted"].as_f64() >= b["p_adjusted"].as_f64(), "{}", a["metric"]);
+    }
+    assert_eq!(v["findings"][0]["at"].as_array().map(Vec::len), Some(2));
+    let table = std::fs::read_to_string(&csv).expect("the CSV");
+    assert!(table.starts_with("variant,strength,ruleset,"), "{table}");
+    assert_eq!(table.lines().count(), 1 + 2 * 2 * 60);
+    assert!(table.lines().nth(1).expect("a game").starts_with("\"max_plies=9\",\"random\","), "{table}");
+    let svg = std::fs::read_to_string(&plot).expect("the plot");
+    assert!(svg.contains("by strength"), "{svg}");
+    // Refused before any game: with --agents, --sequential, a bad agent, a strength given twice.
+    for (extra, says) in [
+        (&["--strengths", "random,greedy", "--agents", "random,greedy"][..], "cannot be used with"),
+        (&["--strengths", "random,greedy", "--sequential"][..], "--sequential"),
+        (&["--strengths", "random,wizard"][..], "wizard"),
+        (&["--strengths", "random,random"][..], "given twice"),
+    ] {
+        let o = tabula(&[&base[..], extra].concat());
+        assert!(!o.status.success() && stderr(&o).contains(says), "{extra:?}: {}", stderr(&o));
+    }
+}
+
+/// `tabula ladder` on a game of three players: Plackett–Luce from placings,
+/// the anchor at 0, the same games and intervals from the same seed.
+#[test]
+fn the_ladder_rates_agents_in_a_game_of_three_by_their_placings() {
+    let args =
+        ["ladder", &workspace("tests/blocks/three-way-flips.ron"), "--agents", "random,mcts:30", "--games", "40"];
+    let o = tabula(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("Plackett–Luce") && out.contains("random at 0"), "{out}");
+    assert!(out.contains("some in two seats or more"), "two agents for three seats: {out}");
+    let rows: Vec<&str> = out.lines().filter(|l| l.starts_with("  random ") || l.starts_with("  mcts:30 ")).collect();
+    assert_eq!(rows.len(), 2, "{out}");
+    assert!(rows[0].starts_with("  mcts:30 "), "the stronger first: {out}");
+    assert_eq!(stdout(&tabula(&args)), out, "the same seed, the same ladder");
+    let o = tabula(&[&args[..], &["--anchor", "mcts:30"]].concat());
+    assert!(stdout(&o).contains("mcts:30 at 0"), "{}", stdout(&o));
+}
