@@ -208,10 +208,11 @@ impl fmt::Display for StrengthComparison {
         let Some(base) = first.reports.first() else { return Ok(()) };
         writeln!(
             f,
-            "{}: {} variants at {} strengths, {} games per variant at each",
+            "{}: {} variants at {} strength{}, {} games per variant at each",
             base.title,
             self.labels.len(),
             self.strengths.len(),
+            if self.strengths.len() == 1 { "" } else { "s" },
             base.games
         )?;
         writeln!(f, "  Strengths: {} (one agent in every seat; A/B: agent A and agent B).", self.strengths.join(", "))?;
