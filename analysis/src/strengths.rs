@@ -202,6 +202,9 @@ fn cell(f: &Finding, a: &FindingAt) -> String {
 
 const WIDTH: usize = 26;
 
+/// How a row of the levels table shows a report.
+type Show = dyn Fn(&super::Report) -> String;
+
 impl fmt::Display for StrengthComparison {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Some(first) = self.comparisons.first() else { return Ok(()) };
@@ -230,7 +233,7 @@ impl fmt::Display for StrengthComparison {
         }
         writeln!(f)?;
         for (v, label) in self.labels.iter().enumerate() {
-            let rows: [(String, &dyn Fn(&super::Report) -> String); 2] = [
+            let rows: [(String, &Show); 2] = [
                 ("player 1 wins %".to_string(), &|r| {
                     r.player_wins.first().map_or("-".into(), |w| {
                         format!("{:.1} [{:.1},{:.1}]", 100.0 * w.rate, 100.0 * w.low, 100.0 * w.high)
@@ -268,7 +271,7 @@ impl fmt::Display for StrengthComparison {
                 write!(f, "    {:<40}", truncate(&finding.metric, 40))?;
                 for s in &self.strengths {
                     let shown = finding.at.iter().find(|a| &a.strength == s).map_or("-".into(), |a| cell(finding, a));
-                    write!(f, " {:>WIDTH$}", shown)?;
+                    write!(f, " {shown:>WIDTH$}")?;
                 }
                 writeln!(f)?;
             }
@@ -332,7 +335,7 @@ mod tests {
         let all: Vec<Vec<Results>> = strengths.iter().map(|s| runs("classic/tic-tac-toe", s, [3, 4], 60)).collect();
         let labels = vec!["a".to_string(), "b".to_string()];
         let testing = Testing { correction: Correction::Holm, level: 0.05 };
-        let joint = compare_strengths(labels.clone(), strengths.clone(), &all, testing);
+        let joint = compare_strengths(labels.clone(), strengths, &all, testing);
         let alone: Vec<Comparison> = all.iter().map(|r| compare(labels.clone(), r, testing)).collect();
         let per_strength = alone[0].tests;
         assert!(per_strength > 10);
