@@ -1267,3 +1267,44 @@ fn the_ladder_gives_bounds_not_points_to_an_agent_that_loses_every_game() {
     let o = tabula(&[&args[..], &["--anchor", "mcts"]].concat());
     assert!(!o.status.success() && stderr(&o).contains("not one of the agents"), "{}", stderr(&o));
 }
+
+/// Issue 47: `tabula replay` of a game on a Graph board too large to draw as
+/// text (its fields drawn hundreds of units apart) prints the position as
+/// its occupied fields, each with its pieces, then the moves replayed and the
+/// result: never an empty position.
+#[test]
+fn replay_on_a_large_graph_board_prints_the_occupied_fields() {
+    let tmp = folder("large");
+    let rules = tmp.path().join("ring.ron");
+    std::fs::write(
+        &rules,
+        r##"Ruleset(
+    name: "ring", title: "Ring", players: ["White", "Black"],
+    board: Graph(
+        fields: [(name: "north", at: (0, 0)), (name: "east", at: (300, 300)), (name: "south", at: (0, 600)),
+                 (name: "west", at: (-300, 300))],
+        links: [(from: "north", to: "east", dir: "C", back: "A"), (from: "east", to: "south", dir: "C", back: "A"),
+                (from: "south", to: "west", dir: "C", back: "A"), (from: "west", to: "north", dir: "C", back: "A")]),
+    pieces: [(name: "Stone", letter: 'S')],
+    setup: [On(piece: "Stone", player: Player(1), fields: ["north"]), On(piece: "Stone", player: Player(2), fields: ["south"])],
+    phases: [(name: "play", moves: [(pieces: ["Stone"], by: Step(dirs: ["C", "A"]), to: Any([Empty, Enemy]))])],
+    end: [(at: AfterMove, cond: NoPieces(Opponent), result: Win(Me), reason: "all captured")],
+)"##,
+    )
+    .expect("writes the ruleset");
+    let record = tmp.path().join("game.ron");
+    let (rules, record) = (rules.to_str().expect("path"), record.to_str().expect("path"));
+    let o = tabula(&["play", rules, "--p1", "random", "--p2", "random", "--seed", "4", "--record", record]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = tabula(&["replay", record]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("(board too large to draw as text; occupied fields:)\n"), "{out}");
+    let occupied: Vec<&str> = out.lines().filter(|l| l.starts_with("  ") && l.contains(": ")).collect();
+    assert!(!occupied.is_empty() && occupied.len() <= 2, "one or two stones are left: {out}");
+    assert!(
+        occupied.iter().all(|l| ["north", "east", "south", "west"].iter().any(|f| l.trim_start().starts_with(f))),
+        "{out}"
+    );
+    assert!(out.contains("moves replayed") && out.lines().any(|l| l.contains(" wins") || l.contains("not over")));
+}
