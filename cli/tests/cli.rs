@@ -1308,3 +1308,14 @@ fn replay_on_a_large_graph_board_prints_the_occupied_fields() {
     );
     assert!(out.contains("moves replayed") && out.lines().any(|l| l.contains(" wins") || l.contains("not over")));
 }
+
+/// Issue 47: `help` in `tabula play` says what can be typed, not only the board again.
+#[test]
+fn help_in_play_says_what_can_be_typed() {
+    let o = tabula_with_input(&["play", "classic/tic-tac-toe", "--p2", "random"], "help\nquit\n");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    for word in ["Type a move", "`undo`", "`moves`", "`quit`", "press Enter to throw"] {
+        assert!(out.contains(word), "{word} missing from:\n{out}");
+    }
+}
