@@ -1335,4 +1335,54 @@ fn the_ladder_rates_agents_in_a_game_of_three_by_their_placings() {
     assert_eq!(stdout(&tabula(&args)), out, "the same seed, the same ladder");
     let o = tabula(&[&args[..], &["--anchor", "mcts:30"]].concat());
     assert!(stdout(&o).contains("mcts:30 at 0"), "{}", stdout(&o));
+/// Issue 47: `tabula replay` of a game on a Graph board too large to draw as
+/// text (its fields drawn hundreds of units apart) prints the position as
+/// its occupied fields, each with its pieces, then the moves replayed and the
+/// result: never an empty position.
+#[test]
+fn replay_on_a_large_graph_board_prints_the_occupied_fields() {
+    let tmp = folder("large");
+    let rules = tmp.path().join("ring.ron");
+    std::fs::write(
+        &rules,
+        r##"Ruleset(
+    name: "ring", title: "Ring", players: ["White", "Black"],
+    board: Graph(
+        fields: [(name: "north", at: (0, 0)), (name: "east", at: (300, 300)), (name: "south", at: (0, 600)),
+                 (name: "west", at: (-300, 300))],
+        links: [(from: "north", to: "east", dir: "C", back: "A"), (from: "east", to: "south", dir: "C", back: "A"),
+                (from: "south", to: "west", dir: "C", back: "A"), (from: "west", to: "north", dir: "C", back: "A")]),
+    pieces: [(name: "Stone", letter: 'S')],
+    setup: [On(piece: "Stone", player: Player(1), fields: ["north"]), On(piece: "Stone", player: Player(2), fields: ["south"])],
+    phases: [(name: "play", moves: [(pieces: ["Stone"], by: Step(dirs: ["C", "A"]), to: Any([Empty, Enemy]))])],
+    end: [(at: AfterMove, cond: NoPieces(Opponent), result: Win(Me), reason: "all captured")],
+)"##,
+    )
+    .expect("writes the ruleset");
+    let record = tmp.path().join("game.ron");
+    let (rules, record) = (rules.to_str().expect("path"), record.to_str().expect("path"));
+    let o = tabula(&["play", rules, "--p1", "random", "--p2", "random", "--seed", "4", "--record", record]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = tabula(&["replay", record]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("(board too large to draw as text; occupied fields:)\n"), "{out}");
+    let occupied: Vec<&str> = out.lines().filter(|l| l.starts_with("  ") && l.contains(": ")).collect();
+    assert!(!occupied.is_empty() && occupied.len() <= 2, "one or two stones are left: {out}");
+    assert!(
+        occupied.iter().all(|l| ["north", "east", "south", "west"].iter().any(|f| l.trim_start().starts_with(f))),
+        "{out}"
+    );
+    assert!(out.contains("moves replayed") && out.lines().any(|l| l.contains(" wins") || l.contains("not over")));
+}
+
+/// Issue 47: `help` in `tabula play` says what can be typed, not only the board again.
+#[test]
+fn help_in_play_says_what_can_be_typed() {
+    let o = tabula_with_input(&["play", "classic/tic-tac-toe", "--p2", "random"], "help\nquit\n");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    for word in ["Type a move", "`undo`", "`moves`", "`quit`", "press Enter to throw"] {
+        assert!(out.contains(word), "{word} missing from:\n{out}");
+    }
 }

@@ -286,7 +286,10 @@ impl TabulaApp {
             Answer::SetOption(name, value) => bench.set_option_now(&name, value),
             Answer::Play(m) => bench.play(m),
             Answer::Dialog(dialog) => bench.ask = Some(Ask::File(dialog)),
-            Answer::Path(purpose, path) => bench.chosen(purpose, &path),
+            Answer::Path(purpose, path, title) => {
+                bench.variant_title = title;
+                bench.chosen(purpose, &path);
+            }
             Answer::Overwrite(purpose, path) => bench.overwrite(purpose, &path),
         }
     }
@@ -302,7 +305,8 @@ enum Answer {
     Play(tabula::Move),
     /// The file dialog changed (another folder, a name typed).
     Dialog(FileDialog),
-    Path(PathPurpose, PathBuf),
+    /// A path chosen, with the title given to a variant saved there.
+    Path(PathPurpose, PathBuf, Option<String>),
     Overwrite(PathPurpose, PathBuf),
 }
 
@@ -341,7 +345,7 @@ fn file_dialog(ui: &mut egui::Ui, dialog: &FileDialog) -> Option<Answer> {
             if response.double_clicked() && !entry.is_dir {
                 d.pick(&entry);
                 if let Some(path) = d.accept() {
-                    answer = Some(Answer::Path(d.purpose, path));
+                    answer = Some(Answer::Path(d.purpose, path, d.variant.as_ref().map(|v| v.title.clone())));
                 }
             } else if response.clicked() {
                 d.pick(&entry);
@@ -354,6 +358,7 @@ fn file_dialog(ui: &mut egui::Ui, dialog: &FileDialog) -> Option<Answer> {
             .labelled_by(label.id)
             .labelled_by(heading.id);
     });
+    variant_title(ui, &mut d);
     if d.purpose == crate::files::PathPurpose::ExportPlots {
         // The file type follows the name's extension; choosing one here changes it.
         ui.horizontal(|ui| {
@@ -377,7 +382,7 @@ fn file_dialog(ui: &mut egui::Ui, dialog: &FileDialog) -> Option<Answer> {
         let label = if replace { "Replace" } else { action };
         if ui.add_enabled(!d.name.trim().is_empty(), egui::Button::new(label)).clicked() {
             if let Some(path) = d.accept() {
-                answer = Some(Answer::Path(d.purpose, path));
+                answer = Some(Answer::Path(d.purpose, path, d.variant.as_ref().map(|v| v.title.clone())));
             }
         }
         if ui.button("Cancel").clicked() {
@@ -388,6 +393,28 @@ fn file_dialog(ui: &mut egui::Ui, dialog: &FileDialog) -> Option<Answer> {
         answer = Some(Answer::Dialog(d));
     }
     answer
+}
+
+/// Saving a variant: its title, proposed from the file name until typed
+/// (issue 47), and the name the file gives it.
+fn variant_title(ui: &mut egui::Ui, d: &mut FileDialog) {
+    let name = d.name.clone();
+    let Some(v) = d.variant.as_mut() else { return };
+    v.follow(&name);
+    ui.horizontal(|ui| {
+        let label = ui.label("title of the variant");
+        let edit = ui.add(egui::TextEdit::singleline(&mut v.title).desired_width(300.0)).labelled_by(label.id);
+        if edit.changed() {
+            v.typed = true;
+        }
+    });
+    ui.label(
+        egui::RichText::new(format!(
+            "Shown in the games list under \"Your rulesets\"; the original, {}, is not changed.",
+            v.original_title
+        ))
+        .weak(),
+    );
 }
 
 impl eframe::App for TabulaApp {

@@ -54,6 +54,8 @@ pub struct FileDialog {
     pub problem: Option<String>,
     /// A file of this name exists: saving asks before replacing it.
     pub confirm_replace: bool,
+    /// Saving a variant: the title it gets, proposed from the file name (issue 47).
+    pub variant: Option<crate::variant::VariantTitle>,
 }
 
 impl FileDialog {
@@ -66,6 +68,7 @@ impl FileDialog {
             entries: Vec::new(),
             problem: None,
             confirm_replace: false,
+            variant: None,
         };
         d.enter(dir);
         d

@@ -15,6 +15,7 @@ mod panels;
 pub mod session;
 pub mod setup;
 pub mod smoke;
+pub mod variant;
 pub mod workbench;
 
 pub use app::{Tab, TabulaApp};

@@ -152,6 +152,18 @@ impl Session {
         Record::new(&self.game, seed, &moves)
     }
 
+    /// The same game, moves and moves undone, on another compile of the same
+    /// rules (a variant renamed when saved): every move is played again.
+    pub fn replayed_on(&self, game: Game) -> Result<Session, tabula::MoveError> {
+        let start = self.history.first().map_or(&self.state, |(s, _, _)| s).clone();
+        let mut session = Session::from_position(game, start);
+        for (_, m, _) in &self.history {
+            session.play(*m)?;
+        }
+        session.redo = self.redo.clone();
+        Ok(session)
+    }
+
     /// A session replayed from a record on `game` (compiled under the record's options).
     pub fn from_record(game: Game, record: &Record) -> Result<Session, String> {
         let (_, moves) = record.replay(&game).map_err(|e| e.to_string())?;

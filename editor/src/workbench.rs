@@ -6,6 +6,7 @@ use crate::document::{Document, Origin};
 use crate::files::FileDialog;
 pub use crate::files::PathPurpose;
 use crate::session::Session;
+use crate::variant::{self, OwnRuleset};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeMap;
@@ -33,6 +34,8 @@ pub struct Persisted {
     /// The options last chosen for each game, by ruleset name (issue 47):
     /// coming back to a game brings them back.
     pub options_by_game: BTreeMap<String, BTreeMap<String, String>>,
+    /// The user's ruleset files, saved or opened, for the games list (issue 47).
+    pub own_rulesets: Vec<OwnRuleset>,
 }
 
 /// How many recent files the File menu lists.
@@ -50,6 +53,7 @@ impl Default for Persisted {
             hint_closed: false,
             draft: None,
             options_by_game: BTreeMap::new(),
+            own_rulesets: Vec::new(),
         }
     }
 }
@@ -103,6 +107,10 @@ pub struct Workbench {
     /// The window may close (unsaved changes were dealt with).
     pub may_quit: bool,
     pub recent: Vec<PathBuf>,
+    /// The user's ruleset files, saved or opened: "Your rulesets" in the games list.
+    pub own: Vec<OwnRuleset>,
+    /// The title the file dialog gave the variant being saved.
+    pub variant_title: Option<String>,
     pub hint_closed: bool,
     /// The plots of the last analysis as SVG, for "Export plots".
     pub plots: Option<String>,
@@ -145,6 +153,8 @@ impl Workbench {
         Workbench {
             sides: persisted.sides.clone(),
             recent: persisted.recent.clone(),
+            own: persisted.own_rulesets.clone(),
+            variant_title: None,
             hint_closed: persisted.hint_closed,
             setup: None,
             plots: None,
@@ -180,6 +190,7 @@ impl Workbench {
             hint_closed: self.hint_closed,
             draft: self.doc.is_dirty().then(|| self.doc.text.clone()),
             options_by_game: self.options_by_game.clone(),
+            own_rulesets: self.own.clone(),
         }
     }
 
@@ -228,7 +239,12 @@ impl Workbench {
                 self.options.clear();
                 self.diagnostics.clear();
                 self.message = format!("opened {}", self.doc.origin.label());
-                if !self.recompile(true) {
+                let compiled = self.recompile(true);
+                if let Some(path) = self.doc.path().map(Path::to_path_buf) {
+                    let title = if compiled { self.session.game.title().to_string() } else { file_stem(&path) };
+                    variant::remember_own(&mut self.own, &path, &title);
+                }
+                if !compiled {
                     self.message = format!("{} has mistakes: see Rules", self.doc.origin.label());
                 } else if let Some(remembered) = self.options_by_game.get(self.session.game.name()).cloned() {
                     // The options chosen when this game was last played (those
@@ -456,14 +472,60 @@ impl Workbench {
         }
     }
 
+    /// Writes the rules to `path`. Saved as a variant (to another file than
+    /// its own), the ruleset gets a name of its own, from the file's name, and
+    /// the title chosen in the dialog (issue 47); a game in progress goes on.
     fn write_rules(&mut self, path: &Path, overwrite: Overwrite) {
+        let before = self.doc.text.clone();
+        let mut note = String::new();
+        let renaming = self.doc.path() != Some(path);
+        if renaming {
+            let game = &self.session.game;
+            let original = game.name().to_string();
+            let file = path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
+            let title = self
+                .variant_title
+                .take()
+                .filter(|t| !t.trim().is_empty())
+                .unwrap_or_else(|| variant::proposed_title(&original, game.title(), &file));
+            let name = variant::name_for_file(path, |n| n == original || shipped_name(n));
+            match variant::renamed(&self.doc.text, &name, title.trim()) {
+                Ok(text) => self.doc.text = text,
+                Err(e) => note = format!(" (its name and title are unchanged: {e})"),
+            }
+        }
         match self.doc.save_as(path, overwrite) {
             Ok(()) => {
                 self.remember(path);
-                self.message = format!("saved {}", path.display());
-                self.recheck();
+                self.message = format!("saved {}{note}", path.display());
+                if !(renaming && before == self.valid_text && self.adopt_renamed()) {
+                    self.recheck();
+                }
+                let title =
+                    if self.diagnostics.is_empty() { self.session.game.title().to_string() } else { file_stem(path) };
+                variant::remember_own(&mut self.own, path, &title);
             }
-            Err(e) => self.message = e,
+            Err(e) => {
+                self.doc.text = before;
+                self.message = e;
+            }
+        }
+    }
+
+    /// The game in progress, played on the renamed rules (nothing else
+    /// changed in them); false if that cannot be done.
+    fn adopt_renamed(&mut self) -> bool {
+        let given: Options = self.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+        let Ok(game) = compile(&self.doc, &self.doc.text, &given) else { return false };
+        match self.session.replayed_on(game) {
+            Ok(session) => {
+                self.valid_text = self.doc.text.clone();
+                self.diagnostics.clear();
+                self.session = session;
+                self.changed();
+                true
+            }
+            Err(_) => false,
         }
     }
 
@@ -494,7 +556,12 @@ impl Workbench {
             .flatten()
             .find(|d| d.is_dir())
             .unwrap_or_else(|| PathBuf::from("."));
-        self.ask = Some(Ask::File(FileDialog::new(purpose, &dir, &name)));
+        let mut dialog = FileDialog::new(purpose, &dir, &name);
+        if purpose == PathPurpose::SaveVariant {
+            let game = &self.session.game;
+            dialog.variant = Some(variant::VariantTitle::new(game.name(), game.title(), &name));
+        }
+        self.ask = Some(Ask::File(dialog));
     }
 
     /// Does what a file was chosen for.
@@ -564,6 +631,16 @@ impl Workbench {
             Err(e) => self.message = e,
         }
     }
+}
+
+/// The file's name without its folder and extension.
+fn file_stem(path: &Path) -> String {
+    path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default()
+}
+
+/// A shipped ruleset's name, or the last part of one (`english-draughts`).
+fn shipped_name(n: &str) -> bool {
+    tabula::shipped::listed().iter().any(|s| *s == n || s.rsplit('/').next() == Some(n))
 }
 
 fn compile(doc: &Document, text: &str, options: &Options) -> Result<Game, Error> {

@@ -36,6 +36,13 @@ fn add_a_note(text: &str) -> String {
     format!("{text}\n// my note\n")
 }
 
+/// Types a name or path in the file dialog's file name (the first line to
+/// type in; saving a variant has a second, its title).
+fn type_file_name(h: &mut Harness<'_, TabulaApp>, name: &str) {
+    h.get_all_by_role(Role::TextInput).next().expect("a file name to type").set_text_value_accesskit(name);
+    h.run();
+}
+
 /// Clicks the control with this label and lets the window answer.
 fn click(h: &mut Harness<'_, TabulaApp>, label: &str) {
     h.get_by_label(label).click();
@@ -147,10 +154,10 @@ fn a_variant_is_saved_and_loaded_back() {
     let mut h = harness("seega");
     let (_, changed) = edit_the_rules(&mut h, |text| text.replacen("count: 12", "count: 10", 2));
     click(&mut h, "Save as variant…");
-    h.get_by_role(Role::TextInput).set_text_value_accesskit(path.to_str().expect("path"));
-    h.run();
+    type_file_name(&mut h, path.to_str().expect("path"));
     click(&mut h, "Save variant");
-    assert_eq!(std::fs::read_to_string(&path).expect("saved"), changed);
+    let renamed = tabula_editor::variant::renamed(&changed, "seega-variant", "Seega (variant)").expect("renames");
+    assert_eq!(std::fs::read_to_string(&path).expect("saved"), renamed, "saved under a name of its own");
     assert!(!h.state().bench.doc.is_dirty());
     // Back to a shipped game, then open the variant from its file.
     click(&mut h, "Seti-Beth");
@@ -160,7 +167,7 @@ fn a_variant_is_saved_and_loaded_back() {
     h.run();
     click(&mut h, "Open ruleset");
     assert_eq!(h.state().bench.doc.origin, Origin::File(path));
-    assert_eq!(h.state().bench.session.game.name(), "seega");
+    assert_eq!(h.state().bench.session.game.name(), "seega-variant");
     assert!(h.query_by_label_contains("S ×10").is_some());
 }
 
@@ -173,8 +180,7 @@ fn saving_over_another_file_asks_first_and_cancel_keeps_it() {
     let (_, changed) = edit_the_rules(&mut h, add_a_note);
     let save_to = |h: &mut Harness<'_, TabulaApp>| {
         click(h, "Save as variant…");
-        h.get_by_role(Role::TextInput).set_text_value_accesskit(path.to_str().expect("path"));
-        h.run();
+        type_file_name(h, path.to_str().expect("path"));
         click(h, "Save variant");
     };
     save_to(&mut h);
@@ -184,7 +190,8 @@ fn saving_over_another_file_asks_first_and_cancel_keeps_it() {
     assert!(h.state().bench.doc.is_dirty());
     save_to(&mut h);
     click(&mut h, "Replace");
-    assert_eq!(std::fs::read_to_string(&path).expect("reads"), changed);
+    let renamed = tabula_editor::variant::renamed(&changed, "precious", "Precious").expect("renames");
+    assert_eq!(std::fs::read_to_string(&path).expect("reads"), renamed);
     // "Save" of the file now open replaces it without asking: the user asked.
     let (_, again) = edit_the_rules(&mut h, add_a_note);
     h.state_mut().bench.save();
@@ -769,4 +776,52 @@ fn the_rules_panel_says_rules_without_docs_in_words_from_the_rules() {
     let h = harness("traditional/english-draughts");
     assert!(h.query_by_label_contains("Man: steps forward").is_some(), "a sentence for the man's step");
     assert!(h.query_by_label_contains("King: jumps over an enemy piece diagonally").is_some());
+}
+
+/// A variant saved under a new file gets a name of its own (from the file's
+/// name) and the title typed in the dialog (proposed from the file's name);
+/// the original file is untouched, the game in progress goes on, and the
+/// variant is listed under "Your rulesets", in the next session too (issue 47).
+#[test]
+fn a_saved_variant_gets_its_own_name_and_title_and_a_place_in_the_games_list() {
+    let tmp = temp_dir("own");
+    let original = tmp.path().join("seega.ron");
+    let text = tabula::shipped::text("seega").expect("shipped").to_string();
+    std::fs::write(&original, &text).expect("write");
+    let variant = tmp.path().join("seega-ten.ron");
+    let mut h = harness("seti-beth");
+    h.state_mut().bench.open_now(&Origin::File(original.clone()));
+    h.run();
+    edit_the_rules(&mut h, |text| text.replacen("count: 12", "count: 10", 2));
+    click(&mut h, "field a1");
+    assert_eq!(moves_played(&h), 1);
+    click(&mut h, "Save as variant…");
+    type_file_name(&mut h, variant.to_str().expect("path"));
+    let title = h.get_by_label("title of the variant");
+    assert_eq!(title.value().as_deref(), Some("Seega (ten)"), "proposed from the file name");
+    title.set_text_value_accesskit("Seega with ten stones");
+    h.run();
+    click(&mut h, "Save variant");
+    let saved = std::fs::read_to_string(&variant).expect("saved");
+    assert!(saved.contains("name: \"seega-ten\",") && saved.contains("title: \"Seega with ten stones\","), "{saved}");
+    assert!(saved.contains("count: 10"), "with the changes");
+    assert_eq!(std::fs::read_to_string(&original).expect("reads"), text, "the original is untouched");
+    let game = &h.state().bench.session.game;
+    assert_eq!((game.name(), game.title()), ("seega-ten", "Seega with ten stones"));
+    assert_eq!(moves_played(&h), 1, "the game in progress goes on");
+    assert!(!h.state().bench.doc.is_dirty());
+    // In the games list, beside the shipped games, and in the next session.
+    assert!(h.query_by_label("Your rulesets").is_some());
+    let persisted = Persisted { sides: vec![Side::Human, Side::Human], ..h.state().bench.persisted() };
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_eframe(move |_cc| TabulaApp::with(&Persisted { origin: Origin::Shipped("senet".into()), ..persisted }));
+    h.run();
+    assert!(h.query_by_label("Your rulesets").is_some(), "remembered between runs");
+    h.get_by_label("Seega with ten stones").scroll_to_me();
+    h.run();
+    click(&mut h, "Seega with ten stones");
+    assert_eq!(h.state().bench.doc.origin, Origin::File(variant));
+    assert_eq!(h.state().bench.session.game.name(), "seega-ten");
+    assert!(h.query_by_label_contains("S ×10").is_some());
 }

@@ -3,6 +3,7 @@
 //! the piece under the pointer; clicks become moves, or change the position
 //! being set up.
 
+use super::board_geometry as geometry;
 use super::{Panel, player_colours};
 use crate::session::LastMove;
 use crate::setup::Brush;
@@ -146,14 +147,9 @@ impl BoardPanel {
         let game = &bench.session.game;
         let state = bench.session.state();
         let board = game.board();
-        let ((x0, y0), (x1, y1)) = board.bounds();
-        let (cols, rows) = (x1 - x0 + 1.0, y1 - y0 + 1.0);
-        let cell = ((rect.width() - 16.0) / cols).min((rect.height() - 16.0) / rows).max(8.0);
-        let origin = rect.center() - Vec2::new(cols * cell, rows * cell) / 2.0;
-        let centre = |f: FieldId| {
-            let (x, y) = board.position(f);
-            origin + Vec2::new((x - x0 + 0.5) * cell, (y - y0 + 0.5) * cell)
-        };
+        let layout = geometry::Layout::new(board, rect);
+        let cell = layout.cell;
+        let centre = |f: FieldId| layout.centre(board, f);
         let painter = ui.painter_at(rect);
         for (a, b, _) in board.links() {
             let (pa, pb) = (centre(a), centre(b));
@@ -169,7 +165,7 @@ impl BoardPanel {
         let mut names = Vec::new();
         for f in board.fields() {
             let c = centre(f);
-            let field_rect = Rect::from_center_size(c, Vec2::splat(cell * 0.9));
+            let field_rect = layout.field_rect(board, f);
             let props = game.field_props(f);
             let ftype = props.ftype.map(|t| &game.field_types()[usize::from(t)]);
             // The field type's colour, else the ruleset's pattern (issue 47).
@@ -203,10 +199,10 @@ impl BoardPanel {
                 // colour: no piece, pile or badge covers it (issue 47).
                 let galley = painter.layout_no_wrap(
                     board.name(f).to_string(),
-                    FontId::proportional((cell * 0.16).max(8.0)),
+                    geometry::name_font(cell),
                     crate::looks::label_colour(fill),
                 );
-                let at = field_rect.left_bottom() + Vec2::new(cell * 0.06, -cell * 0.04 - galley.size().y);
+                let at = geometry::name_at(field_rect, galley.size(), cell).min;
                 names.push((at, galley, fill));
             }
             let captured = last.is_some_and(|l| l.captured.contains(&f));
@@ -270,7 +266,8 @@ impl BoardPanel {
         }
         if let Some((from, to)) = last.and_then(|l| l.from.zip(l.to)).filter(|(a, b)| a != b) {
             let (a, b) = (centre(from), centre(to));
-            last_move_arrow(&painter, a, a + (b - a) * 0.85, cell);
+            let stroke = Stroke::new(3.0, LAST_MOVE.gamma_multiply(0.8));
+            painter.extend(geometry::arrow(a, a + (b - a) * 0.85, cell, stroke));
         }
         for (at, galley, fill) in names {
             painter.rect_filled(Rect::from_min_size(at, galley.size()).expand(1.0), 2.0, fill);
@@ -372,8 +369,8 @@ impl BoardPanel {
             draw_piece(painter, game, p, at, cell * 0.66, ground);
         }
         if stack.len() > 1 {
-            let badge = c + Vec2::new(-cell * 0.3, -cell * 0.3);
-            painter.circle_filled(badge, cell * 0.12, Color32::from_rgb(60, 60, 60));
+            let (badge, radius) = geometry::badge(c, cell);
+            painter.circle_filled(badge, radius, Color32::from_rgb(60, 60, 60));
             painter.text(badge, Align2::CENTER_CENTER, stack.len(), FontId::proportional(cell * 0.15), Color32::WHITE);
         }
     }
@@ -493,19 +490,6 @@ fn game_counters_ui(ui: &mut egui::Ui, bench: &Workbench) {
     if !line.is_empty() {
         ui.label(line.join("   "));
     }
-}
-
-/// The last move's arrow: a line and one head of a fixed size at its end
-/// (egui's arrow scales its head with the line: a long move's head looked
-/// like more arrows, issue 47).
-fn last_move_arrow(painter: &egui::Painter, from: Pos2, to: Pos2, cell: f32) {
-    let stroke = Stroke::new(3.0, LAST_MOVE.gamma_multiply(0.8));
-    let dir = (to - from).normalized();
-    let head = (cell * 0.22).clamp(6.0, 18.0);
-    let back = to - dir * head;
-    let side = dir.rot90() * head * 0.5;
-    painter.line_segment([from, back], stroke);
-    painter.add(egui::Shape::convex_polygon(vec![to, back + side, back - side], stroke.color, Stroke::NONE));
 }
 
 fn pool_pieces(game: &Game, state: &State, pool: Pool, holder: u8) -> Vec<(u8, u8, u16)> {

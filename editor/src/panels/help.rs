@@ -69,6 +69,15 @@ fn words(ui: &mut egui::Ui, game: &Game) {
             ui.label(paragraph.split_whitespace().collect::<Vec<_>>().join(" "));
         }
     }
+    // The description is written for the default rules: the options set
+    // otherwise are said next to it (issue 47: it spoke of sticks with a die).
+    let changed = changed_options(game);
+    if !changed.is_empty() {
+        ui.label(RichText::new("Played with these options (the text above is for the defaults)").strong());
+        for line in changed {
+            ui.label(format!("• {line}"));
+        }
+    }
     for (phase, docs) in game.rule_docs().filter(|(_, d)| !d.is_empty()) {
         ui.label(RichText::new(format!("Moves ({phase})")).strong());
         for doc in docs {
@@ -85,6 +94,27 @@ fn words(ui: &mut egui::Ui, game: &Game) {
     if game.description().is_empty() && game.rule_docs().all(|(_, d)| d.is_empty()) {
         ui.label(RichText::new("This ruleset has no description: see its text in the Rules tab.").weak());
     }
+}
+
+/// The options whose value is not the ruleset's default, by their labels
+/// ("Chance device: a die"); the turn limit is left out.
+pub fn changed_options(game: &Game) -> Vec<String> {
+    use tabula::OptionValue as V;
+    use tabula::ruleset::OptionDef as D;
+    game.option_defs()
+        .iter()
+        .filter(|def| def.name() != "max_plies")
+        .filter_map(|def| {
+            let value = game.options().get(def.name())?;
+            let shown = match (def, value) {
+                (D::Bool { default, .. }, V::Bool(on)) if on != default => (if *on { "yes" } else { "no" }).to_string(),
+                (D::Int { default, .. }, V::Int(n)) if n != default => n.to_string(),
+                (D::Choice { default, .. }, V::Name(v)) if v != default => def.value_label(v).to_string(),
+                _ => return None,
+            };
+            Some(format!("{}: {shown}", def.label()))
+        })
+        .collect()
 }
 
 /// The players with their pieces, each kind by name, and the field types.
@@ -138,4 +168,21 @@ fn piece_icon(ui: &mut egui::Ui, game: &Game, piece: Piece, size: f32) {
     let (rect, _) = ui.allocate_exact_size(Vec2::splat(size), Sense::hover());
     let ground = ui.visuals().panel_fill;
     draw_piece(ui.painter(), game, &piece, rect.center(), size * 0.95, ground);
+}
+
+#[cfg(test)]
+mod tests {
+    use tabula::{Options, shipped};
+
+    /// Senet with a die: the rules in words say so beside the description of the sticks (issue 47).
+    #[test]
+    fn options_set_otherwise_than_the_default_are_said_with_the_rules() {
+        let plain = shipped::game("senet", &Options::new()).expect("compiles");
+        assert!(super::changed_options(&plain).is_empty());
+        let mut given = Options::new();
+        given.set("chance", "Die");
+        given.set("max_plies", "500");
+        let die = shipped::game("senet", &given).expect("compiles");
+        assert_eq!(super::changed_options(&die), ["Chance device: a die"]);
+    }
 }

@@ -2,6 +2,7 @@
 
 mod analysis;
 mod board;
+mod board_geometry;
 mod games;
 mod help;
 mod options;
