@@ -599,11 +599,6 @@ impl Game {
         ron::ser::to_string_pretty(&def, crate::compile::ron_pretty()).expect("a position serialises")
     }
 
-    /// The board as text, each field at its drawing position: the top
-    /// piece's letter (with `'` before it when it is turned over, and the
-    /// stack height after it when it is more than one), the field type's
-    /// symbol or `.` when empty. Rows are labelled with the name
-    /// of their leftmost field, columns with the names along the bottom row.
     /// A board too large to draw as text, as a list of its occupied fields:
     /// each field's name and its stack's pieces, bottom first (issue 47).
     fn occupied_list(&self, s: &State) -> String {
@@ -624,6 +619,13 @@ impl Game {
         out
     }
 
+    /// The board as text, each field at its drawing position: the top
+    /// piece's letter (with `'` before it when it is turned over, and the
+    /// stack height after it when it is more than one), the field type's
+    /// symbol or `.` when empty. Rows are labelled with the name
+    /// of their leftmost field, columns with the names along the bottom row.
+    /// A board larger than 10,000 character cells is given as
+    /// the list of its occupied fields instead.
     pub fn board_text(&self, s: &State) -> String {
         let ((x0, y0), (x1, y1)) = self.board.bounds();
         let (w, h) = ((x1 - x0).round() as usize + 1, (y1 - y0).round() as usize + 1);
