@@ -278,7 +278,7 @@ while read -r name options file playouts depth; do
         echo "$t" >"$dir/tabula-sim-$run.txt"
         echo "$r" >"$dir/rbg-sim-$run.txt"
         printf '%s\tplayouts/s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$run" "$(t_sim_rate "$t")" "$n" "$(r_sim_rate "$r")" \
-            "$(t_sim_turns "$t")" "$(r_sim_moves "$r")" "$(t_sim_secs "$t")" "$(awk -v ms="$(r_ms "$r")" 'BEGIN { print ms / 1000 }')" >>"$RESULTS"
+            "$(t_sim_turns "$t")" "$(printf '%.1f' "$(r_sim_moves "$r")")" "$(t_sim_secs "$t")" "$(awk -v ms="$(r_ms "$r")" 'BEGIN { print ms / 1000 }')" >>"$RESULTS"
 
         # Perft: Tabula counting the last level, Tabula making every leaf, RBG (every leaf).
         t=$("$TABULA" perft "$name" "${opts[@]}" "$depth")
@@ -346,12 +346,12 @@ function flush(    same, like, qs, nqs, ns) {
         qs = "**" ratio(q, n) "**"; nqs = native != "" ? ratio(nq, n) : "-"
         if (!like) { qs = "[" ratio(q, n) "]"; nqs = native != "" ? "[" nqs "]" : "-" }
     }
-    printf "| %s | %s | %s | %s | %s | %s | %s | %s |\\n", game, kind, spread(t, n), ns, spread(r, n), qs, nqs, same
+    printf "| %s | %s | %s | %s | %s | %s | %s | %s |\n", game, kind, spread(t, n), ns, spread(r, n), qs, nqs, same
     n = 0; short = 0
 }
 BEGIN {
-    printf "| Game | measure | Tabula, median (min-max) | Tabula native | RBG, median (min-max) | Tabula/RBG | native/RBG | check |\\n"
-    printf "|---|---|---:|---:|---:|---:|---:|---|\\n"
+    printf "| Game | measure | Tabula, median (min-max) | Tabula native | RBG, median (min-max) | Tabula/RBG | native/RBG | check |\n"
+    printf "|---|---|---:|---:|---:|---:|---:|---|\n"
 }
 {
     if ($1 != game || $2 != kind) { flush(); game = $1; kind = $2 }
@@ -363,7 +363,7 @@ BEGIN {
 }
 END {
     flush()
-    printf "\\n(%d runs of %s%s; Tabula/RBG above 1 means Tabula is faster; RBG makes every leaf of its perft)\\n", \\
+    printf "\n(%d runs of %s%s; Tabula/RBG above 1 means Tabula is faster; RBG makes every leaf of its perft)\n", \
         runs, tabula, (native != "" ? " and " native : "")
 }
 '
