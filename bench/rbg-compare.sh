@@ -60,8 +60,9 @@
 #   second or more; Tabula's counted perft may take less (its clock reads
 #   nanoseconds: the rate stands, a short run is marked).
 #
-# Each run times, one after another, Tabula's random playouts, RBG's, Tabula's
-# perft and RBG's, so that noise from other work on the machine falls on both.
+# Each run times, one after another, Tabula's random playouts (and the native
+# build's), RBG's, Tabula's perft counted and made (and the native build's)
+# and RBG's, so that noise from other work on the machine falls on both.
 # Both sides time their own loop (the RBG drivers and `tabula simulate` /
 # `tabula perft` each read a monotonic clock around it), so process start and
 # compiling the game are not counted on either side. Both play one thread.
