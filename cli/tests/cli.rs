@@ -1267,3 +1267,19 @@ fn the_ladder_gives_bounds_not_points_to_an_agent_that_loses_every_game() {
     let o = tabula(&[&args[..], &["--anchor", "mcts"]].concat());
     assert!(!o.status.success() && stderr(&o).contains("not one of the agents"), "{}", stderr(&o));
 }
+
+/// Issue 48: `perft --make-every-move` makes every leaf (as RBG's perft does)
+/// and counts what `perft` counts; `simulate` gives the length in whole turns
+/// too (a capture chain is one turn of several plies).
+#[test]
+fn perft_can_make_every_move_and_simulate_counts_turns() {
+    let counted = stdout(&tabula(&["perft", "traditional/english-draughts", "5"]));
+    let made = stdout(&tabula(&["perft", "traditional/english-draughts", "5", "--make-every-move"]));
+    assert!(counted.starts_with("perft(5) = 7361 ") && made.starts_with("perft(5) = 7361 "), "{counted}{made}");
+    let s = stdout(&tabula(&["simulate", "traditional/english-draughts", "--games", "20", "--seed", "3"]));
+    let mean = |unit: &str| -> f64 {
+        let line = s.lines().find(|l| l.contains("average length") && l.contains(unit)).expect(unit);
+        line.split_whitespace().nth(2).and_then(|n| n.parse().ok()).expect("a number")
+    };
+    assert!(mean("turns") > 0.0 && mean("turns") <= mean("plies"), "{s}");
+}
