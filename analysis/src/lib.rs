@@ -92,6 +92,8 @@ pub struct Summary {
     /// How many games ended for each reason, by the reason's text.
     pub reasons: Vec<(String, u32)>,
     pub total_plies: u64,
+    /// The turns of all games (issue 48: see `Game::turns_played`).
+    pub total_turns: u64,
     pub seconds: f64,
     /// Where the ruleset plays matches (a game and its return game with the
     /// seats swapped): matches won by the side that sat first in player 1's
@@ -102,6 +104,11 @@ pub struct Summary {
 impl Summary {
     pub fn mean_plies(&self) -> f64 {
         self.total_plies as f64 / f64::from(self.games.max(1))
+    }
+
+    /// The mean length in turns (whole moves: see `Game::turns_played`).
+    pub fn mean_turns(&self) -> f64 {
+        self.total_turns as f64 / f64::from(self.games.max(1))
     }
 
     /// The winner's mean score over the games that ended with one.
@@ -145,6 +152,7 @@ fn simulate_by<R: RngCore + SeedableRng>(game: &Game, games: u32, seed: u64) -> 
         game.restart(&mut state);
         random_playout(game, &mut state, &mut rng, &mut buf);
         summary.total_plies += u64::from(state.ply());
+        summary.total_turns += u64::from(game.turns_played(&state));
         let Some(o) = state.outcome() else {
             summary.unfinished += 1;
             continue;

@@ -267,6 +267,10 @@ enum Command {
         /// A position file (RON, as `moves --position` reads) to count from instead of the initial position.
         #[arg(long, value_name = "FILE")]
         position: Option<String>,
+        /// Makes every move, the last level's too, instead of counting the last
+        /// level where it can: the same count, timed as engines that play every leaf are.
+        #[arg(long)]
+        make_every_move: bool,
     },
     /// Replays a game record and prints the final position and the result.
     Replay {
@@ -359,13 +363,13 @@ fn run(command: Command) -> Result<ExitCode, Error> {
         Command::Plan { base, difference, spread, from, level, power, tests } => {
             plan(base, difference, spread, from.as_deref(), Target { level, tests: tests.unwrap_or(0), power })?;
         }
-        Command::Perft { game, depth, divide, position } => {
+        Command::Perft { game, depth, divide, position, make_every_move } => {
             if depth > MAX_PERFT_DEPTH {
                 return Err(Error::Usage(format!(
                     "perft {depth}: at most {MAX_PERFT_DEPTH} (the count grows exponentially with the depth)"
                 )));
             }
-            perft(&game.load()?, depth, divide, position.as_deref())?;
+            perft(&game.load()?, depth, divide, position.as_deref(), make_every_move)?;
         }
         Command::Analyze { game, run, shard, save, resume } => {
             run.check_outputs(save.as_deref(), resume, &[Path::new(&game.ruleset)])?;
@@ -786,6 +790,7 @@ fn simulate_cmd(game: &Game, games: u32, seed: u64, generator: Generator) {
         say!("  winner's mean score {score:.2} ({} games with a score)", s.scored);
     }
     say!("  average length {:.1} plies", s.mean_plies());
+    say!("  average length {:.1} turns (a turn: one player's whole move)", s.mean_turns());
     say!(
         "  {:.0} playouts/s, {:.0} plies/s (one thread, {:.2} s)",
         s.playouts_per_second(),
@@ -797,7 +802,7 @@ fn simulate_cmd(game: &Game, games: u32, seed: u64, generator: Generator) {
 /// Deeper perft runs would not end in a lifetime on any shipped game.
 const MAX_PERFT_DEPTH: u32 = 30;
 
-fn perft(game: &Game, depth: u32, divide: bool, position: Option<&str>) -> Result<(), Error> {
+fn perft(game: &Game, depth: u32, divide: bool, position: Option<&str>, every_move: bool) -> Result<(), Error> {
     let state = start_state(game, position)?;
     if divide {
         let divided = game.perft_divide(&state, depth);
@@ -807,7 +812,7 @@ fn perft(game: &Game, depth: u32, divide: bool, position: Option<&str>) -> Resul
         }
     }
     let start = std::time::Instant::now();
-    let n = game.perft(&state, depth);
+    let n = if every_move { game.perft_making_every_move(&state, depth) } else { game.perft(&state, depth) };
     let seconds = start.elapsed().as_secs_f64();
     say!("perft({depth}) = {n}   ({seconds:.3} s, {:.0} leaves/s)", n as f64 / seconds.max(1e-9));
     Ok(())

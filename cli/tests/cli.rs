@@ -1385,4 +1385,18 @@ fn help_in_play_says_what_can_be_typed() {
     for word in ["Type a move", "`undo`", "`moves`", "`quit`", "press Enter to throw"] {
         assert!(out.contains(word), "{word} missing from:\n{out}");
     }
+/// Issue 48: `perft --make-every-move` makes every leaf (as RBG's perft does)
+/// and counts what `perft` counts; `simulate` gives the length in whole turns
+/// too (a capture chain is one turn of several plies).
+#[test]
+fn perft_can_make_every_move_and_simulate_counts_turns() {
+    let counted = stdout(&tabula(&["perft", "traditional/english-draughts", "5"]));
+    let made = stdout(&tabula(&["perft", "traditional/english-draughts", "5", "--make-every-move"]));
+    assert!(counted.starts_with("perft(5) = 7361 ") && made.starts_with("perft(5) = 7361 "), "{counted}{made}");
+    let s = stdout(&tabula(&["simulate", "traditional/english-draughts", "--games", "20", "--seed", "3"]));
+    let mean = |unit: &str| -> f64 {
+        let line = s.lines().find(|l| l.contains("average length") && l.contains(unit)).expect(unit);
+        line.split_whitespace().nth(2).and_then(|n| n.parse().ok()).expect("a number")
+    };
+    assert!(mean("turns") > 0.0 && mean("turns") <= mean("plies"), "{s}");
 }

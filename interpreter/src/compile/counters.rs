@@ -4,12 +4,13 @@
 //! where none is meant is a located error.
 
 use super::Ctx;
-use super::cond::{Names, check_one, check_who};
+use super::cond::{Names, Place, check_one, check_who};
 use super::locate::Seg;
 use crate::options::OptionValue;
 use crate::program::Cond;
 use crate::program::counters::{Cmp, Counter, CounterChange, CounterTest, MAX_COUNTER_VALUE, MAX_COUNTERS, Slot};
-use crate::ruleset::{Compare, CounterDef, Num, Per, StartDef, Who};
+use crate::program::rules::{CounterIf, Effect};
+use crate::ruleset::{Compare, CondDef, CounterDef, Num, Per, StartDef, Who};
 
 /// The counters declared, each with its slots, and the values they start with (one a slot).
 pub(crate) fn declare(ctx: &mut Ctx, defs: &[CounterDef], players: u8) -> (Vec<Counter>, Vec<i32>) {
@@ -182,4 +183,16 @@ pub(crate) fn change(
         v.clamp(lo, hi) as i32
     });
     Some(CounterChange { slot, who, add, n, min, max })
+}
+
+/// A `Set` or `Add` with its `if` (issue 48): a plain counter change where
+/// the condition always holds (no cost in play), else one made where it holds
+/// after the move.
+pub(crate) fn change_if(ctx: &mut Ctx, change: CounterChange, if_: &CondDef, names: &Names) -> Effect {
+    let cond = ctx.at(Seg::Field("if"), |ctx| super::cond::test(ctx, if_, Place::State, names));
+    super::repetition::after_a_move_only(ctx, &cond, "if");
+    match cond {
+        Cond::True => Effect::Counter(change),
+        cond => Effect::CounterIf(Box::new(CounterIf { change, cond })),
+    }
 }

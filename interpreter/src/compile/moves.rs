@@ -316,9 +316,10 @@ fn effect(
             super::run_choices::lower(ctx, def, &mut run, *from, choice.as_deref(), board);
             Effect::CaptureRun(Box::new(run))
         }
-        EffectDef::Set { counter, n, who, .. } | EffectDef::Add { counter, n, who, .. } => {
+        EffectDef::Set { counter, n, who, if_, .. } | EffectDef::Add { counter, n, who, if_, .. } => {
             let add = matches!(e, EffectDef::Add { .. });
-            Effect::Counter(super::counters::change(ctx, counter, n, *who, add, names)?)
+            let change = super::counters::change(ctx, counter, n, *who, add, names);
+            super::counters::change_if(ctx, change?, if_, names)
         }
         EffectDef::Mark { mark, on: fields, .. } | EffectDef::Unmark { mark, on: Some(fields), .. } => {
             let set = matches!(e, EffectDef::Mark { .. });

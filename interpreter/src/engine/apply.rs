@@ -306,7 +306,8 @@ impl Game {
             | Effect::Counter(_)
             | Effect::Mark(_)
             | Effect::CaptureGroups { .. }
-            | Effect::Bring(_) => {}
+            | Effect::Bring(_)
+            | Effect::CounterIf(_) => {}
         }
     }
 
@@ -546,6 +547,7 @@ impl Game {
                 Effect::Counter(c) => self.change_counter(c, s, me),
                 Effect::Mark(e) => self.apply_mark(s, *e, m, landed, me),
                 Effect::Bring(b) if landed != NO_FIELD => self.bring(s, b, m, landed, me),
+                Effect::CounterIf(c) => self.change_counter_if(c, s, me),
                 // Where the guard above does not hold, the effect does nothing.
                 Effect::Enclose(_)
                 | Effect::Flip

@@ -4,6 +4,7 @@ use super::cond::who;
 use crate::piece::Player;
 use crate::program::Game;
 use crate::program::counters::{CounterChange, CounterTest};
+use crate::program::rules::CounterIf;
 use crate::state::State;
 
 impl Game {
@@ -20,5 +21,14 @@ impl Game {
     pub(crate) fn change_counter(&self, c: &CounterChange, s: &mut State, me: Player) {
         let slot = c.slot.of(who(c.who, me, s));
         s.set_counter(slot, c.applied(s.counter(slot)));
+    }
+
+    /// Makes a `Set` or `Add` with an `if` (issue 48) where its condition
+    /// holds after the move.
+    #[inline(never)] // (out of line, as above)
+    pub(crate) fn change_counter_if(&self, c: &CounterIf, s: &mut State, me: Player) {
+        if self.eval(&c.cond, s, me, crate::board::NO_FIELD) {
+            self.change_counter(&c.change, s, me);
+        }
     }
 }

@@ -26,6 +26,7 @@ mod motion;
 mod movegen;
 mod outline;
 mod perft;
+mod perft_made; // perft that makes every move, the last level's too (issue 48)
 mod reach;
 mod repetition;
 mod run_choices; // approach and withdrawal (issue 45)

@@ -192,7 +192,7 @@ impl Game {
 }
 
 /// Whether the decision that led to `s` leaves its mover a choice that completes the move.
-fn mid_move(s: &State) -> bool {
+pub(super) fn mid_move(s: &State) -> bool {
     // A game that ended in the middle of a move (a hop that wins, issue 45) leaves nothing to complete.
     (matches!(s.pending, Pending::Capture { .. }) || s.continuing.is_some()) && !s.is_over()
 }

@@ -354,6 +354,20 @@ impl Game {
         }
     }
 
+    /// The turns played to reach `state` from a game's start (issue 48: a
+    /// playout's length as engines that count whole moves count it; a capture
+    /// chain, or a move and the removal it makes, is one turn of several
+    /// plies): the turns begun, less the last where the game ended as it
+    /// began, before any decision of it.
+    pub fn turns_played(&self, state: &State) -> u32 {
+        let last_played = match state.outcome().map(|o| o.reason) {
+            Some(Reason::End(i)) => self.ends[usize::from(i)].at == crate::ruleset::When::AfterMove,
+            Some(Reason::Blocked) => false,
+            Some(Reason::TurnLimit) | None => true,
+        };
+        state.turn().saturating_sub(u32::from(!last_played))
+    }
+
     /// The chance device due in `state`: its name and `(label, probability)` per outcome.
     pub fn chance_outcomes(&self, state: &State) -> Option<(&str, Vec<(&str, f64)>)> {
         let c = self.pending_chance(state)?;

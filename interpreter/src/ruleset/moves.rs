@@ -469,7 +469,9 @@ pub enum EffectDef {
     },
     // --- counters (issue 44) ---
     /// The counter becomes n (a counter per player: the player `who` names,
-    /// default the mover): `Set(counter: "quiet", n: 0)`.
+    /// default the mover): `Set(counter: "quiet", n: 0)`. Only where `if`
+    /// (a condition on the game state after the move, default `True`) holds:
+    /// `Set(counter: "quiet", n: 0, if: Ref("mill_made"))`.
     Set {
         counter: String,
         n: super::Num,
@@ -477,9 +479,13 @@ pub enum EffectDef {
         who: Option<super::Who>,
         #[serde(default)]
         when: Option<CondDef>,
+        /// (issue 48: a change only where a condition holds after the move)
+        #[serde(rename = "if", default = "always")]
+        if_: CondDef,
     },
     /// n is added to the counter (n may be negative); the value stops at the
-    /// counter's `min` and `max`: `Add(counter: "quiet", n: 1)`.
+    /// counter's `min` and `max`: `Add(counter: "quiet", n: 1)`. Only where
+    /// `if` holds after the move, as for `Set`.
     Add {
         counter: String,
         n: super::Num,
@@ -487,6 +493,9 @@ pub enum EffectDef {
         who: Option<super::Who>,
         #[serde(default)]
         when: Option<CondDef>,
+        /// (issue 48: a change only where a condition holds after the move)
+        #[serde(rename = "if", default = "always")]
+        if_: CondDef,
     },
 
     // --- marks (issue 44) ---

@@ -44,6 +44,17 @@ pub(crate) enum Effect {
     // --- compound moves (issue 45) ---
     /// A second piece moved with the move (see `EffectDef::Bring`, `engine/bring.rs`).
     Bring(Box<Bring>),
+    // --- a counter changed only where a condition holds (issue 48) ---
+    /// A `Set` or `Add` with an `if`: made where `cond` holds after the move
+    /// (without one, or with `if: True`, the effect is a plain `Counter`).
+    CounterIf(Box<CounterIf>),
+}
+
+/// A counter change made only where `cond` (on the state after the move) holds.
+#[derive(Debug, Clone)]
+pub(crate) struct CounterIf {
+    pub change: crate::program::counters::CounterChange,
+    pub cond: Cond,
 }
 
 /// A second piece moved with the move (issue 45): the first piece beyond the
@@ -106,6 +117,7 @@ impl Effect {
             Effect::Spawn { .. } => EffectFacts::CHANGES_OWNERS,
             Effect::Claim(_) => EffectFacts::CHANGES_OWNERS,
             Effect::Bring(_) => EffectFacts::KEEPS_OWNERS,
+            Effect::CounterIf(_) => EffectFacts::KEEPS_OWNERS,
         }
     }
 
@@ -142,6 +154,7 @@ impl Effect {
             | Effect::CaptureGroups { .. } => Vec::new(),
             Effect::Counter(_) => Vec::new(),
             Effect::Bring(b) => vec![&b.cond],
+            Effect::CounterIf(c) => vec![&c.cond],
         }
     }
 }
