@@ -355,7 +355,7 @@ impl Game {
                 self.sowings_ended(dirs, skip, *skip_origin).map(MotionPlan::SowEnds)
             }
             Motion::Walk { .. } | Motion::Exit { .. } => self.walk_lists(rule, walk).map(MotionPlan::WalkPaths),
-            Motion::Jump { .. } => self.jump_lines(rule).map(MotionPlan::JumpLines),
+            Motion::Jump { .. } => self.jumps_per_field(rule).map(MotionPlan::JumpLines),
             Motion::Step(_)
             | Motion::Leap(_)
             | Motion::Slide { .. }

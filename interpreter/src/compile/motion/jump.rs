@@ -43,7 +43,7 @@ impl crate::program::Game {
     /// The jumps of `rule` per field, where it jumps the next field (not
     /// flying) over what a mask of tops says by owner, on a board whose
     /// occupancy is one word (see [`JumpLines`]; issue 48).
-    pub(in crate::compile) fn jump_lines(&self, rule: &crate::program::rules::Rule) -> Option<JumpLines> {
+    pub(in crate::compile) fn jumps_per_field(&self, rule: &crate::program::rules::Rule) -> Option<JumpLines> {
         let Motion::Jump { dirs, over, fly: false, .. } = &rule.motion else { return None };
         let over = self.landing_bits(&vec![over.tops_mask()?; self.board.len()])?;
         let board = &self.board;
