@@ -8,6 +8,7 @@
 // attack and royal pieces (issue 45)
 mod attacks;
 mod board;
+mod capture_filter; // a mandatory capture by the rules that capture (issue 48)
 // choices inside a move (issue 45)
 mod choices;
 mod cond;

@@ -82,7 +82,14 @@ impl Game {
         let chain_landings = if flying { ChainLandings::Compared } else { ChainLandings::AsMade };
         let probed = phase.rules.iter().any(|r| r.motion.probed_by_generator());
         let probe = if probed { Probe::ByGenerator } else { Probe::ByMotion };
-        PhasePlan { chain_landings, probe, counting: self.counting(phase, plans), rules_loop: rules_loop(phase, plans) }
+        let capture_filter = super::capture_filter::capture_filter(phase, plans);
+        PhasePlan {
+            chain_landings,
+            probe,
+            counting: self.counting(phase, plans),
+            rules_loop: rules_loop(phase, plans),
+            capture_filter,
+        }
     }
 
     /// Rule `r` of phase `p` with its `via` as fields, where the board (and
@@ -280,7 +287,7 @@ impl Game {
     /// A rule's landing masks as bits (see [`LandingMasks::bits`]), where they
     /// can be: a board of at most 64 fields, no neutral pieces, and masks that
     /// read only who owns the top of a field.
-    fn landing_bits(&self, landing: &[u8]) -> Option<LandingBits> {
+    pub(super) fn landing_bits(&self, landing: &[u8]) -> Option<LandingBits> {
         let by_owner = |m: u8| (m >> 1 & 1 == m >> 3 & 1) && (m >> 2 & 1 == m >> 4 & 1);
         if !self.occupancy_is_one_word() || !landing.iter().all(|&m| by_owner(m)) {
             return None;
@@ -348,6 +355,7 @@ impl Game {
                 self.sowings_ended(dirs, skip, *skip_origin).map(MotionPlan::SowEnds)
             }
             Motion::Walk { .. } | Motion::Exit { .. } => self.walk_lists(rule, walk).map(MotionPlan::WalkPaths),
+            Motion::Jump { .. } => self.jumps_per_field(rule).map(MotionPlan::JumpLines),
             Motion::Step(_)
             | Motion::Leap(_)
             | Motion::Slide { .. }
@@ -355,7 +363,6 @@ impl Game {
             | Motion::Fly
             | Motion::RunOff { .. }
             | Motion::Enter { .. }
-            | Motion::Jump { .. }
             | Motion::Pass => None,
         };
         plan.unwrap_or(MotionPlan::General)

@@ -9,6 +9,7 @@ mod any_passes;
 // compound moves (issue 45)
 mod bring;
 mod capture;
+mod capture_filter; // a mandatory capture by the rules that capture (issue 48)
 mod chains;
 // choices inside a move (issue 45)
 mod choices;

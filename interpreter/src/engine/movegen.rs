@@ -3,7 +3,7 @@
 use super::emit::{Counted, Emit, IntoList};
 use super::motion::{Walking, placing};
 use super::scratch::{ScratchState, scratch_moves, scratch_numbers};
-use super::{Captures, ChainLandings, Cond, Filter, Motion, Probe, Repeats, Rule, RulesLoop};
+use super::{CaptureFilter, Captures, ChainLandings, Cond, Filter, Motion, Probe, Repeats, Rule, RulesLoop};
 use crate::board::{FieldId, NO_FIELD};
 use crate::moves::{Action, Move, NO_DIR};
 use crate::piece::{KindId, Piece, Player};
@@ -143,6 +143,12 @@ impl Game {
                 out.push(Move::simple(Action::Stop));
             }
             return;
+        }
+        if let CaptureFilter::ByRules(split) = &self.phases[usize::from(s.phase)].plan.capture_filter {
+            // A mandatory capture planned by the rules (engine/capture_filter.rs).
+            if self.capturing_first(s, split, out) {
+                return;
+            }
         }
         self.generate(s, s.to_move, None, &mut IntoList(out));
         self.drop_repeats(s, out);
@@ -365,7 +371,7 @@ impl Game {
 
     /// The moves of `me` under the listed rules of the phase: whether there
     /// was any, and false if `emit` asked to stop.
-    fn moves_of_rules(
+    pub(super) fn moves_of_rules(
         &self,
         s: &State,
         me: Player,
@@ -520,7 +526,7 @@ impl Game {
     /// goes on while it can" decides the landing too (capturing the most
     /// implies it anyway). A jump with one landing is
     /// not touched, so only flying pieces pay for this.
-    fn keep_landings_that_go_on(&self, s: &State, moves: &mut Vec<Move>) {
+    pub(super) fn keep_landings_that_go_on(&self, s: &State, moves: &mut Vec<Move>) {
         let phase = &self.phases[usize::from(s.phase)];
         match phase.plan.chain_landings {
             ChainLandings::Compared => {}

@@ -60,6 +60,19 @@ pub(crate) enum RulesLoop {
     WalksOnly,
 }
 
+/// How a phase's mandatory capture (`Capture` as its only turn filter) is
+/// applied (issue 48: the moves that cannot stay are not made).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum CaptureFilter {
+    /// Every move made, then those that capture kept if any does (`Game::filter_moves`).
+    General,
+    /// Every rule of the phase captures always or never, as the rule alone
+    /// decides ([`Captures`]): per player, the ordinary rules that capture
+    /// and those that do not, each in the phase's order. The capturing
+    /// rules' moves are made first, the others' only where they made none.
+    ByRules(Vec<[Vec<u8>; 2]>),
+}
+
 impl Phase {
     /// Whether the generator's moves are the legal moves as they come, with
     /// nothing to drop or filter after (no move two rules make, no turn
@@ -282,7 +295,11 @@ impl Rule {
     pub(crate) fn rest_by_bits(&self, taken: u64, to: FieldId) -> FieldId {
         match &self.plan.motion {
             MotionPlan::FallLines(lines) => lines.rest(taken, to),
-            MotionPlan::General | MotionPlan::DieRuns(_) | MotionPlan::SowEnds(_) | MotionPlan::WalkPaths(_) => to,
+            MotionPlan::General
+            | MotionPlan::DieRuns(_)
+            | MotionPlan::SowEnds(_)
+            | MotionPlan::WalkPaths(_)
+            | MotionPlan::JumpLines(_) => to,
         }
     }
 
@@ -403,7 +420,11 @@ impl Rule {
     pub(crate) fn walk_by_paths(&self) -> Option<WalkByPaths<'_>> {
         match &self.plan.motion {
             MotionPlan::WalkPaths(lists) => self.walk_parts(&self.plan.walk).map(|by| WalkByPaths { lists, ..by }),
-            MotionPlan::General | MotionPlan::FallLines(_) | MotionPlan::DieRuns(_) | MotionPlan::SowEnds(_) => None,
+            MotionPlan::General
+            | MotionPlan::FallLines(_)
+            | MotionPlan::DieRuns(_)
+            | MotionPlan::SowEnds(_)
+            | MotionPlan::JumpLines(_) => None,
         }
     }
 

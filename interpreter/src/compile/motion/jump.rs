@@ -7,7 +7,7 @@ use crate::board::{Board, DirId, FieldId, NO_FIELD};
 use crate::compile::Ctx;
 use crate::compile::cond::Names;
 use crate::program::Cond;
-use crate::program::rules::Motion;
+use crate::program::rules::{JumpLines, Motion};
 use crate::ruleset::CondDef;
 
 /// A `Jump` lowered.
@@ -37,4 +37,23 @@ pub(in crate::compile) fn reached(board: &Board, dirs: &[DirId], from: FieldId) 
         .filter(|&(over, _)| over != NO_FIELD)
         .map(|(over, &d)| board.neighbour(over, d))
         .collect()
+}
+
+impl crate::program::Game {
+    /// The jumps of `rule` per field, where it jumps the next field (not
+    /// flying) over what a mask of tops says by owner, on a board whose
+    /// occupancy is one word (see [`JumpLines`]; issue 48).
+    pub(in crate::compile) fn jumps_per_field(&self, rule: &crate::program::rules::Rule) -> Option<JumpLines> {
+        let Motion::Jump { dirs, over, fly: false, .. } = &rule.motion else { return None };
+        let over = self.landing_bits(&vec![over.tops_mask()?; self.board.len()])?;
+        let board = &self.board;
+        let jumps = |from: FieldId| {
+            dirs.iter().filter_map(move |&d| {
+                let at = board.neighbour(from, d);
+                let to = if at == NO_FIELD || at == from { NO_FIELD } else { board.neighbour(at, d) };
+                (to != NO_FIELD && to != from).then_some((at, to, d))
+            })
+        };
+        Some(JumpLines::new(board.len(), over, jumps))
+    }
 }

@@ -4,7 +4,7 @@
 //! where it lands are masks of what tops a field: [`Game::jumps_by_masks`].
 
 use super::super::movegen::Mover;
-use super::super::{Cond, Rule};
+use super::super::{Cond, JumpLines, Rule};
 use crate::board::{FieldId, NO_FIELD, fields_of_word};
 use crate::moves::{Action, Move};
 use crate::piece::Player;
@@ -61,6 +61,9 @@ impl Game {
         emit: &mut impl FnMut(Move) -> bool,
     ) -> bool {
         let movers = s.topped_first_word(me) & only.map_or(!0, |o| 1 << o);
+        if let Some(lines) = rule.plan.motion.jump_lines() {
+            return Self::jumps_by_lines(s, me, rule, rule_id, lines, landable, movers, emit);
+        }
         for from in fields_of_word(0, movers) {
             let Some(p) = s.top(from) else { continue };
             if rule.pieces & (1 << p.kind) == 0 {
@@ -82,6 +85,52 @@ impl Game {
             }
         }
         true
+    }
+
+    /// [`Game::jumps_by_masks`] by the rule's jumps per field ([`JumpLines`];
+    /// issue 48): the jumps listed first, kept by a count rather than a
+    /// branch (whether a field may be jumped and landed on is as good as
+    /// random), then made, as `steps_by_bits` does; in the same order.
+    #[allow(clippy::too_many_arguments)] // `jumps_by_masks`' own
+    #[inline(always)]
+    fn jumps_by_lines(
+        s: &State,
+        me: Player,
+        rule: &Rule,
+        rule_id: u8,
+        lines: &JumpLines,
+        landable: u64,
+        movers: u64,
+        emit: &mut impl FnMut(Move) -> bool,
+    ) -> bool {
+        let over = lines.over.landable(s, me);
+        let mut make = |jumps: &[u32]| {
+            jumps.iter().all(|&jump| {
+                let [from, to, dir, kind] = jump.to_le_bytes();
+                let (from, to) = (FieldId::from(from), FieldId::from(to));
+                emit(Move { action: Action::Board, rule: rule_id, kind, dir, from, to })
+            })
+        };
+        let mut jumps = [0u32; 32];
+        let mut n = 0;
+        for from in fields_of_word(0, movers) {
+            let Some(p) = s.top(from) else { continue };
+            if rule.pieces & (1 << p.kind) == 0 {
+                continue;
+            }
+            for &line in lines.from(from) {
+                if n == jumps.len() {
+                    if !make(&jumps) {
+                        return false;
+                    }
+                    n = 0;
+                }
+                let [at, to, dir, _] = line.to_le_bytes();
+                jumps[n] = u32::from_le_bytes([from as u8, to, dir, p.kind]);
+                n += (over >> at & landable >> to & 1) as usize;
+            }
+        }
+        make(&jumps[..n])
     }
 
     /// Whether move `m` goes on with a chain: it captures, or it is a hop
@@ -125,6 +174,17 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::super::first_moves;
+    use crate::engine::movegen::tests::{same_moves_without, take_motion_plan};
+
+    /// The jumps read from the rule's table per field ([`JumpLines`](crate::program::rules::JumpLines),
+    /// issue 48) are those the tight loop over the directions makes: the
+    /// moves with the table and with it taken out, along random games of
+    /// every shipped variant.
+    #[test]
+    fn jumps_by_lines_are_the_jumps_by_masks() {
+        let positions = same_moves_without(17, |rule| take_motion_plan(rule, |p| p.jump_lines().is_some()));
+        assert!(positions > 2_000, "only {positions} positions with jumps by lines");
+    }
 
     #[test]
     fn a_jump_goes_over_an_enemy_to_the_empty_field_beyond() {

@@ -9,8 +9,8 @@
 //! motion or table fails to compile until each place decides.
 
 use super::{
-    ChainLandings, Counting, DieRuns, FallLines, LandingBits, LandingWords, Probe, RulesLoop, RunEnds, SowEnds,
-    TopWords, Walk, WalkPaths,
+    CaptureFilter, ChainLandings, Counting, DieRuns, FallLines, JumpLines, LandingBits, LandingWords, Probe, RulesLoop,
+    RunEnds, SowEnds, TopWords, Walk, WalkPaths,
 };
 
 /// How a phase is played: the paths its moves take (see the module's comment).
@@ -25,6 +25,8 @@ pub(crate) struct PhasePlan {
     pub counting: Counting,
     /// Which loop over the rules makes the phase's moves (see [`RulesLoop`]).
     pub rules_loop: RulesLoop,
+    /// How its mandatory capture is applied (see [`CaptureFilter`]; issue 48).
+    pub capture_filter: CaptureFilter,
 }
 
 impl PhasePlan {
@@ -35,6 +37,7 @@ impl PhasePlan {
         probe: Probe::ByGenerator,
         counting: Counting::General,
         rules_loop: RulesLoop::General,
+        capture_filter: CaptureFilter::General,
     };
 }
 
@@ -193,6 +196,10 @@ pub(crate) enum MotionPlan {
     ///
     /// [`Rule::NO_PATHS`]: super::Rule::NO_PATHS
     WalkPaths(Vec<u32>),
+    // Issue 48: jumps by a table.
+    /// A jump of the next field over what a mask of tops says, landing by
+    /// bits: its jumps per field worked out before play (`Game::jumps_by_masks`).
+    JumpLines(JumpLines),
 }
 
 impl MotionPlan {
@@ -201,7 +208,11 @@ impl MotionPlan {
     pub(crate) fn fall_lines(&self) -> Option<&FallLines> {
         match self {
             MotionPlan::FallLines(lines) => Some(lines),
-            MotionPlan::General | MotionPlan::DieRuns(_) | MotionPlan::SowEnds(_) | MotionPlan::WalkPaths(_) => None,
+            MotionPlan::General
+            | MotionPlan::DieRuns(_)
+            | MotionPlan::SowEnds(_)
+            | MotionPlan::WalkPaths(_)
+            | MotionPlan::JumpLines(_) => None,
         }
     }
 
@@ -210,7 +221,11 @@ impl MotionPlan {
     pub(crate) fn die_runs(&self) -> Option<&DieRuns> {
         match self {
             MotionPlan::DieRuns(runs) => Some(runs),
-            MotionPlan::General | MotionPlan::FallLines(_) | MotionPlan::SowEnds(_) | MotionPlan::WalkPaths(_) => None,
+            MotionPlan::General
+            | MotionPlan::FallLines(_)
+            | MotionPlan::SowEnds(_)
+            | MotionPlan::WalkPaths(_)
+            | MotionPlan::JumpLines(_) => None,
         }
     }
 
@@ -219,7 +234,24 @@ impl MotionPlan {
     pub(crate) fn sow_ends(&self) -> Option<&SowEnds> {
         match self {
             MotionPlan::SowEnds(ends) => Some(ends),
-            MotionPlan::General | MotionPlan::FallLines(_) | MotionPlan::DieRuns(_) | MotionPlan::WalkPaths(_) => None,
+            MotionPlan::General
+            | MotionPlan::FallLines(_)
+            | MotionPlan::DieRuns(_)
+            | MotionPlan::WalkPaths(_)
+            | MotionPlan::JumpLines(_) => None,
+        }
+    }
+
+    /// The jumps of a rule that jumps by masks, per field (issue 48).
+    #[inline(always)]
+    pub(crate) fn jump_lines(&self) -> Option<&JumpLines> {
+        match self {
+            MotionPlan::JumpLines(lines) => Some(lines),
+            MotionPlan::General
+            | MotionPlan::FallLines(_)
+            | MotionPlan::DieRuns(_)
+            | MotionPlan::SowEnds(_)
+            | MotionPlan::WalkPaths(_) => None,
         }
     }
 
@@ -228,7 +260,11 @@ impl MotionPlan {
     pub(crate) fn by_paths(&self) -> bool {
         match self {
             MotionPlan::WalkPaths(_) => true,
-            MotionPlan::General | MotionPlan::FallLines(_) | MotionPlan::DieRuns(_) | MotionPlan::SowEnds(_) => false,
+            MotionPlan::General
+            | MotionPlan::FallLines(_)
+            | MotionPlan::DieRuns(_)
+            | MotionPlan::SowEnds(_)
+            | MotionPlan::JumpLines(_) => false,
         }
     }
 }

@@ -352,3 +352,42 @@ impl SowEnds {
         self.ends.get(k).copied()
     }
 }
+
+/// The jumps of a rule that jumps the next field (not flying) over what a
+/// mask of tops says, on a board of up to 64 fields (issue 48: jumps by a
+/// table, as steps are): per field, for each of the rule's directions in
+/// its order where the field jumped over and the field landed on are on
+/// the board (and not the field itself), the bytes `[over, to, dir, 0]`;
+/// and the fields whose top may be jumped, by who owns it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct JumpLines {
+    /// `jumps[start[f]..start[f + 1]]` are the jumps from field `f`.
+    start: Vec<u32>,
+    jumps: Vec<u32>,
+    /// What may be jumped over, as the fields of each owner of a top.
+    pub over: LandingBits,
+}
+
+impl JumpLines {
+    /// The table of the jumps `jumps(f)` (each `(over, to, dir)`) from every
+    /// field `f` below `fields` (at most 64).
+    pub(crate) fn new<I: IntoIterator<Item = (FieldId, FieldId, DirId)>>(
+        fields: usize,
+        over: LandingBits,
+        jumps: impl Fn(FieldId) -> I,
+    ) -> JumpLines {
+        let mut lines = JumpLines { start: vec![0], jumps: Vec::new(), over };
+        for f in 0..fields.min(64) as FieldId {
+            lines.jumps.extend(jumps(f).into_iter().map(|(at, to, d)| u32::from_le_bytes([at as u8, to as u8, d, 0])));
+            lines.start.push(lines.jumps.len() as u32);
+        }
+        lines
+    }
+
+    /// The jumps from `field`, as `[over, to, dir, 0]`.
+    #[inline]
+    pub(crate) fn from(&self, field: FieldId) -> &[u32] {
+        let f = usize::from(field);
+        &self.jumps[self.start[f] as usize..self.start[f + 1] as usize]
+    }
+}
