@@ -11,7 +11,7 @@ mod bring;
 mod capture;
 mod chains;
 // choices inside a move (issue 45)
-mod choices;
+pub(crate) mod choices;
 mod claim;
 mod cond;
 mod count;
