@@ -42,6 +42,7 @@ mod state;
 
 pub use board::{Board, FieldId, NO_FIELD};
 pub use compile::rules::content_hash;
+pub use engine::choices::MoveChoice;
 pub use error::{
     Diagnostic, Expected, IoError, LoadError, MoveError, OptionError, OptionErrorKind, PlayError, Pos, RecordError,
     Refusal,

@@ -159,7 +159,7 @@ impl Game {
             return;
         }
         if texts.is_empty() {
-            s.set_history(History::start(s.repetition_key(s.player_before(s.to_move()))));
+            s.set_history(History::start(self.position_key(s, s.player_before(s.to_move()))));
             return;
         }
         let most = u64::from(s.ply()) + 1;

@@ -78,7 +78,9 @@ pub(crate) const OUT: u8 = u8::MAX;
 /// with them (`topped`, the top codes, `counts`, `zobrist`), the turn
 /// number, which no rule reads, and the count of changes (see [`Edition`]). [`State::position_hash`] hashes the same
 /// fields but the ply and the history: the same position reached twice (a repetition). (The
-/// repetition rules compare less: [`State::repetition_key`].)
+/// repetition rules compare less: [`State::repetition_key`], of which the game's
+/// `position_key` leaves out one-turn memory (marks that last `NextTurn`, the last
+/// move's fields) where it changes no legal move: `engine/repetition.rs`.)
 /// The counters (see `state/counters.rs`) are in `==` and `Hash` too, but not in
 /// [`State::position_hash`] nor in any repetition key. The counters, the marks
 /// and the history are kept together in one box (see `state/memory.rs`),

@@ -131,3 +131,35 @@ fn perft_of_position_4() {
     assert_eq!(perft(POSITION_4, 2), 264);
     assert_eq!(perft(POSITION_4, 3), 9467);
 }
+
+// The rest of the chess programming wiki's perft positions (its "Perft
+// Results" page): position 6, and position 4 mirrored (Black to move, the
+// same counts); the deeper counts of positions 3, 5 and 6 behind the slow flag.
+const POSITION_4_MIRRORED: &str = "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1";
+const POSITION_6: &str = "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10";
+
+#[test]
+fn perft_of_position_6() {
+    let counts = [46, 2079, 89890];
+    for (depth, &want) in (1..).zip(&counts) {
+        assert_eq!(perft(POSITION_6, depth), want, "position 6 perft({depth})");
+    }
+}
+
+#[test]
+fn perft_of_position_4_mirrored_black_to_move() {
+    let counts = [6, 264, 9467];
+    for (depth, &want) in (1..).zip(&counts) {
+        assert_eq!(perft(POSITION_4_MIRRORED, depth), want, "position 4 mirrored perft({depth})");
+    }
+}
+
+/// More deep counts (release build: `cargo test -p tabula-tests --release --test chess -- --ignored`).
+#[test]
+#[ignore = "slow: deep perft counts"]
+fn deep_perft_counts_of_positions_3_5_and_6() {
+    assert_eq!(perft(POSITION_3, 5), 674624);
+    assert_eq!(perft(POSITION_5, 4), 2103487);
+    assert_eq!(perft(POSITION_6, 4), 3894594);
+    assert_eq!(perft(POSITION_4_MIRRORED, 4), 422333);
+}

@@ -32,11 +32,13 @@ pub struct BoardPanel {
     hovered: Option<FieldId>,
     /// Field names drawn on the board.
     pub coordinates: bool,
+    /// A choice inside a move being made (issue 45), and where its field is drawn.
+    picker: Option<(super::picker::Picker, Rect)>,
 }
 
 impl Default for BoardPanel {
     fn default() -> BoardPanel {
-        BoardPanel { selection: Selection::None, seen: 0, zone: None, hovered: None, coordinates: true }
+        BoardPanel { selection: Selection::None, seen: 0, zone: None, hovered: None, coordinates: true, picker: None }
     }
 }
 
@@ -61,6 +63,7 @@ impl Panel for BoardPanel {
         if self.seen != bench.ticket() {
             self.selection = Selection::None;
             self.seen = bench.ticket();
+            self.picker = None;
         }
         if bench.setup.is_some() {
             return self.setup_ui(ui, bench);
@@ -74,8 +77,15 @@ impl Panel for BoardPanel {
         let stacks: Vec<Vec<Piece>> =
             bench.session.game.board().fields().map(|f| bench.session.state().stack(f).to_vec()).collect();
         let clicked = self.draw_board(ui, bench, &stacks, board_rect, &targets, last.as_ref());
-        if let Some(f) = clicked {
+        if self.picker.is_some() {
+            // A click elsewhere on the board puts the choice away.
+            self.pick(ui, bench, clicked.is_some());
+        } else if let Some(f) = clicked {
             self.click(f, bench);
+            if self.picker.is_some() {
+                // Drawn at its field from the next frame on.
+                ui.ctx().request_repaint();
+            }
         }
         ui.scope_builder(
             egui::UiBuilder::new().max_rect(Rect::from_min_max(Pos2::new(area.min.x, board_rect.max.y), area.max)),
@@ -114,7 +124,12 @@ impl BoardPanel {
         match onto.len() {
             1 => return bench.play(onto[0]),
             n if n > 1 => {
-                bench.ask = Some(Ask::ChooseMove(onto));
+                // Moves that differ only by a choice inside them: the picker at the field (issue 45).
+                let state = bench.session.state();
+                match super::picker::Picker::for_moves(&bench.session.game, state, &onto, f) {
+                    Some(picker) => self.picker = Some((picker, Rect::NOTHING)),
+                    None => bench.ask = Some(Ask::ChooseMove(onto)),
+                }
                 return;
             }
             _ => {}
@@ -130,6 +145,23 @@ impl BoardPanel {
             [m] => bench.play(*m),
             [] => self.selection = Selection::None,
             more => bench.ask = Some(Ask::ChooseMove(more.to_vec())),
+        }
+    }
+
+    /// The picker of a choice inside a move: shown at its field; a move
+    /// picked is played; Escape or a click on the board (`away`) cancels.
+    fn pick(&mut self, ui: &mut egui::Ui, bench: &mut Workbench, away: bool) {
+        let Some((picker, at)) = &mut self.picker else { return };
+        let game = bench.session.game.clone();
+        match picker.show(ui.ctx(), &game, bench.session.state(), *at) {
+            super::picker::Picked::Play(m) => {
+                self.picker = None;
+                self.selection = Selection::None;
+                bench.play(m);
+            }
+            super::picker::Picked::Cancel => self.picker = None,
+            super::picker::Picked::Open if away => self.picker = None,
+            super::picker::Picked::Open => {}
         }
     }
 
@@ -205,6 +237,18 @@ impl BoardPanel {
                 let at = geometry::name_at(field_rect, galley.size(), cell).min;
                 names.push((at, galley, fill));
             }
+            let mut would_take = false;
+            if let Some((picker, at)) = &mut self.picker {
+                // The picker's field, and the fields its hovered choice would take (issue 45).
+                if picker.field == f {
+                    *at = field_rect;
+                }
+                picker.note_field(f, field_rect);
+                would_take = picker.highlighted().contains(&f);
+                if would_take {
+                    super::picker::ring(&painter, c, cell);
+                }
+            }
             let captured = last.is_some_and(|l| l.captured.contains(&f));
             if captured {
                 let r = cell * 0.22;
@@ -243,6 +287,9 @@ impl BoardPanel {
             }
             if !mark_names.is_empty() {
                 marks.push(marked.as_str());
+            }
+            if would_take {
+                marks.push("taken by the choice under the pointer");
             }
             let height = stacks[usize::from(f)].len();
             let pieces = match height {

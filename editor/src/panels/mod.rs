@@ -6,6 +6,8 @@ mod board_geometry;
 mod games;
 mod help;
 mod options;
+// the picker for a choice inside a move (issue 45)
+mod picker;
 mod play;
 mod rules;
 

@@ -57,6 +57,7 @@ impl Game {
     /// initial position.
     pub(super) fn start_history(&mut self) {
         if self.keeps_history {
+            // (The start has no marks: its key is the engine's `position_key` too.)
             let key = self.initial.repetition_key(self.initial.player_before(self.initial.to_move()));
             self.initial.set_history(History::start(key));
         }

@@ -34,3 +34,29 @@ impl Game {
         }
     }
 }
+
+/// What a move chose inside itself (issue 45), for a user interface to
+/// offer the moves that differ only by it: see [`Game::move_choice`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoveChoice<'a> {
+    /// The piece becomes this kind (a promotion's choice, `e7-e8=N`).
+    Becomes(KindId),
+    /// This capture run, by the ruleset's label (`c3-d3/A`: approach).
+    Run(&'a str),
+}
+
+impl Game {
+    /// The choice `m` made inside itself, if it made one: the kind its piece
+    /// becomes, or the capture run it takes by its label. Moves that land on
+    /// one field from one field and differ only by it are one move with a
+    /// choice to make.
+    pub fn move_choice(&self, m: Move) -> Option<MoveChoice<'_>> {
+        if m.action != crate::moves::Action::Board {
+            return None;
+        }
+        if m.kind & CHOSEN != 0 {
+            return Some(MoveChoice::Becomes(m.kind & !CHOSEN));
+        }
+        self.run_choice_text(m).map(MoveChoice::Run)
+    }
+}

@@ -12,7 +12,7 @@ mod capture;
 mod capture_filter; // a mandatory capture by the rules that capture (issue 48)
 mod chains;
 // choices inside a move (issue 45)
-mod choices;
+pub(crate) mod choices;
 mod claim;
 mod cond;
 mod count;

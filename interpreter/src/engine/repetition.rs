@@ -1,18 +1,41 @@
 //! Repetition at play: whether the position after a move occurred before,
 //! and the history kept up to date decision by decision (see
 //! [`History`](crate::state::History) for what a position is).
+//!
+//! **Memory that lasts one turn counts only where it changes a move** (issue
+//! 45, FIDE 9.2.3: positions are the same when the same pieces stand on the
+//! same fields, the same player moves and the possible moves are the same).
+//! The marks that last until the next turn (`lasts: NextTurn`: en passant's
+//! square) and the fields of the last move that a `LastMove` reads are in a
+//! position's identity only if the legal moves of the player to move differ
+//! with them and without them: a pawn that stepped two past no enemy pawn
+//! able to take it (or only a pinned one) leaves the same position as a
+//! pawn that stepped one. Marks that last longer (`Turn`, `Cleared`:
+//! castling's "moved") are rights the rules keep for later moves, and always
+//! count. Where the turn goes on after the decision (a chain, a placement
+//! due, more decisions), or the next player throws first, the memory counts.
 
+use crate::board::FieldId;
+use crate::moves::Move;
 use crate::piece::Player;
 use crate::program::Game;
 use crate::ruleset::Compared;
-use crate::state::{Key, State};
+use crate::state::{Key, Pending, State};
+use std::cell::Cell;
+
+thread_local! {
+    /// Set while the moves of a position are listed to tell whether its
+    /// one-turn memory counts: a `Repeated` read while listing them (a turn
+    /// filter's) keeps the memory in, so that the test never nests.
+    static TELLING: Cell<bool> = const { Cell::new(false) };
+}
 
 impl Game {
     /// `Repeated`: the position `s` (after a decision by `me`) matches at
     /// least `times` of the last `within` positions of the history (0: all).
     #[inline(never)] // (out of line: the engine's hot functions stay as small as without it)
     pub(super) fn repeated(&self, s: &State, me: Player, times: u8, within: u32, compare: Compared) -> bool {
-        let key = s.repetition_key(me);
+        let key = self.position_key(s, me);
         s.history().count(key, within, compare, u32::from(times)) >= u32::from(times)
     }
 
@@ -22,8 +45,69 @@ impl Game {
     /// there does not remember it).
     #[inline(always)]
     pub(super) fn position_made(&self, s: &State, mover: Player) -> Option<Key> {
-        if self.keeps_history { Some(s.repetition_key(mover)) } else { None }
+        if self.keeps_history { Some(self.position_key(s, mover)) } else { None }
     }
+
+    /// The key of position `s` (a decision by `mover` just made, or the start
+    /// with the player before the one to move) for the repetition rules: the
+    /// state's [`State::repetition_key`], its one-turn memory left out where
+    /// it changes no legal move (see the module).
+    pub(crate) fn position_key(&self, s: &State, mover: Player) -> Key {
+        let key = s.repetition_key(mover);
+        let momentary = s.marks_key_where(|slot| self.marks.momentary(slot));
+        if momentary == 0 {
+            return key;
+        }
+        let board = key.board ^ momentary;
+        match self.momentary_counts(s, mover) {
+            Counts::No => Key { board, mover },
+            Counts::Yes(next) => Key { board: board ^ next, mover },
+        }
+    }
+
+    /// Whether the one-turn memory of `s` counts, and if so its key once the
+    /// next turn has begun (the marks that expire then gone).
+    #[inline(never)]
+    fn momentary_counts(&self, s: &State, mover: Player) -> Counts {
+        let goes_on = s.pending != Pending::None || s.continuing.is_some() || s.decisions_left > 1 || s.again;
+        if goes_on || s.is_over() || TELLING.get() {
+            return Counts::Yes(s.marks_key_where(|slot| self.marks.momentary(slot)));
+        }
+        let mut next = s.clone();
+        self.end_turn(&mut next, mover);
+        let memory = next.marks_key_where(|slot| self.marks.momentary(slot));
+        if memory == 0 || next.is_over() {
+            return Counts::No;
+        }
+        if next.pending != Pending::None {
+            return Counts::Yes(memory);
+        }
+        let mut without = next.clone();
+        for slot in (0..self.marks.slots).filter(|&slot| self.marks.momentary(slot)) {
+            without.clear_mark_slot(slot);
+        }
+        TELLING.set(true);
+        let (with, plain) = (moves_of(self, &next), moves_of(self, &without));
+        TELLING.set(false);
+        if with == plain { Counts::No } else { Counts::Yes(memory) }
+    }
+}
+
+/// Whether one-turn memory counts in a position's key (with its key then).
+enum Counts {
+    No,
+    Yes(u64),
+}
+
+/// The legal moves of `s` as a sorted list, to compare as sets.
+fn moves_of(game: &Game, s: &State) -> Vec<(u8, u8, u8, FieldId, FieldId, u8)> {
+    let mut moves: Vec<_> = game.legal_moves(s).into_iter().map(|m: Move| key_of(m)).collect();
+    moves.sort_unstable();
+    moves
+}
+
+fn key_of(m: Move) -> (u8, u8, u8, FieldId, FieldId, u8) {
+    (m.action as u8, m.rule, m.kind, m.from, m.to, m.dir)
 }
 
 #[cfg(test)]

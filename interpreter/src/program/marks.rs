@@ -49,6 +49,19 @@ impl Marks {
         let spec = &self.specs[usize::from(mark)];
         spec.first + if spec.slots > 1 { u16::from(player) } else { 0 }
     }
+
+    /// Whether `slot` holds one-turn memory (issue 45): a mark that lasts
+    /// until the next turn, or a field of the last move. Such memory counts
+    /// in a position's identity only where it changes a legal move
+    /// (`engine/repetition.rs`).
+    pub(crate) fn momentary(&self, slot: u16) -> bool {
+        self.last_from == Some(slot)
+            || self.last_passed == Some(slot)
+            || self
+                .specs
+                .iter()
+                .any(|m| m.lasts == Lasts::NextTurn && (m.first..m.first + u16::from(m.slots)).contains(&slot))
+    }
 }
 
 /// A `Mark` or `Unmark` effect as compiled.

@@ -13,7 +13,9 @@
 //! position repeat), and not what the turn still holds (a throw, the
 //! decisions left), which a move played ahead in a turn filter does not yet
 //! know. `compare: Board` compares the board and the phase alone (positional
-//! superko).
+//! superko). The marks count too, those that last one turn (and the last
+//! move's fields) only where they change a legal move: see
+//! `engine/repetition.rs` (issue 45).
 //!
 //! **Stable keys.** A board's key is the XOR of one key per piece
 //! ([`State::zobrist`](super::State)), each a fixed function of the piece and

@@ -69,6 +69,19 @@ impl State {
         }
         key
     }
+
+    /// The part of [`State::marks_key`] of the slots `keep` says (issue 45:
+    /// the one-turn memory, see `engine/repetition.rs`). 0 where none is marked.
+    pub(crate) fn marks_key_where(&self, keep: impl Fn(u16) -> bool) -> u64 {
+        let n = usize::from(self.set_words).max(1);
+        let mut key = 0;
+        for (i, &w) in self.marks().iter().enumerate().filter(|&(i, &w)| w != 0 && keep((i / n) as u16)) {
+            for f in crate::board::fields_of_word(i % n, w) {
+                key ^= mark_key((i / n) as u16, f);
+            }
+        }
+        key
+    }
 }
 
 /// The fixed key of field `field` marked in slot `slot`: one step of
