@@ -348,7 +348,6 @@ impl Tree {
             c = n.next_sibling;
         }
         debug_assert!(best.1 != NONE, "every legal move has a child");
-        drop(legal_here);
         self.legal_keys = keys;
         best.1
     }
