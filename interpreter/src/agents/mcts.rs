@@ -1,122 +1,97 @@
-//! Monte Carlo tree search (UCT). The tree is "open loop": a node is a
-//! sequence of decisions, and chance outcomes on the way are sampled anew each
-//! iteration with their real probabilities (in a game without chance a node
-//! is one position, and its legal moves are worked out once). Rollouts are random and short;
-//! where they stop, the generic evaluation judges the position. Each node
-//! keeps the value for the player who moved into it, from a vector of values
-//! (one per player) backed up along the path: no two-player negamax.
+//! Monte Carlo tree search (UCT), guided by the ruleset's own evaluation.
+//!
+//! Each iteration descends the tree (`mcts_tree.rs`), adds the children of
+//! the node it passes through first, plays a short random rollout and lets
+//! the generic evaluation (`eval.rs`) judge where it stops; each node keeps
+//! the value for the player who moved into it, from a vector of values (one
+//! per player) backed up along the path: no two-player negamax.
+//!
+//! What makes it stronger than plain UCT (`mcts:N:uct` keeps plain UCT):
+//! - a **prior** per move: the evaluation of the position the move makes, for
+//!   its mover (a capture, a piece nearer its goal, a piece borne off, a store
+//!   filled, a win), tried first among untried moves and added to UCT's score
+//!   as `bias × prior / (visits + 1)` (progressive bias), so it fades as the
+//!   move's own results come in;
+//! - **tree reuse**: the part of the tree under the moves actually played is
+//!   kept for the next decision, where no chance outcome lies between (the
+//!   agent lives for a game: each game builds its agents anew);
+//! - **root-parallel trees** (`mcts:N:tK`): K trees, each seeded from the
+//!   agent's generator and its index, each with the whole budget, searched on
+//!   the thread pool; the move with the most visits summed over the trees is
+//!   played. The result does not depend on the number of threads.
 
-use super::{Agent, Budget, Evaluator, pick, play_randomly};
+use super::mcts_tree::{Settings, Tree, key};
+use super::{Agent, AgentSpec, Budget, Evaluator, pick};
 use crate::moves::{Action, Move};
-use crate::piece::{MAX_PLAYERS, Player};
 use crate::program::Game;
 use crate::state::State;
-use rand::Rng;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
+
+/// How an MCTS agent searches besides its budget: the number of root-parallel
+/// trees, and whether it is plain UCT (no prior, no tree reuse).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MctsStyle {
+    pub trees: u8,
+    pub plain: bool,
+}
+
+impl MctsStyle {
+    /// One guided tree: what `mcts` and `mcts:N` mean.
+    pub const GUIDED: MctsStyle = MctsStyle { trees: 1, plain: false };
+    /// The most root-parallel trees.
+    pub const MAX_TREES: u8 = 64;
+}
 
 pub struct MctsAgent {
     budget: Budget,
+    style: MctsStyle,
     eval: Evaluator,
-    /// Random moves played from a new node before the evaluation judges.
-    rollout_depth: u32,
-    /// The exploration constant of UCT.
-    exploration: f64,
+    settings: Settings,
     buf: Vec<Move>,
-    /// Whether a node that is one position keeps its moves (see [`Remembered`]);
-    /// off only to test that it changes no choice.
-    remember: bool,
-}
-
-struct Node {
-    /// The player who made the move into this node (whose values it keeps).
-    mover: Player,
-    visits: u32,
-    value: f64,
-    children: Vec<(Move, usize)>,
-    /// Where the node's legal moves are kept (see [`Remembered`]), once worked out.
-    moves: Option<(u32, u32)>,
-}
-
-/// The legal moves of the nodes a search has been through, in one buffer.
-/// A node no chance outcome lies on the way to (from the root, whose state
-/// is given) is always the same position, so its moves need working out once,
-/// not at every visit: in games without chance, every node; in the others,
-/// those before the first throw. Below a throw the tree is open loop, and the
-/// moves are worked out anew.
-struct Remembered {
-    moves: Vec<Move>,
-}
-
-impl Remembered {
-    /// The legal moves in `s`, the state of `node`; where `fixed` (no chance
-    /// on the way to it), remembered. A throw's outcomes are not kept: the
-    /// node's decision comes after them.
-    fn legal<'a>(
-        &'a mut self,
-        game: &Game,
-        s: &State,
-        node: &mut Node,
-        fixed: bool,
-        scratch: &'a mut Vec<Move>,
-    ) -> &'a [Move] {
-        if let (true, Some((start, len))) = (fixed, node.moves) {
-            return &self.moves[start as usize..][..len as usize];
-        }
-        game.legal_moves_into(s, scratch);
-        if fixed && scratch.first().is_some_and(|m| m.action != Action::Chance) {
-            node.moves = Some((self.moves.len() as u32, scratch.len() as u32));
-            self.moves.extend_from_slice(scratch);
-        }
-        scratch
-    }
-}
-
-impl Node {
-    /// A node not yet visited, whose decision is `mover`'s.
-    fn new(mover: Player) -> Node {
-        Node { mover, visits: 0, value: 0.0, children: Vec::new(), moves: None }
-    }
+    /// The trees of the last decision, kept for the next (guided search only).
+    kept: Vec<Tree>,
+    /// Decisions whose first tree started from a kept one (for the tests).
+    reused: u32,
 }
 
 impl MctsAgent {
+    /// A guided agent with one tree.
     pub fn new(game: &Game, budget: Budget) -> MctsAgent {
-        MctsAgent {
-            budget,
-            eval: Evaluator::new(game),
-            rollout_depth: 24,
-            exploration: 0.9,
-            buf: Vec::new(),
-            remember: true,
-        }
+        MctsAgent::with_style(game, budget, MctsStyle::GUIDED)
     }
 
-    /// Plays random moves, then scores the position for every player.
-    fn rollout(&mut self, game: &Game, s: &mut State, rng: &mut dyn rand::RngCore) -> [f64; MAX_PLAYERS] {
-        let (mut known, mut played) = (false, 0);
-        while played < self.rollout_depth {
-            let most = self.rollout_depth - played;
-            let Some(plies) = play_randomly(game, s, rng, &mut self.buf, &mut known, most) else { break };
-            played += plies;
-        }
-        let value =
-            |p: Player| (self.eval.evaluate(game, s, p) + 0.5 * self.eval.mobility_term(game, s, p)).clamp(-1.0, 1.0);
-        let mut values = [0.0; MAX_PLAYERS];
-        if game.player_count() == 2 && game.teams()[0] != game.teams()[1] {
-            // Zero-sum between two: one evaluation serves both.
-            values[0] = value(0);
-            values[1] = -values[0];
+    pub fn with_style(game: &Game, budget: Budget, style: MctsStyle) -> MctsAgent {
+        let settings = if style.plain {
+            Settings { rollout_depth: 24, exploration: 0.9, bias: 0.0, remember: true }
         } else {
-            (0..game.player_count()).for_each(|p| values[usize::from(p)] = value(p));
+            Settings::guided()
+        };
+        MctsAgent { budget, style, eval: Evaluator::new(game), settings, buf: Vec::new(), kept: Vec::new(), reused: 0 }
+    }
+
+    /// Grows `tree` for the agent's budget.
+    fn search(&self, game: &Game, tree: &mut Tree) {
+        let start = Instant::now();
+        for iteration in 0u32.. {
+            let done = match self.budget {
+                Budget::Iterations(n) => iteration >= n,
+                Budget::Time(t) => iteration > 0 && start.elapsed() >= t,
+            };
+            if done {
+                break;
+            }
+            tree.iterate(game, &self.eval, &self.settings);
         }
-        values
     }
 }
 
 impl Agent for MctsAgent {
     fn name(&self) -> String {
-        match self.budget {
-            Budget::Iterations(n) => format!("mcts:{n}"),
-            Budget::Time(t) => format!("mcts:{}ms", t.as_millis()),
+        match self.style {
+            MctsStyle::GUIDED => AgentSpec::Mcts(self.budget).to_string(),
+            style => AgentSpec::MctsWith(self.budget, style).to_string(),
         }
     }
 
@@ -125,141 +100,47 @@ impl Agent for MctsAgent {
         if self.buf.len() == 1 || self.buf[0].action == Action::Chance {
             return pick(game, state, &self.buf, rng);
         }
-        // The rollouts reuse `buf`: keep the root's moves apart.
-        let root_moves = self.buf.clone();
-        let start = Instant::now();
-        let mut tree = vec![Node::new(state.to_move())];
-        let mut remembered = Remembered { moves: Vec::new() };
-        let mut scratch: Vec<Move> = Vec::new();
-        // Sorted keys of long move lists, for `Members`.
-        let (mut legal_keys, mut tried_keys) = (Vec::new(), Vec::new());
-        let mut path: Vec<usize> = Vec::new();
-        let mut s = state.clone();
-        for iteration in 0.. {
-            let done = match self.budget {
-                Budget::Iterations(n) => iteration >= n,
-                Budget::Time(t) => iteration > 0 && start.elapsed() >= t,
-            };
-            if done {
-                break;
-            }
-            s.clone_from(state);
-            path.clear();
-            path.push(0);
-            let mut node = 0;
-            // No chance outcome on the way yet: the node is one position (see `Remembered`).
-            let mut fixed = self.remember;
-            // Selection and expansion.
-            loop {
-                if s.is_over() {
-                    break;
-                }
-                let legal = remembered.legal(game, &s, &mut tree[node], fixed, &mut scratch);
-                if legal[0].action == Action::Chance {
-                    let m = pick(game, &s, legal, rng);
-                    game.play_unchecked(&mut s, m);
-                    fixed = false;
-                    continue;
-                }
-                // Where a node is one position, its children are distinct legal moves: as many as
-                // those, and it has them all, every one legal (no membership tests).
-                let expanded = fixed && tree[node].children.len() == legal.len();
-                if !expanded {
-                    // The legal moves without a child yet, counted and then one picked: no list is built.
-                    let tried = Members::of(tree[node].children.iter().map(|&(m, _)| m), &mut tried_keys);
-                    let mut untried = legal.iter().copied().filter(|&m| !tried.contains(m));
-                    let count = untried.clone().count();
-                    if count > 0 {
-                        let m = untried.nth(rng.random_range(0..count)).expect("counted");
-                        tree.push(Node::new(s.to_move()));
-                        let child = tree.len() - 1;
-                        tree[node].children.push((m, child));
-                        game.play_unchecked(&mut s, m);
-                        path.push(child);
-                        break;
-                    }
-                }
-                let ln = f64::from(tree[node].visits.max(1)).ln();
-                let legal_here = (!expanded).then(|| Members::of(legal.iter().copied(), &mut legal_keys));
-                let (m, child) = tree[node]
-                    .children
-                    .iter()
-                    .filter(|&&(m, _)| legal_here.as_ref().is_none_or(|l| l.contains(m)))
-                    .map(|&(m, c)| {
-                        let n = &tree[c];
-                        let visits = f64::from(n.visits.max(1));
-                        (m, c, n.value / visits + self.exploration * (ln / visits).sqrt())
-                    })
-                    .max_by(|a, b| a.2.total_cmp(&b.2))
-                    .map(|(m, c, _)| (m, c))
-                    .expect("every legal move has a child here");
-                game.play_unchecked(&mut s, m);
-                path.push(child);
-                node = child;
-            }
-            let values = self.rollout(game, &mut s, rng);
-            for &n in &path {
-                let node = &mut tree[n];
-                node.visits += 1;
-                node.value += values[usize::from(node.mover)];
-            }
-        }
-        let at_root = Members::of(root_moves.iter().copied(), &mut legal_keys);
-        tree[0]
-            .children
-            .iter()
-            .filter(|&&(m, _)| at_root.contains(m))
-            .max_by_key(|(_, c)| tree[*c].visits)
-            .map_or_else(|| pick(game, state, &root_moves, rng), |(m, _)| *m)
-    }
-}
-
-/// A list of moves to test membership in, by their keys. A node's legal
-/// moves and the moves tried from it are compared at every visit: in games
-/// with a hundred moves a position (tafl) comparing each with each cost a
-/// sixth of the search, so a long list's keys are sorted and searched by
-/// halves. The lists keep their order, and so the search its choices.
-struct Members<'k> {
-    /// The moves' keys: in the list's order where it is short, else sorted.
-    keys: &'k [u64],
-}
-
-impl<'k> Members<'k> {
-    /// Up to this many moves, a scan is quicker than sorting.
-    const SCANNED: usize = 16;
-
-    /// The members of `moves`; `keys` is scratch space.
-    fn of(moves: impl Iterator<Item = Move>, keys: &'k mut Vec<u64>) -> Members<'k> {
-        keys.clear();
-        keys.extend(moves.map(key));
-        if keys.len() > Self::SCANNED {
-            keys.sort_unstable();
-        }
-        Members { keys }
-    }
-
-    fn contains(&self, m: Move) -> bool {
-        if self.keys.len() > Self::SCANNED {
-            self.keys.binary_search(&key(m)).is_ok()
+        // Each tree draws from its own generator: seeded from this one and its index.
+        let seed = rng.next_u64();
+        let mut old = std::mem::take(&mut self.kept).into_iter();
+        let mut trees: Vec<Tree> = (0..self.style.trees.max(1))
+            .map(|i| {
+                let mut tree_rng = ChaCha8Rng::seed_from_u64(seed);
+                tree_rng.set_stream(u64::from(i));
+                let old = if self.style.plain { None } else { old.next() };
+                Tree::new(game, state, old, tree_rng)
+            })
+            .collect();
+        self.reused += u32::from(trees[0].nodes[0].visits > 0);
+        if let [tree] = trees.as_mut_slice() {
+            self.search(game, tree);
         } else {
-            self.keys.contains(&key(m))
+            use rayon::prelude::*;
+            let this = &*self;
+            trees.par_iter_mut().for_each(|tree| this.search(game, tree));
         }
+        // The most visits summed over the trees; ties to the first legal move.
+        let mut best = (0u64, None);
+        for &m in &self.buf {
+            let visits: u64 = trees
+                .iter()
+                .flat_map(|t| t.root_visits())
+                .filter(|&(c, _)| key(c) == key(m))
+                .map(|(_, v)| u64::from(v))
+                .sum();
+            if best.1.is_none() || visits > best.0 {
+                best = (visits, Some(m));
+            }
+        }
+        if !self.style.plain {
+            self.kept = trees;
+        }
+        best.1.unwrap_or_else(|| pick(game, state, &self.buf, rng))
     }
-}
-
-/// A move as one number: equal moves have equal keys, and different moves different keys.
-fn key(m: Move) -> u64 {
-    u64::from(m.action as u8)
-        | u64::from(m.rule) << 8
-        | u64::from(m.kind) << 16
-        | u64::from(m.dir) << 24
-        | u64::from(m.from) << 32
-        | u64::from(m.to) << 48
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{Members, Node, Remembered, key};
     use crate::moves::{Action, Move};
     use crate::shipped::testing::visit_random_games;
     use crate::{Options, shipped};
@@ -304,7 +185,8 @@ mod tests {
                 // The move chosen, and the generator's next draw: the same only where the
                 // searches drew the same numbers throughout (the same descents and rollouts).
                 let choose = |remember: bool| {
-                    let mut agent = MctsAgent { remember, ..MctsAgent::new(&game, Budget::Iterations(300)) };
+                    let mut agent = MctsAgent::new(&game, Budget::Iterations(300));
+                    agent.settings.remember = remember;
                     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(i as u64);
                     (agent.choose(&game, s, &mut rng), rand::RngCore::next_u64(&mut rng))
                 };
@@ -316,61 +198,62 @@ mod tests {
         assert!(between_throws >= 2, "only {between_throws} Senet searches before a second decision of one throw");
     }
 
-    /// A node's moves, remembered or not, are the legal moves of its state,
-    /// at the first visit and at every later one, with other nodes' moves
-    /// remembered in between; a throw's outcomes are never kept: along random
-    /// games of a placement game, a movement game and a race game.
+    /// Plays `plies` decisions of a game between `agents` (chance by its
+    /// probabilities), from seed `seed`; the moves played.
+    fn play(game: &crate::program::Game, agents: &mut [crate::agents::MctsAgent], seed: u64, plies: u32) -> Vec<Move> {
+        use crate::agents::Agent;
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut s = game.initial_state();
+        let mut played = Vec::new();
+        while !s.is_over() && s.ply() < plies {
+            let legal = game.legal_moves(&s);
+            let m = if legal[0].action == Action::Chance {
+                crate::agents::pick(game, &s, &legal, &mut rng)
+            } else {
+                let p = usize::from(s.to_move()) % agents.len();
+                agents[p].choose(game, &s, &mut rng)
+            };
+            played.push(m);
+            game.play_unchecked(&mut s, m);
+        }
+        played
+    }
+
+    /// The tree under the moves played is kept for the next decision (in a
+    /// game without chance), where the opponent's reply was searched; in a
+    /// game with a throw between two decisions of a player, nothing is kept.
     #[test]
-    fn a_nodes_remembered_moves_are_its_legal_moves() {
-        for name in ["classic/tic-tac-toe", "traditional/tablut", "traditional/ur"] {
+    fn the_tree_under_the_moves_played_is_kept() {
+        use crate::agents::{Budget, MctsAgent};
+        for (name, kept) in [("classic/breakthrough", true), ("classic/connect-four", true), ("traditional/ur", false)]
+        {
             let game = shipped::game(name, &Options::new()).expect("compiles");
-            let mut remembered = Remembered { moves: Vec::new() };
-            let mut scratch = Vec::new();
-            let (mut nodes, mut kept) = (Vec::new(), [0; 2]);
-            visit_random_games(&game, 11, 8, |s, legal| {
-                for fixed in [false, true] {
-                    let mut node = Node::new(0);
-                    let first = remembered.legal(&game, s, &mut node, fixed, &mut scratch);
-                    assert_eq!(first, legal, "{name}: first visit");
-                    let throw = legal[0].action == Action::Chance;
-                    assert_eq!(node.moves.is_some(), fixed && !throw, "{name}: kept where fixed, but a throw");
-                    kept[usize::from(throw)] += usize::from(fixed);
-                    nodes.push((s.clone(), node, fixed));
-                }
-            });
-            for (s, node, fixed) in nodes.iter_mut().rev() {
-                let later = remembered.legal(&game, s, node, *fixed, &mut scratch);
-                assert_eq!(later, game.legal_moves(s), "{name}: a later visit");
-            }
-            assert!(kept[0] > 50 && (kept[1] > 50) == (name == "traditional/ur"), "{name}: {kept:?}");
+            let mut agents =
+                [MctsAgent::new(&game, Budget::Iterations(200)), MctsAgent::new(&game, Budget::Iterations(200))];
+            play(&game, &mut agents, 3, 16);
+            let reused = agents[0].reused + agents[1].reused;
+            assert_eq!(reused >= 5, kept, "{name}: {reused} of 16 decisions reused a tree");
+            assert!(kept || reused == 0, "{name}: {reused} decisions reused a tree");
         }
     }
 
-    /// Short lists are scanned and long ones searched by halves: either way a
-    /// move is a member exactly when the list holds it, and moves differing in
-    /// any one part have different keys.
+    /// Root-parallel trees: the same moves whatever the number of threads,
+    /// and other moves than one tree plays (the trees differ).
     #[test]
-    fn members_are_the_moves_of_the_list() {
-        let all: Vec<Move> = (0..40u16)
-            .map(|i| Move {
-                action: Action::Board,
-                rule: (i % 3) as u8,
-                kind: 0,
-                dir: (i % 5) as u8,
-                from: i,
-                to: 40 - i,
+    fn parallel_trees_play_the_same_moves_on_any_number_of_threads() {
+        use crate::agents::{Budget, MctsAgent, MctsStyle};
+        let game = shipped::game("classic/breakthrough", &Options::new()).expect("compiles");
+        let style = MctsStyle { trees: 3, plain: false };
+        let games = |threads: usize, style: MctsStyle| {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("a pool");
+            pool.install(|| {
+                let mut agents = [0, 1].map(|_| MctsAgent::with_style(&game, Budget::Iterations(60), style));
+                (0..3).map(|seed| play(&game, &mut agents, seed, 30)).collect::<Vec<_>>()
             })
-            .chain([Move { action: Action::Place, ..Move::simple(Action::Pass) }, Move::simple(Action::Pass)])
-            .collect();
-        let keys: std::collections::HashSet<u64> = all.iter().map(|&m| key(m)).collect();
-        assert_eq!(keys.len(), all.len(), "one key per move");
-        for len in [0, 1, 5, Members::SCANNED, Members::SCANNED + 1, 30] {
-            let list: Vec<Move> = all.iter().copied().rev().step_by(2).take(len).collect();
-            let mut scratch = Vec::new();
-            let members = Members::of(list.iter().copied(), &mut scratch);
-            for &m in &all {
-                assert_eq!(members.contains(m), list.contains(&m), "{m:?} in a list of {len}");
-            }
-        }
+        };
+        let one = games(1, style);
+        assert_eq!(one, games(2, style));
+        assert_ne!(one, games(1, MctsStyle::GUIDED));
     }
 }

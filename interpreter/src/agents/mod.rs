@@ -6,13 +6,14 @@ mod alphabeta;
 mod eval;
 mod greedy;
 mod mcts;
+mod mcts_tree;
 mod tt;
 
 pub use alphabeta::{AlphaBetaAgent, Limit, MAX_DEPTH, MAX_NODES};
 
 pub use eval::Evaluator;
 pub use greedy::GreedyAgent;
-pub use mcts::MctsAgent;
+pub use mcts::{MctsAgent, MctsStyle};
 
 use crate::moves::{Action, Move};
 use crate::program::Game;
@@ -35,6 +36,9 @@ pub enum AgentSpec {
     Mcts(Budget),
     // Issue 46: alpha-beta (expectimax through throws), see `alphabeta.rs`.
     AlphaBeta(Limit),
+    // Issue 46: MCTS with root-parallel trees or plain UCT (`mcts:N:t4`, `mcts:N:uct`);
+    // `Mcts(budget)` is one guided tree.
+    MctsWith(Budget, MctsStyle),
 }
 
 /// The default alpha-beta budget (`alphabeta`): reproducible, and a fraction
@@ -76,7 +80,7 @@ impl AgentSpec {
     pub fn parse(text: &str) -> Result<AgentSpec, String> {
         let bad = || {
             format!(
-                "agent {text:?}: expected random, greedy, mcts, mcts:ITERATIONS, mcts:MILLISECONDSms, alphabeta, alphabeta:DEPTH, alphabeta:THOUSANDSk, alphabeta:MILLISECONDSms, beginner, strong or very strong"
+                "agent {text:?}: expected random, greedy, mcts, mcts:ITERATIONS, mcts:MILLISECONDSms (either followed by :tTREES or :uct), alphabeta, alphabeta:DEPTH, alphabeta:THOUSANDSk, alphabeta:MILLISECONDSms, beginner, strong or very strong"
             )
         };
         if let Some((_, spec)) = STRENGTHS.iter().find(|(name, _)| *name == text.trim().replace('-', " ")) {
@@ -88,20 +92,9 @@ impl AgentSpec {
         match text.trim() {
             "random" => Ok(AgentSpec::Random),
             "greedy" => Ok(AgentSpec::Greedy),
-            "mcts" => Ok(AgentSpec::Mcts(Budget::Iterations(DEFAULT_ITERATIONS))),
             other => {
-                let budget = other.strip_prefix("mcts:").ok_or_else(bad)?;
-                let too_much = |most: u64, unit: &str| format!("agent {text:?}: at most {most} {unit} a move");
-                if let Some(ms) = budget.strip_suffix("ms") {
-                    let ms: u64 = ms.parse().map_err(|_| bad())?;
-                    Ok(AgentSpec::Mcts(Budget::Time(milliseconds(text, ms)?)))
-                } else {
-                    let n: u32 = budget.parse().map_err(|_| bad())?;
-                    if u64::from(n) > MAX_ITERATIONS {
-                        return Err(too_much(MAX_ITERATIONS, "iterations (the tree grows with each)"));
-                    }
-                    Ok(AgentSpec::Mcts(Budget::Iterations(n.max(1))))
-                }
+                let rest = other.strip_prefix("mcts").ok_or_else(bad)?;
+                parse_mcts(text, rest).ok_or_else(bad)?
             }
         }
     }
@@ -112,6 +105,7 @@ impl AgentSpec {
             AgentSpec::Greedy => Box::new(GreedyAgent::new(game)),
             AgentSpec::Mcts(budget) => Box::new(MctsAgent::new(game, budget)),
             AgentSpec::AlphaBeta(limit) => Box::new(AlphaBetaAgent::new(game, limit)),
+            AgentSpec::MctsWith(budget, style) => Box::new(MctsAgent::with_style(game, budget, style)),
         }
     }
 }
@@ -129,8 +123,56 @@ impl fmt::Display for AgentSpec {
             AgentSpec::AlphaBeta(Limit::Nodes(n)) if n % 1000 == 0 => write!(f, "alphabeta:{}k", n / 1000),
             AgentSpec::AlphaBeta(Limit::Nodes(n)) => write!(f, "alphabeta:{n}nodes"),
             AgentSpec::AlphaBeta(Limit::Time(t)) => write!(f, "alphabeta:{}ms", t.as_millis()),
+            AgentSpec::MctsWith(budget, style) => {
+                write!(f, "{}", AgentSpec::Mcts(*budget))?;
+                if style.trees > 1 {
+                    write!(f, ":t{}", style.trees)?;
+                }
+                if style.plain { f.write_str(":uct") } else { Ok(()) }
+            }
         }
     }
+}
+
+/// `mcts` followed by `rest`: nothing, or `:`-separated parts, each at most
+/// once: a budget (`ITERATIONS` or `MILLISECONDSms`), `tTREES` (root-parallel
+/// trees), `uct` (plain UCT). `None` where it is none of them; an error where
+/// it asks too much.
+fn parse_mcts(text: &str, rest: &str) -> Option<Result<AgentSpec, String>> {
+    let too_much = |most: u64, unit: &str| Some(Err(format!("agent {text:?}: at most {most} {unit} a move")));
+    let number = |digits: &str| -> Option<u64> {
+        (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then(|| digits.parse().ok())?
+    };
+    let (mut budget, mut trees, mut plain) = (None, None, false);
+    if !rest.is_empty() {
+        for part in rest.strip_prefix(':')?.split(':') {
+            if part == "uct" && !plain {
+                plain = true;
+            } else if let (Some(n), None) = (part.strip_prefix('t'), trees) {
+                let n = number(n)?;
+                if n > u64::from(MctsStyle::MAX_TREES) {
+                    return too_much(u64::from(MctsStyle::MAX_TREES), "trees");
+                }
+                trees = Some(n.max(1) as u8);
+            } else if budget.is_some() {
+                return None;
+            } else if let Some(ms) = part.strip_suffix("ms") {
+                match milliseconds(text, number(ms)?) {
+                    Ok(time) => budget = Some(Budget::Time(time)),
+                    Err(e) => return Some(Err(e)),
+                }
+            } else {
+                let n = number(part)?;
+                if n > MAX_ITERATIONS {
+                    return too_much(MAX_ITERATIONS, "iterations (the tree grows with each)");
+                }
+                budget = Some(Budget::Iterations(n.max(1) as u32));
+            }
+        }
+    }
+    let budget = budget.unwrap_or(Budget::Iterations(DEFAULT_ITERATIONS));
+    let style = MctsStyle { trees: trees.unwrap_or(1), plain };
+    Some(Ok(if style == MctsStyle::GUIDED { AgentSpec::Mcts(budget) } else { AgentSpec::MctsWith(budget, style) }))
 }
 
 /// A time budget of `ms` milliseconds a move (at least one), for the agent

@@ -1,0 +1,511 @@
+//! One MCTS search tree (see `mcts.rs` for the agent): the nodes, one
+//! iteration (descent, expansion, rollout, backup), and the part of the tree
+//! kept for the next decision.
+//!
+//! The tree is "open loop": a node is a sequence of decisions, and chance
+//! outcomes on the way are sampled anew each iteration with their real
+//! probabilities (in a game without chance a node is one position, and its
+//! legal moves are worked out once). A node's children are kept as a list
+//! (first child, next sibling) in the one vector of nodes, so growing the tree
+//! allocates nothing per node.
+
+use super::{Evaluator, pick, play_randomly};
+use crate::moves::{Action, Move};
+use crate::piece::{MAX_PLAYERS, Player};
+use crate::program::Game;
+use crate::state::State;
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+
+/// No node (the end of a list of children).
+const NONE: u32 = u32::MAX;
+
+/// How a tree searches: shared by the trees of one agent.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Settings {
+    /// Random moves played from a new node before the evaluation judges.
+    pub rollout_depth: u32,
+    /// The exploration constant of UCT.
+    pub exploration: f64,
+    /// The weight of a move's prior (the evaluation of the position it makes,
+    /// for its mover), decaying as 1 / (visits + 1): progressive bias. Zero:
+    /// plain UCT, where untried moves are tried in a random order.
+    pub bias: f64,
+    /// Whether a node that is one position keeps its moves (see [`Remembered`]);
+    /// off only to test that it changes no choice.
+    pub remember: bool,
+}
+
+impl Settings {
+    /// The guided search's settings.
+    pub fn guided() -> Settings {
+        // Tuned by short ladders against greedy and plain UCT (docs/agents.md): rollouts
+        // of 4..8 plies were best in Seti-Aleph, Breakthrough and Kalah; 24 (plain UCT's) worst.
+        Settings { rollout_depth: 6, exploration: 0.9, bias: 1.0, remember: true }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub(super) struct Node {
+    /// The move into this node (nothing for the root).
+    pub mv: Move,
+    /// The player who made the move into this node (whose values it keeps).
+    mover: Player,
+    /// No chance outcome lies between the root and this node: it is one position.
+    fixed: bool,
+    /// Whether the node has a child for each of its legal moves (kept only where `fixed`).
+    opened: bool,
+    pub visits: u32,
+    value: f64,
+    /// The evaluation of the node's position for its mover when it was made,
+    /// plus a little noise that breaks ties among equal moves at random.
+    prior: f32,
+    first_child: u32,
+    next_sibling: u32,
+    /// Where the node's legal moves are kept (see [`Remembered`]), once worked out.
+    moves: Option<(u32, u32)>,
+}
+
+impl Node {
+    fn new(mv: Move, mover: Player, fixed: bool, prior: f32) -> Node {
+        Node {
+            mv,
+            mover,
+            fixed,
+            opened: false,
+            visits: 0,
+            value: 0.0,
+            prior,
+            first_child: NONE,
+            next_sibling: NONE,
+            moves: None,
+        }
+    }
+}
+
+/// The legal moves of the nodes a search has been through, in one buffer.
+/// A node no chance outcome lies on the way to (from the root, whose state
+/// is given) is always the same position, so its moves need working out once,
+/// not at every visit: in games without chance, every node; in the others,
+/// those before the first throw. Below a throw the tree is open loop, and the
+/// moves are worked out anew.
+#[derive(Default)]
+pub(super) struct Remembered {
+    moves: Vec<Move>,
+}
+
+impl Remembered {
+    /// The legal moves in `s`, the state of `node`; where `fixed` (no chance
+    /// on the way to it), remembered. A throw's outcomes are not kept: the
+    /// node's decision comes after them.
+    pub(super) fn legal<'a>(
+        &'a mut self,
+        game: &Game,
+        s: &State,
+        node: &mut Node,
+        fixed: bool,
+        scratch: &'a mut Vec<Move>,
+    ) -> &'a [Move] {
+        if let (true, Some((start, len))) = (fixed, node.moves) {
+            return &self.moves[start as usize..][..len as usize];
+        }
+        game.legal_moves_into(s, scratch);
+        if fixed && scratch.first().is_some_and(|m| m.action != Action::Chance) {
+            node.moves = Some((self.moves.len() as u32, scratch.len() as u32));
+            self.moves.extend_from_slice(scratch);
+        }
+        scratch
+    }
+}
+
+/// One search tree, and the position at its root.
+pub(super) struct Tree {
+    pub root: State,
+    /// The compiled game the tree was grown in ([`Game::identity`]).
+    identity: u64,
+    pub nodes: Vec<Node>,
+    remembered: Remembered,
+    pub rng: ChaCha8Rng,
+    scratch: Vec<Move>,
+    buf: Vec<Move>,
+    /// The state of the current descent, and a state to try a move in (kept to reuse their buffers).
+    next: Option<State>,
+    probe: Option<State>,
+    /// The legal moves of the node passed through, and moves without a child there.
+    legal: Vec<Move>,
+    new: Vec<Move>,
+    path: Vec<u32>,
+    /// Sorted keys of long move lists, for `Members`.
+    legal_keys: Vec<u64>,
+    tried_keys: Vec<u64>,
+}
+
+impl Tree {
+    /// A tree for a search from `state`: the part under `state` of `old`
+    /// where `old` reached it with no chance outcome on the way, else a new one.
+    pub fn new(game: &Game, state: &State, old: Option<Tree>, rng: ChaCha8Rng) -> Tree {
+        let root = Node::new(Move::simple(Action::Pass), state.to_move(), true, 0.0);
+        let mut tree = Tree {
+            root: state.clone(),
+            identity: game.identity,
+            nodes: vec![root],
+            remembered: Remembered::default(),
+            rng,
+            scratch: Vec::new(),
+            buf: Vec::new(),
+            next: None,
+            probe: None,
+            legal: Vec::new(),
+            new: Vec::new(),
+            path: Vec::new(),
+            legal_keys: Vec::new(),
+            tried_keys: Vec::new(),
+        };
+        if let Some(old) = old.filter(|t| t.identity == game.identity) {
+            if let Some(at) = old.find(game, state) {
+                tree.nodes = old.subtree(at);
+            }
+        }
+        tree
+    }
+
+    /// The node whose position is `state`, searched among the visited nodes
+    /// with no chance outcome on the way, `state.ply() - root.ply()` moves
+    /// down; at most [`Tree::LOOKED_AT`] positions are made.
+    fn find(&self, game: &Game, state: &State) -> Option<u32> {
+        let depth = state.ply().checked_sub(self.root.ply())?;
+        if depth == 0 || depth > 16 {
+            return None;
+        }
+        let mut stack = vec![(0u32, self.root.clone(), 0u32)];
+        let mut made = 0;
+        while let Some((node, s, d)) = stack.pop() {
+            if d == depth {
+                if s == *state {
+                    return Some(node);
+                }
+                continue;
+            }
+            let mut c = self.nodes[node as usize].first_child;
+            while c != NONE {
+                let child = &self.nodes[c as usize];
+                if child.fixed && child.visits > 0 && !s.is_over() {
+                    made += 1;
+                    if made > Self::LOOKED_AT {
+                        return None;
+                    }
+                    let mut next = s.clone();
+                    game.play_unchecked(&mut next, child.mv);
+                    stack.push((c, next, d + 1));
+                }
+                c = child.next_sibling;
+            }
+        }
+        None
+    }
+
+    /// The most positions [`Tree::find`] makes.
+    const LOOKED_AT: u32 = 20_000;
+
+    /// The nodes under `at` (itself the new root), in the same order of siblings.
+    fn subtree(&self, at: u32) -> Vec<Node> {
+        let mut out = vec![Node { next_sibling: NONE, moves: None, ..self.nodes[at as usize].clone() }];
+        let mut i = 0;
+        while i < out.len() {
+            let mut c = out[i].first_child;
+            let mut last = NONE;
+            while c != NONE {
+                let old = &self.nodes[c as usize];
+                let index = out.len() as u32;
+                out.push(Node { next_sibling: NONE, moves: None, ..old.clone() });
+                if last == NONE {
+                    out[i].first_child = index;
+                } else {
+                    out[last as usize].next_sibling = index;
+                }
+                last = index;
+                c = old.next_sibling;
+            }
+            i += 1;
+        }
+        out
+    }
+
+    /// The root's children: (move, visits), in the order they were made.
+    pub fn root_visits(&self) -> impl Iterator<Item = (Move, u32)> + '_ {
+        let mut c = self.nodes[0].first_child;
+        std::iter::from_fn(move || {
+            let node = self.nodes.get(c as usize)?;
+            c = node.next_sibling;
+            Some((node.mv, node.visits))
+        })
+    }
+
+    /// One iteration: a descent from the root to a node not yet judged,
+    /// adding a node's children (each with its prior) as it is first passed
+    /// through, a rollout, and the values backed up along the path.
+    pub fn iterate(&mut self, game: &Game, eval: &Evaluator, settings: &Settings) {
+        let mut s = self.next.take().unwrap_or_else(|| self.root.clone());
+        s.clone_from(&self.root);
+        let mut legal = std::mem::take(&mut self.legal);
+        self.path.clear();
+        self.path.push(0);
+        let mut node = 0u32;
+        // No chance outcome on the way yet: the node is one position (see `Remembered`).
+        let mut fixed = settings.remember;
+        loop {
+            if s.is_over() || (node != 0 && self.nodes[node as usize].visits == 0) {
+                break;
+            }
+            legal.clear();
+            legal.extend_from_slice(self.remembered.legal(
+                game,
+                &s,
+                &mut self.nodes[node as usize],
+                fixed,
+                &mut self.scratch,
+            ));
+            if legal[0].action == Action::Chance {
+                let m = pick(game, &s, &legal, &mut self.rng);
+                game.play_unchecked(&mut s, m);
+                fixed = false;
+                continue;
+            }
+            let child = self.choose_child(game, eval, settings, &s, node, &legal, fixed);
+            game.play_unchecked(&mut s, self.nodes[child as usize].mv);
+            self.path.push(child);
+            node = child;
+        }
+        let values = self.rollout(game, eval, settings, &mut s);
+        for &n in &self.path {
+            let node = &mut self.nodes[n as usize];
+            node.visits += 1;
+            node.value += values[usize::from(node.mover)];
+        }
+        self.next = Some(s);
+        self.legal = legal;
+    }
+
+    /// The child of `node` (in `s`, with these legal moves) to go down to:
+    /// one not yet judged, the best prior first, else the best by UCT plus
+    /// the decaying prior. Children are added first for the legal moves that
+    /// have none.
+    #[allow(clippy::too_many_arguments)]
+    fn choose_child(
+        &mut self,
+        game: &Game,
+        eval: &Evaluator,
+        settings: &Settings,
+        s: &State,
+        node: u32,
+        legal: &[Move],
+        fixed: bool,
+    ) -> u32 {
+        let here = &self.nodes[node as usize];
+        // Where a node is one position, its children are its legal moves once opened.
+        let complete = fixed && here.opened;
+        if !complete {
+            let mut keys = std::mem::take(&mut self.tried_keys);
+            let mut new = std::mem::take(&mut self.new);
+            new.clear();
+            let tried = Members::of(self.children(node).map(|c| self.nodes[c as usize].mv), &mut keys);
+            new.extend(legal.iter().copied().filter(|&m| !tried.contains(m)));
+            self.tried_keys = keys;
+            let mut last = self.children(node).last().unwrap_or(NONE);
+            for &m in &new {
+                let prior = self.prior(game, eval, settings, s, m);
+                let index = self.nodes.len() as u32;
+                self.nodes.push(Node::new(m, s.to_move(), fixed, prior));
+                match last {
+                    NONE => self.nodes[node as usize].first_child = index,
+                    _ => self.nodes[last as usize].next_sibling = index,
+                }
+                last = index;
+            }
+            self.nodes[node as usize].opened = fixed;
+            self.new = new;
+        }
+        let mut keys = std::mem::take(&mut self.legal_keys);
+        let legal_here = (!fixed).then(|| Members::of(legal.iter().copied(), &mut keys));
+        let ln = f64::from(self.nodes[node as usize].visits.max(1)).ln();
+        let mut best = (f64::NEG_INFINITY, NONE);
+        let mut c = self.nodes[node as usize].first_child;
+        while c != NONE {
+            let n = &self.nodes[c as usize];
+            if legal_here.as_ref().is_none_or(|l| l.contains(n.mv)) {
+                let score = if n.visits == 0 {
+                    1e9 + f64::from(n.prior)
+                } else {
+                    let visits = f64::from(n.visits);
+                    n.value / visits
+                        + settings.exploration * (ln / visits).sqrt()
+                        + settings.bias * f64::from(n.prior) / (visits + 1.0)
+                };
+                if score > best.0 {
+                    best = (score, c);
+                }
+            }
+            c = n.next_sibling;
+        }
+        debug_assert!(best.1 != NONE, "every legal move has a child");
+        self.legal_keys = keys;
+        best.1
+    }
+
+    /// The children of `node`, in order.
+    fn children(&self, node: u32) -> impl Iterator<Item = u32> + '_ {
+        let mut c = self.nodes[node as usize].first_child;
+        std::iter::from_fn(move || {
+            (c != NONE).then(|| {
+                let this = c;
+                c = self.nodes[c as usize].next_sibling;
+                this
+            })
+        })
+    }
+
+    /// The prior of `m` in `s`: the evaluation, for its mover, of the
+    /// position it makes (where the search is guided), plus noise that orders
+    /// equal moves at random.
+    fn prior(&mut self, game: &Game, eval: &Evaluator, settings: &Settings, s: &State, m: Move) -> f32 {
+        let noise = self.rng.random::<f32>() * 1e-3;
+        if settings.bias == 0.0 {
+            return noise;
+        }
+        let mut next = self.probe.take().unwrap_or_else(|| s.clone());
+        next.clone_from(s);
+        game.play_unchecked(&mut next, m);
+        let value = eval.evaluate(game, &next, s.to_move()) as f32;
+        self.probe = Some(next);
+        value + noise
+    }
+
+    /// Plays random moves, then scores the position for every player.
+    fn rollout(&mut self, game: &Game, eval: &Evaluator, settings: &Settings, s: &mut State) -> [f64; MAX_PLAYERS] {
+        let (mut known, mut played) = (false, 0);
+        while played < settings.rollout_depth {
+            let most = settings.rollout_depth - played;
+            let Some(plies) = play_randomly(game, s, &mut self.rng, &mut self.buf, &mut known, most) else { break };
+            played += plies;
+        }
+        let value = |p: Player| (eval.evaluate(game, s, p) + 0.5 * eval.mobility_term(game, s, p)).clamp(-1.0, 1.0);
+        let mut values = [0.0; MAX_PLAYERS];
+        if game.player_count() == 2 && game.teams()[0] != game.teams()[1] {
+            // Zero-sum between two: one evaluation serves both.
+            values[0] = value(0);
+            values[1] = -values[0];
+        } else {
+            (0..game.player_count()).for_each(|p| values[usize::from(p)] = value(p));
+        }
+        values
+    }
+}
+
+/// A list of moves to test membership in, by their keys. A node's legal
+/// moves and the moves tried from it are compared at every visit: in games
+/// with a hundred moves a position (tafl) comparing each with each cost a
+/// sixth of the search, so a long list's keys are sorted and searched by
+/// halves. The lists keep their order, and so the search its choices.
+pub(super) struct Members<'k> {
+    /// The moves' keys: in the list's order where it is short, else sorted.
+    keys: &'k [u64],
+}
+
+impl<'k> Members<'k> {
+    /// Up to this many moves, a scan is quicker than sorting.
+    pub(super) const SCANNED: usize = 16;
+
+    /// The members of `moves`; `keys` is scratch space.
+    pub(super) fn of(moves: impl Iterator<Item = Move>, keys: &'k mut Vec<u64>) -> Members<'k> {
+        keys.clear();
+        keys.extend(moves.map(key));
+        if keys.len() > Self::SCANNED {
+            keys.sort_unstable();
+        }
+        Members { keys }
+    }
+
+    pub(super) fn contains(&self, m: Move) -> bool {
+        if self.keys.len() > Self::SCANNED {
+            self.keys.binary_search(&key(m)).is_ok()
+        } else {
+            self.keys.contains(&key(m))
+        }
+    }
+}
+
+/// A move as one number: equal moves have equal keys, and different moves different keys.
+pub(super) fn key(m: Move) -> u64 {
+    u64::from(m.action as u8)
+        | u64::from(m.rule) << 8
+        | u64::from(m.kind) << 16
+        | u64::from(m.dir) << 24
+        | u64::from(m.from) << 32
+        | u64::from(m.to) << 48
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Members, Node, Remembered, key};
+    use crate::moves::{Action, Move};
+    use crate::shipped::testing::visit_random_games;
+    use crate::{Options, shipped};
+
+    /// A node's moves, remembered or not, are the legal moves of its state,
+    /// at the first visit and at every later one, with other nodes' moves
+    /// remembered in between; a throw's outcomes are never kept: along random
+    /// games of a placement game, a movement game and a race game.
+    #[test]
+    fn a_nodes_remembered_moves_are_its_legal_moves() {
+        for name in ["classic/tic-tac-toe", "traditional/tablut", "traditional/ur"] {
+            let game = shipped::game(name, &Options::new()).expect("compiles");
+            let mut remembered = Remembered { moves: Vec::new() };
+            let mut scratch = Vec::new();
+            let (mut nodes, mut kept) = (Vec::new(), [0; 2]);
+            visit_random_games(&game, 11, 8, |s, legal| {
+                for fixed in [false, true] {
+                    let mut node = Node::new(Move::simple(Action::Pass), 0, true, 0.0);
+                    let first = remembered.legal(&game, s, &mut node, fixed, &mut scratch);
+                    assert_eq!(first, legal, "{name}: first visit");
+                    let throw = legal[0].action == Action::Chance;
+                    assert_eq!(node.moves.is_some(), fixed && !throw, "{name}: kept where fixed, but a throw");
+                    kept[usize::from(throw)] += usize::from(fixed);
+                    nodes.push((s.clone(), node, fixed));
+                }
+            });
+            for (s, node, fixed) in nodes.iter_mut().rev() {
+                let later = remembered.legal(&game, s, node, *fixed, &mut scratch);
+                assert_eq!(later, game.legal_moves(s), "{name}: a later visit");
+            }
+            assert!(kept[0] > 50 && (kept[1] > 50) == (name == "traditional/ur"), "{name}: {kept:?}");
+        }
+    }
+
+    /// Short lists are scanned and long ones searched by halves: either way a
+    /// move is a member exactly when the list holds it, and moves differing in
+    /// any one part have different keys.
+    #[test]
+    fn members_are_the_moves_of_the_list() {
+        let all: Vec<Move> = (0..40u16)
+            .map(|i| Move {
+                action: Action::Board,
+                rule: (i % 3) as u8,
+                kind: 0,
+                dir: (i % 5) as u8,
+                from: i,
+                to: 40 - i,
+            })
+            .chain([Move { action: Action::Place, ..Move::simple(Action::Pass) }, Move::simple(Action::Pass)])
+            .collect();
+        let keys: std::collections::HashSet<u64> = all.iter().map(|&m| key(m)).collect();
+        assert_eq!(keys.len(), all.len(), "one key per move");
+        for len in [0, 1, 5, Members::SCANNED, Members::SCANNED + 1, 30] {
+            let list: Vec<Move> = all.iter().copied().rev().step_by(2).take(len).collect();
+            let mut scratch = Vec::new();
+            let members = Members::of(list.iter().copied(), &mut scratch);
+            for &m in &all {
+                assert_eq!(members.contains(m), list.contains(&m), "{m:?} in a list of {len}");
+            }
+        }
+    }
+}
