@@ -99,8 +99,8 @@ pub struct RunArgs {
     /// How many games (per variant).
     #[arg(long, default_value_t = 1000)]
     pub games: u32,
-    /// The two agents, agent A first: random, greedy, mcts, mcts:ITERATIONS, mcts:MSms,
-    /// alphabeta, alphabeta:DEPTH, alphabeta:THOUSANDSk, alphabeta:MSms (see docs/agents.md).
+    /// The two agents, agent A first: random, greedy, mcts, mcts:ITERATIONS, mcts:MSms
+    /// (with :tTREES for root-parallel trees, :uct for plain UCT), alphabeta, alphabeta:DEPTH, alphabeta:THOUSANDSk, alphabeta:MSms (see docs/agents.md).
     #[arg(long, default_value = "random,random", value_name = "A,B")]
     pub agents: String,
     /// Threads to play on (default: all cores). Results do not depend on it.

@@ -206,8 +206,8 @@ enum Command {
     Ladder {
         #[command(flatten)]
         game: GameArgs,
-        /// The agents, at least two: random, greedy, mcts, mcts:ITERATIONS, mcts:MSms,
-        /// alphabeta, alphabeta:DEPTH, alphabeta:THOUSANDSk, alphabeta:MSms.
+        /// The agents, at least two: random, greedy, mcts, mcts:ITERATIONS, mcts:MSms
+        /// (with :tTREES for root-parallel trees, :uct for plain UCT), alphabeta, alphabeta:DEPTH, alphabeta:THOUSANDSk, alphabeta:MSms.
         #[arg(long, default_value = "random,greedy,mcts:50,mcts:200", value_name = "A,B,...")]
         agents: String,
         /// The agent at 0 on the Elo scale (one of --agents; default the first).
