@@ -4,10 +4,14 @@
 use std::path::{Path, PathBuf};
 
 fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../rulesets");
+    // Read at run time, not baked in with env!: a build script moved with its
+    // target folder must still look in this checkout, never in an old one.
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let root = Path::new(&manifest).join("../rulesets");
     println!("cargo:rerun-if-changed={}", root.display());
     let mut files = Vec::new();
     collect(&root, &mut files);
+    assert!(!files.is_empty(), "no shipped rulesets (*.ron) under {}", root.display());
     // By name, as `SHIPPED` says: `traditional/halma` before `traditional/halma-four`
     // (by path, `halma-four.ron` would come first).
     files

@@ -1335,6 +1335,8 @@ fn the_ladder_rates_agents_in_a_game_of_three_by_their_placings() {
     assert_eq!(stdout(&tabula(&args)), out, "the same seed, the same ladder");
     let o = tabula(&[&args[..], &["--anchor", "mcts:30"]].concat());
     assert!(stdout(&o).contains("mcts:30 at 0"), "{}", stdout(&o));
+}
+
 /// Issue 47: `tabula replay` of a game on a Graph board too large to draw as
 /// text (its fields drawn hundreds of units apart) prints the position as
 /// its occupied fields, each with its pieces, then the moves replayed and the
@@ -1385,6 +1387,8 @@ fn help_in_play_says_what_can_be_typed() {
     for word in ["Type a move", "`undo`", "`moves`", "`quit`", "press Enter to throw"] {
         assert!(out.contains(word), "{word} missing from:\n{out}");
     }
+}
+
 /// Issue 48: `perft --make-every-move` makes every leaf (as RBG's perft does)
 /// and counts what `perft` counts; `simulate` gives the length in whole turns
 /// too (a capture chain is one turn of several plies).
