@@ -145,7 +145,7 @@ fn mutations_are_caught() -> Result<(), Failed> {
             return Err(format!("{}: no scenario of this rule on {}", m.rule, m.ruleset).into());
         }
         if of_rule.iter().all(|s| run(s, &mutated).is_ok()) {
-            survivors.push(m.rule.clone());
+            survivors.push(format!("{} (replace {:?})", m.rule, m.replace));
         }
     }
     if survivors.is_empty() {

@@ -115,9 +115,12 @@ impl Agent for MctsAgent {
         if let [tree] = trees.as_mut_slice() {
             self.search(game, tree);
         } else {
-            use rayon::prelude::*;
-            let this = &*self;
-            trees.par_iter_mut().for_each(|tree| this.search(game, tree));
+            // One after another: the interpreter uses no thread pool of its
+            // own (tests/tests/crates.rs); each tree has its own generator,
+            // so the moves are the same as on any number of threads.
+            for tree in &mut trees {
+                self.search(game, tree);
+            }
         }
         // The most visits summed over the trees; ties to the first legal move.
         let mut best = (0u64, None);
