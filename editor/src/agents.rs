@@ -5,7 +5,7 @@ use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::Duration;
-use tabula::agents::{AgentSpec, Budget, DEFAULT_ITERATIONS, STRENGTHS};
+use tabula::agents::{AgentSpec, Budget, Limit, STRENGTHS};
 use tabula::{Game, Move, State};
 
 /// Who plays a side.
@@ -19,29 +19,69 @@ pub enum Side {
     Mcts(u32),
     // Issue 46: a computer player by strength, `STRENGTHS[i]` (beginner, strong, very strong).
     Strength(u8),
+    // Issue 46: any other agent, as typed under "Other agent…" (saved as its spec's text).
+    Other(SavedSpec),
+}
+
+/// An agent kept in the editor's settings as the text `AgentSpec::parse`
+/// reads (`alphabeta:50k`), so that a setting written by one version reads
+/// in the next. A text that no longer reads is a beginner, never a failure
+/// that would lose the other settings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SavedSpec(pub AgentSpec);
+
+impl serde::Serialize for SavedSpec {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.0.to_string())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for SavedSpec {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<SavedSpec, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        Ok(SavedSpec(AgentSpec::parse(&text).unwrap_or(STRENGTHS[0].1)))
+    }
 }
 
 impl Side {
-    pub const ALL: [Side; 7] = [
-        Side::Human,
-        Side::Random,
-        Side::Greedy,
-        Side::Mcts(DEFAULT_ITERATIONS),
-        Side::Strength(0),
-        Side::Strength(1),
-        Side::Strength(2),
-    ];
+    /// The entries of the side picker, before "Other agent…": a person, then
+    /// the computer at each strength by name ([`STRENGTHS`]).
+    pub fn menu() -> impl Iterator<Item = Side> {
+        std::iter::once(Side::Human).chain((0..STRENGTHS.len()).map(|i| Side::Strength(i as u8)))
+    }
 
+    /// The side an agent's spec stands for, as typed under "Other agent…"
+    /// (anything `AgentSpec::parse` reads); its error, in words, if none.
+    pub fn from_typed(text: &str) -> Result<Side, String> {
+        let spec = AgentSpec::parse(text)?;
+        let name = text.trim().replace('-', " ");
+        if let Some(i) = STRENGTHS.iter().position(|(n, _)| *n == name) {
+            return Ok(Side::Strength(i as u8));
+        }
+        Ok(match spec {
+            AgentSpec::Random => Side::Random,
+            AgentSpec::Greedy => Side::Greedy,
+            AgentSpec::Mcts(Budget::Iterations(n)) => Side::Mcts(n),
+            spec => Side::Other(SavedSpec(spec)),
+        })
+    }
+
+    /// Whether the side is one of the picker's own entries (else it is an
+    /// "Other agent…").
+    pub fn in_menu(self) -> bool {
+        Side::menu().any(|s| s == self)
+    }
+
+    /// What the side picker shows: "Person", or "Computer — strong
+    /// (alpha-beta, 20k nodes)": the strength by name and what it does.
     pub fn label(self) -> String {
-        match self {
-            Side::Human => "Human".into(),
-            Side::Random => "Random agent".into(),
-            Side::Greedy => "Greedy agent".into(),
-            Side::Mcts(n) => format!("MCTS agent ({n})"),
-            Side::Strength(i) => {
-                let (name, spec) = STRENGTHS[usize::from(i).min(STRENGTHS.len() - 1)];
-                format!("Computer, {name} ({spec})")
+        match (self, self.agent()) {
+            (Side::Strength(i), Some(spec)) => {
+                let name = STRENGTHS[usize::from(i).min(STRENGTHS.len() - 1)].0;
+                format!("Computer — {name} ({})", describe(spec))
             }
+            (_, Some(spec)) => format!("Computer — {}", describe(spec)),
+            (_, None) => "Person".into(),
         }
     }
 
@@ -53,15 +93,42 @@ impl Side {
             Side::Greedy => Some(AgentSpec::Greedy),
             Side::Mcts(n) => Some(AgentSpec::Mcts(Budget::Iterations(n))),
             Side::Strength(i) => Some(STRENGTHS[usize::from(i).min(STRENGTHS.len() - 1)].1),
+            Side::Other(spec) => Some(spec.0),
         }
     }
+}
 
-    /// The same entry of the menu (MCTS at any number of iterations is one).
-    pub fn same_kind(self, other: Side) -> bool {
-        if let (Side::Strength(a), Side::Strength(b)) = (self, other) {
-            return a == b;
-        }
-        std::mem::discriminant(&self) == std::mem::discriminant(&other)
+/// An agent in words: "alpha-beta, 20k nodes", "MCTS, 400 iterations",
+/// "greedy, one move ahead". Agents added later read as their spec.
+pub fn describe(spec: AgentSpec) -> String {
+    let budget = |b: Budget| match b {
+        Budget::Iterations(n) => format!("{n} iterations"),
+        other => match other {
+            Budget::Time(t) => format!("{} ms a move", t.as_millis()),
+            _ => spec.to_string(),
+        },
+    };
+    match spec {
+        AgentSpec::Random => "random moves".into(),
+        AgentSpec::Greedy => "greedy, one move ahead".into(),
+        AgentSpec::Mcts(b) => format!("MCTS, {}", budget(b)),
+        AgentSpec::AlphaBeta(Limit::Nodes(n)) if n % 1000 == 0 => format!("alpha-beta, {}k nodes", n / 1000),
+        AgentSpec::AlphaBeta(Limit::Nodes(n)) => format!("alpha-beta, {n} nodes"),
+        AgentSpec::AlphaBeta(Limit::Depth(d)) => format!("alpha-beta, {d} plies deep"),
+        AgentSpec::AlphaBeta(Limit::Time(t)) => format!("alpha-beta, {} ms a move", t.as_millis()),
+        other => match other {
+            AgentSpec::MctsWith(b, style) => {
+                let mut text = format!("MCTS, {}", budget(b));
+                if style.trees > 1 {
+                    text.push_str(&format!(", {} trees", style.trees));
+                }
+                if style.plain {
+                    text.push_str(", plain UCT");
+                }
+                text
+            }
+            _ => other.to_string(),
+        },
     }
 }
 
@@ -69,6 +136,8 @@ impl Side {
 pub struct Thinking {
     /// Which position it is for: the answer is dropped if the game moved on.
     pub ticket: u64,
+    /// Who is thinking: the answer is dropped if the seat changed hands.
+    pub side: Side,
     rx: Receiver<Move>,
 }
 
@@ -83,7 +152,7 @@ impl Thinking {
             let m = agent.choose(&game, &state, &mut rng);
             let _ = tx.send(m);
         });
-        Thinking { ticket, rx }
+        Thinking { ticket, side, rx }
     }
 
     /// The move, once it is there.

@@ -58,7 +58,7 @@ impl TabulaApp {
             games: GamesPanel::default(),
             options: OptionsPanel,
             board: BoardPanel::default(),
-            play: PlayPanel,
+            play: PlayPanel::default(),
             rules: RulesPanel::default(),
             analysis: AnalysisPanel::default(),
             help: HelpPanel,

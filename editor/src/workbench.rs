@@ -413,8 +413,18 @@ impl Workbench {
         self.side(self.session.state().to_move()) == Side::Human
     }
 
+    /// Whether an agent is thinking about the position shown.
+    pub fn is_thinking(&self) -> bool {
+        self.thinking.as_ref().is_some_and(|t| t.ticket == self.ticket)
+    }
+
     /// Starts an agent or plays its answer; true while one is thinking.
     pub fn tick_agents(&mut self) -> bool {
+        // A seat given to another agent while its last one thought: the new one thinks afresh.
+        let mover = self.side(self.session.state().to_move());
+        if self.thinking.as_ref().is_some_and(|t| t.side != mover) {
+            self.thinking = None;
+        }
         match self.thinking.as_ref().filter(|t| t.ticket == self.ticket).map(Thinking::poll) {
             Some(Answer::Move(m)) => {
                 self.thinking = None;

@@ -3,6 +3,7 @@
 //! a table, findings in words, and plots.
 
 use super::Panel;
+use super::side_picker::SidePicker;
 use crate::agents::Side;
 use crate::workbench::{PathPurpose, Workbench};
 use egui_plot::{Bar, BarChart, Legend, Line, Plot};
@@ -27,6 +28,7 @@ struct Job {
 pub struct AnalysisPanel {
     games: u32,
     agents: [Side; 2],
+    pickers: SidePicker,
     swap_sides: bool,
     seed: u64,
     /// Compare every value of this option.
@@ -41,6 +43,7 @@ impl Default for AnalysisPanel {
         AnalysisPanel {
             games: 200,
             agents: [Side::Random, Side::Random],
+            pickers: SidePicker::default(),
             swap_sides: false,
             seed: 1,
             sweep: None,
@@ -78,16 +81,7 @@ impl AnalysisPanel {
             for (i, name) in ["agent A", "agent B"].into_iter().enumerate() {
                 let label = ui.label(name);
                 ui.horizontal(|ui| {
-                    let combo = egui::ComboBox::from_id_salt(("analysis-agent", i))
-                        .selected_text(self.agents[i].label())
-                        .show_ui(ui, |ui| {
-                            for side in Side::ALL.into_iter().filter(|s| *s != Side::Human) {
-                                if ui.selectable_label(self.agents[i].same_kind(side), side.label()).clicked() {
-                                    self.agents[i] = side;
-                                }
-                            }
-                        });
-                    combo.response.labelled_by(label.id);
+                    self.pickers.show(ui, "analysis-agent", i, label.id, false, &mut self.agents[i]);
                     if let Side::Mcts(n) = &mut self.agents[i] {
                         ui.add(egui::DragValue::new(n).range(10..=20_000).speed(10.0).suffix(" it"))
                             .labelled_by(label.id);

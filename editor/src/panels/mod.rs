@@ -10,6 +10,8 @@ mod options;
 mod picker;
 mod play;
 mod rules;
+// the side picker: a person, a strength by name, any agent (issue 46)
+mod side_picker;
 
 pub use analysis::AnalysisPanel;
 pub use board::BoardPanel;

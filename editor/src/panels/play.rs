@@ -3,7 +3,7 @@
 //! so far, which can be stepped through.
 
 use super::Panel;
-use crate::agents::Side;
+use super::side_picker::SidePicker;
 use crate::setup::Setup;
 use crate::workbench::{PathPurpose, Workbench};
 use egui::{Color32, Pos2, Rect, Sense, Stroke, Vec2};
@@ -14,7 +14,9 @@ use tabula::{Action, Pending};
 const THROW_HEIGHT: f32 = 34.0;
 
 #[derive(Default)]
-pub struct PlayPanel;
+pub struct PlayPanel {
+    sides: SidePicker,
+}
 
 impl Panel for PlayPanel {
     fn name(&self) -> &'static str {
@@ -27,13 +29,7 @@ impl Panel for PlayPanel {
             for (p, name) in game.players().iter().enumerate() {
                 let label = ui.label(name);
                 let p = p as u8;
-                let combo =
-                    egui::ComboBox::from_id_salt(("side", p)).selected_text(bench.side(p).label()).show_ui(ui, |ui| {
-                        for side in Side::ALL {
-                            ui.selectable_value(bench.side_mut(p), side, side.label());
-                        }
-                    });
-                combo.response.labelled_by(label.id);
+                self.sides.show(ui, "side", usize::from(p), label.id, true, bench.side_mut(p));
                 ui.end_row();
             }
         });
@@ -48,9 +44,17 @@ impl Panel for PlayPanel {
                 ui.label(egui::RichText::new(text).heading().strong());
             }
             None => {
-                ui.label(
-                    egui::RichText::new(format!("{} to move", game.players()[usize::from(state.to_move())])).strong(),
-                );
+                ui.horizontal(|ui| {
+                    ui.label(
+                        egui::RichText::new(format!("{} to move", game.players()[usize::from(state.to_move())]))
+                            .strong(),
+                    );
+                    if bench.is_thinking() {
+                        // No spinner: it would repaint at every frame; the
+                        // window already redraws while an agent thinks.
+                        ui.label(egui::RichText::new("the computer is thinking…").italics());
+                    }
+                });
                 ui.label(format!(
                     "phase: {}   turn {}   ply {}",
                     game.phase_name(state.phase()),
