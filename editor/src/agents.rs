@@ -85,6 +85,13 @@ impl Side {
         }
     }
 
+    /// The label without "Computer — ", where every choice is a computer
+    /// player (the analysis's agents): "strong (alpha-beta, 20k nodes)".
+    pub fn short_label(self) -> String {
+        let label = self.label();
+        label.strip_prefix("Computer — ").map(str::to_string).unwrap_or(label)
+    }
+
     /// The agent, for the sides that are one.
     pub fn agent(self) -> Option<AgentSpec> {
         match self {
@@ -99,7 +106,7 @@ impl Side {
 }
 
 /// An agent in words: "alpha-beta, 20k nodes", "MCTS, 400 iterations",
-/// "greedy, one move ahead". Agents added later read as their spec.
+/// "one move ahead" (greedy). Agents added later read as their spec.
 pub fn describe(spec: AgentSpec) -> String {
     let budget = |b: Budget| match b {
         Budget::Iterations(n) => format!("{n} iterations"),
@@ -110,7 +117,7 @@ pub fn describe(spec: AgentSpec) -> String {
     };
     match spec {
         AgentSpec::Random => "random moves".into(),
-        AgentSpec::Greedy => "greedy, one move ahead".into(),
+        AgentSpec::Greedy => "one move ahead".into(),
         AgentSpec::Mcts(b) => format!("MCTS, {}", budget(b)),
         AgentSpec::AlphaBeta(Limit::Nodes(n)) if n % 1000 == 0 => format!("alpha-beta, {}k nodes", n / 1000),
         AgentSpec::AlphaBeta(Limit::Nodes(n)) => format!("alpha-beta, {n} nodes"),

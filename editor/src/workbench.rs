@@ -22,7 +22,8 @@ use tabula_files::{self as files, Overwrite};
 pub struct Persisted {
     pub origin: Origin,
     pub options: BTreeMap<String, String>,
-    /// Who plays each seat, player 1 first (seats not listed: a random agent).
+    /// Who plays each seat, player 1 first (seats not listed: the computer
+    /// as a beginner).
     pub sides: Vec<Side>,
     /// Ruleset files opened or saved, most recent first.
     pub recent: Vec<PathBuf>,
@@ -48,7 +49,7 @@ impl Default for Persisted {
             // the editor knows no game in particular.
             origin: Origin::Shipped(first_shipped().into()),
             options: BTreeMap::new(),
-            sides: vec![Side::Human, Side::Random],
+            sides: vec![Side::Human, Side::Strength(0)],
             recent: Vec::new(),
             hint_closed: false,
             draft: None,
@@ -95,7 +96,8 @@ pub struct Workbench {
     pub options: BTreeMap<String, String>,
     /// The options last chosen for each game, by ruleset name.
     pub options_by_game: BTreeMap<String, BTreeMap<String, String>>,
-    /// Who plays each seat, player 1 first (seats not listed: a random agent).
+    /// Who plays each seat, player 1 first (seats not listed: the computer
+    /// as a beginner).
     pub sides: Vec<Side>,
     /// Agents wait (after an undo) until the player resumes them.
     pub paused: bool,
@@ -396,14 +398,14 @@ impl Workbench {
 
     /// Who plays `player`'s seat.
     pub fn side(&self, player: u8) -> Side {
-        self.sides.get(usize::from(player)).copied().unwrap_or(Side::Random)
+        self.sides.get(usize::from(player)).copied().unwrap_or(Side::Strength(0))
     }
 
     /// Who plays `player`'s seat, to change it (seats up to it are filled in first).
     pub fn side_mut(&mut self, player: u8) -> &mut Side {
         let p = usize::from(player);
         if self.sides.len() <= p {
-            self.sides.resize(p + 1, Side::Random);
+            self.sides.resize(p + 1, Side::Strength(0));
         }
         &mut self.sides[p]
     }

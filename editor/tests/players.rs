@@ -15,7 +15,10 @@ use tabula_editor::workbench::Persisted;
 
 fn harness(game: &str, sides: [Side; 2]) -> Harness<'static, TabulaApp> {
     let persisted = Persisted { origin: Origin::Shipped(game.into()), sides: sides.to_vec(), ..Persisted::default() };
-    Harness::builder().with_size(egui::vec2(1280.0, 800.0)).build_eframe(move |_cc| TabulaApp::with(&persisted))
+    Harness::builder()
+        .with_max_steps(12)
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_eframe(move |_cc| TabulaApp::with(&persisted))
 }
 
 fn click(h: &mut Harness<'_, TabulaApp>, label: &str) {
@@ -184,4 +187,47 @@ fn the_window_answers_while_the_computer_thinks() {
     }
     assert_eq!(moves_played(&h), 0, "the person moves, not the agent");
     assert!(h.query_by_label("the computer is thinking…").is_none());
+}
+
+#[test]
+fn at_1000_by_700_the_picker_and_its_error_stay_inside_the_side_panel() {
+    let size = egui::vec2(1000.0, 700.0);
+    let persisted = Persisted {
+        origin: Origin::Shipped("classic/tic-tac-toe".into()),
+        sides: vec![Side::Human, Side::Human],
+        ..Persisted::default()
+    };
+    let mut h =
+        Harness::builder().with_max_steps(12).with_size(size).build_eframe(move |_cc| TabulaApp::with(&persisted));
+    h.run();
+    choose(&mut h, 1, Side::Strength(2));
+    type_agent(&mut h, 1, "mcts:many");
+    let (_, side, _) = tabula_editor::app::panel_sizes(size);
+    let inside = |r: egui::Rect| r.min.x >= size.x - side - 1.0 && r.max.x <= size.x + 1.0;
+    let error = h.get_by_label_contains("\"mcts:many\"").rect();
+    assert!(inside(error), "the error at {error:?}");
+    for label in ["agent:", "Use", "Cancel"] {
+        let r = h.get_by_label(label).rect();
+        assert!(inside(r), "{label} at {r:?}");
+    }
+    let picker = h.get_all_by_role(Role::ComboBox).nth(1).expect("the picker").rect();
+    assert!(inside(picker), "the picker at {picker:?}");
+}
+
+#[test]
+fn the_analysis_offers_the_same_agents_without_a_person() {
+    let mut h = harness("classic/tic-tac-toe", [Side::Human, Side::Human]);
+    click(&mut h, "Analysis");
+    open_picker(&mut h, 0);
+    for i in 0..tabula::agents::STRENGTHS.len() {
+        let label = Side::Strength(i as u8).short_label();
+        assert!(h.query_by_label(&label).is_some(), "{label} is offered");
+    }
+    assert!(h.query_by_label("Person").is_none(), "no person plays an analysis");
+    click(&mut h, "Other agent…");
+    h.get_by_label("agent:").set_text_value_accesskit("alphabeta:3");
+    h.run();
+    click(&mut h, "Use");
+    let shown = h.get_all_by_role(Role::ComboBox).next().expect("agent A").value().unwrap_or_default();
+    assert_eq!(shown, "alpha-beta, 3 plies deep", "agent A is alpha-beta at depth 3");
 }

@@ -80,13 +80,7 @@ impl AnalysisPanel {
             ui.end_row();
             for (i, name) in ["agent A", "agent B"].into_iter().enumerate() {
                 let label = ui.label(name);
-                ui.horizontal(|ui| {
-                    self.pickers.show(ui, "analysis-agent", i, label.id, false, &mut self.agents[i]);
-                    if let Side::Mcts(n) = &mut self.agents[i] {
-                        ui.add(egui::DragValue::new(n).range(10..=20_000).speed(10.0).suffix(" it"))
-                            .labelled_by(label.id);
-                    }
-                });
+                self.pickers.show(ui, "analysis-agent", i, label.id, false, &mut self.agents[i]);
                 ui.end_row();
             }
             let label = ui.label("compare the values of");

@@ -15,6 +15,8 @@ struct Typing {
     text: String,
     /// Why the text typed last is no agent (the seat kept its choice).
     error: Option<String>,
+    /// The line was just opened: the keys go to it.
+    focus: bool,
 }
 
 /// The text a person types an agent in, for seat `seat` of `id`.
@@ -30,67 +32,81 @@ impl SidePicker {
             self.typing.resize_with(seat + 1, || None);
         }
         let typing = &mut self.typing[seat];
-        ui.vertical(|ui| {
-            let combo = egui::ComboBox::from_id_salt((id, seat))
-                .selected_text(side.label())
-                .truncate()
-                .width(ui.available_width().min(330.0))
-                .show_ui(ui, |ui| {
-                    for entry in Side::menu().filter(|s| person || *s != Side::Human) {
-                        if ui.selectable_label(*side == entry && typing.is_none(), entry.label()).clicked() {
-                            *side = entry;
-                            *typing = None;
+        // Where only agents are offered, "Computer — " says nothing.
+        let name = |s: Side| if person { s.label() } else { s.short_label() };
+        // Ids of their own: two pickers side by side never share a widget.
+        ui.push_id((id, seat), |ui| {
+            ui.vertical(|ui| {
+                let combo = egui::ComboBox::from_id_salt((id, seat))
+                    .selected_text(name(*side))
+                    .truncate()
+                    .width(ui.available_width().min(330.0))
+                    .show_ui(ui, |ui| {
+                        for entry in Side::menu().filter(|s| person || *s != Side::Human) {
+                            if ui.selectable_label(*side == entry && typing.is_none(), name(entry)).clicked() {
+                                *side = entry;
+                                *typing = None;
+                            }
+                        }
+                        let other = typing.is_some() || !side.in_menu();
+                        if ui
+                            .selectable_label(other, "Other agent…")
+                            .on_hover_text("any agent tabula reads: random, greedy, mcts:1000, alphabeta:50k, …")
+                            .clicked()
+                        {
+                            let text = if side.in_menu() {
+                                String::new()
+                            } else {
+                                side.agent().map(|a| a.to_string()).unwrap_or_default()
+                            };
+                            *typing = Some(Typing { text, error: None, focus: true });
+                            ui.close();
+                        }
+                    });
+                combo.response.labelled_by(label).on_hover_text(name(*side));
+                let Some(t) = typing else { return };
+                let mut done = false;
+                let width = ui.available_width().min(330.0);
+                // The line to type in takes the picker's width; its buttons go under it.
+                let entered = ui
+                    .horizontal(|ui| {
+                        let named = ui.label("agent:");
+                        let edit = ui.add(
+                            egui::TextEdit::singleline(&mut t.text)
+                                .id(text_id(id, seat))
+                                .hint_text("e.g. mcts:1000, alphabeta:50k")
+                                .desired_width((width - named.rect.width() - 8.0).max(80.0)),
+                        );
+                        if std::mem::take(&mut t.focus) {
+                            edit.request_focus();
+                        }
+                        let edit = edit.labelled_by(named.id);
+                        edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))
+                    })
+                    .inner;
+                ui.horizontal(|ui| {
+                    if ui.button("Use").clicked() || entered {
+                        match Side::from_typed(&t.text) {
+                            Ok(chosen) => {
+                                *side = chosen;
+                                done = true;
+                            }
+                            Err(e) => t.error = Some(e),
                         }
                     }
-                    let other = typing.is_some() || !side.in_menu();
-                    if ui
-                        .selectable_label(other, "Other agent…")
-                        .on_hover_text("any agent tabula reads: random, greedy, mcts:1000, alphabeta:50k, …")
-                        .clicked()
-                    {
-                        let text = if side.in_menu() {
-                            String::new()
-                        } else {
-                            side.agent().map(|a| a.to_string()).unwrap_or_default()
-                        };
-                        *typing = Some(Typing { text, error: None });
-                        ui.memory_mut(|m| m.request_focus(text_id(id, seat)));
+                    if ui.button("Cancel").clicked() {
+                        done = true;
                     }
                 });
-            combo.response.labelled_by(label).on_hover_text(side.label());
-            let Some(t) = typing else { return };
-            let mut done = false;
-            ui.horizontal(|ui| {
-                let named = ui.label("agent:");
-                let edit = ui.add(
-                    egui::TextEdit::singleline(&mut t.text)
-                        .id(text_id(id, seat))
-                        .hint_text("e.g. mcts:1000, alphabeta:50k")
-                        .desired_width(150.0),
-                );
-                let edit = edit.labelled_by(named.id);
-                let entered = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                if ui.button("Use").clicked() || entered {
-                    match Side::from_typed(&t.text) {
-                        Ok(chosen) => {
-                            *side = chosen;
-                            done = true;
-                        }
-                        Err(e) => t.error = Some(e),
-                    }
+                if let Some(e) = &t.error {
+                    let text = egui::RichText::new(format!("{e}; still {}", name(*side))).color(ERROR);
+                    ui.set_max_width(width);
+                    ui.add(egui::Label::new(text).wrap());
                 }
-                if ui.button("Cancel").clicked() {
-                    done = true;
+                if done {
+                    *typing = None;
                 }
-            });
-            if let Some(e) = &t.error {
-                ui.add(
-                    egui::Label::new(egui::RichText::new(format!("{e}; still {}", side.label())).color(ERROR)).wrap(),
-                );
-            }
-            if done {
-                *typing = None;
-            }
+            })
         });
     }
 }
