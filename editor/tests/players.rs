@@ -231,3 +231,15 @@ fn the_analysis_offers_the_same_agents_without_a_person() {
     let shown = h.get_all_by_role(Role::ComboBox).next().expect("agent A").value().unwrap_or_default();
     assert_eq!(shown, "alpha-beta, 3 plies deep", "agent A is alpha-beta at depth 3");
 }
+
+#[test]
+fn the_line_to_type_an_agent_in_has_the_keys_when_it_opens() {
+    let mut h = harness("classic/tic-tac-toe", [Side::Human, Side::Human]);
+    open_picker(&mut h, 1);
+    click(&mut h, "Other agent…");
+    h.run_steps(4);
+    assert!(h.get_by_label("agent:").accesskit_node().is_focused());
+    click(&mut h, "Cancel");
+    assert!(h.query_by_label("agent:").is_none(), "Cancel puts it away");
+    assert_eq!(h.state().bench.side(1), Side::Human, "and changes nothing");
+}

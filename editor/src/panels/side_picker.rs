@@ -15,8 +15,9 @@ struct Typing {
     text: String,
     /// Why the text typed last is no agent (the seat kept its choice).
     error: Option<String>,
-    /// The line was just opened: the keys go to it.
-    focus: bool,
+    /// The line was just opened: the keys go to it (asked for a few frames,
+    /// as the closing menu may take the focus back on the first).
+    focus: u8,
 }
 
 /// The text a person types an agent in, for seat `seat` of `id`.
@@ -59,7 +60,7 @@ impl SidePicker {
                             } else {
                                 side.agent().map(|a| a.to_string()).unwrap_or_default()
                             };
-                            *typing = Some(Typing { text, error: None, focus: true });
+                            *typing = Some(Typing { text, error: None, focus: 3 });
                             ui.close();
                         }
                     });
@@ -77,8 +78,12 @@ impl SidePicker {
                                 .hint_text("e.g. mcts:1000, alphabeta:50k")
                                 .desired_width((width - named.rect.width() - 8.0).max(80.0)),
                         );
-                        if std::mem::take(&mut t.focus) {
+                        if edit.has_focus() {
+                            t.focus = 0;
+                        } else if t.focus > 0 {
+                            t.focus -= 1;
                             edit.request_focus();
+                            ui.ctx().request_repaint();
                         }
                         let edit = edit.labelled_by(named.id);
                         edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))
