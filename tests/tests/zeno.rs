@@ -8,9 +8,11 @@
 //!
 //! The epigram numbers most points and names three: the "summus", the point
 //! after it, and the "divus"; and it puts Black's last pair on "the fourth
-//! from the last". The last test searches every place for the three names,
-//! with the fourth from the last as 20 or 21, and finds one placement only
-//! where 2-5-6 forces eight single pieces: 19, 20 and 23, with 21.
+//! from the last". R. C. Bell (1960), after R. G. Austin (1934), reads the
+//! throw as breaking the pairs on 10, 19 and 20 (20-22, 19-24, 10-16). The
+//! last test searches every place for the three names, with the fourth from
+//! the last as 20 or 21, and finds one placement only where 2-5-6 forces
+//! eight single pieces: 19, 20 and 23, with 21, which is Bell's.
 
 use std::collections::{BTreeSet, HashSet};
 use tabula::{Game, Pending, PositionDef, State};
