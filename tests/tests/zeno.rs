@@ -120,14 +120,14 @@ fn moves(p: &Points, v: usize) -> Vec<Points> {
 /// of single-die moves that goes on while a die is left and a move exists,
 /// kept where it uses the most dice (the rest is lost).
 fn hand_ends(start: &Points, dice: &[usize]) -> BTreeSet<Points> {
-    fn go(p: Points, left: Vec<usize>, used: usize, ends: &mut Vec<(Points, usize)>) {
+    fn go(p: Points, left: &[usize], used: usize, ends: &mut Vec<(Points, usize)>) {
         let mut any = false;
         for (k, &v) in left.iter().enumerate() {
-            let mut rest = left.clone();
+            let mut rest = left.to_vec();
             rest.remove(k);
             for next in moves(&p, v) {
                 any = true;
-                go(next, rest.clone(), used + 1, ends);
+                go(next, &rest, used + 1, ends);
             }
         }
         if !any {
@@ -135,7 +135,7 @@ fn hand_ends(start: &Points, dice: &[usize]) -> BTreeSet<Points> {
         }
     }
     let mut ends = Vec::new();
-    go(*start, dice.to_vec(), 0, &mut ends);
+    go(*start, dice, 0, &mut ends);
     let most = ends.iter().map(|e| e.1).max().unwrap_or(0);
     ends.into_iter().filter(|e| e.1 == most).map(|e| e.0).collect()
 }
