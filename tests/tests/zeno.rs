@@ -190,7 +190,9 @@ fn the_hand_written_turns_are_the_engine_s() {
 }
 
 /// Every place for the summus (S), the point after it (S + 1) and the divus
-/// (D, after them: the last piece), with the fourth from the last as 20
+/// (D, after them: the last piece), beyond the tenth point (the epigram
+/// lists them after it) on points Black does not hold, with the fourth from
+/// the last as 20
 /// (counted 24, 23, 22, 21, 20) or 21 (counted from 24 as the first): the
 /// placements where every turn of 2-5-6 leaves eight white pieces single.
 #[test]
