@@ -1,5 +1,6 @@
-//! Embeds the shipped rulesets (`../rulesets/**/*.ron`) in the library, so the
-//! `tabula` binary and the editor find them wherever they are run from.
+//! Embeds the shipped rulesets (`../rulesets/**/*.ron`, but for the example
+//! positions in `positions` folders) in the library, so the `tabula` binary
+//! and the editor find them wherever they are run from.
 
 use std::path::{Path, PathBuf};
 
@@ -34,6 +35,11 @@ fn collect(dir: &Path, files: &mut Vec<PathBuf>) {
     for entry in entries.flatten() {
         let path = entry.path();
         if path.is_dir() {
+            // A `positions` folder holds example positions of the games
+            // beside it (rulesets/traditional/positions/), not rulesets.
+            if path.file_name().is_some_and(|n| n == "positions") {
+                continue;
+            }
             collect(&path, files);
         } else if path.extension().is_some_and(|e| e == "ron") {
             files.push(path);
