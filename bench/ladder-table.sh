@@ -108,7 +108,7 @@ row() {
       p = tail(w, w + l); q = tail(l, w + l)
       if (p < 0.05) return sprintf("**yes** %d–%d–%d, p = %.3g", w, l, d, p)
       if (q < 0.05) return sprintf("**reversed** %d–%d–%d, p = %.3g", w, l, d, q)
-      return sprintf("tie %d–%d–%d, p = %.2f; score %.0f%% %s", w, l, d, p, 100 * (w + d / 2) / n, wilson((w + d / 2) / n, n))
+      return sprintf("tie %d–%d–%d, p = %.3f; score %.0f%% %s", w, l, d, p, 100 * (w + d / 2) / n, wilson((w + d / 2) / n, n))
     }
     FNR == 1 { file++ }
     file == 1 && /strengths on the Elo scale, / { a = $0; sub(/.*Elo scale, /, "", a); sub(/ at 0.*/, "", a); anchor = a }
