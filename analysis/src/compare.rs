@@ -463,28 +463,42 @@ impl fmt::Display for Comparison {
                     p_cell(c.p_adjusted)
                 )?;
             }
-            let mut any = false;
-            for s in changes.iter().filter_map(|c| c.sentence.as_ref()) {
-                writeln!(f, "    - {s}")?;
-                any = true;
-            }
-            if !any {
-                writeln!(
-                    f,
-                    "    - no difference passes the {} level ({}).",
-                    self.testing.level,
-                    self.testing.correction.name()
-                )?;
-            }
+            write_findings(f, changes.iter().filter_map(|c| c.sentence.clone()), self.testing, "")?;
         }
         Ok(())
     }
 }
 
+/// Writes each finding as a line `    - finding`, or where there is none,
+/// that no difference passes the level (`scope`, e.g. " at any strength",
+/// says where none was looked for): the findings of `compare` and of
+/// `compare --strengths` alike.
+pub(crate) fn write_findings(
+    f: &mut fmt::Formatter<'_>,
+    findings: impl Iterator<Item = String>,
+    testing: Testing,
+    scope: &str,
+) -> fmt::Result {
+    let mut any = false;
+    for finding in findings {
+        writeln!(f, "    - {finding}")?;
+        any = true;
+    }
+    if !any {
+        writeln!(f, "    - no difference passes the {} level ({}){scope}.", testing.level, testing.correction.name())?;
+    }
+    Ok(())
+}
+
 /// A difference with its interval: in points for a rate, in its unit otherwise.
 fn difference_cell(c: &MetricChange) -> String {
-    let d = c.difference;
-    let k = if c.rate { 100.0 } else { 1.0 };
+    difference_text(c.difference, c.rate)
+}
+
+/// A difference with its interval, `+1.2 [-0.3,+2.7]`: in points for a rate
+/// (`rate`), in its unit otherwise, to [`decimals`] places.
+pub(crate) fn difference_text(d: Difference, rate: bool) -> String {
+    let k = if rate { 100.0 } else { 1.0 };
     let n = decimals(d, k);
     format!("{:+.n$} [{:+.n$},{:+.n$}]", k * d.value, k * d.low, k * d.high)
 }

@@ -10,6 +10,7 @@
 
 use super::compare::Comparison;
 use super::stats::games_needed;
+use super::strengths::StrengthComparison;
 
 /// What the plan is for: the level over the family, its size, and the power.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
@@ -60,8 +61,22 @@ impl Target {
                     rate: c.rate,
                     spread: c.spread,
                     games: self.games(c.spread, c.difference.value),
+                    strength: None,
                 });
             }
+        }
+        plans
+    }
+
+    /// [`Target::from_pilot`] at each strength of a pilot played at several
+    /// (`compare --strengths --json`): each strength's comparison with its own
+    /// spreads, each plan naming its strength.
+    pub fn from_strengths(&self, pilot: &StrengthComparison) -> Vec<PilotPlan> {
+        let mut plans = Vec::new();
+        for (strength, comparison) in pilot.strengths.iter().zip(&pilot.comparisons) {
+            plans.extend(
+                self.from_pilot(comparison).into_iter().map(|p| PilotPlan { strength: Some(strength.clone()), ..p }),
+            );
         }
         plans
     }
@@ -78,6 +93,9 @@ pub struct PilotPlan {
     pub spread: f64,
     /// Games per variant; `u64::MAX` where the pilot showed no difference.
     pub games: u64,
+    /// The strength it was played at, in a pilot of `compare --strengths`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub strength: Option<String>,
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@
 //! strength by strength.
 
 use super::chart::{Bar, Chart, PALETTE, Series};
-use super::compare::{Comparison, MetricChange, Testing, adjust, unadjusted};
+use super::compare::{Comparison, MetricChange, Testing, adjust, difference_text, unadjusted, write_findings};
 use super::run::Results;
 use super::stats::Difference;
 use super::terms as t;
@@ -194,10 +194,7 @@ impl StrengthComparison {
 
 /// A difference with its interval and a `*` where significant over the family.
 fn cell(f: &Finding, a: &FindingAt) -> String {
-    let d = a.difference;
-    let k = if f.rate { 100.0 } else { 1.0 };
-    let n = if (k * d.value).abs().max(k * (d.high - d.low) / 2.0) >= 1.0 { 1 } else { 3 };
-    format!("{:+.n$} [{:+.n$},{:+.n$}]{}", k * d.value, k * d.low, k * d.high, if a.significant { "*" } else { " " })
+    format!("{}{}", difference_text(a.difference, f.rate), if a.significant { "*" } else { " " })
 }
 
 const WIDTH: usize = 26;
@@ -209,14 +206,21 @@ impl fmt::Display for StrengthComparison {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Some(first) = self.comparisons.first() else { return Ok(()) };
         let Some(base) = first.reports.first() else { return Ok(()) };
+        // Each strength may have its own count of games (`--games 200,100,50`).
+        let games: Vec<u32> = self.comparisons.iter().map(|c| c.reports.first().map_or(0, |r| r.games)).collect();
+        let games = if games.iter().all(|&n| n == base.games) {
+            format!("{} games per variant at each", base.games)
+        } else {
+            let each: Vec<String> = games.iter().zip(&self.strengths).map(|(n, s)| format!("{n} at {s}")).collect();
+            format!("games per variant: {}", each.join(", "))
+        };
         writeln!(
             f,
-            "{}: {} variants at {} strength{}, {} games per variant at each",
+            "{}: {} variants at {} strength{}, {games}",
             base.title,
             self.labels.len(),
             self.strengths.len(),
             if self.strengths.len() == 1 { "" } else { "s" },
-            base.games
         )?;
         writeln!(f, "  Strengths: {} (one agent in every seat; A/B: agent A and agent B).", self.strengths.join(", "))?;
         writeln!(f, "  Tests: {}.", first.family_text())?;
@@ -275,28 +279,19 @@ impl fmt::Display for StrengthComparison {
                 }
                 writeln!(f)?;
             }
-            let mut any = false;
-            for finding in self.findings.iter().filter(|x| x.variant == variant && x.at.iter().any(|a| a.significant)) {
-                writeln!(f, "    - {}: {}.", finding.metric, finding.verdict)?;
-                any = true;
-            }
-            if !any {
-                writeln!(
-                    f,
-                    "    - no difference passes the {} level ({}) at any strength.",
-                    self.testing.level,
-                    self.testing.correction.name()
-                )?;
-            }
+            let significant = self
+                .findings
+                .iter()
+                .filter(|x| x.variant == variant && x.at.iter().any(|a| a.significant))
+                .map(|x| format!("{}: {}.", x.metric, x.verdict));
+            write_findings(f, significant, self.testing, " at any strength")?;
         }
         for (s, c) in self.strengths.iter().zip(&self.comparisons) {
             for (label, changes) in self.labels.iter().skip(1).zip(&c.changes) {
-                let sentences: Vec<&String> = changes.iter().filter_map(|x| x.sentence.as_ref()).collect();
+                let sentences: Vec<String> = changes.iter().filter_map(|x| x.sentence.clone()).collect();
                 if !sentences.is_empty() {
                     writeln!(f, "\n  At {s}, {label} against {}:", self.labels[0])?;
-                    for x in sentences {
-                        writeln!(f, "    - {x}")?;
-                    }
+                    write_findings(f, sentences.into_iter(), self.testing, "")?;
                 }
             }
         }
@@ -381,6 +376,36 @@ mod tests {
         assert_eq!(verdict(&[at("a", 1.0, true), at("b", 2.0, false)], 2), "significant at a only; not at b");
         assert!(verdict(&[at("a", 1.0, true), at("b", -2.0, true)], 2).contains("opposite directions"));
         assert_eq!(verdict(&[at("a", 1.0, false), at("b", -2.0, false)], 2), "significant at no strength");
+    }
+
+    /// Each strength may play its own count of games; the text says so, and
+    /// `tabula plan --from` plans each strength from that strength's own spreads.
+    #[test]
+    fn strengths_with_their_own_games_are_planned_one_by_one() {
+        let strengths = ["random", "greedy"].map(String::from).to_vec();
+        let all: Vec<Vec<Results>> =
+            strengths.iter().zip([80, 40]).map(|(s, games)| runs("classic/tic-tac-toe", s, [3, 4], games)).collect();
+        let labels = vec!["a".to_string(), "b".to_string()];
+        let testing = Testing { correction: Correction::Holm, level: 0.05 };
+        let joint = compare_strengths(labels, strengths, &all, testing);
+        let text = joint.to_string();
+        assert!(text.lines().next().unwrap().ends_with("games per variant: 80 at random, 40 at greedy"), "{text}");
+        let target = crate::plan::Target { level: 0.05, tests: joint.tests, power: 0.8 };
+        let plans = target.from_strengths(&joint);
+        let per_strength = target.from_pilot(&joint.comparisons[0]).len();
+        assert_eq!(plans.len(), 2 * per_strength);
+        for (k, strength) in ["random", "greedy"].iter().enumerate() {
+            let alone = target.from_pilot(&joint.comparisons[k]);
+            for (p, q) in plans[k * per_strength..(k + 1) * per_strength].iter().zip(&alone) {
+                assert_eq!(p.strength.as_deref(), Some(*strength));
+                assert_eq!((p.spread, p.games, &p.metric), (q.spread, q.games, &q.metric));
+            }
+        }
+        // The two strengths' spreads differ: each is planned from its own.
+        assert_ne!(
+            plans[..per_strength].iter().map(|p| p.spread).collect::<Vec<_>>(),
+            plans[per_strength..].iter().map(|p| p.spread).collect::<Vec<_>>()
+        );
     }
 
     #[test]

@@ -96,9 +96,10 @@ impl TestArgs {
 /// What `analyze` and `compare` share on the command line.
 #[derive(Debug, clap::Args)]
 pub struct RunArgs {
-    /// How many games (per variant).
-    #[arg(long, default_value_t = 1000)]
-    pub games: u32,
+    /// How many games (per variant). With --strengths, one count for every
+    /// strength or one per strength (200,100,50).
+    #[arg(long, default_value = "1000", value_name = "N")]
+    pub games: crate::strengths::Games,
     /// The two agents, agent A first: random, greedy, mcts, mcts:ITERATIONS, mcts:MSms
     /// (with :tTREES for root-parallel trees, :uct for plain UCT), alphabeta, alphabeta:DEPTH, alphabeta:THOUSANDSk, alphabeta:MSms (see docs/agents.md).
     #[arg(long, default_value = "random,random", value_name = "A,B")]
@@ -133,6 +134,11 @@ pub struct RunArgs {
 
 impl RunArgs {
     pub fn config(&self, shard: Option<(u32, u32)>) -> Result<Config, Error> {
+        self.config_games(shard, self.games.one()?)
+    }
+
+    /// The run's config with `games` games (per variant): `--strengths` gives each strength its own count.
+    pub fn config_games(&self, shard: Option<(u32, u32)>, games: u32) -> Result<Config, Error> {
         // Exactly two: the first comma alone would take "b,c" for agent B.
         let [a, b] = self.agents.split(',').collect::<Vec<_>>()[..] else {
             return Err(Error::Usage(format!(
@@ -146,7 +152,7 @@ impl RunArgs {
         check_threads(self.threads)?;
         let config = Config {
             agents: [a.trim().into(), b.trim().into()],
-            games: self.games,
+            games,
             seed: self.seed,
             swap_sides: self.swap_sides,
             shard,
@@ -154,8 +160,7 @@ impl RunArgs {
         // Each game's result is kept until the report: bound the memory.
         if config.indices().len() > MAX_GAMES {
             return Err(Error::Usage(format!(
-                "--games {}: at most {MAX_GAMES} games in one run; split larger runs with --shard I/N",
-                self.games
+                "--games {games}: at most {MAX_GAMES} games in one run; split larger runs with --shard I/N"
             )));
         }
         Ok(config)

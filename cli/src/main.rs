@@ -29,10 +29,10 @@ mod strengths;
 use clap::{Parser, Subcommand};
 use std::path::Path;
 use std::process::ExitCode;
-use tabula::{Error, Game, IoError, Options, Record, State, shipped};
+use tabula::{Error, Game, Options, Record, State, shipped};
 use tabula_analysis::factorial::{Criterion, Factor};
 use tabula_analysis::plan::Target;
-use tabula_analysis::{Comparison, Generator, simulate_with};
+use tabula_analysis::{Generator, simulate_with};
 use tabula_files::{self as files, Overwrite};
 
 /// Tabula plays board games whose rules are written as data (RON rulesets).
@@ -533,7 +533,7 @@ fn ladder(
             let config =
                 Config { agents: [agents[i].clone(), agents[j].clone()], games, seed, swap_sides: true, shard: None };
             let results = pool.install(|| tabula_analysis::run(game, &config, &|_| {})).map_err(Error::Usage)?;
-            let points = results
+            let points: Vec<f64> = results
                 .games
                 .iter()
                 .map(|g| {
@@ -546,7 +546,19 @@ fn ladder(
                     }
                 })
                 .collect();
-            eprintln!("  {} against {}: {games} games", agents[i], agents[j]);
+            let count = |f: fn(f64) -> bool| points.iter().filter(|&&p| f(p)).count();
+            let (won, lost) = (count(|p| p > 0.75), count(|p| p < 0.25));
+            // Each pair's record on stderr, for a sign test on its decisive games (bench/ladder-table.sh).
+            eprintln!(
+                "  {} against {}: {games} games: {} won {}, {} won {}, {} drawn",
+                agents[i],
+                agents[j],
+                agents[i],
+                won,
+                agents[j],
+                lost,
+                points.len() - won - lost
+            );
             pairings.push((i, j, points));
         }
     }
@@ -611,30 +623,10 @@ fn plan(
         return bad("--level and --power are between 0 and 1");
     }
     // Read the pilot first: its family of tests is the default.
-    let pilot = match from {
-        Some(file) => {
-            let text = files::read_text(Path::new(file))?;
-            let pilot: Comparison = serde_json::from_str(&text).map_err(|e| {
-                IoError::at_path(file, format!("not a comparison written by `tabula compare --json`: {e}"))
-            })?;
-            // Each variant after the first has its changes: a file saying otherwise is refused, not indexed.
-            if pilot.changes.len() + 1 != pilot.labels.len() {
-                return Err(Error::Io(IoError::at_path(
-                    file,
-                    format!(
-                        "`changes` holds {} variants' changes: expected one per variant after the first ({})",
-                        pilot.changes.len(),
-                        pilot.labels.len().saturating_sub(1)
-                    ),
-                )));
-            }
-            Some(pilot)
-        }
-        None => None,
-    };
+    let pilot = from.map(strengths::Pilot::read).transpose()?;
     if target.tests == 0 {
         // One variant against the base, two players: what `tabula compare A B` tests.
-        target.tests = pilot.as_ref().map_or_else(|| tabula_analysis::metrics_per_variant(2), |p| p.tests.max(1));
+        target.tests = pilot.as_ref().map_or_else(|| tabula_analysis::metrics_per_variant(2), |p| p.tests().max(1));
     }
     let family = format!(
         "{} test(s) at a family-wise level of {} ({:.4} per test), power {:.0}%",
@@ -673,15 +665,28 @@ fn plan(
             );
         }
         (None, None, None, Some(pilot)) => {
-            let design = if pilot.paired { "paired" } else { "independent" };
+            let design = if pilot.paired() { "paired" } else { "independent" };
             say!(
                 "Games per variant to find each difference the pilot showed ({design} design, as the pilot), with {family}:"
             );
-            say!("  {:<28} {:<34} {:>12} {:>10} {:>12}", "variant", "metric", "difference", "spread", "games");
-            for p in target.from_pilot(&pilot) {
+            // A pilot at several strengths: each plan at its strength, from that strength's spreads.
+            let plans = pilot.plans(&target);
+            let at = |p: &tabula_analysis::plan::PilotPlan| p.strength.as_ref().map(|s| format!("{s:<16} "));
+            let strength =
+                if plans.iter().any(|p| p.strength.is_some()) { format!("{:<16} ", "strength") } else { String::new() };
+            say!(
+                "  {strength}{:<28} {:<34} {:>12} {:>10} {:>12}",
+                "variant",
+                "metric",
+                "difference",
+                "spread",
+                "games"
+            );
+            for p in &plans {
                 let unit = if p.rate { 100.0 } else { 1.0 };
                 say!(
-                    "  {:<28} {:<34} {:>12.3} {:>10.3} {:>12}",
+                    "  {}{:<28} {:<34} {:>12.3} {:>10.3} {:>12}",
+                    at(p).unwrap_or_default(),
                     p.variant,
                     p.metric,
                     unit * p.difference,

@@ -4,12 +4,71 @@
 //! (`tabula_analysis::strengths`).
 
 use crate::analyze::{RunArgs, TestArgs, compare_csv, write, write_svg};
+use std::path::Path;
 use tabula::{Error, Game, IoError};
-use tabula_analysis::strengths::{compare_strengths, strength_agents};
-use tabula_analysis::{Config, chart};
+use tabula_analysis::plan::{PilotPlan, Target};
+use tabula_analysis::strengths::{StrengthComparison, compare_strengths, strength_agents};
+use tabula_analysis::{Comparison, Config, chart};
+use tabula_files as files;
 
 /// The most strengths one comparison plays.
 const MAX_STRENGTHS: usize = 16;
+
+/// `--games`: one count of games per variant for the whole run, or with
+/// `--strengths` one count per strength (`200,100,50`: many games where they
+/// are cheap, fewer where each game thinks longer).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Games(pub Vec<u32>);
+
+impl std::str::FromStr for Games {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        let counts = text
+            .split(',')
+            .map(|n| {
+                n.trim().parse::<u32>().map_err(|e| {
+                    format!(
+                        "{:?}: {e}; expected a number of games, or with --strengths one per strength as N1,N2,...",
+                        n.trim()
+                    )
+                })
+            })
+            .collect::<Result<Vec<u32>, String>>()?;
+        Ok(Games(counts))
+    }
+}
+
+impl std::fmt::Display for Games {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let counts: Vec<String> = self.0.iter().map(u32::to_string).collect();
+        write!(f, "{}", counts.join(","))
+    }
+}
+
+impl Games {
+    /// The one count of a run without `--strengths`.
+    pub fn one(&self) -> Result<u32, Error> {
+        match self.0[..] {
+            [n] => Ok(n),
+            _ => Err(Error::Usage(format!(
+                "--games {self}: a count per strength goes with --strengths; give one number of games"
+            ))),
+        }
+    }
+
+    /// The games per variant at each of `strengths` strengths: one count
+    /// for all of them, or one each, in the order of `--strengths`.
+    pub fn per_strength(&self, strengths: usize) -> Result<Vec<u32>, Error> {
+        match self.0.len() {
+            1 => Ok(vec![self.0[0]; strengths]),
+            n if n == strengths => Ok(self.0.clone()),
+            n => Err(Error::Usage(format!(
+                "--games {self}: {n} counts for {strengths} strengths; give one count for all, or one per strength"
+            ))),
+        }
+    }
+}
 
 /// The strengths as given (`mcts:100,mcts:1000`, `greedy/random`), each checked.
 pub fn parse(text: &str) -> Result<Vec<String>, Error> {
@@ -61,9 +120,12 @@ pub fn compare(
         );
     }
     let testing = tests.testing()?;
-    let config = args.config(None)?;
+    let mut configs = Vec::new();
+    for games in args.games.per_strength(strengths.len())? {
+        configs.push(args.config_games(None, games)?);
+    }
     let mut runs = Vec::new();
-    for strength in strengths {
+    for (strength, config) in strengths.iter().zip(&configs) {
         let mut at = Vec::new();
         for (k, (label, game)) in variants.iter().enumerate() {
             let seed = if tests.independent { config.seed.wrapping_add(k as u64) } else { config.seed };
@@ -127,4 +189,87 @@ fn first_field(line: &str) -> Option<(&str, &str)> {
         i += 1;
     }
     None
+}
+
+/// The pilot `tabula plan --from FILE` reads: a comparison (`compare
+/// --json`), or a comparison at several strengths (`compare --strengths --json`).
+pub enum Pilot {
+    One(Comparison),
+    Strengths(StrengthComparison),
+}
+
+impl Pilot {
+    /// Reads either kind of pilot; a file whose comparisons do not hold one
+    /// list of changes per variant after the first is refused, not indexed.
+    pub fn read(file: &str) -> Result<Pilot, Error> {
+        let text = files::read_text(Path::new(file))?;
+        // A comparison at several strengths holds its strengths' comparisons.
+        let value: Option<serde_json::Value> = serde_json::from_str(&text).ok();
+        let pilot = if value.is_some_and(|v| v.get("comparisons").is_some()) {
+            let pilot: StrengthComparison = serde_json::from_str(&text).map_err(|e| {
+                IoError::at_path(
+                    file,
+                    format!(
+                        "not a comparison at several strengths written by `tabula compare --strengths --json`: {e}"
+                    ),
+                )
+            })?;
+            if pilot.comparisons.len() != pilot.strengths.len() {
+                return Err(Error::Io(IoError::at_path(
+                    file,
+                    format!(
+                        "`comparisons` holds {} comparisons: expected one per strength ({})",
+                        pilot.comparisons.len(),
+                        pilot.strengths.len()
+                    ),
+                )));
+            }
+            Pilot::Strengths(pilot)
+        } else {
+            Pilot::One(serde_json::from_str(&text).map_err(|e| {
+                IoError::at_path(file, format!("not a comparison written by `tabula compare --json`: {e}"))
+            })?)
+        };
+        for c in pilot.comparisons() {
+            if c.changes.len() + 1 != c.labels.len() {
+                return Err(Error::Io(IoError::at_path(
+                    file,
+                    format!(
+                        "`changes` holds {} variants' changes: expected one per variant after the first ({})",
+                        c.changes.len(),
+                        c.labels.len().saturating_sub(1)
+                    ),
+                )));
+            }
+        }
+        Ok(pilot)
+    }
+
+    fn comparisons(&self) -> Vec<&Comparison> {
+        match self {
+            Pilot::One(c) => vec![c],
+            Pilot::Strengths(s) => s.comparisons.iter().collect(),
+        }
+    }
+
+    /// The size of the pilot's family of tests (at every strength).
+    pub fn tests(&self) -> usize {
+        match self {
+            Pilot::One(c) => c.tests,
+            Pilot::Strengths(s) => s.tests,
+        }
+    }
+
+    /// Whether the variants were played on the same seeds.
+    pub fn paired(&self) -> bool {
+        self.comparisons().iter().all(|c| c.paired)
+    }
+
+    /// The games each metric needs, at each strength where there are several.
+    pub fn plans(&self, target: &Target) -> Vec<PilotPlan> {
+        match self {
+            Pilot::One(c) => target.from_pilot(c),
+            Pilot::Strengths(s) => target.from_strengths(s),
+        }
+    }
 }

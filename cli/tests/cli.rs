@@ -1404,3 +1404,71 @@ fn perft_can_make_every_move_and_simulate_counts_turns() {
     };
     assert!(mean("turns") > 0.0 && mean("turns") <= mean("plies"), "{s}");
 }
+
+/// `compare --strengths` with a count of games per strength (`--games 60,30`):
+/// each strength plays its own count, the text says so, the CSV holds them;
+/// a count list of the wrong length, or without --strengths, is refused.
+#[test]
+fn compare_at_several_strengths_plays_each_strength_its_own_games() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let csv = dir.path().join("s.csv").to_str().expect("a path").to_string();
+    let base = ["compare", "classic/tic-tac-toe", "--sweep", "max_plies=9,5", "--quiet"];
+    let o = tabula(&[&base[..], &["--strengths", "random,greedy", "--games", "60,30", "--csv", &csv]].concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.lines().next().expect("a title").ends_with("games per variant: 60 at random, 30 at greedy"), "{out}");
+    let table = std::fs::read_to_string(&csv).expect("the CSV");
+    let at = |s: &str| table.lines().filter(|l| l.contains(&format!(",\"{s}\","))).count();
+    assert_eq!((at("random"), at("greedy")), (2 * 60, 2 * 30), "{table}");
+    // One count is every strength's.
+    let o = tabula(&[&base[..], &["--strengths", "random,greedy", "--games", "20"]].concat());
+    assert!(stdout(&o).lines().next().expect("a title").ends_with("20 games per variant at each"), "{}", stdout(&o));
+    for (extra, says) in [
+        (&["--strengths", "random,greedy", "--games", "60,30,10"][..], "3 counts for 2 strengths"),
+        (&["--agents", "random,greedy", "--games", "60,30"][..], "goes with --strengths"),
+        (&["--strengths", "random,greedy", "--games", "60,x"][..], "a number of games"),
+    ] {
+        let o = tabula(&[&base[..], extra].concat());
+        assert!(!o.status.success() && stderr(&o).contains(says), "{extra:?}: {}", stderr(&o));
+    }
+}
+
+/// `tabula plan --from` reads what `compare --strengths --json` writes: the
+/// games each metric needs at each strength, for the whole family of tests.
+#[test]
+fn plan_from_a_comparison_at_several_strengths_plans_each_strength() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let json = dir.path().join("s.json").to_str().expect("a path").to_string();
+    let o = tabula(&[
+        "compare",
+        "classic/tic-tac-toe",
+        "--sweep",
+        "max_plies=9,5",
+        "--quiet",
+        "--strengths",
+        "random,greedy",
+        "--games",
+        "60,40",
+        "--json",
+        &json,
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let tests = json_file(std::path::Path::new(&json))["tests"].as_u64().expect("tests");
+    let o = tabula(&["plan", "--from", &json]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains(&format!("with {tests} test(s)")), "the family of every strength: {out}");
+    let header = out.lines().find(|l| l.contains("metric")).expect("a table");
+    assert!(header.trim_start().starts_with("strength"), "{out}");
+    for s in ["random", "greedy"] {
+        let rows = out.lines().filter(|l| l.trim_start().starts_with(&format!("{s} "))).count() as u64;
+        assert_eq!(rows, tests / 2, "one row a metric at {s}: {out}");
+    }
+    // A strengths file whose comparisons do not match its strengths is refused.
+    let mut v = json_file(std::path::Path::new(&json));
+    v["comparisons"].as_array_mut().expect("comparisons").pop();
+    let bad = dir.path().join("bad.json");
+    std::fs::write(&bad, v.to_string()).expect("written");
+    let o = tabula(&["plan", "--from", path(&bad)]);
+    assert!(!o.status.success() && stderr(&o).contains("expected one per strength"), "{}", stderr(&o));
+}
