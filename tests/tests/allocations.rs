@@ -41,28 +41,27 @@ fn random_playouts_allocate_nothing_per_move() {
         let start = blocks();
         drop(game.initial_state());
         let per_state = blocks() - start;
-        let before = blocks();
-        let moves = play(&mut buf);
-        let during = blocks() - before - games * per_state;
-        let options: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
         // One entry of the history per decision, where the game keeps one.
-        let history = if game.initial_state().history().is_kept() { moves } else { 0 };
-        report.push((name, options.join(" "), during.saturating_sub(history), moves));
+        let kept = game.initial_state().history().is_kept();
+        // The allocations of the games but their states and history, and their moves.
+        let count = |buf: &mut Vec<_>| {
+            let before = blocks();
+            let moves = play(buf);
+            let during = blocks() - before - games * per_state;
+            (during.saturating_sub(if kept { moves } else { 0 }), moves)
+        };
+        // The heap is the process's: the test harness's own thread allocates
+        // now and then (its warning that a test has run for over 60 seconds),
+        // which may fall while a variant is counted. The same games counted
+        // once more: an allocation of the engine's shows again.
+        let (mut during, mut moves) = count(&mut buf);
+        if during > 0 {
+            (during, moves) = count(&mut buf);
+        }
+        let options: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        report.push((name, options.join(" "), during, moves));
     }
     assert!(report.len() > 100, "only {} variants played", report.len());
-    // Known and to be removed: where one-turn memory (marks lasting `NextTurn`,
-    // `LastMove`) meets a repetition rule, engine/repetition.rs's
-    // `momentary_counts` clones the state and works out two move lists after
-    // each decision that leaves such memory (issue 45's repetition fix).
-    // The list may only shrink: a listed ruleset that no longer allocates fails.
-    const KNOWN: [&str; 2] = ["classic/chess", "blocks/passing-repeats"];
-    let allocating: Vec<_> =
-        report.iter().filter(|(name, _, during, _)| *during > 0 && !KNOWN.contains(&name.as_str())).collect();
+    let allocating: Vec<_> = report.iter().filter(|(_, _, during, _)| *during > 0).collect();
     assert!(allocating.is_empty(), "playouts that allocate (ruleset, options, allocations, moves): {allocating:#?}");
-    for known in KNOWN {
-        assert!(
-            report.iter().any(|(name, _, during, _)| name.as_str() == known && *during > 0),
-            "{known} no longer allocates: take it out of KNOWN"
-        );
-    }
 }

@@ -8,6 +8,7 @@
 //! room to land on the other. The rule's `only_if`, `from` and `to` are
 //! read as they are for the attacker's own move.
 
+use super::scratch::ScratchState;
 use crate::board::{FieldId, NO_FIELD};
 use crate::piece::{Piece, Player};
 use crate::program::Game;
@@ -83,7 +84,8 @@ impl Game {
         match rule.to.tops_mask() {
             Some(mask) => mask & ENEMY_OPEN != 0,
             None => {
-                let mut there = s.clone();
+                // (A scratch copy, as no move allocates.)
+                let mut there = ScratchState::of(s);
                 there.push(field, Piece::new(0, victim));
                 self.can_land(rule, &there, p, g, field)
             }

@@ -15,6 +15,7 @@
 //! count. Where the turn goes on after the decision (a chain, a placement
 //! due, more decisions), or the next player throws first, the memory counts.
 
+use super::scratch::{ScratchState, scratch_moves};
 use crate::board::FieldId;
 use crate::moves::Move;
 use crate::piece::Player;
@@ -73,7 +74,10 @@ impl Game {
         if goes_on || s.is_over() || TELLING.get() {
             return Counts::Yes(s.marks_key_where(|slot| self.marks.momentary(slot)));
         }
-        let mut next = s.clone();
+        // Scratch copies and lists from the per-thread pools (no allocation
+        // once they have grown): a nested test (the ends `end_turn` checks)
+        // takes its own.
+        let mut next = ScratchState::of(s);
         self.end_turn(&mut next, mover);
         let memory = next.marks_key_where(|slot| self.marks.momentary(slot));
         if memory == 0 || next.is_over() {
@@ -82,14 +86,17 @@ impl Game {
         if next.pending != Pending::None {
             return Counts::Yes(memory);
         }
-        let mut without = next.clone();
+        let mut without = ScratchState::of(&next);
         for slot in (0..self.marks.slots).filter(|&slot| self.marks.momentary(slot)) {
             without.clear_mark_slot(slot);
         }
+        let (mut with, mut plain) = (scratch_moves(), scratch_moves());
         TELLING.set(true);
-        let (with, plain) = (moves_of(self, &next), moves_of(self, &without));
+        sorted_moves(self, &next, &mut with);
+        sorted_moves(self, &without, &mut plain);
         TELLING.set(false);
-        if with == plain { Counts::No } else { Counts::Yes(memory) }
+        let same = with.len() == plain.len() && with.iter().map(|&m| key_of(m)).eq(plain.iter().map(|&m| key_of(m)));
+        if same { Counts::No } else { Counts::Yes(memory) }
     }
 }
 
@@ -99,11 +106,10 @@ enum Counts {
     Yes(u64),
 }
 
-/// The legal moves of `s` as a sorted list, to compare as sets.
-fn moves_of(game: &Game, s: &State) -> Vec<(u8, u8, u8, FieldId, FieldId, u8)> {
-    let mut moves: Vec<_> = game.legal_moves(s).into_iter().map(|m: Move| key_of(m)).collect();
-    moves.sort_unstable();
-    moves
+/// The legal moves of `s` into `out`, sorted by what they do, to compare as sets.
+fn sorted_moves(game: &Game, s: &State, out: &mut Vec<Move>) {
+    game.legal_moves_into(s, out);
+    out.sort_unstable_by_key(|&m| key_of(m));
 }
 
 fn key_of(m: Move) -> (u8, u8, u8, FieldId, FieldId, u8) {

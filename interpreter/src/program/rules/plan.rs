@@ -208,11 +208,7 @@ impl MotionPlan {
     pub(crate) fn fall_lines(&self) -> Option<&FallLines> {
         match self {
             MotionPlan::FallLines(lines) => Some(lines),
-            MotionPlan::General
-            | MotionPlan::DieRuns(_)
-            | MotionPlan::SowEnds(_)
-            | MotionPlan::WalkPaths(_)
-            | MotionPlan::JumpLines(_) => None,
+            _ => None,
         }
     }
 
@@ -221,11 +217,7 @@ impl MotionPlan {
     pub(crate) fn die_runs(&self) -> Option<&DieRuns> {
         match self {
             MotionPlan::DieRuns(runs) => Some(runs),
-            MotionPlan::General
-            | MotionPlan::FallLines(_)
-            | MotionPlan::SowEnds(_)
-            | MotionPlan::WalkPaths(_)
-            | MotionPlan::JumpLines(_) => None,
+            _ => None,
         }
     }
 
@@ -234,11 +226,7 @@ impl MotionPlan {
     pub(crate) fn sow_ends(&self) -> Option<&SowEnds> {
         match self {
             MotionPlan::SowEnds(ends) => Some(ends),
-            MotionPlan::General
-            | MotionPlan::FallLines(_)
-            | MotionPlan::DieRuns(_)
-            | MotionPlan::WalkPaths(_)
-            | MotionPlan::JumpLines(_) => None,
+            _ => None,
         }
     }
 
@@ -247,25 +235,14 @@ impl MotionPlan {
     pub(crate) fn jump_lines(&self) -> Option<&JumpLines> {
         match self {
             MotionPlan::JumpLines(lines) => Some(lines),
-            MotionPlan::General
-            | MotionPlan::FallLines(_)
-            | MotionPlan::DieRuns(_)
-            | MotionPlan::SowEnds(_)
-            | MotionPlan::WalkPaths(_) => None,
+            _ => None,
         }
     }
 
     /// Whether the rule walks by its paths.
     #[inline(always)]
     pub(crate) fn by_paths(&self) -> bool {
-        match self {
-            MotionPlan::WalkPaths(_) => true,
-            MotionPlan::General
-            | MotionPlan::FallLines(_)
-            | MotionPlan::DieRuns(_)
-            | MotionPlan::SowEnds(_)
-            | MotionPlan::JumpLines(_) => false,
-        }
+        matches!(self, MotionPlan::WalkPaths(_))
     }
 }
 
