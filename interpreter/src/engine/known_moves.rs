@@ -154,13 +154,23 @@ mod tests {
         use crate::state::{Pending, Reason};
         let game = shipped::game("traditional/english-draughts", &Options::new()).expect("compiles");
         let start = game.initial_state();
-        let changes: [(&str, &dyn Fn(&mut crate::State)); 6] = [
+        type Change<'a> = (&'a str, &'a dyn Fn(&mut crate::State));
+        let changes: [Change; 6] = [
             ("nothing", &|_| {}),
-            ("a piece put on", &|s| s.push(0, Piece::new(0, 0))),
-            ("the turn handed on", &|s| game.end_turn(s, 0)),
+            ("a piece put on", &|s| {
+                let empty = (0..).find(|&f| s.height(f) == 0).expect("an empty field");
+                s.push(empty, Piece::new(0, 0));
+            }),
+            ("the turn handed on", &|s| {
+                let mover = s.to_move;
+                game.end_turn(s, mover);
+            }),
             ("the game ended", &|s| game.conclude(s, Reason::Blocked, [0; crate::piece::MAX_PLAYERS])),
             ("a counter set", &|s| s.set_counter(0, 5)),
-            ("a huff due", &|s| game.offer_huff(s, 1)),
+            ("a huff due", &|s| {
+                let other = 1 - s.to_move;
+                game.offer_huff(s, other);
+            }),
         ];
         for (what, change) in changes {
             let mut s = start.clone();
@@ -170,7 +180,8 @@ mod tests {
             PLAYING.with(|c| c.set(0));
             let before = s.clone();
             change(&mut s);
-            assert_eq!(kept_for(&s), s == before && what == "nothing", "{what}");
+            assert_eq!(s == before, what == "nothing", "{what} changes the state");
+            assert_eq!(kept_for(&s), what == "nothing", "{what}");
         }
     }
 
