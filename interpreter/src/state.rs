@@ -407,6 +407,20 @@ impl State {
         }
     }
 
+    /// The state's generation (issue 48): moves on with every change of the pieces, pools, counters and
+    /// marks (as the [`Edition`]) and wherever the engine changes the rest after a decision's ends are
+    /// checked ([`State::touch`]): what was worked out then holds while it is the same (`engine/known_moves.rs`).
+    #[inline]
+    pub(crate) fn generation(&self) -> u64 {
+        self.edits
+    }
+
+    /// Moves the [generation](State::generation) on: the turn handed on, the game ended, a choice due.
+    #[inline]
+    pub(crate) fn touch(&mut self) {
+        self.edits = self.edits.wrapping_add(1);
+    }
+
     /// The state's [`Edition`]. (Every field is named: a new one must be
     /// placed in the edition, or said to be worked out from the pieces.)
     pub(crate) fn edition(&self) -> Edition {

@@ -15,6 +15,7 @@ mod cond;
 mod counters;
 mod dice;
 mod dirs;
+mod flat; // state conditions lowered flat (issue 48)
 mod limits;
 pub(crate) mod locate;
 mod marks;

@@ -61,7 +61,8 @@ impl Game {
             empty.by_class[0] = self.board.word();
             empty
         });
-        Plans { rules, phases, game: GamePlan { lists_next_moves, plain_rules, run_ends, empty_tops } }
+        let ends = Some(self.flat_ends());
+        Plans { rules, phases, game: GamePlan { lists_next_moves, plain_rules, run_ends, empty_tops, ends } }
     }
 
     /// The game with `plans` as its plans: each written here, once.

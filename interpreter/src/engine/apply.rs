@@ -348,9 +348,10 @@ impl Game {
 
     /// After a move that left a capture unused: the next player may huff, if
     /// the turn has passed to them with nothing else due; otherwise the marks go.
-    fn offer_huff(&self, s: &mut State, mover: Player) {
+    pub(super) fn offer_huff(&self, s: &mut State, mover: Player) {
         if s.outcome.is_none() && s.to_move != mover && s.pending == Pending::None && s.continuing.is_none() {
             s.pending = Pending::Huff;
+            s.touch();
         } else {
             self.clear_marks(s);
         }

@@ -128,9 +128,7 @@ impl Game {
             Cond::MovedLineMasks(lines) => self.made_line_by_masks(s, lines),
             Cond::ByTops { yes, no, rest } => self.by_tops(*yes, *no, rest, s, me, field),
             Cond::Thrown(mask) => s.throw.is_some_and(|t| t < 64 && mask & (1 << t) != 0),
-            Cond::PieceOnBoard(w, mask) => self.holds(*w, me, s, |p| {
-                s.fields_topped_by(p).any(|f| s.top(f).is_some_and(|t| mask & (1 << t.kind) != 0))
-            }),
+            Cond::PieceOnBoard(w, mask) => self.holds(*w, me, s, |p| piece_on_board(s, p, *mask)),
             Cond::PlayerIs(n) => me + 1 == *n,
             Cond::Lead(w, n) => self.holds(*w, me, s, |p| {
                 // Ahead of every other player by n.
@@ -141,15 +139,10 @@ impl Game {
                 self.kinds[usize::from(p.kind)].die.is_some() && crate::die::face(p.orient, crate::die::Face::Top) == *n
             }),
             Cond::Phase(p) => s.phase == *p,
-            Cond::NoPieces(w) => {
-                self.holds(*w, me, s, |p| s.on_board(p) == 0 && (0..s.kinds).all(|k| s.pool(Pool::Hand, p, k, p) == 0))
-            }
-            Cond::HandEmpty(w) => self.holds(*w, me, s, |p| s.pool_total(Pool::Hand, p) == 0),
-            Cond::PieceIn(w, mask, z) => self.holds(*w, me, s, |p| {
-                let zone = &self.zones[usize::from(*z)].members[usize::from(p)];
-                zone.common_words(s.topped_by(p)).any(|f| s.top(f).is_some_and(|t| mask & (1 << t.kind) != 0))
-            }),
-            Cond::NoMoves => !self.has_move_listing(s).unwrap_or_else(|| self.has_move(s)),
+            Cond::NoPieces(w) => self.holds(*w, me, s, |p| no_pieces(s, p)),
+            Cond::HandEmpty(w) => self.holds(*w, me, s, |p| hand_empty(s, p)),
+            Cond::PieceIn(w, mask, z) => self.holds(*w, me, s, |p| self.piece_in(s, p, *mask, *z)),
+            Cond::NoMoves => self.no_moves(s),
             Cond::CanMove(w) => self.holds(*w, me, s, |p| self.has_move_for(s, p)),
             Cond::Passed => s.passed,
             Cond::LimitReached => self.max_plies > 0 && s.ply >= self.max_plies,
@@ -165,6 +158,42 @@ impl Game {
             Cond::Attacked(own) => self.attacked(s, me, field, *own),
             Cond::RoyalAttacked => self.royal_attacked(s, me),
         }
+    }
+}
+
+// The atoms the tree and the flat tests (engine/flat.rs) both read: one home each.
+
+/// `p` has no piece on the board nor in hand (`NoPieces`).
+#[inline]
+pub(crate) fn no_pieces(s: &State, p: Player) -> bool {
+    s.on_board(p) == 0 && (0..s.kinds).all(|k| s.pool(Pool::Hand, p, k, p) == 0)
+}
+
+/// `p`'s hand is empty (`HandEmpty`).
+#[inline]
+pub(crate) fn hand_empty(s: &State, p: Player) -> bool {
+    s.pool_total(Pool::Hand, p) == 0
+}
+
+/// A piece of `p` of one of the kinds (a bit set) tops a field (`PieceOnBoard`).
+#[inline]
+pub(crate) fn piece_on_board(s: &State, p: Player, kinds: u32) -> bool {
+    s.fields_topped_by(p).any(|f| s.top(f).is_some_and(|t| kinds & (1 << t.kind) != 0))
+}
+
+impl Game {
+    /// A piece of `p` of one of the kinds tops a field of `p`'s version of zone `z` (`PieceIn`).
+    #[inline]
+    pub(crate) fn piece_in(&self, s: &State, p: Player, kinds: u32, z: u8) -> bool {
+        let zone = &self.zones[usize::from(z)].members[usize::from(p)];
+        zone.common_words(s.topped_by(p)).any(|f| s.top(f).is_some_and(|t| kinds & (1 << t.kind) != 0))
+    }
+
+    /// The player to move has no move (`NoMoves`): from the list kept for
+    /// the next decision where one is being made (`engine/known_moves.rs`).
+    #[inline]
+    pub(crate) fn no_moves(&self, s: &State) -> bool {
+        !self.has_move_listing(s).unwrap_or_else(|| self.has_move(s))
     }
 }
 

@@ -19,6 +19,18 @@ impl Game {
     /// already (`no_move`): then a test that is just "no move" reads it.
     #[inline(always)]
     pub(super) fn check_ends_knowing(&self, s: &mut State, at: When, me: Player, no_move: Option<bool>) -> bool {
+        if let Some(flat) = &self.plan.ends {
+            let ends = match at {
+                When::AfterMove => &flat.after_move,
+                When::StartOfTurn => &flat.start_of_turn,
+            };
+            for (i, test) in ends[usize::from(me)].iter() {
+                if self.flat_holds(test, s, me, no_move) && self.end_by(s, usize::from(*i), me) {
+                    return true;
+                }
+            }
+            return false;
+        }
         for (i, end) in self.ends.iter().enumerate() {
             if end.at == at && self.end_holds(&end.test, s, me, no_move) && self.end_by(s, i, me) {
                 return true;
@@ -123,6 +135,7 @@ impl Game {
     /// Player `p` has finished: their team takes the next place once all its
     /// members have; when one team is left, it takes the last and the game ends.
     pub(super) fn finish(&self, s: &mut State, p: Player, reason: Reason) {
+        s.touch();
         let players = usize::from(s.players);
         s.finished[usize::from(p)] = OUT;
         let team = self.teams[usize::from(p)];
@@ -141,6 +154,7 @@ impl Game {
     /// Ends the game: the teams not yet placed take the places after those
     /// taken, highest `ranks[team]` first (equal ranks share a place).
     pub(super) fn conclude(&self, s: &mut State, reason: Reason, ranks: [i64; MAX_PLAYERS]) {
+        s.touch();
         let players = usize::from(s.players);
         let base = next_place(s) - 1;
         let unplaced = |q: usize| s.finished[q] == 0 || s.finished[q] == OUT;

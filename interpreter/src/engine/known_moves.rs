@@ -7,9 +7,14 @@
 //!
 //! The list is kept only for the very state being played (the same object,
 //! not a copy a probe plays on) and handed back only if that state is at the
-//! same [`Edition`] at the end of the move as when the list was made: its
-//! pieces and pools have not changed since, and every other field the rules
-//! read is as it was then.
+//! same [generation](State::generation) at the end of the move as when the
+//! list was made: its pieces and pools have not changed since, nor has the
+//! engine changed anything else (it moves the generation on wherever it
+//! changes the state after a decision's ends: `State::touch`). One number is
+//! compared (issue 48: comparing the whole [`Edition`] cost some 150
+//! instructions a ply); builds with debug assertions, as the tests run,
+//! compare the whole edition too, and fail where the generation alone would
+//! have handed back a list of another state.
 
 use crate::moves::{Action, Move};
 use crate::program::Game;
@@ -22,13 +27,26 @@ thread_local! {
     /// moves worked out in full where it is asked whether it has one (the same
     /// answer), and nothing is handed back outside `play_listing`.
     static PLAYING: Cell<usize> = const { Cell::new(0) };
-    /// The edition of that state when its legal moves, `MOVES`, were worked out (`None`: not yet).
+    /// The generation of that state when its legal moves, `MOVES`, were worked out (`None`: not yet).
+    static GENERATION: Cell<Option<u64>> = const { Cell::new(None) };
+    /// Its edition then, to check the generation by (debug assertions only).
     static EDITION: Cell<Option<Edition>> = const { Cell::new(None) };
     static MOVES: Cell<Vec<Move>> = const { Cell::new(Vec::new()) };
 }
 
 fn address(s: &State) -> usize {
     std::ptr::from_ref(s) as usize
+}
+
+/// Whether the moves kept are `s`'s: it is at the generation it was at when
+/// they were worked out (with debug assertions, checked against its edition).
+#[inline(always)]
+fn kept_for(s: &State) -> bool {
+    let kept = GENERATION.with(Cell::get) == Some(s.generation());
+    if cfg!(debug_assertions) && kept {
+        assert_eq!(EDITION.with(Cell::get), Some(s.edition()), "the state changed, its generation did not");
+    }
+    kept
 }
 
 impl Game {
@@ -47,10 +65,10 @@ impl Game {
     /// [`Game::play_listing`] where an end asks for the moves.
     fn play_keeping_moves(&self, s: &mut State, m: Move, out: &mut Vec<Move>) -> bool {
         PLAYING.with(|c| c.set(address(s)));
-        EDITION.with(|c| c.set(None));
+        GENERATION.with(|c| c.set(None));
         self.play_counting(s, m);
         PLAYING.with(|c| c.set(0));
-        if EDITION.with(Cell::get) != Some(s.edition()) {
+        if !kept_for(s) {
             return false;
         }
         // (One access of the thread's cell for both ways: each costs a call.)
@@ -92,7 +110,10 @@ impl Game {
             kept.set(moves);
             any
         });
-        EDITION.with(|c| c.set(Some(s.edition())));
+        GENERATION.with(|c| c.set(Some(s.generation())));
+        if cfg!(debug_assertions) {
+            EDITION.with(|c| c.set(Some(s.edition())));
+        }
         PLAYING.with(|c| c.set(playing));
         Some(any)
     }
@@ -121,6 +142,47 @@ mod tests {
         assert_eq!(game.has_move_listing(&copy), None, "a copy");
         assert_eq!(game.has_move_listing(&s), Some(true));
         PLAYING.with(|c| c.set(0));
+    }
+
+    /// A list kept for a state is not handed back once the state changed,
+    /// however it changed: its pieces, a counter, the turn handed on, the
+    /// game ended, a choice made due; and is while nothing changed.
+    #[test]
+    fn a_kept_list_is_not_used_once_the_state_changed() {
+        use super::kept_for;
+        use crate::piece::Piece;
+        use crate::state::{Pending, Reason};
+        let game = shipped::game("traditional/english-draughts", &Options::new()).expect("compiles");
+        let start = game.initial_state();
+        type Change<'a> = (&'a str, &'a dyn Fn(&mut crate::State));
+        let changes: [Change; 6] = [
+            ("nothing", &|_| {}),
+            ("a piece put on", &|s| {
+                let empty = (0..).find(|&f| s.height(f) == 0).expect("an empty field");
+                s.push(empty, Piece::new(0, 0));
+            }),
+            ("the turn handed on", &|s| {
+                let mover = s.to_move;
+                game.end_turn(s, mover);
+            }),
+            ("the game ended", &|s| game.conclude(s, Reason::Blocked, [0; crate::piece::MAX_PLAYERS])),
+            ("a counter set", &|s| s.set_counter(0, 5)),
+            ("a huff due", &|s| {
+                let other = 1 - s.to_move;
+                game.offer_huff(s, other);
+            }),
+        ];
+        for (what, change) in changes {
+            let mut s = start.clone();
+            s.pending = Pending::None;
+            PLAYING.with(|c| c.set(address(&s)));
+            assert_eq!(game.has_move_listing(&s), Some(true), "{what}");
+            PLAYING.with(|c| c.set(0));
+            let before = s.clone();
+            change(&mut s);
+            assert_eq!(s == before, what == "nothing", "{what} changes the state");
+            assert_eq!(kept_for(&s), what == "nothing", "{what}");
+        }
     }
 
     /// Plays `games` random games of `game` twice in lock step, from one

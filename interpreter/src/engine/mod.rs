@@ -21,6 +21,7 @@ mod counters;
 mod dice;
 mod emit;
 mod end;
+mod flat; // state conditions lowered flat (issue 48)
 mod known_moves;
 mod marks;
 mod motion;

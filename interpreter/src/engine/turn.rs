@@ -17,6 +17,9 @@ impl Game {
         if self.ended_after_move(s, mover) {
             return;
         }
+        // What was worked out during the move and its ends no longer holds
+        // (the turn goes on below without another change of the pieces).
+        s.touch();
         if let Some(key) = made {
             s.remember(key);
         }
@@ -81,6 +84,8 @@ impl Game {
                 }
             }
         }
+        // (Worked out before, as for the phase's `until`, no longer holds.)
+        s.touch();
         self.hand_over(s, next);
         if self.check_ends(s, When::StartOfTurn, next) {
             return;

@@ -5,6 +5,7 @@
 pub(crate) mod attacks;
 mod cond;
 pub(crate) mod counters;
+pub(crate) mod flat; // state conditions lowered flat (issue 48)
 pub(crate) mod lines;
 pub(crate) mod marks;
 mod plans;

@@ -61,13 +61,17 @@ pub(crate) struct GamePlan {
     /// 64 fields and the players' sets hold every piece: what tops a field is
     /// then looked at on the occupied fields alone.
     pub empty_tops: Option<TopWords>,
+    // --- end conditions lowered flat (issue 48) ---
+    /// The ends as flat tests per moment and player (see `program/flat.rs`);
+    /// `None`: each end's tree is read.
+    pub ends: Option<super::super::flat::FlatEnds>,
 }
 
 impl GamePlan {
     /// Every part on its general path: no next moves kept, no move asked
     /// whether it is plain, every run counted out, every top looked up.
     pub(crate) const GENERAL: GamePlan =
-        GamePlan { lists_next_moves: false, plain_rules: false, run_ends: None, empty_tops: None };
+        GamePlan { lists_next_moves: false, plain_rules: false, run_ends: None, empty_tops: None, ends: None };
 }
 
 /// Which fast paths serve a rule's moves (see the module's comment).
