@@ -121,6 +121,9 @@ impl TabulaApp {
         if let Some(path) = &args.record {
             self.bench.load_record(path);
         }
+        if let Some(path) = &args.position {
+            self.bench.open_position_now(path);
+        }
         match &args.show {
             Some(crate::args::Show::Rules) => self.tab = Tab::Rules,
             Some(crate::args::Show::Analysis(option)) => {

@@ -168,3 +168,17 @@ fn a_pool_of_dice_is_set_up_and_read_back() {
     click(&mut b, "Set up position…");
     assert!(b.query_by_label("dice thrown:").is_none() && b.query_by_label("add a die").is_none());
 }
+
+#[test]
+fn a_position_given_on_the_command_line_is_played_from() {
+    let args = ["traditional/tabula", "--position", zeno_path().to_str().expect("path")].map(str::to_string);
+    let args = tabula_editor::args::parse(args).expect("arguments");
+    let mut h = harness("seega");
+    h.state_mut().open_args(&args);
+    h.run();
+    let text = std::fs::read_to_string(zeno_path()).expect("read");
+    let game = (*h.state().bench.session.game).clone();
+    assert_eq!(game.name(), "traditional/tabula");
+    assert_eq!(h.state().bench.session.state(), &game.position_from_str(&text, "zeno").expect("reads"));
+    assert!(h.query_by_label("dice left: 2 5 6").is_some());
+}
