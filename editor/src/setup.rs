@@ -279,4 +279,22 @@ mod tests {
         let moves: Vec<String> = game.legal_moves(&state).iter().map(|&m| game.move_text(m)).collect();
         assert!(!moves.is_empty() && moves.iter().all(|m| m != "pass"), "the throw is played: {moves:?}");
     }
+
+    #[test]
+    fn a_pool_of_dice_is_set_and_a_value_no_die_shows_is_refused() {
+        let game = shipped::game("traditional/tabula", &Options::new()).expect("compiles");
+        let mut setup = Setup::new(&game, &game.initial_state());
+        assert!(setup.pool.is_empty(), "no dice thrown at the start");
+        assert!(setup.add_die(&game) && setup.add_die(&game));
+        setup.pool[1] = (4, true);
+        let state = setup.state(&game).expect("a valid position");
+        assert_eq!(state.dice().thrown().collect::<Vec<_>>(), [(1, false), (4, true)]);
+        assert_eq!(Setup::new(&game, &state).pool, setup.pool, "read back as set");
+        setup.pool[0].0 = 9;
+        assert_eq!(setup.state(&game), None);
+        assert!(setup.problems.iter().any(|p| p.contains("no die shows 9")), "{:?}", setup.problems);
+        // A game without a pool has no die to add.
+        let senet = shipped::game("senet", &Options::new()).expect("compiles");
+        assert!(!Setup::new(&senet, &senet.initial_state()).add_die(&senet));
+    }
 }

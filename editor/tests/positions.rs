@@ -182,3 +182,22 @@ fn a_position_given_on_the_command_line_is_played_from() {
     assert_eq!(h.state().bench.session.state(), &game.position_from_str(&text, "zeno").expect("reads"));
     assert!(h.query_by_label("dice left: 2 5 6").is_some());
 }
+
+#[test]
+fn opening_a_position_during_a_game_asks_first() {
+    let mut h = harness("traditional/tabula");
+    for _ in 0..2 {
+        let m = h.state().bench.session.legal()[0];
+        h.state_mut().bench.play(m);
+    }
+    h.run();
+    assert!(h.state().bench.session.in_progress());
+    let before = h.state().bench.session.state().clone();
+    open_position(&mut h, &zeno_path());
+    assert_eq!(h.state().bench.session.state(), &before, "not before the person says so");
+    click(&mut h, "Cancel");
+    assert_eq!(h.state().bench.session.state(), &before, "cancelled: the game goes on");
+    open_position(&mut h, &zeno_path());
+    click(&mut h, "Discard changes");
+    assert!(h.query_by_label("dice left: 2 5 6").is_some(), "Zeno's position, once the game was given up");
+}
