@@ -202,7 +202,12 @@ impl Setup {
                 Some(state)
             }
             Err(e) => {
-                self.problems = e.diagnostics.iter().map(|d| d.message.clone()).collect();
+                // Each problem with the part of the position it is in (`dice`, `board.c3`).
+                self.problems = e
+                    .diagnostics
+                    .iter()
+                    .map(|d| if d.path.is_empty() { d.message.clone() } else { format!("{}: {}", d.path, d.message) })
+                    .collect();
                 None
             }
         }
@@ -292,7 +297,11 @@ mod tests {
         assert_eq!(Setup::new(&game, &state).pool, setup.pool, "read back as set");
         setup.pool[0].0 = 9;
         assert_eq!(setup.state(&game), None);
-        assert!(setup.problems.iter().any(|p| p.contains("no die shows 9")), "{:?}", setup.problems);
+        assert!(
+            setup.problems.iter().any(|p| p.starts_with("dice") && p.contains("no die shows 9")),
+            "{:?}",
+            setup.problems
+        );
         // A game without a pool has no die to add.
         let senet = shipped::game("senet", &Options::new()).expect("compiles");
         assert!(!Setup::new(&senet, &senet.initial_state()).add_die(&senet));
