@@ -1,8 +1,8 @@
 #!/bin/sh
 # Remakes the editor's pictures of the README and the user's guide
 # (docs/screenshot-senet.png, docs/screenshot-options.png,
-# docs/screenshot-analysis.png) under a virtual display, so that they can be
-# remade at each change of the editor:
+# docs/screenshot-analysis.png, docs/screenshot-zeno.png) under a virtual
+# display, so that they can be remade at each change of the editor:
 #
 #   cargo build --release -p tabula-cli -p tabula-editor
 #   docs/screenshots.sh
@@ -78,4 +78,11 @@ small "$work/options.png" "$root/docs/screenshot-options.png" 250x300+0+770
 shot analysis senet --show analysis:chance
 small "$work/analysis.png" "$root/docs/screenshot-analysis.png" 1280x800+0+0
 
-ls -l "$root/docs/screenshot-senet.png" "$root/docs/screenshot-options.png" "$root/docs/screenshot-analysis.png"
+# Zeno's game of AD 480 in Tabula: a position file opened (given by a
+# relative path), his three dice beside the board and his three moves listed.
+cp "$root/rulesets/traditional/positions/tabula-zeno-480.ron" "$work/"
+shot zeno traditional/tabula --position tabula-zeno-480.ron
+small "$work/zeno.png" "$root/docs/screenshot-zeno.png" 1280x800+0+0
+
+ls -l "$root/docs/screenshot-senet.png" "$root/docs/screenshot-options.png" "$root/docs/screenshot-analysis.png" \
+    "$root/docs/screenshot-zeno.png"

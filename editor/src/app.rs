@@ -121,6 +121,9 @@ impl TabulaApp {
         if let Some(path) = &args.record {
             self.bench.load_record(path);
         }
+        if let Some(path) = &args.position {
+            self.bench.open_position_now(path);
+        }
         match &args.show {
             Some(crate::args::Show::Rules) => self.tab = Tab::Rules,
             Some(crate::args::Show::Analysis(option)) => {
@@ -158,6 +161,13 @@ impl TabulaApp {
                 }
                 if ui.button("Load game…").clicked() {
                     self.bench.ask_path(PathPurpose::LoadRecord);
+                }
+                ui.separator();
+                if ui.button("Open position…").on_hover_text("play on from a position file of this game").clicked() {
+                    self.bench.ask_path(PathPurpose::OpenPosition);
+                }
+                if ui.button("Save position…").on_hover_text("the position shown, as a position file").clicked() {
+                    self.bench.ask_path(PathPurpose::SavePosition);
                 }
             });
             ui.menu_button("View", |ui| {
@@ -283,6 +293,7 @@ impl TabulaApp {
                 bench.may_quit = true;
                 ctx.send_viewport_cmd(egui::ViewportCommand::Close);
             }
+            Answer::Go(Then::OpenPosition(path)) => bench.open_position_now(&path),
             Answer::SetOption(name, value) => bench.set_option_now(&name, value),
             Answer::Play(m) => bench.play(m),
             Answer::Dialog(dialog) => bench.ask = Some(Ask::File(dialog)),

@@ -1,11 +1,12 @@
-//! The command line: `tabula-editor [RULESET] [--record GAME.ron] [--show ...] [--smoke]`.
+//! The command line: `tabula-editor [RULESET] [--record GAME.ron] [--position POSITION.ron] [--show ...] [--smoke]`.
 
 use crate::document::Origin;
 use std::path::PathBuf;
 
-pub const USAGE: &str = "usage: tabula-editor [RULESET] [--record GAME.ron] [--show rules|analysis[:OPTION]] [--size WxH] [--smoke]\n\
+pub const USAGE: &str = "usage: tabula-editor [RULESET] [--record GAME.ron] [--position POSITION.ron] [--show rules|analysis[:OPTION]] [--size WxH] [--smoke]\n\
     RULESET is a shipped ruleset's name (as `tabula list` prints it) or the path of a .ron file;\n\
     without one, the editor reopens what was open last time.\n\
+    --position plays on from a position of that game (as `tabula moves --position` reads it).\n\
     --smoke opens the window, draws a few frames and exits (0 if they were drawn), remembering nothing.";
 
 /// What the command line asks to open.
@@ -23,6 +24,8 @@ pub struct Args {
     pub show: Option<Show>,
     /// `--size WxH`: the window's size in points (1280x800 unless given).
     pub size: Option<[u16; 2]>,
+    /// `--position FILE`: a position of the game opened, to play on from (issue 45).
+    pub position: Option<PathBuf>,
 }
 
 /// What `--show` opens on.
@@ -54,6 +57,10 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
         match arg.as_str() {
             "--record" => {
                 out.record = Some(args.next().map(PathBuf::from).ok_or("--record needs the path of a game record")?);
+            }
+            "--position" => {
+                out.position =
+                    Some(args.next().map(PathBuf::from).ok_or("--position needs the path of a position file")?);
             }
             "--help" | "-h" => out.help = true,
             "--smoke" => out.smoke = true,
@@ -90,5 +97,12 @@ mod tests {
         assert!(!parse_strs(&["games/mine.ron"]).expect("parses").smoke);
         assert!(parse_strs(&["--smok"]).is_err_and(|e| e.contains("unknown option --smok")));
         assert!(USAGE.contains("--smoke"));
+    }
+
+    #[test]
+    fn a_position_file_is_read_beside_a_ruleset() {
+        let args = parse_strs(&["traditional/tabula", "--position", "zeno.ron"]).expect("parses");
+        assert_eq!(args.position, Some(PathBuf::from("zeno.ron")));
+        assert!(parse_strs(&["--position"]).is_err_and(|e| e.contains("needs the path")));
     }
 }

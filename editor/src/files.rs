@@ -15,6 +15,9 @@ pub enum PathPurpose {
     SaveRecord,
     LoadRecord,
     ExportPlots,
+    // --- position files (issue 45): a position for the game open ---
+    OpenPosition,
+    SavePosition,
 }
 
 impl PathPurpose {
@@ -26,12 +29,17 @@ impl PathPurpose {
             PathPurpose::SaveRecord => ("Save the game", "Save game"),
             PathPurpose::LoadRecord => ("Load a game", "Load game"),
             PathPurpose::ExportPlots => ("Export the analysis plots (name.svg or name.png)", "Export plots"),
+            PathPurpose::OpenPosition => ("Open a position of this game", "Open position"),
+            PathPurpose::SavePosition => ("Save the position shown", "Save position"),
         }
     }
 
     /// Saving writes a file (and asks before replacing one); the others read one.
     pub fn saves(self) -> bool {
-        matches!(self, PathPurpose::SaveVariant | PathPurpose::SaveRecord | PathPurpose::ExportPlots)
+        matches!(
+            self,
+            PathPurpose::SaveVariant | PathPurpose::SaveRecord | PathPurpose::ExportPlots | PathPurpose::SavePosition
+        )
     }
 }
 

@@ -28,6 +28,9 @@ pub struct Setup {
     pub to_move: Player,
     /// A throw already made, that the player to move now plays.
     pub throw: Option<u8>,
+    /// The pool of dice thrown this turn, where the game throws one: each
+    /// die's value and whether it is spent (issue 45).
+    pub pool: Vec<(u8, bool)>,
     pub brush: Brush,
     /// Why the position cannot be played, as last checked.
     pub problems: Vec<String>,
@@ -96,6 +99,7 @@ impl Setup {
             stacks: game.board().fields().map(|f| state.stack(f).to_vec()).collect(),
             to_move: state.to_move(),
             throw: state.last_throw().filter(|_| def.throw.is_some()),
+            pool: state.dice().thrown().collect(),
             brush: palette(game).first().map_or(Brush::Remove, |&(kind, owner)| Brush::Put { kind, owner }),
             problems: Vec::new(),
             def,
@@ -163,12 +167,31 @@ impl Setup {
             .collect();
         def.to_move = self.to_move + 1;
         def.throw = self.throw;
+        def.dice = self.pool.iter().filter(|d| !d.1).map(|d| d.0).collect();
+        def.spent = self.pool.iter().filter(|d| d.1).map(|d| d.0).collect();
+        if (&def.dice, &def.spent) != (&self.def.dice, &self.def.spent) {
+            // Another pool: its dice left say how many moves the turn has.
+            def.decisions_left = None;
+        }
         // A throw made is no throw due; without one, the phase's throw is.
         def.throw_due = None;
         // The piece that was going on capturing may be gone.
         def.continuing = None;
         let pretty = ron::ser::PrettyConfig::default().struct_names(true);
         ron::ser::to_string_pretty(&def, pretty).unwrap_or_default()
+    }
+
+    /// Adds a die to the pool (showing the game's smallest face), up to the
+    /// most a pool holds; false if it cannot.
+    pub fn add_die(&mut self, game: &Game) -> bool {
+        let (faces, _) = game.pool_faces();
+        match faces.first() {
+            Some(&v) if self.pool.len() < tabula::MOST_DICE => {
+                self.pool.push((v, false));
+                true
+            }
+            _ => false,
+        }
     }
 
     /// The position, checked against the ruleset; the problems are kept for the window.
@@ -179,7 +202,12 @@ impl Setup {
                 Some(state)
             }
             Err(e) => {
-                self.problems = e.diagnostics.iter().map(|d| d.message.clone()).collect();
+                // Each problem with the part of the position it is in (`dice`, `board.c3`).
+                self.problems = e
+                    .diagnostics
+                    .iter()
+                    .map(|d| if d.path.is_empty() { d.message.clone() } else { format!("{}: {}", d.path, d.message) })
+                    .collect();
                 None
             }
         }
@@ -255,5 +283,27 @@ mod tests {
         assert_eq!(state.last_throw(), Some(2), "the throw set is kept");
         let moves: Vec<String> = game.legal_moves(&state).iter().map(|&m| game.move_text(m)).collect();
         assert!(!moves.is_empty() && moves.iter().all(|m| m != "pass"), "the throw is played: {moves:?}");
+    }
+
+    #[test]
+    fn a_pool_of_dice_is_set_and_a_value_no_die_shows_is_refused() {
+        let game = shipped::game("traditional/tabula", &Options::new()).expect("compiles");
+        let mut setup = Setup::new(&game, &game.initial_state());
+        assert!(setup.pool.is_empty(), "no dice thrown at the start");
+        assert!(setup.add_die(&game) && setup.add_die(&game));
+        setup.pool[1] = (4, true);
+        let state = setup.state(&game).expect("a valid position");
+        assert_eq!(state.dice().thrown().collect::<Vec<_>>(), [(1, false), (4, true)]);
+        assert_eq!(Setup::new(&game, &state).pool, setup.pool, "read back as set");
+        setup.pool[0].0 = 9;
+        assert_eq!(setup.state(&game), None);
+        assert!(
+            setup.problems.iter().any(|p| p.starts_with("dice") && p.contains("no die shows 9")),
+            "{:?}",
+            setup.problems
+        );
+        // A game without a pool has no die to add.
+        let senet = shipped::game("senet", &Options::new()).expect("compiles");
+        assert!(!Setup::new(&senet, &senet.initial_state()).add_die(&senet));
     }
 }

@@ -16,6 +16,8 @@ use tabula::agents::sample_chance;
 use tabula::{Action, Diagnostic, Error, Game, Move, Options, Record};
 use tabula_files::{self as files, Overwrite};
 
+mod position_file;
+
 /// What the editor remembers between runs.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default)]
@@ -84,6 +86,8 @@ pub enum Then {
     Open(Origin),
     NewGame,
     Quit,
+    /// Plays on from the position in this file (issue 45).
+    OpenPosition(PathBuf),
 }
 
 pub struct Workbench {
@@ -118,6 +122,8 @@ pub struct Workbench {
     pub plots: Option<String>,
     /// A position being set up by hand, shown on the board instead of the game.
     pub setup: Option<crate::setup::Setup>,
+    /// Why the last position file could not be opened, located, line by line.
+    pub position_problems: Vec<String>,
     /// The folder of the last file chosen, where the next dialog opens.
     last_dir: Option<PathBuf>,
     thinking: Option<Thinking>,
@@ -159,6 +165,7 @@ impl Workbench {
             variant_title: None,
             hint_closed: persisted.hint_closed,
             setup: None,
+            position_problems: Vec::new(),
             plots: None,
             last_dir: persisted.recent.first().and_then(|p| p.parent()).map(Path::to_path_buf),
             valid_text: doc.text.clone(),
@@ -205,6 +212,7 @@ impl Workbench {
     fn start(&mut self, session: Session) {
         self.session = session;
         self.setup = None;
+        self.position_problems.clear();
         self.paused = false;
         self.changed();
     }
@@ -480,7 +488,8 @@ impl Workbench {
             PathPurpose::SaveVariant => self.write_rules(path, Overwrite::Allow),
             PathPurpose::SaveRecord => self.write_record(path, Overwrite::Allow),
             PathPurpose::ExportPlots => self.write_plots(path, Overwrite::Allow),
-            PathPurpose::OpenRuleset | PathPurpose::LoadRecord => {}
+            PathPurpose::SavePosition => self.write_position(path, Overwrite::Allow),
+            PathPurpose::OpenRuleset | PathPurpose::LoadRecord | PathPurpose::OpenPosition => {}
         }
     }
 
@@ -552,6 +561,8 @@ impl Workbench {
             PathPurpose::SaveRecord => format!("{}-game.ron", self.session.game.name().replace('/', "-")),
             PathPurpose::LoadRecord => String::new(),
             PathPurpose::ExportPlots => format!("{}-analysis.svg", self.session.game.name().replace('/', "-")),
+            PathPurpose::OpenPosition => String::new(),
+            PathPurpose::SavePosition => format!("{}-position.ron", self.session.game.name().replace('/', "-")),
         };
         // The user's own folders (issue 47): the last one chosen; else, for
         // rules, the folder of the user's ruleset file; else home; never the
@@ -581,7 +592,12 @@ impl Workbench {
         self.last_dir = path.parent().map(Path::to_path_buf);
         match purpose {
             // The file dialog has already asked before choosing an existing file to save to.
-            PathPurpose::SaveVariant | PathPurpose::SaveRecord | PathPurpose::ExportPlots if path.exists() => {
+            PathPurpose::SaveVariant
+            | PathPurpose::SaveRecord
+            | PathPurpose::ExportPlots
+            | PathPurpose::SavePosition
+                if path.exists() =>
+            {
                 self.overwrite(purpose, path);
             }
             PathPurpose::SaveVariant => self.save_as(path),
@@ -589,6 +605,8 @@ impl Workbench {
             PathPurpose::SaveRecord => self.save_record(path),
             PathPurpose::LoadRecord => self.load_record(path),
             PathPurpose::ExportPlots => self.write_plots(path, Overwrite::Refuse),
+            PathPurpose::OpenPosition => self.open_position(path),
+            PathPurpose::SavePosition => self.write_position(path, Overwrite::Refuse),
         }
     }
 

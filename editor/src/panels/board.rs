@@ -381,6 +381,7 @@ impl BoardPanel {
                 ui.add(egui::DragValue::new(t).range(0..=60)).on_hover_text("the value of the throw to play");
             }
         });
+        pool_setup_ui(ui, &game, &mut setup);
         let checked = setup.state(&game);
         let mut done = false;
         ui.horizontal(|ui| {
@@ -594,4 +595,29 @@ pub fn draw_piece(painter: &egui::Painter, game: &Game, p: &Piece, at: Pos2, siz
     if p.mark {
         painter.circle_filled(at + Vec2::new(-size * 0.35, -size * 0.35), size * 0.1, SELECTED);
     }
+}
+
+/// Setting up a pool of dice, where the game throws one (issue 45): each
+/// die's value and whether it is spent, dice added and taken away.
+fn pool_setup_ui(ui: &mut egui::Ui, game: &Game, setup: &mut crate::setup::Setup) {
+    let (faces, _) = game.pool_faces();
+    let (Some(&low), Some(&high)) = (faces.first(), faces.last()) else { return };
+    ui.horizontal_wrapped(|ui| {
+        ui.label("dice thrown:").on_hover_text("this turn's pool: the values left to play, and those spent");
+        let mut remove = None;
+        for (i, (value, spent)) in setup.pool.iter_mut().enumerate() {
+            let label = ui.label(format!("die {}", i + 1));
+            ui.add(egui::DragValue::new(value).range(low..=high)).labelled_by(label.id);
+            ui.checkbox(spent, "spent");
+            if ui.small_button("remove").on_hover_text("take this die away").clicked() {
+                remove = Some(i);
+            }
+        }
+        if let Some(i) = remove {
+            setup.pool.remove(i);
+        }
+        if setup.pool.len() < tabula::MOST_DICE && ui.button("add a die").clicked() {
+            setup.add_die(game);
+        }
+    });
 }

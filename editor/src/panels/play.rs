@@ -128,6 +128,7 @@ impl Panel for PlayPanel {
                 bench.ask_path(PathPurpose::LoadRecord);
             }
         });
+        position_problems(ui, bench);
         ui.separator();
         // A throw's outcomes are the device's, not the player's to pick: they
         // are no buttons (Set up position… sets a throw by hand).
@@ -179,6 +180,21 @@ impl Panel for PlayPanel {
     }
 }
 
+/// Why the position file last opened was refused, each problem where it
+/// is; the game shown is the one before.
+fn position_problems(ui: &mut egui::Ui, bench: &mut Workbench) {
+    if bench.position_problems.is_empty() {
+        return;
+    }
+    ui.label(egui::RichText::new("The position file was not opened; the game is unchanged:").strong());
+    for problem in &bench.position_problems {
+        ui.colored_label(Color32::from_rgb(180, 40, 40), problem);
+    }
+    if ui.button("Dismiss").clicked() {
+        bench.position_problems.clear();
+    }
+}
+
 /// A throw as the game's device shows it: sticks with their marked sides,
 /// or a die's top face.
 fn draw_throw(ui: &mut egui::Ui, looks: Looks, value: u8) {
@@ -227,9 +243,8 @@ fn draw_die(ui: &mut egui::Ui, value: u8, spent: bool) {
     if pips.is_empty() {
         ui.painter().text(c, egui::Align2::CENTER_CENTER, value, egui::FontId::proportional(15.0), ink);
     }
-    response.on_hover_text(if spent {
-        format!("the die shows {value} (spent)")
-    } else {
-        format!("the die shows {value}")
-    });
+    let words = if spent { format!("the die shows {value} (spent)") } else { format!("the die shows {value}") };
+    // What a screen reader (and a test) reads of the drawing.
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &words));
+    response.on_hover_text(words);
 }

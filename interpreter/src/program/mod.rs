@@ -390,4 +390,15 @@ impl Game {
             _ => None,
         }
     }
+
+    // --- the editor's set-up of a pool of dice (issue 45) ---
+    /// The values a die of the game's pools of dice can show, smallest first
+    /// (none where the game throws no pool): what a position's `dice` and
+    /// `spent` may hold; and the most values one throw gives (a double may
+    /// count twice).
+    pub fn pool_faces(&self) -> (Vec<u8>, usize) {
+        let pools = self.chance.iter().flat_map(|c| &c.pools);
+        let faces: std::collections::BTreeSet<u8> = pools.clone().flat_map(|d| d.thrown().map(|t| t.0)).collect();
+        (faces.into_iter().collect(), pools.map(|d| d.thrown().count()).max().unwrap_or(0))
+    }
 }
