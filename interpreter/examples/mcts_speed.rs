@@ -12,8 +12,8 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use tabula::Action;
 use tabula::agents::{Agent, Budget, MctsAgent, RandomAgent, random_plies};
-use tabula::moves::Action;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -34,7 +34,7 @@ fn main() {
     // The first decision with a choice: throws and forced moves played at random.
     loop {
         let legal = game.legal_moves(&state);
-        if legal.len() > 1 && legal[0].action != Action::Chance || state.is_over() {
+        if legal.len() > 1 && legal[0].action() != Action::Chance || state.is_over() {
             break;
         }
         let m = RandomAgent::default().choose(&game, &state, &mut rng);
