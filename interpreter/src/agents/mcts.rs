@@ -181,6 +181,24 @@ impl Agent for MctsAgent {
     }
 }
 
+/// Plays at most `most` random plies from `state` as a rollout plays them
+/// (counted turns in a run, a move's listing reused); the plies made. For
+/// docs/performance.md: a random playout of an iteration's length.
+pub fn random_plies<R: rand::RngCore>(
+    game: &Game,
+    state: &mut State,
+    rng: &mut R,
+    buf: &mut Vec<Move>,
+    most: u32,
+) -> u32 {
+    let (mut known, mut played) = (false, 0);
+    while played < most {
+        let Some(plies) = super::play_randomly(game, state, rng, buf, &mut known, most - played) else { break };
+        played += plies;
+    }
+    played
+}
+
 #[cfg(test)]
 mod tests {
     use crate::moves::{Action, Move};
@@ -322,22 +340,4 @@ mod tests {
         assert_eq!(one, games(3, style));
         assert_ne!(one, games(1, MctsStyle::GUIDED));
     }
-}
-
-/// Plays at most `most` random plies from `state` as a rollout plays them
-/// (counted turns in a run, a move's listing reused); the plies made. For
-/// docs/performance.md: a random playout of an iteration's length.
-pub fn random_plies<R: rand::RngCore>(
-    game: &Game,
-    state: &mut State,
-    rng: &mut R,
-    buf: &mut Vec<Move>,
-    most: u32,
-) -> u32 {
-    let (mut known, mut played) = (false, 0);
-    while played < most {
-        let Some(plies) = super::play_randomly(game, state, rng, buf, &mut known, most - played) else { break };
-        played += plies;
-    }
-    played
 }
