@@ -12,13 +12,18 @@
 //!   filled, a win), tried first among untried moves and added to UCT's score
 //!   as `bias × prior / (visits + 1)` (progressive bias), so it fades as the
 //!   move's own results come in;
+//! - **exploration scaled to the values' spread**: UCT's constant times the
+//!   standard deviation of the values the tree's rollouts returned, so that
+//!   an evaluation whose values differ by hundredths still concentrates the
+//!   visits on the better moves (unscaled, mcts:1000 lost to mcts:200);
 //! - **tree reuse**: the part of the tree under the moves actually played is
 //!   kept for the next decision, where no chance outcome lies between (the
 //!   agent lives for a game: each game builds its agents anew);
 //! - **root-parallel trees** (`mcts:N:tK`): K trees, each seeded from the
 //!   agent's generator and its index, each with the whole budget, searched on
-//!   the thread pool; the move with the most visits summed over the trees is
-//!   played. The result does not depend on the number of threads.
+//!   up to K threads of their own; the move with the most visits summed over
+//!   the trees (in the trees' order) is played. The result does not depend on
+//!   the number of threads.
 
 use super::mcts_tree::{Settings, Tree, key};
 use super::{Agent, AgentSpec, Budget, Evaluator, pick};
@@ -54,6 +59,11 @@ pub struct MctsAgent {
     kept: Vec<Tree>,
     /// Decisions whose first tree started from a kept one (for the tests).
     reused: u32,
+    /// Plies made by the searches' iterations (see [`MctsAgent::plies`]).
+    plies: u64,
+    /// The most threads root-parallel trees are searched on (the machine's
+    /// cores); the moves do not depend on it.
+    threads: usize,
 }
 
 impl MctsAgent {
@@ -64,26 +74,63 @@ impl MctsAgent {
 
     pub fn with_style(game: &Game, budget: Budget, style: MctsStyle) -> MctsAgent {
         let settings = if style.plain {
-            Settings { rollout_depth: 24, exploration: 0.9, bias: 0.0, remember: true }
+            Settings { rollout_depth: 24, exploration: 0.9, bias: 0.0, remember: true, scaled: false }
         } else {
             Settings::guided()
         };
-        MctsAgent { budget, style, eval: Evaluator::new(game), settings, buf: Vec::new(), kept: Vec::new(), reused: 0 }
+        MctsAgent {
+            budget,
+            style,
+            eval: Evaluator::new(game),
+            settings,
+            buf: Vec::new(),
+            kept: Vec::new(),
+            reused: 0,
+            plies: 0,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        }
     }
 
-    /// Grows `tree` for the agent's budget.
-    fn search(&self, game: &Game, tree: &mut Tree) {
-        let start = Instant::now();
-        for iteration in 0u32.. {
-            let done = match self.budget {
-                Budget::Iterations(n) => iteration >= n,
-                Budget::Time(t) => iteration > 0 && start.elapsed() >= t,
-            };
-            if done {
-                break;
-            }
-            tree.iterate(game, &self.eval, &self.settings);
+    /// The plies the agent's searches have made so far: the descents' moves
+    /// and throws and the rollouts' plies (for docs/performance.md's
+    /// comparison of an iteration with random playouts of its length).
+    pub fn plies(&self) -> u64 {
+        self.plies
+    }
+
+    /// Grows the trees for the agent's budget, each on its own: one after
+    /// another on one thread, or spread over up to [`MctsAgent::threads`]
+    /// threads (`std::thread::scope`: the interpreter depends on no thread
+    /// pool, tests/tests/crates.rs). Each tree draws from its own generator,
+    /// so the trees grown are the same either way.
+    fn search_all(&self, game: &Game, trees: &mut [Tree]) {
+        let (budget, eval, settings) = (self.budget, &self.eval, &self.settings);
+        let threads = self.threads.clamp(1, trees.len().max(1));
+        if threads == 1 {
+            trees.iter_mut().for_each(|tree| search(game, budget, eval, settings, tree));
+            return;
         }
+        let per_thread = trees.len().div_ceil(threads);
+        std::thread::scope(|scope| {
+            for some in trees.chunks_mut(per_thread) {
+                scope.spawn(move || some.iter_mut().for_each(|tree| search(game, budget, eval, settings, tree)));
+            }
+        });
+    }
+}
+
+/// Grows `tree` for `budget`.
+fn search(game: &Game, budget: Budget, eval: &Evaluator, settings: &Settings, tree: &mut Tree) {
+    let start = Instant::now();
+    for iteration in 0u32.. {
+        let done = match budget {
+            Budget::Iterations(n) => iteration >= n,
+            Budget::Time(t) => iteration > 0 && start.elapsed() >= t,
+        };
+        if done {
+            break;
+        }
+        tree.iterate(game, eval, settings);
     }
 }
 
@@ -112,16 +159,7 @@ impl Agent for MctsAgent {
             })
             .collect();
         self.reused += u32::from(trees[0].nodes[0].visits > 0);
-        if let [tree] = trees.as_mut_slice() {
-            self.search(game, tree);
-        } else {
-            // One after another: the interpreter uses no thread pool of its
-            // own (tests/tests/crates.rs); each tree has its own generator,
-            // so the moves are the same as on any number of threads.
-            for tree in &mut trees {
-                self.search(game, tree);
-            }
-        }
+        self.search_all(game, &mut trees);
         // The most visits summed over the trees; ties to the first legal move.
         let mut best = (0u64, None);
         for &m in &self.buf {
@@ -135,11 +173,30 @@ impl Agent for MctsAgent {
                 best = (visits, Some(m));
             }
         }
+        self.plies += trees.iter().map(|t| t.plies).sum::<u64>();
         if !self.style.plain {
             self.kept = trees;
         }
         best.1.unwrap_or_else(|| pick(game, state, &self.buf, rng))
     }
+}
+
+/// Plays at most `most` random plies from `state` as a rollout plays them
+/// (counted turns in a run, a move's listing reused); the plies made. For
+/// docs/performance.md: a random playout of an iteration's length.
+pub fn random_plies<R: rand::RngCore>(
+    game: &Game,
+    state: &mut State,
+    rng: &mut R,
+    buf: &mut Vec<Move>,
+    most: u32,
+) -> u32 {
+    let (mut known, mut played) = (false, 0);
+    while played < most {
+        let Some(plies) = super::play_randomly(game, state, rng, buf, &mut known, most - played) else { break };
+        played += plies;
+    }
+    played
 }
 
 #[cfg(test)]
@@ -241,22 +298,46 @@ mod tests {
         }
     }
 
-    /// Root-parallel trees: the same moves whatever the number of threads,
-    /// and other moves than one tree plays (the trees differ).
+    /// The exploration constant is scaled to the spread of the rollouts'
+    /// values: at 1000 iterations from Breakthrough's opening, the move most
+    /// visited has several times the visits of the average move. Unscaled,
+    /// against values that differ by hundredths, the visits were spread
+    /// evenly, and mcts:1000 lost to mcts:200 and to greedy.
+    #[test]
+    fn the_search_concentrates_on_the_best_moves() {
+        use crate::agents::{Agent, Budget, MctsAgent};
+        use rand::SeedableRng;
+        let game = shipped::game("classic/breakthrough", &Options::new()).expect("compiles");
+        let s = game.initial_state();
+        let most_against_mean = |scaled: bool| {
+            let mut agent = MctsAgent::new(&game, Budget::Iterations(1000));
+            agent.settings.scaled = scaled;
+            agent.choose(&game, &s, &mut rand_chacha::ChaCha8Rng::seed_from_u64(1));
+            let visits: Vec<u32> = agent.kept[0].root_visits().map(|(_, v)| v).collect();
+            let most = visits.iter().copied().max().unwrap_or(0);
+            f64::from(most) * visits.len() as f64 / f64::from(visits.iter().sum::<u32>())
+        };
+        let (scaled, unscaled) = (most_against_mean(true), most_against_mean(false));
+        assert!(scaled > 3.0, "scaled: the most visits {scaled:.2} times the mean");
+        assert!(unscaled < 1.5, "unscaled: the most visits {unscaled:.2} times the mean");
+    }
+
+    /// Root-parallel trees: the same moves on one thread as on two or
+    /// three (the trees spread over the threads), and other moves than one
+    /// tree plays (the trees differ).
     #[test]
     fn parallel_trees_play_the_same_moves_on_any_number_of_threads() {
         use crate::agents::{Budget, MctsAgent, MctsStyle};
         let game = shipped::game("classic/breakthrough", &Options::new()).expect("compiles");
         let style = MctsStyle { trees: 3, plain: false };
         let games = |threads: usize, style: MctsStyle| {
-            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("a pool");
-            pool.install(|| {
-                let mut agents = [0, 1].map(|_| MctsAgent::with_style(&game, Budget::Iterations(60), style));
-                (0..3).map(|seed| play(&game, &mut agents, seed, 30)).collect::<Vec<_>>()
-            })
+            let mut agents = [0, 1].map(|_| MctsAgent::with_style(&game, Budget::Iterations(60), style));
+            agents.iter_mut().for_each(|a| a.threads = threads);
+            (0..3).map(|seed| play(&game, &mut agents, seed, 30)).collect::<Vec<_>>()
         };
         let one = games(1, style);
         assert_eq!(one, games(2, style));
+        assert_eq!(one, games(3, style));
         assert_ne!(one, games(1, MctsStyle::GUIDED));
     }
 }

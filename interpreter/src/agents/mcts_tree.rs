@@ -9,7 +9,8 @@
 //! (first child, next sibling) in the one vector of nodes, so growing the tree
 //! allocates nothing per node.
 
-use super::{Evaluator, pick, play_randomly};
+use super::mcts::random_plies;
+use super::{Evaluator, pick};
 use crate::moves::{Action, Move};
 use crate::piece::{MAX_PLAYERS, Player};
 use crate::program::Game;
@@ -34,6 +35,13 @@ pub(super) struct Settings {
     /// Whether a node that is one position keeps its moves (see [`Remembered`]);
     /// off only to test that it changes no choice.
     pub remember: bool,
+    /// Whether the exploration constant is scaled by the spread of the values
+    /// the rollouts return (their standard deviation, see [`Spread`]): an
+    /// evaluation's values differ by hundredths (a pawn in Breakthrough is
+    /// 0.12), and against them an unscaled constant made the search spread
+    /// its visits evenly, so that more iterations averaged each move over the
+    /// opponent's every reply, as if the opponent played at random.
+    pub scaled: bool,
 }
 
 impl Settings {
@@ -41,7 +49,8 @@ impl Settings {
     pub fn guided() -> Settings {
         // Tuned by short ladders against greedy and plain UCT (docs/agents.md): rollouts
         // of 4..8 plies were best in Seti-Aleph, Breakthrough and Kalah; 24 (plain UCT's) worst.
-        Settings { rollout_depth: 6, exploration: 0.9, bias: 1.0, remember: true }
+        // The exploration constant is scaled to the values' spread (docs/agents.md, "MCTS").
+        Settings { rollout_depth: 6, exploration: 0.9, bias: 1.0, remember: true, scaled: true }
     }
 }
 
@@ -138,6 +147,10 @@ pub(super) struct Tree {
     /// Sorted keys of long move lists, for `Members`.
     legal_keys: Vec<u64>,
     tried_keys: Vec<u64>,
+    /// The spread of the values the rollouts of this tree returned.
+    spread: Spread,
+    /// Plies made by the iterations (descents and rollouts, throws included).
+    pub plies: u64,
 }
 
 impl Tree {
@@ -160,6 +173,8 @@ impl Tree {
             path: Vec::new(),
             legal_keys: Vec::new(),
             tried_keys: Vec::new(),
+            spread: Spread::default(),
+            plies: 0,
         };
         if let Some(old) = old.filter(|t| t.identity == game.identity) {
             if let Some(at) = old.find(game, state) {
@@ -268,15 +283,18 @@ impl Tree {
             if legal[0].action == Action::Chance {
                 let m = pick(game, &s, &legal, &mut self.rng);
                 game.play_unchecked(&mut s, m);
+                self.plies += 1;
                 fixed = false;
                 continue;
             }
             let child = self.choose_child(game, eval, settings, &s, node, &legal, fixed);
             game.play_unchecked(&mut s, self.nodes[child as usize].mv);
+            self.plies += 1;
             self.path.push(child);
             node = child;
         }
         let values = self.rollout(game, eval, settings, &mut s);
+        self.spread.add(values[usize::from(self.root.to_move())]);
         for &n in &self.path {
             let node = &mut self.nodes[n as usize];
             node.visits += 1;
@@ -328,6 +346,8 @@ impl Tree {
         let mut keys = std::mem::take(&mut self.legal_keys);
         let legal_here = (!fixed).then(|| Members::of(legal.iter().copied(), &mut keys));
         let ln = f64::from(self.nodes[node as usize].visits.max(1)).ln();
+        let exploration =
+            if settings.scaled { settings.exploration * self.spread.scale() } else { settings.exploration };
         let mut best = (f64::NEG_INFINITY, NONE);
         let mut c = self.nodes[node as usize].first_child;
         while c != NONE {
@@ -338,7 +358,7 @@ impl Tree {
                 } else {
                     let visits = f64::from(n.visits);
                     n.value / visits
-                        + settings.exploration * (ln / visits).sqrt()
+                        + exploration * (ln / visits).sqrt()
                         + settings.bias * f64::from(n.prior) / (visits + 1.0)
                 };
                 if score > best.0 {
@@ -382,12 +402,8 @@ impl Tree {
 
     /// Plays random moves, then scores the position for every player.
     fn rollout(&mut self, game: &Game, eval: &Evaluator, settings: &Settings, s: &mut State) -> [f64; MAX_PLAYERS] {
-        let (mut known, mut played) = (false, 0);
-        while played < settings.rollout_depth {
-            let most = settings.rollout_depth - played;
-            let Some(plies) = play_randomly(game, s, &mut self.rng, &mut self.buf, &mut known, most) else { break };
-            played += plies;
-        }
+        let played = random_plies(game, s, &mut self.rng, &mut self.buf, settings.rollout_depth);
+        self.plies += u64::from(played);
         let value = |p: Player| (eval.evaluate(game, s, p) + 0.5 * eval.mobility_term(game, s, p)).clamp(-1.0, 1.0);
         let mut values = [0.0; MAX_PLAYERS];
         if game.player_count() == 2 && game.teams()[0] != game.teams()[1] {
@@ -398,6 +414,38 @@ impl Tree {
             (0..game.player_count()).for_each(|p| values[usize::from(p)] = value(p));
         }
         values
+    }
+}
+
+/// The count, sum and sum of squares of the values the rollouts returned
+/// (for the player to move at the root), for their standard deviation.
+#[derive(Debug, Clone, Copy, Default)]
+struct Spread {
+    n: f64,
+    sum: f64,
+    squares: f64,
+}
+
+impl Spread {
+    /// Values seen before the spread is trusted.
+    const FIRST: f64 = 10.0;
+    /// The smallest scale: the search explores a little where every value is the same.
+    const LEAST: f64 = 0.02;
+
+    fn add(&mut self, v: f64) {
+        self.n += 1.0;
+        self.sum += v;
+        self.squares += v * v;
+    }
+
+    /// The factor of the exploration constant: the values' standard deviation
+    /// (at most 1 for values in -1..1; 1 until [`Spread::FIRST`] values).
+    fn scale(&self) -> f64 {
+        if self.n < Self::FIRST {
+            return 1.0;
+        }
+        let mean = self.sum / self.n;
+        (self.squares / self.n - mean * mean).max(0.0).sqrt().clamp(Self::LEAST, 1.0)
     }
 }
 

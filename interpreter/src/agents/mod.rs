@@ -13,7 +13,7 @@ pub use alphabeta::{AlphaBetaAgent, Limit, MAX_DEPTH, MAX_NODES};
 
 pub use eval::Evaluator;
 pub use greedy::GreedyAgent;
-pub use mcts::{MctsAgent, MctsStyle};
+pub use mcts::{MctsAgent, MctsStyle, random_plies};
 
 use crate::moves::{Action, Move};
 use crate::program::Game;
