@@ -159,5 +159,39 @@ for entry in "${ROWS[@]}"; do
     echo "| ${ruleset##*/} | $games | failed: ${cmd[*]} | | | | | | | |" | tee -a "$OUT"
   fi
 done
+# The table's verdicts as one family (the project's rule: a printed
+# "significant" holds at its error rate over every test shown). Each step is
+# two one-sided tests (higher better, lower better), so M = 2 x the steps in
+# the table; Holm's step-down keeps a verdict where its p-value passes
+# 0.05 / (M - rank + 1) and every smaller one passed. Appended under the table.
+holm() {
+  awk -F'|' '
+    /^\| / && $2 !~ /Game/ {
+      game = $2; gsub(/^ +| +$/, "", game)
+      for (c = 8; c <= 10; c++) {
+        cell = $c
+        if (cell !~ /p = /) continue
+        steps++
+        if (cell ~ /\*\*(yes|reversed)\*\*/) {
+          v = cell; sub(/.*p = /, "", v); sub(/[;, ].*/, "", v)
+          n++; pv[n] = v + 0; what[n] = game ": " (c == 8 ? "greedy > random" : c == 9 ? "mcts:200 > greedy" : "strong > mcts:200") (cell ~ /reversed/ ? " (reversed)" : "")
+        }
+      }
+    }
+    END {
+      m = 2 * steps
+      # Sort the claims by p-value (insertion sort: a few dozen).
+      for (i = 2; i <= n; i++) for (j = i; j > 1 && pv[j] < pv[j - 1]; j--) { t = pv[j]; pv[j] = pv[j - 1]; pv[j - 1] = t; t = what[j]; what[j] = what[j - 1]; what[j - 1] = t }
+      kept = 0; failed = ""
+      for (i = 1; i <= n; i++) {
+        if (!stop && pv[i] <= 0.05 / (m - i + 1)) kept++
+        else { stop = 1; failed = failed sprintf("%s%s (p = %.3g)", (failed == "" ? "" : "; "), what[i], pv[i]) }
+      }
+      printf "\nAs one family (Holm, %d one-sided tests: two for each of the %d steps shown), %d of the %d verdicts marked yes or reversed hold at a family-wise 5%%", m, steps, kept, n
+      if (failed != "") printf "; these do not, and read as ties: %s", failed
+      print "."
+    }' "$OUT"
+}
+holm | tee -a "$OUT"
 echo
 echo "# finished $(date -u '+%Y-%m-%d %H:%M UTC'); uptime:$(uptime)"
