@@ -11,14 +11,8 @@ use tabula_editor::agents::Side;
 use tabula_editor::document::Origin;
 use tabula_editor::workbench::Persisted;
 
-fn harness(game: &str) -> Harness<'static, TabulaApp> {
-    harness_with_sides(game, [Side::Human, Side::Human])
-}
-
-fn harness_with_sides(game: &str, sides: [Side; 2]) -> Harness<'static, TabulaApp> {
-    let persisted = Persisted { origin: Origin::Shipped(game.into()), sides: sides.to_vec(), ..Persisted::default() };
-    Harness::builder().with_size(egui::vec2(1280.0, 800.0)).build_eframe(move |_cc| TabulaApp::with(&persisted))
-}
+mod common;
+use common::{click, harness, harness_with_sides, moves_played};
 
 /// Changes the rules in the Rules tab, as a person types, and lets them be
 /// checked; returns the text before and after.
@@ -43,12 +37,6 @@ fn type_file_name(h: &mut Harness<'_, TabulaApp>, name: &str) {
     h.run();
 }
 
-/// Clicks the control with this label and lets the window answer.
-fn click(h: &mut Harness<'_, TabulaApp>, label: &str) {
-    h.get_by_label(label).click();
-    h.run();
-}
-
 /// Runs frames until `done` holds or some seconds have passed (the agents think on their own thread).
 fn run_until(h: &mut Harness<'_, TabulaApp>, done: impl Fn(&Harness<'_, TabulaApp>) -> bool) {
     for _ in 0..400 {
@@ -58,10 +46,6 @@ fn run_until(h: &mut Harness<'_, TabulaApp>, done: impl Fn(&Harness<'_, TabulaAp
         }
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
-}
-
-fn moves_played(h: &Harness<'_, TabulaApp>) -> usize {
-    h.state().bench.session.moves_played()
 }
 
 #[test]

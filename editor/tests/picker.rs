@@ -6,20 +6,9 @@
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use tabula_editor::TabulaApp;
-use tabula_editor::agents::Side;
-use tabula_editor::document::Origin;
-use tabula_editor::workbench::Persisted;
 
-fn harness(game: &str) -> Harness<'static, TabulaApp> {
-    let sides = vec![Side::Human, Side::Human];
-    let persisted = Persisted { origin: Origin::Shipped(game.into()), sides, ..Persisted::default() };
-    Harness::builder().with_size(egui::vec2(1280.0, 800.0)).build_eframe(move |_cc| TabulaApp::with(&persisted))
-}
-
-fn click(h: &mut Harness<'_, TabulaApp>, label: &str) {
-    h.get_by_label(label).click();
-    h.run();
-}
+mod common;
+use common::{click, harness, last_text, moves_played};
 
 /// Plays moves by their texts, as the move list would.
 fn play(h: &mut Harness<'_, TabulaApp>, moves: &str) {
@@ -29,14 +18,6 @@ fn play(h: &mut Harness<'_, TabulaApp>, moves: &str) {
         bench.play(m);
     }
     h.run();
-}
-
-fn moves_played(h: &Harness<'_, TabulaApp>) -> usize {
-    h.state().bench.session.moves_played()
-}
-
-fn last_text(h: &Harness<'_, TabulaApp>) -> String {
-    h.state().bench.session.last_move().map(|l| l.text).unwrap_or_default()
 }
 
 /// White's pawn on b7, b8 empty: b7-b8 is four moves, `=Q`, `=R`, `=B`, `=N`.

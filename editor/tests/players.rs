@@ -13,17 +13,15 @@ use tabula_editor::agents::{SavedSpec, Side};
 use tabula_editor::document::Origin;
 use tabula_editor::workbench::Persisted;
 
+mod common;
+use common::{click, last_text, moves_played};
+
 fn harness(game: &str, sides: [Side; 2]) -> Harness<'static, TabulaApp> {
     let persisted = Persisted { origin: Origin::Shipped(game.into()), sides: sides.to_vec(), ..Persisted::default() };
     Harness::builder()
         .with_max_steps(12)
         .with_size(egui::vec2(1280.0, 800.0))
         .build_eframe(move |_cc| TabulaApp::with(&persisted))
-}
-
-fn click(h: &mut Harness<'_, TabulaApp>, label: &str) {
-    h.get_by_label(label).click();
-    h.run();
 }
 
 /// Plays the legal move onto each field named, as a click on an empty cell would.
@@ -35,14 +33,6 @@ fn place(h: &mut Harness<'_, TabulaApp>, fields: &str) {
         bench.play(m);
     }
     h.run();
-}
-
-fn moves_played(h: &Harness<'_, TabulaApp>) -> usize {
-    h.state().bench.session.moves_played()
-}
-
-fn last_text(h: &Harness<'_, TabulaApp>) -> String {
-    h.state().bench.session.last_move().map(|l| l.text).unwrap_or_default()
 }
 
 /// Opens the side picker of seat `seat` (0: the first player).

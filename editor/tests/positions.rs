@@ -9,20 +9,9 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use tabula::{Action, Game, State};
 use tabula_editor::TabulaApp;
-use tabula_editor::agents::Side;
-use tabula_editor::document::Origin;
-use tabula_editor::workbench::Persisted;
 
-fn harness(game: &str) -> Harness<'static, TabulaApp> {
-    let sides = vec![Side::Human, Side::Human];
-    let persisted = Persisted { origin: Origin::Shipped(game.into()), sides, ..Persisted::default() };
-    Harness::builder().with_size(egui::vec2(1280.0, 800.0)).build_eframe(move |_cc| TabulaApp::with(&persisted))
-}
-
-fn click(h: &mut Harness<'_, TabulaApp>, label: &str) {
-    h.get_by_label(label).click();
-    h.run();
-}
+mod common;
+use common::{click, harness};
 
 fn zeno_path() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../rulesets/traditional/positions/tabula-zeno-480.ron")
