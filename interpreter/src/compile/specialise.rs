@@ -397,7 +397,45 @@ impl Game {
 fn rules_loop(phase: &Phase, plans: &[RulePlan]) -> RulesLoop {
     let walks_or_enters = |(r, plan): (&Rule, &RulePlan)| plan.motion.by_paths() || r.motion.facts().enters;
     let walks_only = phase.rules.iter().zip(plans).all(walks_or_enters);
-    if walks_only { RulesLoop::WalksOnly } else { RulesLoop::General }
+    if walks_only {
+        return RulesLoop::WalksOnly;
+    }
+    if phase.rules.iter().zip(plans).all(|(r, plan)| by_bits(r, plan)) {
+        return RulesLoop::ByBits;
+    }
+    RulesLoop::General
+}
+
+/// Whether `rule`, planned as `plan`, makes its moves by bits alone, as
+/// [`RulesLoop::ByBits`] needs: a step or leap landing by bits or a jump by
+/// masks (`Rule::jump_by_masks`), from any piece of its kinds, with no
+/// `only_if` that play decides (a rule of one player's, as a rule naming
+/// directions per player is made, is left out of the others' lists:
+/// `Phase::playable`), and with no choice inside the move.
+fn by_bits(rule: &Rule, plan: &RulePlan) -> bool {
+    let plain = rule.only_if_for.iter().all(|c| matches!(c, Cond::True | Cond::False))
+        && rule.choices.is_none()
+        && rule.run_choices.is_empty()
+        && rule.from == Cond::True
+        && !plan.motion.by_paths()
+        && plan.landing.bits().is_some();
+    let moves_by_bits = match &rule.motion {
+        Motion::Step(_) | Motion::Leap(_) => true,
+        Motion::Jump { over, fly: false, .. } => over.tops_mask().is_some(),
+        Motion::Jump { .. }
+        | Motion::Place { .. }
+        | Motion::Enter { .. }
+        | Motion::Sow { .. }
+        | Motion::Lift
+        | Motion::Slide { .. }
+        | Motion::Fly
+        | Motion::Run { .. }
+        | Motion::RunOff { .. }
+        | Motion::Walk { .. }
+        | Motion::Exit { .. }
+        | Motion::Pass => false,
+    };
+    plain && moves_by_bits
 }
 
 /// Every plan of a game (see [`Game::plans`]): the game's compiled rules

@@ -381,7 +381,9 @@ impl Game {
     ) -> (bool, bool) {
         match self.phases[usize::from(s.phase)].plan.rules_loop {
             RulesLoop::WalksOnly => self.moves_of_walks(s, me, rules, only, emit),
-            RulesLoop::General => self.each_rule::<false>(s, me, rules, only, emit),
+            RulesLoop::ByBits if s.continuing.is_none() => self.moves_by_bits(s, me, rules, only, emit),
+            // (In a capture chain the jumps mark what they pass: the generic loop.)
+            RulesLoop::General | RulesLoop::ByBits => self.each_rule::<false>(s, me, rules, only, emit),
         }
     }
 
@@ -404,7 +406,7 @@ impl Game {
     /// The loop of [`Game::moves_of_rules`] over the rules; `WALKS_ONLY`
     /// where every rule walks by its paths or enters (see [`Game::moves_of_walks`]).
     #[inline(always)]
-    fn each_rule<const WALKS_ONLY: bool>(
+    pub(super) fn each_rule<const WALKS_ONLY: bool>(
         &self,
         s: &State,
         me: Player,
@@ -748,6 +750,8 @@ impl Mover<'_> {
         Move { action: Action::Exit, rule: self.rule_id, kind: self.p.kind, dir: NO_DIR, from: self.from, to: NO_FIELD }
     }
 }
+
+mod by_bits; // the loop of a phase whose rules step or jump by bits (issue 48)
 
 #[cfg(test)]
 pub(super) mod tests;

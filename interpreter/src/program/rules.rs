@@ -58,6 +58,12 @@ pub(crate) enum RulesLoop {
     /// before play ([`MotionPlan::WalkPaths`]) or enters from the hand: its moves
     /// come from a loop of their own (see `Game::moves_of_walks`).
     WalksOnly,
+    // The next player's moves (issue 48):
+    /// Every rule of the phase steps or leaps landing by bits, or jumps by
+    /// masks ([`Rule::jump_by_masks`]), from any piece of its kinds, with no
+    /// `only_if` that play decides and no choice inside the move: outside a capture chain its
+    /// moves come from a loop of their own (see `Game::moves_by_bits`).
+    ByBits,
 }
 
 /// How a phase's mandatory capture (`Capture` as its only turn filter) is
