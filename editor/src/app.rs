@@ -206,9 +206,12 @@ impl TabulaApp {
             ui.set_max_width(440.0);
             match &ask {
                 Ask::Unsaved { then } => {
-                    ui.heading("Unsaved changes");
-                    let rules = self.bench.doc.is_dirty();
+                    // Only what the answer would lose is asked about: a new game or a
+                    // position of this game keeps the rules' text (issue 45).
+                    let edited = self.bench.doc.is_dirty();
+                    let rules = edited && !then.keeps_rules();
                     let game = self.bench.session.in_progress();
+                    ui.heading(if then.keeps_rules() { "End the game in progress?" } else { "Unsaved changes" });
                     if rules {
                         ui.label(format!(
                             "The rules of {} have changes that are not saved.",
@@ -222,6 +225,12 @@ impl TabulaApp {
                             self.bench.session.moves_played()
                         ));
                     }
+                    if let Then::OpenPosition(path) = then {
+                        ui.label(format!("Opening {} ends it: the game goes on from that position.", path.display()));
+                    }
+                    if edited && then.keeps_rules() {
+                        ui.label("Your changes to the rules stay as they are, not saved.");
+                    }
                     ui.horizontal(|ui| {
                         if rules && ui.button("Save as variant…").clicked() {
                             answer = Some(Answer::Save(PathPurpose::SaveVariant));
@@ -229,7 +238,7 @@ impl TabulaApp {
                         if game && ui.button("Save game…").clicked() {
                             answer = Some(Answer::Save(PathPurpose::SaveRecord));
                         }
-                        if ui.button("Discard changes").clicked() {
+                        if ui.button(then.go_label()).clicked() {
                             answer = Some(Answer::Go(then.clone()));
                         }
                         if ui.button("Cancel").clicked() {

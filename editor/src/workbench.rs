@@ -90,6 +90,23 @@ pub enum Then {
     OpenPosition(PathBuf),
 }
 
+impl Then {
+    /// Whether doing it keeps the rules' text as it is, saved or not: a new
+    /// game, or a position of the game open, ends only the game in progress.
+    pub fn keeps_rules(&self) -> bool {
+        matches!(self, Then::NewGame | Then::OpenPosition(_))
+    }
+
+    /// The words of the answer that does it without saving: what it does.
+    pub fn go_label(&self) -> &'static str {
+        match self {
+            Then::Open(_) | Then::Quit => "Discard changes",
+            Then::NewGame => "End the game and start a new one",
+            Then::OpenPosition(_) => "End the game and open the position",
+        }
+    }
+}
+
 pub struct Workbench {
     pub doc: Document,
     pub session: Session,

@@ -187,6 +187,33 @@ fn opening_a_position_during_a_game_asks_first() {
     click(&mut h, "Cancel");
     assert_eq!(h.state().bench.session.state(), &before, "cancelled: the game goes on");
     open_position(&mut h, &zeno_path());
-    click(&mut h, "Discard changes");
+    click(&mut h, "End the game and open the position");
     assert!(h.query_by_label("dice left: 2 5 6").is_some(), "Zeno's position, once the game was given up");
+}
+
+#[test]
+fn opening_a_position_with_unsaved_rules_ends_the_game_and_keeps_the_rules() {
+    let mut h = harness("traditional/tabula");
+    click(&mut h, "Rules");
+    let edited = format!("{}\n// my note\n", h.state().bench.doc.text);
+    h.get_by_role(Role::MultilineTextInput).set_text_value_accesskit(&edited);
+    h.run_steps(4);
+    click(&mut h, "Play");
+    for _ in 0..2 {
+        let m = h.state().bench.session.legal()[0];
+        h.state_mut().bench.play(m);
+    }
+    h.run();
+    assert!(h.state().bench.doc.is_dirty() && h.state().bench.session.in_progress());
+    open_position(&mut h, &zeno_path());
+    // The question is about the game alone, and its answer says what it does.
+    assert!(h.query_by_label("End the game in progress?").is_some());
+    assert!(h.query_by_label_contains("A game of Tabula is in progress").is_some());
+    assert!(h.query_by_label_contains("Your changes to the rules stay as they are").is_some());
+    assert!(h.query_by_label_contains("have changes that are not saved").is_none(), "the rules are not at stake");
+    assert!(h.query_by_label("Discard changes").is_none(), "nothing is discarded");
+    click(&mut h, "End the game and open the position");
+    assert!(h.query_by_label("dice left: 2 5 6").is_some(), "Zeno's position is played on from");
+    assert_eq!(h.state().bench.doc.text, edited, "the edits are kept");
+    assert!(h.state().bench.doc.is_dirty(), "and still unsaved");
 }

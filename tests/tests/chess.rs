@@ -5,8 +5,8 @@
 use tabula_tests::shipped_game;
 
 /// A FEN's first four fields as a position of classic/chess: the pieces,
-/// the side to move, the castling rights (a king or rook that has lost them
-/// stands on a square marked `moved`) and the en passant square (marked
+/// the side to move, the castling rights (the first square of a rook that
+/// has lost its right is marked `moved`) and the en passant square (marked
 /// `passed_over` by the player who just moved, the pawn's square `passer`).
 pub fn fen_position(fen: &str) -> String {
     let parts: Vec<&str> = fen.split_whitespace().collect();
@@ -26,22 +26,11 @@ pub fn fen_position(fen: &str) -> String {
     let white = parts[1] == "w";
     let mut marks = Vec::new();
     let castling = parts.get(2).copied().unwrap_or("-");
-    // Every king and rook square is marked as moved but those that keep a right.
-    let keeps = |square: &str| match square {
-        "h1" => castling.contains('K'),
-        "a1" => castling.contains('Q'),
-        "e1" => castling.contains(['K', 'Q']),
-        "h8" => castling.contains('k'),
-        "a8" => castling.contains('q'),
-        "e8" => castling.contains(['k', 'q']),
-        _ => false,
-    };
-    let moved: Vec<String> = board
-        .iter()
-        .filter(|entry| ["K", "k", "R", "r"].iter().any(|p| entry.ends_with(&format!("\"{p}\""))))
-        .map(|entry| entry[1..3].to_string())
-        .filter(|square| !keeps(square))
-        .collect();
+    // The castling rights are the rooks' first squares left unmarked: every
+    // other one is marked as moved, whatever stands on it.
+    let rights = [("a1", 'Q'), ("h1", 'K'), ("a8", 'q'), ("h8", 'k')];
+    let moved: Vec<String> =
+        rights.iter().filter(|(_, right)| !castling.contains(*right)).map(|(square, _)| square.to_string()).collect();
     if !moved.is_empty() {
         let list: Vec<String> = moved.iter().map(|s| format!("\"{s}\"")).collect();
         marks.push(format!("\"moved\": [{}]", list.join(", ")));

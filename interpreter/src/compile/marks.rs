@@ -7,7 +7,7 @@ use super::cond::{Names, Place, field_atom};
 use super::locate::Seg;
 use crate::program::Cond;
 use crate::program::marks::{MarkEffect, MarkSpec, Marks, field_bit};
-use crate::ruleset::{CondDef, Lasts, MarkDef, MoveField};
+use crate::ruleset::{CondDef, Lasts, MarkDef, MarkOn, MoveField};
 
 /// The most marks a ruleset may declare (marks are indexed by a byte).
 const MOST_MARKS: usize = 64;
@@ -39,22 +39,34 @@ pub(crate) fn lower(ctx: &mut Ctx, defs: &[MarkDef], players: u8) -> (Marks, Vec
 }
 
 /// A `Mark` (`set`) or `Unmark` effect: its mark found by name (an error where
-/// none is declared so), the fields of the move it is about.
-pub(crate) fn effect(
-    ctx: &mut Ctx,
-    mark: &str,
-    on: Option<&[MoveField]>,
-    set: bool,
-    names: &Names,
-) -> Option<MarkEffect> {
+/// none is declared so), the fields of the move it is about, and the zone
+/// (`Zone("name")`, at most one, found among the zones in force) whose
+/// fields it reaches wherever the move went.
+pub(crate) fn effect(ctx: &mut Ctx, mark: &str, on: Option<&[MarkOn]>, set: bool, names: &Names) -> Option<MarkEffect> {
     let found = ctx.at(Seg::Field("mark"), |ctx| ctx.find("mark", mark, &names.marks));
-    if on.is_some_and(<[MoveField]>::is_empty) {
-        ctx.at(Seg::Field("on"), |ctx| {
-            ctx.error("expected at least one field of the move: `From`, `To` or `Passed`");
-        });
-    }
-    let bits = on.unwrap_or(&[]).iter().fold(0, |b, &f| b | field_bit(f));
-    Some(MarkEffect { mark: found? as u8, on: bits, set, everywhere: on.is_none() })
+    let mut bits = 0;
+    let mut zone = None;
+    ctx.at(Seg::Field("on"), |ctx| {
+        if on.is_some_and(<[MarkOn]>::is_empty) {
+            ctx.error("expected at least one field of the move: `From`, `To` or `Passed`, or a `Zone(\"name\")`");
+        }
+        for (i, item) in on.unwrap_or(&[]).iter().enumerate() {
+            match item {
+                MarkOn::From => bits |= field_bit(MoveField::From),
+                MarkOn::To => bits |= field_bit(MoveField::To),
+                MarkOn::Passed => bits |= field_bit(MoveField::Passed),
+                MarkOn::Zone(name) => ctx.at(Seg::Index(i), |ctx| {
+                    let z = ctx.at(Seg::Index(0), |ctx| ctx.find("zone", name, &names.zones));
+                    if zone.is_some() {
+                        ctx.error("one zone to a `Mark` or `Unmark`: write another for a second zone");
+                    } else if let Some(z) = z {
+                        zone = Some(z as u8);
+                    }
+                }),
+            }
+        }
+    });
+    Some(MarkEffect { mark: found? as u8, on: bits, zone, set, everywhere: on.is_none() })
 }
 
 /// The field atoms `Marked` (its mark found by name) and `LastMove` (noted

@@ -98,6 +98,12 @@ impl Game {
                 change(s, f);
             }
         }
+        if let Some(z) = e.zone {
+            let zone = &self.zones[usize::from(z)];
+            for &f in zone.groups[usize::from(me)].iter().flatten() {
+                change(s, f);
+            }
+        }
     }
 
     /// The fields of move `m` kept as the last move's, where a `LastMove`

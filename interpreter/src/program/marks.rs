@@ -70,6 +70,9 @@ pub(crate) struct MarkEffect {
     pub mark: u8,
     /// The fields of the move, as bits of [`field_bit`].
     pub on: u8,
+    /// A zone (its index) whose fields, the mover's version, it reaches too
+    /// (`Zone("name")`, issue 45: castling rights).
+    pub zone: Option<u8>,
     /// Set the mark (else take it off).
     pub set: bool,
     /// Take it off every field (an `Unmark` without `on`).

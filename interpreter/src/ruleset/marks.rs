@@ -40,6 +40,18 @@ pub enum MoveField {
     Passed,
 }
 
+/// Where a `Mark` or `Unmark` puts or takes off its mark (issue 45:
+/// castling rights): a field of the move, or every field of a zone, read per
+/// player as zones are (the mover's version), wherever the move went.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum MarkOn {
+    From,
+    To,
+    Passed,
+    /// Every field of the mover's version of the named zone.
+    Zone(String),
+}
+
 /// Which direction a capture chain may go on in (`Continue`'s `direction`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ChainDir {

@@ -20,6 +20,7 @@ pub use board::{
 };
 pub use cond::{AttackedBy, Compared, CondDef, OptValue, ReachFrom, RunDef, Through, Who};
 pub use counter::{Compare, CounterDef, Num, Per, StartDef};
+pub use marks::MarkOn; // marks on a zone (issue 45: castling rights)
 pub use marks::{ChainDir, Lasts, MarkDef, MoveField};
 pub use moves::RunFrom; // approach and withdrawal (issue 45)
 pub use moves::{

@@ -500,10 +500,11 @@ pub enum EffectDef {
 
     // --- marks (issue 44) ---
     /// The fields `on` of this move (`From`, `To`, `Passed`) get the mark
-    /// `mark` (declared in the ruleset's `marks`).
+    /// `mark` (declared in the ruleset's `marks`); `Zone("name")`: every
+    /// field of the mover's version of that zone.
     Mark {
         mark: String,
-        on: Vec<super::MoveField>,
+        on: Vec<super::MarkOn>,
         #[serde(default)]
         when: Option<CondDef>,
     },
@@ -512,7 +513,7 @@ pub enum EffectDef {
     Unmark {
         mark: String,
         #[serde(default)]
-        on: Option<Vec<super::MoveField>>,
+        on: Option<Vec<super::MarkOn>>,
         #[serde(default)]
         when: Option<CondDef>,
     },
