@@ -6,7 +6,7 @@ use crate::engine::{Cond, Motion, Ranking};
 use crate::piece::Player;
 use crate::program::Game;
 use crate::ruleset::Who;
-use crate::state::{Pool, State};
+use crate::state::{Pending, Pool, State};
 use std::collections::VecDeque;
 
 /// What the evaluation looks at, found in the end conditions that make the
@@ -28,6 +28,10 @@ pub struct Evaluator {
     stores: Vec<u8>,
     /// The largest total of piece values, to scale material.
     scale: f64,
+    // --- the race games' tempo (issue 46) ---
+    /// Per chance device, the steps one throw is worth on average (its
+    /// further throws included): see [`Evaluator::tempo`].
+    throw_steps: Vec<f64>,
 }
 
 impl Evaluator {
@@ -60,6 +64,7 @@ impl Evaluator {
         }
         let initial = game.initial_state();
         e.scale = (0..game.player_count()).map(|p| material(game, &initial, p)).fold(1.0, f64::max);
+        e.throw_steps = game.chance.iter().map(throw_steps).collect();
         e
     }
 
@@ -97,7 +102,8 @@ impl Evaluator {
             score += against(&|p| closest(game, s, p, &goal[usize::from(p)])) * 1.5;
         }
         if let Some(steps) = &self.exit_steps {
-            score += 2.0 * against(&|p| exit_progress(game, s, p, &steps[usize::from(p)]));
+            score +=
+                2.0 * against(&|p| exit_progress(game, s, p, &steps[usize::from(p)]) + self.tempo(game, s, p, steps));
         }
         if self.presence {
             let total: f64 = (0..game.player_count()).map(|p| f64::from(s.on_board(p))).sum();
@@ -134,6 +140,43 @@ impl Evaluator {
         let b = game.opponents(player).map(count).fold(0.0, f64::max);
         (a - b) / (a + b).max(1.0)
     }
+
+    /// The throw to come, in a race (issue 46): where `player` is about to
+    /// throw, half a throw's mean steps, on the scale of [`exit_progress`]
+    /// (half: the turns alternate, so between two turns neither has it).
+    /// A move that earns another throw (a field's or an outcome's `again`,
+    /// entering in Hounds and Jackals, a rosette in Ur) leaves its mover to
+    /// throw, and is worth a throw more than one that hands the dice over.
+    fn tempo(&self, game: &Game, s: &State, player: Player, steps: &[Vec<u16>]) -> f64 {
+        let Pending::Chance(c) = s.pending() else { return 0.0 };
+        if s.to_move() != player {
+            return 0.0;
+        }
+        let mean = self.throw_steps.get(usize::from(c)).copied().unwrap_or(0.0);
+        let pieces = f64::from(pieces_racing(game, s, player)).max(1.0);
+        mean / 2.0 / track_length(&steps[usize::from(player)]) / pieces
+    }
+}
+
+/// The steps a throw of `c` gives on average: each outcome's value (a
+/// pool's values summed), and where an outcome throws again, the throws
+/// after it (the mean over 1 - P(again)).
+fn throw_steps(c: &crate::program::Chance) -> f64 {
+    let total = f64::from(c.total.max(1));
+    let mut sum = 0.0;
+    let mut again = 0.0;
+    for (i, o) in c.outcomes.iter().enumerate() {
+        let w = f64::from(o.weight) / total;
+        let value = match c.pools.get(i) {
+            Some(pool) => pool.thrown().map(|(v, _)| f64::from(v)).sum(),
+            None => f64::from(o.value),
+        };
+        sum += w * value;
+        if o.again || o.rethrow {
+            again += w;
+        }
+    }
+    sum / (1.0 - again).max(0.1)
 }
 
 /// The atoms a condition needs to be true (those under `Not` are left out).
@@ -231,15 +274,30 @@ fn exit_steps(game: &Game) -> Vec<Vec<u16>> {
 fn exit_progress(game: &Game, s: &State, p: Player, steps: &[u16]) -> f64 {
     let off: u32 = (0..game.kinds.len() as u8).map(|k| u32::from(s.pool(Pool::Off, p, k, p))).sum();
     let in_hand: u32 = (0..game.kinds.len() as u8).map(|k| u32::from(s.hand(p, k))).sum();
+    // Every piece of a stack (Backgammon's points), not the field once.
     let on: Vec<u16> = game
         .board
         .fields()
-        .filter(|&f| s.top(f).is_some_and(|t| t.owner == p))
-        .map(|f| steps[usize::from(f)])
+        .flat_map(|f| s.stack(f).iter().filter(|x| x.owner == p).map(move |_| steps[usize::from(f)]))
         .collect();
-    // A piece still to come on has all the way to go: it counts as no progress.
+    // A piece still to come on has all the way to go, and the step onto the
+    // board too: it counts as no progress, and one that came on as one step.
     let total = f64::from(off + in_hand) + on.len() as f64;
-    let longest = f64::from(steps.iter().copied().max().unwrap_or(1).max(1));
+    let longest = track_length(steps);
     let left: f64 = on.iter().map(|&n| f64::from(n) / longest).sum();
     (f64::from(off) + on.len() as f64 - left) / total.max(1.0)
+}
+
+/// The steps from the hand to the exit: the longest way from a field, and
+/// the step onto the board.
+fn track_length(steps: &[u16]) -> f64 {
+    f64::from(steps.iter().copied().max().unwrap_or(0)) + 1.0
+}
+
+/// The player's pieces borne off, in hand and on the board: those whose
+/// progress [`exit_progress`] averages.
+fn pieces_racing(game: &Game, s: &State, p: Player) -> u32 {
+    let off: u32 = (0..game.kinds.len() as u8).map(|k| u32::from(s.pool(Pool::Off, p, k, p))).sum();
+    let in_hand: u32 = (0..game.kinds.len() as u8).map(|k| u32::from(s.hand(p, k))).sum();
+    off + in_hand + game.board.fields().flat_map(|f| s.stack(f)).filter(|x| x.owner == p).count() as u32
 }

@@ -43,3 +43,71 @@ impl Agent for GreedyAgent {
         best.1[rng.random_range(0..best.1.len())]
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::GreedyAgent;
+    use crate::agents::{Agent, pick};
+    use crate::moves::Action;
+    use crate::program::Game;
+    use crate::state::State;
+    use crate::{Options, shipped};
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    fn after(game: &Game, moves: &[&str]) -> State {
+        let mut s = game.initial_state();
+        for text in moves {
+            let m = game.parse_move(&s, text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+            game.play_unchecked(&mut s, m);
+        }
+        s
+    }
+
+    /// Issue 46: greedy lost to random in Hounds and Jackals (5–15) because a
+    /// piece coming on counted as no progress and the throw it earns as
+    /// nothing, so a throw of 1 always moved a piece on the board one step.
+    #[test]
+    fn greedy_enters_where_entering_earns_another_throw() {
+        let game = shipped::game("traditional/hounds-and-jackals", &Options::new()).expect("compiles");
+        let s =
+            after(&game, &["throw:1", "P@h1", "throw:2", "h1-h3", "throw:1", "P@j1", "throw:2", "j1-j3", "throw:1"]);
+        let mut greedy = GreedyAgent::new(&game);
+        for seed in 0..8 {
+            let m = greedy.choose(&game, &s, &mut ChaCha8Rng::seed_from_u64(seed));
+            assert_eq!(game.move_text_in(&s, m), "P@h1", "seed {seed}");
+        }
+    }
+
+    /// Wins of greedy against random over `games` games, seats swapped every other game.
+    fn greedy_wins(name: &str, games: u64) -> u64 {
+        let game = shipped::game(name, &Options::new()).expect("compiles");
+        let mut wins = 0;
+        for i in 0..games {
+            let mut rng = ChaCha8Rng::seed_from_u64(4600 + i);
+            let greedy_seat = (i % 2) as u8;
+            let mut greedy = GreedyAgent::new(&game);
+            let mut s = game.initial_state();
+            let mut legal = Vec::new();
+            while !s.is_over() {
+                game.legal_moves_into(&s, &mut legal);
+                let m = if legal[0].action == Action::Chance || s.to_move() != greedy_seat {
+                    pick(&game, &s, &legal, &mut rng)
+                } else {
+                    greedy.choose(&game, &s, &mut rng)
+                };
+                game.play_unchecked(&mut s, m);
+            }
+            wins += u64::from(s.outcome().and_then(|o| o.winner()) == Some(greedy_seat));
+        }
+        wins
+    }
+
+    /// Greedy beats random in the race games (20 games: at least 15 won is
+    /// p < 0.021 by the sign test).
+    #[test]
+    fn greedy_beats_random_in_hounds_and_jackals() {
+        let wins = greedy_wins("traditional/hounds-and-jackals", 20);
+        assert!(wins >= 15, "greedy won {wins} of 20");
+    }
+}
