@@ -148,7 +148,16 @@ impl Game {
             moves.push(m);
             true
         });
-        let best = moves.iter().map(|&m| self.spent_by(s, m, search)).max().unwrap_or_default();
+        // No turn from `s` spends more than the values left (their count,
+        // their sum): once a move reaches that, the others need no search.
+        let most = search.most_from(s);
+        let mut best = Spent::default();
+        for &m in moves.iter() {
+            best = best.max(self.spent_by(s, m, search));
+            if best == most {
+                break;
+            }
+        }
         SEEN.with(|seen| seen.borrow_mut().insert(key, best));
         best
     }
@@ -176,6 +185,16 @@ struct TurnSearch {
 }
 
 impl TurnSearch {
+    /// The most any turn from `s` can spend, as `order` compares: each
+    /// move spends one value, so at most all that are left.
+    fn most_from(&self, s: &State) -> Spent {
+        self.order.each_ref().map(|f| match f {
+            Some(Filter::MostValues) => u16::from(s.dice.count_left()),
+            Some(_) => s.dice.left().map(u16::from).sum(),
+            None => 0,
+        })
+    }
+
     /// Whether the turn goes on from `before` in `after`: the same player's
     /// turn, nothing pending, a value left.
     fn goes_on(&self, before: &State, after: &State) -> bool {
