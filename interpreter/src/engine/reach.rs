@@ -3,6 +3,7 @@
 //! area a player holds. Each search visits a field once (a visited set from
 //! the scratch pool) and reads each link once: O(fields + links).
 
+use super::cond::tops;
 use super::scratch::{scratch_fields, scratch_numbers};
 use crate::board::{FieldId, FieldSet, NO_FIELD};
 use crate::piece::{NOBODY, Player};
@@ -32,8 +33,27 @@ impl Game {
         if start == NO_FIELD {
             return false;
         }
+        // Most searches end at once: the start or a field next to it is a goal
+        // (a stone with a liberty beside it). Read those before taking a visited set.
+        if self.reached_near(r, s, me, start) {
+            return true;
+        }
         let mut visited = scratch_fields(self.board.len());
         self.search(r, s, me, &[u32::from(start)], origin(s, start), &mut visited)
+    }
+
+    /// Whether `start` or a field next to it along the search's directions
+    /// holds `to`: what [`Game::search`] from `start` alone tests first, so
+    /// true here is its answer (false leaves the search to decide).
+    #[inline]
+    fn reached_near(&self, r: &ReachSearch, s: &State, me: Player, start: FieldId) -> bool {
+        let from = origin(s, start);
+        let to = |f: FieldId| self.reach_test(&r.to, r.like, s, me, from, f);
+        to(start)
+            || r.dirs.iter().any(|&d| {
+                let g = self.board.neighbour(start, d);
+                g != NO_FIELD && g != start && to(g)
+            })
     }
 
     /// A `Reach` from every field where `t` holds: one search, or with
@@ -74,8 +94,7 @@ impl Game {
         from: Origin,
         visited: &mut FieldSet,
     ) -> bool {
-        let test =
-            |t: &Cond, f: FieldId| if r.like { self.like_test(t, s, me, from, f) } else { self.eval(t, s, me, f) };
+        let test = |t: &Cond, f: FieldId| self.reach_test(t, r.like, s, me, from, f);
         let mut queue = scratch_numbers();
         for &f in starts {
             let f = f as FieldId;
@@ -108,6 +127,19 @@ impl Game {
         false
     }
 
+    /// A field test of a `Reach` (`like`: one that reads `Like`, topped as
+    /// `from`): a mask of tops and `Like` itself, the usual tests, in place.
+    #[inline(always)]
+    fn reach_test(&self, t: &Cond, like: bool, s: &State, me: Player, from: Origin, f: FieldId) -> bool {
+        match t {
+            Cond::Tops(mask) => mask & tops(s, me, f) != 0,
+            Cond::Empty => s.height(f) == 0,
+            Cond::Like => origin(s, f) == from,
+            _ if like => self.like_test(t, s, me, from, f),
+            _ => self.eval(t, s, me, f),
+        }
+    }
+
     /// A field test inside a `Reach` that reads `Like` (topped as `from`).
     fn like_test(&self, t: &Cond, s: &State, me: Player, from: Origin, f: FieldId) -> bool {
         match t {
@@ -127,14 +159,15 @@ impl Game {
     }
 
     /// The group of the piece on `at` (the fields topped by its owner, joined
-    /// along `dirs`) into `group`, marked in `visited`: whether it has a
-    /// liberty (an empty field next to one of its fields).
+    /// along `dirs`) into `group`, marked in `visited` (empty at the call):
+    /// whether it has a liberty (an empty field next to one of its fields).
+    /// The search stops at the first liberty, so `group` is whole only when
+    /// there is none (the only time it is read).
     fn liberty_group(&self, s: &State, dirs: &[u8], at: FieldId, visited: &mut FieldSet, group: &mut Vec<u32>) -> bool {
         let owner = origin(s, at);
         group.clear();
         group.push(u32::from(at));
         visited.insert(at);
-        let mut free = false;
         let mut next = 0;
         while let Some(&f) = group.get(next) {
             next += 1;
@@ -144,37 +177,54 @@ impl Game {
                     continue;
                 }
                 if s.height(g) == 0 {
-                    free = true;
-                } else if !visited.contains(g) && origin(s, g) == owner {
+                    return true;
+                }
+                if !visited.contains(g) && origin(s, g) == owner {
                     visited.insert(g);
                     group.push(u32::from(g));
                 }
             }
         }
-        free
+        false
     }
 
     /// Group capture (see `EffectDef::CaptureGroups`): every enemy group next
     /// to `landed` along `dirs` with no liberty is captured; then, with
-    /// `own`, the mover's group on `landed` if it has none. How many pieces it took.
+    /// `own`, the mover's group on `landed` if it has none. How many pieces
+    /// it took. Each group next to `landed` is searched on its own (a group
+    /// met twice is searched twice; a group taken is gone by then), at most
+    /// once a direction: O(dirs x (fields + links)), and most stones have a
+    /// liberty beside them, read without a search.
     #[inline(never)] // (out of line: the engine's hot functions stay as small as without it)
     pub(super) fn capture_groups(&self, s: &mut State, dirs: &[u8], own: bool, landed: FieldId, me: Player) -> u32 {
-        let mut visited = scratch_fields(self.board.len());
-        let mut group = scratch_numbers();
+        // The visited set and the group's list, taken once a group needs a search.
+        let mut scratch = None;
         let mut taken = 0;
+        let free = |s: &State, at: FieldId| {
+            dirs.iter().any(|&d| {
+                let g = self.board.neighbour(at, d);
+                g != NO_FIELD && s.height(g) == 0
+            })
+        };
         for &d in dirs {
             let g = self.board.neighbour(landed, d);
             let enemy = g != NO_FIELD && s.top(g).is_some_and(|p| p.owner != me && p.owner != NOBODY);
-            if !enemy || visited.contains(g) || self.liberty_group(s, dirs, g, &mut visited, &mut group) {
+            if !enemy || free(s, g) {
+                continue;
+            }
+            let (visited, group) = scratch.get_or_insert_with(|| (scratch_fields(self.board.len()), scratch_numbers()));
+            visited.reset(self.board.len());
+            if self.liberty_group(s, dirs, g, visited, group) {
                 continue;
             }
             for &f in group.iter() {
                 taken += self.capture_stack(s, f as FieldId, me);
             }
         }
-        if own && s.top(landed).is_some_and(|p| p.owner == me) {
+        if own && s.top(landed).is_some_and(|p| p.owner == me) && !free(s, landed) {
+            let (visited, group) = scratch.get_or_insert_with(|| (scratch_fields(self.board.len()), scratch_numbers()));
             visited.reset(self.board.len());
-            if !self.liberty_group(s, dirs, landed, &mut visited, &mut group) {
+            if !self.liberty_group(s, dirs, landed, visited, group) {
                 for &f in group.iter() {
                     taken += self.capture_stack(s, f as FieldId, me);
                 }

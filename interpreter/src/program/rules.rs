@@ -11,11 +11,13 @@ use crate::ruleset::{Arrive, Distance, When, Who};
 mod effect;
 mod motion;
 mod plan;
+mod run_shifts;
 mod tables;
 mod walk;
 
 pub(crate) use effect::*;
 pub(crate) use plan::*;
+pub(crate) use run_shifts::*;
 pub(crate) use tables::*;
 pub(crate) use walk::*;
 
@@ -305,7 +307,8 @@ impl Rule {
             | MotionPlan::DieRuns(_)
             | MotionPlan::SowEnds(_)
             | MotionPlan::WalkPaths(_)
-            | MotionPlan::JumpLines(_) => to,
+            | MotionPlan::JumpLines(_)
+            | MotionPlan::PlaceRuns(_) => to,
         }
     }
 
@@ -430,7 +433,8 @@ impl Rule {
             | MotionPlan::FallLines(_)
             | MotionPlan::DieRuns(_)
             | MotionPlan::SowEnds(_)
-            | MotionPlan::JumpLines(_) => None,
+            | MotionPlan::JumpLines(_)
+            | MotionPlan::PlaceRuns(_) => None,
         }
     }
 

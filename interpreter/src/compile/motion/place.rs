@@ -6,8 +6,8 @@
 use crate::board::{Board, DirId, FieldId, NO_FIELD};
 use crate::compile::Ctx;
 use crate::compile::locate::Seg;
-use crate::program::Game;
-use crate::program::rules::{FallLine, FallLines, Motion};
+use crate::program::rules::{FallLine, FallLines, Motion, PlaceRuns, Rule, RunShifts};
+use crate::program::{Cond, Game, Run};
 use crate::ruleset::PlaceAt;
 
 /// A `Place` lowered.
@@ -52,5 +52,51 @@ impl Game {
         let takes =
             self.board.fields().filter(|&f| self.fields[usize::from(f)].limit > 0).fold(0u64, |b, f| b | 1 << f);
         Some(FallLines { lines, takes })
+    }
+}
+
+// Issue 48: a placement that brackets a run, by shifts.
+impl Game {
+    /// The plan of a placement on empty fields that must bracket a run
+    /// (`to: All([Empty, Brackets(run)])`), put on top and not falling, on a
+    /// board where the run reads by shifts (see [`PlaceRuns`]); its targets
+    /// in field order, as the general path tests them.
+    pub(in crate::compile) fn place_runs(&self, rule: &Rule) -> Option<PlaceRuns> {
+        if !matches!(rule.motion, Motion::Place { bottom: false, fall: None }) {
+            return None;
+        }
+        let mut runs: Option<RunShifts> = None;
+        let mut targets = Vec::with_capacity(rule.targets.len());
+        for (to, fields) in rule.to_on_targets.iter().zip(&rule.targets) {
+            let these = RunShifts::new(&self.board, empty_and_brackets(to)?)?;
+            if *runs.get_or_insert_with(|| these.clone()) != these || !fields.windows(2).all(|w| w[0] < w[1]) {
+                return None;
+            }
+            let take = fields.iter().filter(|&&f| self.fields[usize::from(f)].limit > 0);
+            targets.push(take.fold(0u64, |bits, &f| bits | 1 << f));
+        }
+        Some(PlaceRuns { runs: runs?, targets })
+    }
+}
+
+/// The run of a `to` that holds exactly on the empty fields that bracket
+/// it: `All` of tests of what tops a field that together say "empty" and
+/// one `Brackets` (a guard by what tops the field read through).
+fn empty_and_brackets(to: &Cond) -> Option<&Run> {
+    match to {
+        Cond::ByTops { rest, .. } => empty_and_brackets(rest),
+        Cond::All(parts) => {
+            let mut run = None;
+            let mut mask = Cond::ALL;
+            for part in parts {
+                match (part, part.tops_mask()) {
+                    (_, Some(m)) => mask &= m,
+                    (Cond::Brackets(r), None) if run.is_none() => run = Some(&**r),
+                    _ => return None,
+                }
+            }
+            (mask == Cond::EMPTY).then_some(run).flatten()
+        }
+        _ => None,
     }
 }

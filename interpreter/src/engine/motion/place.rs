@@ -8,7 +8,8 @@ use super::super::Rule;
 use crate::board::{FieldId, NO_FIELD, fields_of_word};
 use crate::moves::{Action, Move, NO_DIR};
 use crate::piece::{KindId, NOBODY, Player};
-use crate::program::Game;
+use crate::program::rules::PlaceRuns;
+use crate::program::{Cond, Game};
 use crate::state::State;
 
 impl Game {
@@ -48,6 +49,9 @@ impl Game {
         // captures (room counted once the stack has gone; not on a safe
         // field) or stacks, as `on_enemy` says. Under a stack, or falling
         // from where it is put, it needs room where it is put.
+        if let Some(runs) = rule.plan.motion.place_runs() {
+            return self.place_by_runs(runs, s, me, emit);
+        }
         let arrives = rule.motion.puts_down_where_put();
         rule.targets[usize::from(me)].iter().all(|&to| {
             let fits = if arrives && s.top(to).is_some_and(|t| t.owner != me && t.owner != NOBODY) {
@@ -58,6 +62,14 @@ impl Game {
             };
             !fits || emit(self.rest(rule, s, to))
         })
+    }
+
+    /// A placement's moves by [`PlaceRuns`] (issue 48): the targets that are
+    /// empty and bracket a run, one word for the board, in field order.
+    fn place_by_runs(&self, runs: &PlaceRuns, s: &State, me: Player, emit: &mut impl FnMut(FieldId) -> bool) -> bool {
+        let tops = self.top_words(s, me);
+        let targets = runs.targets[usize::from(me)] & tops.of(Cond::EMPTY) & runs.runs.starts(&tops);
+        fields_of_word(0, targets).all(emit)
     }
 
     /// Where a piece put on `to` by a placement of `rule` comes to rest.
@@ -124,5 +136,40 @@ mod tests {
             r#"(pieces: ["Stone"], by: Place(fall: "S"), to: All([Empty, Field(["a3", "b3", "c3"])]))"#,
         );
         assert_eq!(moves, ["S@a1", "S@b2", "S@c1"]);
+    }
+
+    /// Issue 48: a placement that must bracket a run reads its targets by
+    /// shifts where the board allows (`PlaceRuns`), and lists the same moves,
+    /// in the same order, as the general path, position after position.
+    #[test]
+    fn a_placement_that_brackets_lists_by_shifts_what_the_general_path_lists() {
+        use crate::program::rules::MotionPlan;
+        let text = r#"Ruleset(
+    name: "brackets", title: "Brackets", players: ["A", "B"],
+    board: Grid(cols: 6, rows: 5, links: ["All"]),
+    pieces: [(name: "D", letter: 'D')],
+    setup: [On(piece: "D", player: Player(2), fields: ["c3", "d2"]), On(piece: "D", player: Player(1), fields: ["c2", "d3"]),
+        Hand(piece: "D", player: Player(1), count: 30), Hand(piece: "D", player: Player(2), count: 30)],
+    phases: [(name: "play", moves: [(pieces: ["D"], by: Place(),
+        to: All([Empty, Brackets(Run(dirs: ["All"], each: Enemy, closed_by: Own))]),
+        then: [Claim(run: Run(dirs: ["All"], each: Enemy, closed_by: Own))])])],
+    end: [(at: StartOfTurn, cond: All([NoMoves, Not(CanMove(Opponent))]), result: MorePieces, reason: "stuck")],
+)"#;
+        let game = crate::Game::from_source(text, "brackets.ron", &crate::Options::new()).expect("compiles");
+        assert!(matches!(game.phases[0].rules[0].plan.motion, MotionPlan::PlaceRuns(_)));
+        let mut general = game.clone();
+        general.phases[0].rules[0].plan.motion = MotionPlan::General;
+        let mut s = game.initial_state();
+        let mut seed = 7u64;
+        let mut placed = 0;
+        while !s.is_over() {
+            let moves = game.legal_moves(&s);
+            assert_eq!(moves, general.legal_moves(&s), "after {placed} moves");
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let m = moves[(seed >> 33) as usize % moves.len()];
+            placed += usize::from(m.action == crate::moves::Action::Place);
+            s = game.play(s, m).expect("legal");
+        }
+        assert!(placed > 10, "{placed}");
     }
 }

@@ -9,8 +9,8 @@
 //! motion or table fails to compile until each place decides.
 
 use super::{
-    CaptureFilter, ChainLandings, Counting, DieRuns, FallLines, JumpLines, LandingBits, LandingWords, Probe, RulesLoop,
-    RunEnds, SowEnds, TopWords, Walk, WalkPaths,
+    CaptureFilter, ChainLandings, Counting, DieRuns, FallLines, JumpLines, LandingBits, LandingWords, PlaceRuns, Probe,
+    RulesLoop, RunEnds, SowEnds, TopWords, Walk, WalkPaths,
 };
 
 /// How a phase is played: the paths its moves take (see the module's comment).
@@ -204,9 +204,23 @@ pub(crate) enum MotionPlan {
     /// A jump of the next field over what a mask of tops says, landing by
     /// bits: its jumps per field worked out before play (`Game::jumps_by_masks`).
     JumpLines(JumpLines),
+    // Issue 48: bracketed runs by shifts.
+    /// A placement on empty fields that bracket a run, on a board of up to
+    /// 64 fields whose run directions are shifts: its targets as one word
+    /// (`Game::place_by_runs`).
+    PlaceRuns(PlaceRuns),
 }
 
 impl MotionPlan {
+    /// The targets of a placement that brackets a run, by shifts.
+    #[inline(always)]
+    pub(crate) fn place_runs(&self) -> Option<&PlaceRuns> {
+        match self {
+            MotionPlan::PlaceRuns(runs) => Some(runs),
+            _ => None,
+        }
+    }
+
     /// The fall lines of a placement that falls.
     #[inline(always)]
     pub(crate) fn fall_lines(&self) -> Option<&FallLines> {
