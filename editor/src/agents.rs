@@ -3,9 +3,10 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::Duration;
-use tabula::agents::{AgentSpec, Budget, Limit, STRENGTHS};
+use tabula::agents::{AgentSpec, Budget, Limit, STRENGTHS, Stop};
 use tabula::{Game, Move, State};
 
 /// Who plays a side.
@@ -139,27 +140,63 @@ pub fn describe(spec: AgentSpec) -> String {
     }
 }
 
-/// A move being thought about, for the position it was asked for.
+/// A move being thought about, for the position it was asked for. Dropped
+/// (a new game, a move played, the seat given to someone else, the window
+/// closed), it stops the agent's search, whose answer nobody would read: the
+/// thread ends soon after instead of holding a core for the agent's budget.
 pub struct Thinking {
     /// Which position it is for: the answer is dropped if the game moved on.
     pub ticket: u64,
     /// Who is thinking: the answer is dropped if the seat changed hands.
     pub side: Side,
     rx: Receiver<Move>,
+    stop: Stop,
+    ended: Ended,
+}
+
+/// Whether an agent's thread has ended (set as it ends, even by a panic).
+#[derive(Debug, Clone, Default)]
+pub struct Ended(Arc<AtomicBool>);
+
+impl Ended {
+    pub fn has_ended(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// Sets [`Ended`] when dropped: the agent's thread holds it.
+struct OnEnd(Arc<AtomicBool>);
+
+impl Drop for OnEnd {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
 }
 
 impl Thinking {
     /// Starts an agent on a copy of the position; it answers after `pause`.
     pub fn start(side: Side, game: Arc<Game>, state: State, seed: u64, ticket: u64, pause: Duration) -> Thinking {
         let (tx, rx) = channel();
+        let (stop, ended) = (Stop::new(), Ended::default());
+        let (agent_stop, on_end) = (stop.clone(), OnEnd(ended.0.clone()));
         std::thread::spawn(move || {
+            let _on_end = on_end;
             std::thread::sleep(pause);
+            if agent_stop.stopped() {
+                return;
+            }
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             let mut agent = side.agent().unwrap_or(AgentSpec::Random).build(&game);
+            agent.stop_with(agent_stop);
             let m = agent.choose(&game, &state, &mut rng);
             let _ = tx.send(m);
         });
-        Thinking { ticket, side, rx }
+        Thinking { ticket, side, rx, stop, ended }
+    }
+
+    /// Whether the agent's thread has ended, kept after the thinking is dropped.
+    pub fn ended(&self) -> Ended {
+        self.ended.clone()
     }
 
     /// The move, once it is there.
@@ -169,6 +206,12 @@ impl Thinking {
             Err(TryRecvError::Empty) => Answer::Waiting,
             Err(TryRecvError::Disconnected) => Answer::Failed,
         }
+    }
+}
+
+impl Drop for Thinking {
+    fn drop(&mut self) {
+        self.stop.stop();
     }
 }
 

@@ -440,6 +440,11 @@ impl Workbench {
         self.side(self.session.state().to_move()) == Side::Human
     }
 
+    /// The agent thinking, if any (for tests: whether its thread ends once it is dropped).
+    pub fn thinking(&self) -> Option<&Thinking> {
+        self.thinking.as_ref()
+    }
+
     /// Whether an agent is thinking about the position shown.
     pub fn is_thinking(&self) -> bool {
         self.thinking.as_ref().is_some_and(|t| t.ticket == self.ticket)

@@ -179,6 +179,33 @@ fn the_window_answers_while_the_computer_thinks() {
     assert!(h.query_by_label("the computer is thinking…").is_none());
 }
 
+/// The seat given to a person while the computer thinks for ten minutes a
+/// move (`mcts:600000ms`, then `alphabeta:600000ms`): the answer is dropped
+/// and the search is stopped, so its thread ends soon after instead of
+/// holding a core for ten minutes.
+#[test]
+fn a_seat_given_away_while_the_computer_thinks_frees_its_thread() {
+    for text in ["mcts:600000ms", "alphabeta:600000ms"] {
+        let slow = Side::Other(SavedSpec(AgentSpec::parse(text).expect("reads")));
+        let mut h = harness("classic/breakthrough", [slow, Side::Human]);
+        run_until(&mut h, |h| h.state().bench.is_thinking());
+        let ended = h.state().bench.thinking().expect("the computer thinks").ended();
+        // Past the agent's pause before it starts: the search is under way.
+        std::thread::sleep(Duration::from_millis(600));
+        h.step();
+        assert!(!ended.has_ended(), "{text}: still thinking");
+        choose(&mut h, 0, Side::Human);
+        assert!(!h.state().bench.is_thinking());
+        let start = Instant::now();
+        while !ended.has_ended() && start.elapsed() < Duration::from_secs(30) {
+            h.step();
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert!(ended.has_ended(), "{text}: the thread still runs {:?} after the seat changed", start.elapsed());
+        assert_eq!(moves_played(&h), 0, "{text}: the person moves, not the agent");
+    }
+}
+
 #[test]
 fn at_1000_by_700_the_picker_and_its_error_stay_inside_the_side_panel() {
     let size = egui::vec2(1000.0, 700.0);

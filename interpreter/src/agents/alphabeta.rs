@@ -100,6 +100,8 @@ pub struct AlphaBetaAgent {
     history: Vec<u32>,
     /// Whether the transposition table is used (off only to test that pruning alone keeps the values).
     use_table: bool,
+    // Issue 46: the flag that stops a search that is thinking (`Agent::stop_with`).
+    stop: super::Stop,
 }
 
 impl AlphaBetaAgent {
@@ -122,6 +124,7 @@ impl AlphaBetaAgent {
             states: Vec::new(),
             history: vec![0; 4096],
             use_table: true,
+            stop: super::Stop::default(),
         }
     }
 
@@ -212,7 +215,7 @@ impl AlphaBetaAgent {
         if self.nodes >= self.most_nodes {
             return true;
         }
-        self.nodes % 512 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.nodes % 512 == 0 && (self.deadline.is_some_and(|d| Instant::now() >= d) || self.stop.stopped())
     }
 
     /// The value of `s` for the root side, searched `depth` decisions deep
@@ -452,6 +455,10 @@ impl Agent for AlphaBetaAgent {
             }
         }
         chosen
+    }
+
+    fn stop_with(&mut self, stop: super::Stop) {
+        self.stop = stop;
     }
 }
 

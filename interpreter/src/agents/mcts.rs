@@ -9,9 +9,15 @@
 //! What makes it stronger than plain UCT (`mcts:N:uct` keeps plain UCT):
 //! - a **prior** per move: the evaluation of the position the move makes, for
 //!   its mover (a capture, a piece nearer its goal, a piece borne off, a store
-//!   filled, a win), tried first among untried moves and added to UCT's score
-//!   as `bias × prior / (visits + 1)` (progressive bias), so it fades as the
-//!   move's own results come in;
+//!   filled, a win), added to UCT's score as `bias × prior / (visits + 1)`
+//!   (progressive bias), so it fades as the move's own results come in; at
+//!   the root and one move below, every child's prior is made when its node
+//!   opens and untried moves are tried best prior first; deeper, a prior is
+//!   lazy (the evaluation of the child's position when the descent first
+//!   reaches it), which keeps an iteration within two random playouts of its
+//!   length (`Settings::eager_depth`);
+//! - a **stop flag** ([`Agent::stop_with`]), checked every iteration: a
+//!   search stopped plays its best move so far;
 //! - **exploration scaled to the values' spread**: UCT's constant times the
 //!   standard deviation of the values the tree's rollouts returned, so that
 //!   an evaluation whose values differ by hundredths still concentrates the
@@ -26,7 +32,7 @@
 //!   the number of threads.
 
 use super::mcts_tree::{Settings, Tree, key};
-use super::{Agent, AgentSpec, Budget, Evaluator, pick};
+use super::{Agent, AgentSpec, Budget, Evaluator, Stop, pick};
 use crate::moves::{Action, Move};
 use crate::program::Game;
 use crate::state::State;
@@ -64,6 +70,8 @@ pub struct MctsAgent {
     /// The most threads root-parallel trees are searched on (the machine's
     /// cores); the moves do not depend on it.
     threads: usize,
+    /// Stops the search, which then plays its best move so far ([`Agent::stop_with`]).
+    stop: Stop,
 }
 
 impl MctsAgent {
@@ -74,7 +82,7 @@ impl MctsAgent {
 
     pub fn with_style(game: &Game, budget: Budget, style: MctsStyle) -> MctsAgent {
         let settings = if style.plain {
-            Settings { rollout_depth: 24, exploration: 0.9, bias: 0.0, remember: true, scaled: false }
+            Settings { rollout_depth: 24, exploration: 0.9, bias: 0.0, remember: true, scaled: false, eager_depth: 0 }
         } else {
             Settings::guided()
         };
@@ -88,6 +96,7 @@ impl MctsAgent {
             reused: 0,
             plies: 0,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            stop: Stop::default(),
         }
     }
 
@@ -104,30 +113,30 @@ impl MctsAgent {
     /// pool, tests/tests/crates.rs). Each tree draws from its own generator,
     /// so the trees grown are the same either way.
     fn search_all(&self, game: &Game, trees: &mut [Tree]) {
-        let (budget, eval, settings) = (self.budget, &self.eval, &self.settings);
+        let (budget, eval, settings, stop) = (self.budget, &self.eval, &self.settings, &self.stop);
         let threads = self.threads.clamp(1, trees.len().max(1));
         if threads == 1 {
-            trees.iter_mut().for_each(|tree| search(game, budget, eval, settings, tree));
+            trees.iter_mut().for_each(|tree| search(game, budget, eval, settings, stop, tree));
             return;
         }
         let per_thread = trees.len().div_ceil(threads);
         std::thread::scope(|scope| {
             for some in trees.chunks_mut(per_thread) {
-                scope.spawn(move || some.iter_mut().for_each(|tree| search(game, budget, eval, settings, tree)));
+                scope.spawn(move || some.iter_mut().for_each(|tree| search(game, budget, eval, settings, stop, tree)));
             }
         });
     }
 }
 
-/// Grows `tree` for `budget`.
-fn search(game: &Game, budget: Budget, eval: &Evaluator, settings: &Settings, tree: &mut Tree) {
+/// Grows `tree` for `budget`, or until `stop` is set (checked every iteration).
+fn search(game: &Game, budget: Budget, eval: &Evaluator, settings: &Settings, stop: &Stop, tree: &mut Tree) {
     let start = Instant::now();
     for iteration in 0u32.. {
         let done = match budget {
             Budget::Iterations(n) => iteration >= n,
             Budget::Time(t) => iteration > 0 && start.elapsed() >= t,
         };
-        if done {
+        if done || stop.stopped() {
             break;
         }
         tree.iterate(game, eval, settings);
@@ -178,6 +187,10 @@ impl Agent for MctsAgent {
             self.kept = trees;
         }
         best.1.unwrap_or_else(|| pick(game, state, &self.buf, rng))
+    }
+
+    fn stop_with(&mut self, stop: Stop) {
+        self.stop = stop;
     }
 }
 

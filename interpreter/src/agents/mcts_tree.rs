@@ -42,6 +42,13 @@ pub(super) struct Settings {
     /// its visits evenly, so that more iterations averaged each move over the
     /// opponent's every reply, as if the opponent played at random.
     pub scaled: bool,
+    /// Nodes less deep than this (the root at 0) give every child its prior
+    /// when they open; deeper, a child's prior is the evaluation of its
+    /// position when the descent first reaches it (a lazy prior: no move
+    /// made and judged for a prior that selection never needs), and untried
+    /// children are tried in a random order. `u32::MAX`: every prior when
+    /// its node opens.
+    pub eager_depth: u32,
 }
 
 impl Settings {
@@ -50,7 +57,10 @@ impl Settings {
         // Tuned by short ladders against greedy and plain UCT (docs/agents.md): rollouts
         // of 4..8 plies were best in Seti-Aleph, Breakthrough and Kalah; 24 (plain UCT's) worst.
         // The exploration constant is scaled to the values' spread (docs/agents.md, "MCTS").
-        Settings { rollout_depth: 6, exploration: 0.9, bias: 1.0, remember: true, scaled: true }
+        // Priors are made when a node opens at the root and the node below it (the replies
+        // to each move), lazily deeper: an opening's priors cost a move and an evaluation a
+        // child, which made an iteration in Connect Four 2.4 random playouts of its length.
+        Settings { rollout_depth: 6, exploration: 0.9, bias: 1.0, remember: true, scaled: true, eager_depth: 2 }
     }
 }
 
@@ -66,9 +76,12 @@ pub(super) struct Node {
     opened: bool,
     pub visits: u32,
     value: f64,
-    /// The evaluation of the node's position for its mover when it was made,
-    /// plus a little noise that breaks ties among equal moves at random.
+    /// The evaluation of the node's position for its mover (when it was made,
+    /// or lazily when first reached: see `judged`), plus a little noise that
+    /// breaks ties among equal moves at random.
     prior: f32,
+    /// Whether `prior` holds the evaluation yet (else only the noise).
+    judged: bool,
     first_child: u32,
     next_sibling: u32,
     /// Where the node's legal moves are kept (see [`Remembered`]), once worked out.
@@ -76,7 +89,7 @@ pub(super) struct Node {
 }
 
 impl Node {
-    fn new(mv: Move, mover: Player, fixed: bool, prior: f32) -> Node {
+    fn new(mv: Move, mover: Player, fixed: bool, prior: f32, judged: bool) -> Node {
         Node {
             mv,
             mover,
@@ -85,6 +98,7 @@ impl Node {
             visits: 0,
             value: 0.0,
             prior,
+            judged,
             first_child: NONE,
             next_sibling: NONE,
             moves: None,
@@ -157,7 +171,7 @@ impl Tree {
     /// A tree for a search from `state`: the part under `state` of `old`
     /// where `old` reached it with no chance outcome on the way, else a new one.
     pub fn new(game: &Game, state: &State, old: Option<Tree>, rng: ChaCha8Rng) -> Tree {
-        let root = Node::new(Move::simple(Action::Pass), state.to_move(), true, 0.0);
+        let root = Node::new(Move::simple(Action::Pass), state.to_move(), true, 0.0, true);
         let mut tree = Tree {
             root: state.clone(),
             identity: game.identity,
@@ -287,11 +301,18 @@ impl Tree {
                 fixed = false;
                 continue;
             }
-            let child = self.choose_child(game, eval, settings, &s, node, &legal, fixed);
+            let eager = (self.path.len() as u32) <= settings.eager_depth;
+            let child = self.choose_child(game, eval, settings, &s, node, &legal, fixed, eager);
             game.play_unchecked(&mut s, self.nodes[child as usize].mv);
             self.plies += 1;
             self.path.push(child);
             node = child;
+        }
+        // A lazy prior: the evaluation of the position the descent has reached, for its mover.
+        let leaf = &mut self.nodes[node as usize];
+        if !leaf.judged && settings.bias != 0.0 {
+            leaf.prior += eval.evaluate(game, &s, leaf.mover) as f32;
+            leaf.judged = true;
         }
         let values = self.rollout(game, eval, settings, &mut s);
         self.spread.add(values[usize::from(self.root.to_move())]);
@@ -305,9 +326,10 @@ impl Tree {
     }
 
     /// The child of `node` (in `s`, with these legal moves) to go down to:
-    /// one not yet judged, the best prior first, else the best by UCT plus
+    /// one not yet tried, the best prior first, else the best by UCT plus
     /// the decaying prior. Children are added first for the legal moves that
-    /// have none.
+    /// have none, with their priors where `eager` (else only the noise: see
+    /// [`Settings::eager_depth`]).
     #[allow(clippy::too_many_arguments)]
     fn choose_child(
         &mut self,
@@ -318,6 +340,7 @@ impl Tree {
         node: u32,
         legal: &[Move],
         fixed: bool,
+        eager: bool,
     ) -> u32 {
         let here = &self.nodes[node as usize];
         // Where a node is one position, its children are its legal moves once opened.
@@ -331,9 +354,9 @@ impl Tree {
             self.tried_keys = keys;
             let mut last = self.children(node).last().unwrap_or(NONE);
             for &m in &new {
-                let prior = self.prior(game, eval, settings, s, m);
+                let prior = if eager { self.prior(game, eval, settings, s, m) } else { self.noise() };
                 let index = self.nodes.len() as u32;
-                self.nodes.push(Node::new(m, s.to_move(), fixed, prior));
+                self.nodes.push(Node::new(m, s.to_move(), fixed, prior, eager));
                 match last {
                     NONE => self.nodes[node as usize].first_child = index,
                     _ => self.nodes[last as usize].next_sibling = index,
@@ -388,7 +411,7 @@ impl Tree {
     /// position it makes (where the search is guided), plus noise that orders
     /// equal moves at random.
     fn prior(&mut self, game: &Game, eval: &Evaluator, settings: &Settings, s: &State, m: Move) -> f32 {
-        let noise = self.rng.random::<f32>() * 1e-3;
+        let noise = self.noise();
         if settings.bias == 0.0 {
             return noise;
         }
@@ -398,6 +421,11 @@ impl Tree {
         let value = eval.evaluate(game, &next, s.to_move()) as f32;
         self.probe = Some(next);
         value + noise
+    }
+
+    /// A little noise that orders equal moves at random.
+    fn noise(&mut self) -> f32 {
+        self.rng.random::<f32>() * 1e-3
     }
 
     /// Plays random moves, then scores the position for every player.
@@ -512,7 +540,7 @@ mod tests {
             let (mut nodes, mut kept) = (Vec::new(), [0; 2]);
             visit_random_games(&game, 11, 8, |s, legal| {
                 for fixed in [false, true] {
-                    let mut node = Node::new(Move::simple(Action::Pass), 0, true, 0.0);
+                    let mut node = Node::new(Move::simple(Action::Pass), 0, true, 0.0, true);
                     let first = remembered.legal(&game, s, &mut node, fixed, &mut scratch);
                     assert_eq!(first, legal, "{name}: first visit");
                     let throw = legal[0].action == Action::Chance;

@@ -20,12 +20,45 @@ use crate::program::Game;
 use crate::state::State;
 use rand::Rng;
 use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// Something that picks a move in a state that is not over.
 pub trait Agent: Send {
     fn name(&self) -> String;
     fn choose(&mut self, game: &Game, state: &State, rng: &mut dyn rand::RngCore) -> Move;
+    /// Gives the agent a flag that stops its searches: once [`Stop::stop`]
+    /// is called, a search that is thinking (or starts) returns its best move
+    /// so far within a few hundred nodes or iterations, whatever its budget.
+    /// Agents that do not search (random, greedy) answer at once and ignore it.
+    fn stop_with(&mut self, _stop: Stop) {}
+}
+
+/// A flag that stops an agent's searches ([`Agent::stop_with`]), set from
+/// another thread: the editor sets it when the answer would be dropped (a new
+/// game, the seat given to someone else, the window closed). The default
+/// never stops.
+#[derive(Debug, Clone, Default)]
+pub struct Stop(Option<Arc<AtomicBool>>);
+
+impl Stop {
+    /// A flag not yet set.
+    pub fn new() -> Stop {
+        Stop(Some(Arc::new(AtomicBool::new(false))))
+    }
+
+    /// Stops the searches given this flag (or a clone of it).
+    pub fn stop(&self) {
+        if let Some(flag) = &self.0 {
+            flag.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Whether [`Stop::stop`] was called: a search checks it every few hundred nodes.
+    pub fn stopped(&self) -> bool {
+        self.0.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed))
+    }
 }
 
 /// An agent as named on the command line and in the editor.
@@ -324,4 +357,66 @@ pub(crate) fn play_randomly<R: rand::RngCore + ?Sized>(
     let m = random_move(game, state, buf, *known, rng)?;
     *known = game.play_listing(state, m, buf);
     Some(1)
+}
+
+#[cfg(test)]
+mod stop_tests {
+    use super::{Agent, AgentSpec, Budget, Limit, MctsAgent, MctsStyle, Stop};
+    use crate::{Options, shipped};
+    use rand::SeedableRng;
+    use std::time::{Duration, Instant};
+
+    /// A search whose flag is set returns at once, within a bound of work,
+    /// whatever its budget: MCTS makes no iteration (one tree or several on
+    /// threads), alpha-beta ends its second iteration within 512 nodes; the
+    /// move is legal. Without the flag the same searches go on.
+    #[test]
+    fn a_stopped_search_returns_within_a_bound_of_nodes() {
+        let game = shipped::game("classic/breakthrough", &Options::new()).expect("compiles");
+        let s = game.initial_state();
+        let legal = game.legal_moves(&s);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        for style in [MctsStyle::GUIDED, MctsStyle { trees: 3, plain: false }] {
+            let mut agent = MctsAgent::with_style(&game, Budget::Iterations(10_000_000), style);
+            let stop = Stop::new();
+            agent.stop_with(stop.clone());
+            stop.stop();
+            assert!(legal.contains(&agent.choose(&game, &s, &mut rng)));
+            assert_eq!(agent.plies(), 0, "{style:?}: no iteration once stopped");
+        }
+        let mut agent = crate::agents::AlphaBetaAgent::new(&game, Limit::Time(Duration::from_secs(3600)));
+        let stop = Stop::new();
+        agent.stop_with(stop.clone());
+        stop.stop();
+        assert!(legal.contains(&agent.choose(&game, &s, &mut rng)));
+        // The first iteration (one ply: a node per move) always runs; the next stops at its 512th node.
+        assert!(agent.nodes() <= 512, "alpha-beta searched {} nodes once stopped", agent.nodes());
+        // Not stopped (the default flag, and one not set), the budget holds.
+        let mut agent = crate::agents::AlphaBetaAgent::new(&game, Limit::Nodes(5_000));
+        agent.stop_with(Stop::new());
+        agent.choose(&game, &s, &mut rng);
+        assert!(agent.nodes() >= 4_000, "alpha-beta searched only {} of 5000 nodes", agent.nodes());
+    }
+
+    /// Stopped from another thread while it thinks, a search of ten minutes
+    /// (`mcts:600000ms`, `alphabeta:600000ms`) answers within seconds.
+    #[test]
+    fn a_search_stopped_from_another_thread_answers_soon() {
+        let game = shipped::game("classic/breakthrough", &Options::new()).expect("compiles");
+        let s = game.initial_state();
+        for text in ["mcts:600000ms", "mcts:600000ms:t2", "alphabeta:600000ms"] {
+            let mut agent = AgentSpec::parse(text).expect("reads").build(&game);
+            let stop = Stop::new();
+            agent.stop_with(stop.clone());
+            let start = Instant::now();
+            let m = std::thread::scope(|scope| {
+                let thinking = scope.spawn(|| agent.choose(&game, &s, &mut rand_chacha::ChaCha8Rng::seed_from_u64(2)));
+                std::thread::sleep(Duration::from_millis(200));
+                stop.stop();
+                thinking.join().expect("no panic")
+            });
+            assert!(start.elapsed() < Duration::from_secs(20), "{text}: answered after {:?}", start.elapsed());
+            assert!(game.legal_moves(&s).contains(&m), "{text}");
+        }
+    }
 }
