@@ -43,7 +43,7 @@ fn the_fast_royal_filter_keeps_what_playing_and_testing_keeps() {
             }
         }
     }
-    assert!(positions > 3_000, "{positions} positions");
+    assert!(positions >= 3_000, "{positions} positions");
 }
 
 /// Every position of the tree `depth` plies deep from `s`, both ways.
