@@ -3,11 +3,12 @@
 //! looking outward from it (see `program/attacks.rs`, `engine/attack.rs`).
 
 use crate::board::{FieldId, NO_FIELD};
+use crate::piece::Captured;
 use crate::program::Cond;
 use crate::program::Game;
-use crate::program::attacks::{Attacker, Attacks, Reversed};
-use crate::program::rules::{Motion, Reach, Rule};
-use crate::ruleset::Arrive;
+use crate::program::attacks::{Attacker, Attacks, Reversed, RoyalSafety};
+use crate::program::rules::{Effect, Motion, Phase, Reach, Rule};
+use crate::ruleset::{Arrive, Carry, OnJumped};
 
 /// The royal kinds, a bit per kind.
 pub(super) fn royal_kinds(pieces: &[crate::ruleset::PieceDef]) -> u32 {
@@ -25,7 +26,7 @@ pub(crate) fn tables(game: &Game, royal: u32) -> Attacks {
         unique &= *at == NO_FIELD || *at == from;
         *at = from;
     }
-    let phases = game
+    let phases: Vec<Vec<Attacker>> = game
         .phases
         .iter()
         .map(|phase| {
@@ -35,7 +36,132 @@ pub(crate) fn tables(game: &Game, royal: u32) -> Attacks {
                 .collect()
         })
         .collect();
-    Attacks { royal, phases, back, dirs }
+    let safety =
+        game.phases.iter().zip(&phases).map(|(phase, attackers)| safety(game, phase, attackers, royal)).collect();
+    Attacks { royal, phases, back, dirs, safety }
+}
+
+/// The royal filter's fast path for `phase` (`engine/royal_safety.rs`), where
+/// it can be proven to answer as playing and testing does: every rule that
+/// attacks is a step, a leap or a slide over empty fields (looked at
+/// backwards: `Reversed::Table`, `Reversed::Slide`) whose `only_if` reads
+/// only the player and phase, and whose `from` and `to` only the field under
+/// test and what stands on it (or whose `to` never holds on an enemy piece);
+/// no field sends a piece on and no piece captured stays on the board. Then only the fields a plain move leaves and
+/// lands on change what attacks a royal piece that stays where it is.
+fn safety(game: &Game, phase: &Phase, attackers: &[Attacker], royal: u32) -> Option<RoyalSafety> {
+    let captured_off =
+        |k: &crate::piece::Kind| matches!(k.captured, Captured::Remove | Captured::ToHand | Captured::ToOwner);
+    if royal == 0
+        || game.board.dir_names().len() > 64
+        || game.fields.iter().any(|f| f.send_to.is_some())
+        || !game.kinds.iter().all(captured_off)
+    {
+        return None;
+    }
+    let mut slide_dirs = Vec::with_capacity(attackers.len());
+    for a in attackers {
+        let rule = &phase.rules[usize::from(a.rule)];
+        let inert = !may_hold_on_enemy(&rule.to);
+        let reads_little = rule.only_if_for.iter().all(reads_player_only)
+            && reads_the_field_only(&rule.from)
+            && reads_the_field_only(&rule.to)
+            && rule.carry == Carry::Piece
+            && rule.on_jumped == OnJumped::Capture;
+        if !inert && !reads_little {
+            return None;
+        }
+        slide_dirs.push(match (&a.by, &rule.motion) {
+            (Reversed::Table(_), _) => 0,
+            // A slide over empty fields, whatever else its `pass` allows (slides stop at a piece).
+            (Reversed::Slide, Motion::Slide { dirs, pass, .. })
+                if pass.tops_mask().is_some_and(|m| m & Cond::EMPTY != 0) =>
+            {
+                dirs.iter().fold(0, |m, &d| m | 1 << d)
+            }
+            _ => return None,
+        });
+    }
+    let mut dirs: Vec<u8> = (0..64).filter(|d| slide_dirs.iter().any(|m| m >> d & 1 != 0)).collect();
+    dirs.shrink_to_fit();
+    let plain = phase.rules.iter().map(|rule| plain(rule, royal)).collect();
+    Some(RoyalSafety { plain, slide_dirs, dirs })
+}
+
+/// Whether `rule`'s moves only take the moved piece from its field to where
+/// it lands, capturing there and nowhere else, moving no second piece and
+/// making no royal piece: what the fast path's reasoning covers.
+fn plain(rule: &Rule, royal: u32) -> bool {
+    let motion = matches!(
+        rule.motion,
+        Motion::Step(_) | Motion::Leap(_) | Motion::Slide { .. } | Motion::Run { .. } | Motion::Fly
+    );
+    let effects = rule.effects.iter().all(|e| match e {
+        Effect::Counter(_) | Effect::CounterIf(_) | Effect::Mark(_) => true,
+        Effect::Promote { to, choices, .. } => (1 << to | choices) & royal == 0,
+        _ => false,
+    });
+    motion
+        && effects
+        && rule.arrive == Arrive::Capture
+        && rule.carry == Carry::Piece
+        && rule.continues.is_none()
+        && rule.choices.as_ref().is_none_or(|c| c.0.iter().all(|&k| royal >> k & 1 == 0))
+        && rule.run_choices.is_empty()
+}
+
+/// Whether a test may hold on a field an enemy piece tops (`false`: it never does).
+fn may_hold_on_enemy(c: &Cond) -> bool {
+    if let Some(mask) = c.tops_mask() {
+        return mask & Cond::ENEMY != 0;
+    }
+    match c {
+        Cond::All(ts) => ts.iter().all(may_hold_on_enemy),
+        Cond::Any(ts) => ts.iter().any(may_hold_on_enemy),
+        Cond::ByTops { yes, no, rest } => {
+            no & Cond::ENEMY != Cond::ENEMY && (yes & Cond::ENEMY != 0 || may_hold_on_enemy(rest))
+        }
+        _ => true,
+    }
+}
+
+/// Whether a test reads only the field under test (where it is, what stands on it) and the player.
+fn reads_the_field_only(c: &Cond) -> bool {
+    match c {
+        Cond::All(ts) | Cond::Any(ts) => ts.iter().all(reads_the_field_only),
+        Cond::Not(t) => reads_the_field_only(t),
+        Cond::ByTops { rest, .. } => reads_the_field_only(rest),
+        Cond::True
+        | Cond::False
+        | Cond::Empty
+        | Cond::Own
+        | Cond::Enemy
+        | Cond::Tops(_)
+        | Cond::Top(_)
+        | Cond::Has(_)
+        | Cond::Height(_)
+        | Cond::Full
+        | Cond::InZone(_)
+        | Cond::Type(_)
+        | Cond::Fields(_)
+        | Cond::FieldsFor(_)
+        | Cond::Open
+        | Cond::Closed
+        | Cond::TopFace(_)
+        | Cond::PlayerIs(_)
+        | Cond::Phase(_) => true,
+        _ => false,
+    }
+}
+
+/// Whether a state test reads only the player and the phase (which a move leaves).
+fn reads_player_only(c: &Cond) -> bool {
+    match c {
+        Cond::All(ts) | Cond::Any(ts) => ts.iter().all(reads_player_only),
+        Cond::Not(t) => reads_player_only(t),
+        Cond::True | Cond::False | Cond::PlayerIs(_) | Cond::Phase(_) => true,
+        _ => false,
+    }
 }
 
 /// How a rule's moves capture, run backwards; `None` where they capture on no field.

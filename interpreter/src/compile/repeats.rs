@@ -5,6 +5,7 @@
 
 use crate::board::{Board, DirId, FieldId, FieldSet, NO_FIELD};
 use crate::moves::{Action, NO_DIR};
+use crate::program::Cond;
 use crate::program::rules::{Motion, Rule};
 
 /// Whether two rules may make one and the same move: they move a common kind,
@@ -22,6 +23,9 @@ pub(super) fn may_share_moves(board: &Board, a: &Rule, b: &Rule) -> bool {
             return false;
         }
     }
+    if apart_in_one_state(a, b) {
+        return false;
+    }
     let lands = !matches!(a.motion.action(), Action::Lift | Action::Exit);
     if lands && a.targets.iter().zip(&b.targets).all(|(x, y)| !x.iter().any(|f| y.contains(f))) {
         return false;
@@ -30,6 +34,50 @@ pub(super) fn may_share_moves(board: &Board, a: &Rule, b: &Rule) -> bool {
         (Some(x), Some(y)) => x.iter().any(|t| y.contains(t)),
         _ => true,
     })
+}
+
+/// Whether two rules moving a piece on the board (by a step, leap, slide,
+/// run or flight, no chain, no fall) cannot make one move in one generation,
+/// which reads one state (issue 48): their landing tests hold on no common
+/// top, or their `from` tests contradict each other (a test and its `Not`).
+fn apart_in_one_state(a: &Rule, b: &Rule) -> bool {
+    let plain = |r: &Rule| {
+        matches!(r.motion, Motion::Step(_) | Motion::Leap(_) | Motion::Slide { .. } | Motion::Run { .. } | Motion::Fly)
+            && r.continues.is_none()
+            && r.motion.facts().falls.is_none()
+    };
+    plain(a) && plain(b) && (tops_bound(&a.to) & tops_bound(&b.to) == 0 || contradict(&a.from, &b.from))
+}
+
+/// The tops (a [`Cond::Tops`] mask) on which a field's test may hold.
+fn tops_bound(c: &Cond) -> u8 {
+    if let Some(mask) = c.tops_mask() {
+        return mask;
+    }
+    match c {
+        Cond::All(ts) => ts.iter().fold(Cond::ALL, |m, t| m & tops_bound(t)),
+        Cond::Any(ts) => ts.iter().fold(0, |m, t| m | tops_bound(t)),
+        Cond::ByTops { yes, no, rest } => (yes | tops_bound(rest)) & !no & Cond::ALL,
+        _ => Cond::ALL,
+    }
+}
+
+/// Whether two field tests cannot both hold: a part of one is the `Not` of a
+/// part of the other, or both are sets of fields with none in common.
+fn contradict(a: &Cond, b: &Cond) -> bool {
+    let parts = |c: &Cond| match c {
+        Cond::All(ts) => ts.clone(),
+        c => vec![c.clone()],
+    };
+    let (x, y) = (parts(a), parts(b));
+    let negates = |p: &Cond, q: &Cond| matches!(p, Cond::Not(n) if **n == *q);
+    let apart = |p: &FieldSet, q: &FieldSet| !p.iter().any(|f| q.contains(f));
+    let disjoint = |p: &Cond, q: &Cond| match (p, q) {
+        (Cond::Fields(p), Cond::Fields(q)) => apart(p, q),
+        (Cond::FieldsFor(p), Cond::FieldsFor(q)) => p.len() == q.len() && p.iter().zip(q).all(|(p, q)| apart(p, q)),
+        _ => false,
+    };
+    x.iter().any(|p| y.iter().any(|q| negates(p, q) || negates(q, p) || disjoint(p, q)))
 }
 
 /// Whether one rule may make one move twice: a placement that falls, where
@@ -54,12 +102,27 @@ fn reached(board: &Board, m: &Motion, from: FieldId) -> Option<Vec<FieldId>> {
     match m {
         Motion::Step(reach) | Motion::Leap(reach) => Some(super::motion::step::reached(reach, from)),
         Motion::Jump { dirs, fly: false, .. } => Some(super::motion::jump::reached(board, dirs, from)),
+        // A run of a fixed length ends that many links along each direction (issue 48).
+        Motion::Run { dirs, distance: crate::ruleset::Distance::Const(n), .. } => Some(
+            dirs.iter()
+                .filter_map(|&d| {
+                    let mut at = from;
+                    for _ in 0..*n {
+                        at = board.neighbour(at, d);
+                        if at == NO_FIELD {
+                            return None;
+                        }
+                    }
+                    Some(at)
+                })
+                .collect(),
+        ),
         Motion::Jump { fly: true, .. }
+        | Motion::Run { .. }
         | Motion::Slide { .. }
         | Motion::Place { .. }
         | Motion::Lift
         | Motion::Fly
-        | Motion::Run { .. }
         | Motion::RunOff { .. }
         | Motion::Walk { .. }
         | Motion::Enter { .. }

@@ -4,9 +4,8 @@
 //! filtering the whole list.
 
 use super::Cond;
-use super::scratch::ScratchState;
 use crate::board::NO_FIELD;
-use crate::moves::{Action, Move};
+use crate::moves::Move;
 use crate::program::Game;
 use crate::state::State;
 
@@ -17,12 +16,9 @@ impl Game {
         if moves.is_empty() || !self.eval(only_if, s, s.to_move, NO_FIELD) {
             return !moves.is_empty();
         }
-        let mut scratch = ScratchState::of(s);
-        moves.iter().any(|&m| {
-            scratch.clone_from(s);
-            self.apply_core(&mut scratch, m);
-            scratch.passed = m.action == Action::Pass;
-            self.eval(cond, &scratch, s.to_move, NO_FIELD)
-        })
+        // (The royal filter decided from checkers and pins where it can: engine/royal_safety.rs.)
+        let watch = self.royal_watch(s, cond);
+        let mut scratch = None;
+        moves.iter().any(|&m| self.passes_royal_filter(s, m, cond, watch.as_ref(), &mut scratch))
     }
 }

@@ -32,6 +32,9 @@ impl Game {
         }
         let found = if own {
             self.opponents(me).next().is_some_and(|them| self.attacked_by(s, me, them, field))
+        } else if let Some(found) = self.attacked_by_plan(s, me, field) {
+            // By the royal filter's tables, where the phase has them (engine/royal_safety.rs).
+            found
         } else {
             self.opponents(me).any(|p| self.attacked_by(s, p, me, field))
         };
@@ -70,12 +73,20 @@ impl Game {
     }
 
     /// Whether `g` holds a piece of `p` that `rule` moves, from where it may move.
-    fn moves_from(&self, rule: &Rule, s: &State, p: Player, g: FieldId) -> bool {
+    pub(super) fn moves_from(&self, rule: &Rule, s: &State, p: Player, g: FieldId) -> bool {
         s.top(g).is_some_and(|t| t.owner == p && rule.pieces >> t.kind & 1 != 0) && self.eval(&rule.from, s, p, g)
     }
 
     /// Whether `rule`'s piece on `g` of `p`'s may land on `field`, were a piece of `victim`'s there.
-    fn lands_for_attack(&self, rule: &Rule, s: &State, p: Player, victim: Player, g: FieldId, field: FieldId) -> bool {
+    pub(super) fn lands_for_attack(
+        &self,
+        rule: &Rule,
+        s: &State,
+        p: Player,
+        victim: Player,
+        g: FieldId,
+        field: FieldId,
+    ) -> bool {
         if s.height(field) > 0 {
             return self.can_land(rule, s, p, g, field);
         }

@@ -31,6 +31,7 @@ mod perft;
 mod perft_made; // perft that makes every move, the last level's too (issue 48)
 mod reach;
 mod repetition;
+mod royal_safety; // the royal filter by checkers and pins (issue 48)
 mod run_choices; // approach and withdrawal (issue 45)
 mod scratch;
 mod stack_moves;

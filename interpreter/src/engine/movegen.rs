@@ -488,15 +488,12 @@ impl Game {
                     if moves.is_empty() || !self.eval(only_if, s, me, NO_FIELD) {
                         continue;
                     }
-                    let scratch = scratch.get_or_insert_with(|| ScratchState::of(s));
+                    // (The royal filter decided from checkers and pins where it can: engine/royal_safety.rs.)
+                    let watch = self.royal_watch(s, cond);
                     // The moves that pass go to the front, in their order.
                     let mut kept = 0;
                     for i in 0..moves.len() {
-                        scratch.clone_from(s);
-                        self.apply_core(scratch, moves[i]);
-                        // After the move, `Passed` says whether it was a pass (as `make` leaves it).
-                        scratch.passed = moves[i].action == Action::Pass;
-                        if self.eval(cond, scratch, me, NO_FIELD) {
+                        if self.passes_royal_filter(s, moves[i], cond, watch.as_ref(), &mut scratch) {
                             moves.swap(kept, i);
                             kept += 1;
                         }

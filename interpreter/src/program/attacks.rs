@@ -17,6 +17,28 @@ pub(crate) struct Attacks {
     /// one (`unique`), else empty.
     pub back: Vec<FieldId>,
     pub dirs: usize,
+    /// Per phase, where its royal filter (`RequireAfter(cond: Not(RoyalAttacked))`)
+    /// may be decided from the royal pieces' checkers and pins, worked out once
+    /// a ply (`engine/royal_safety.rs`); `None` (or no entry): every move is
+    /// played and tested. `Game::with_general_plans` empties it.
+    pub safety: Vec<Option<RoyalSafety>>,
+}
+
+/// What the royal filter's fast path reads of a phase (`engine/royal_safety.rs`):
+/// made only where every capturing rule of the phase attacks by a step, a
+/// leap or a slide whose tests read nothing a plain move of the mover can
+/// change but the fields it leaves and lands on (see `compile/attacks.rs`).
+#[derive(Debug, Clone)]
+pub(crate) struct RoyalSafety {
+    /// Per rule of the phase: whether its moves are plain for the filter:
+    /// the piece goes from its field to the landing, capturing only there,
+    /// moving no second piece and becoming no royal piece.
+    pub plain: Vec<bool>,
+    /// Per attacker of the phase (as `Attacks::phases`), the directions of a
+    /// slide's as a bit set (0: not a slide).
+    pub slide_dirs: Vec<u64>,
+    /// The directions some slide attacks along.
+    pub dirs: Vec<u8>,
 }
 
 /// A rule whose moves capture, and how its motion runs backwards.

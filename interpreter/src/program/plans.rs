@@ -23,6 +23,8 @@ impl Game {
             general_phase(phase);
         }
         general.plan = GamePlan::GENERAL;
+        // The royal filter played and tested for every move (issue 48: engine/royal_safety.rs).
+        general.attacks.safety.clear();
         general
     }
 }

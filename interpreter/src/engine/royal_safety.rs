@@ -1,0 +1,394 @@
+//! The royal filter's fast path (issue 48): "after the move no royal piece
+//! of the mover is attacked" (`RequireAfter(cond: Not(RoyalAttacked))`)
+//! decided without playing the move where that can be proven.
+//!
+//! Once a ply, from each royal piece of the mover outward along the attack
+//! tables (`engine/attack.rs`): the enemy pieces that attack it (checkers)
+//! and the mover's pieces that stand alone between it and an enemy slide that
+//! would attack it were they gone (pinned, with the line). The compiler made
+//! the fast path only where the attacking rules' tests read nothing but the
+//! field under test, the player and the phase (`compile/attacks.rs`), so that
+//! a plain move of the mover (one piece from `from` to `to`, capturing only
+//! there, making no royal piece) changes what attacks a royal piece that
+//! stays only by emptying `from` and filling `to`. Such a move, of a piece
+//! that is not royal and stands alone on its field:
+//! - leaves a checker's attack standing unless it captures the checker or
+//!   lands between it and the royal piece: then it is refused untested;
+//! - moving a pinned piece off its line opens the slide: refused untested;
+//! - otherwise, with no checker, it opens no attack and closes none that
+//!   matters: kept untested.
+//!
+//! Every other move (the royal piece's, a move in check that may answer it,
+//! a move of another shape: en passant, castling, stacks) is played and
+//! tested as the general filter does, which stays the one home of the
+//! meaning; `tests/tests/royal_safety.rs` checks the two agree.
+
+use super::Cond;
+use super::scratch::ScratchState;
+use crate::board::{FieldId, NO_FIELD};
+use crate::moves::{Action, Move};
+use crate::piece::Player;
+use crate::program::Game;
+use crate::program::attacks::{Reversed, RoyalSafety};
+use crate::state::State;
+
+/// The most royal pieces, checkers and pins looked at; beyond, every move is tested.
+const MOST_ROYALS: usize = 4;
+const MOST_LINES: usize = 16;
+
+/// A checker or a pinned piece: the piece on `at`, and the fields from the
+/// royal piece on `royal` back along `dir`, `len` of them, the last the
+/// checker or the pinner (`dir` `u8::MAX`: a step or leap, `at` alone).
+#[derive(Clone, Copy, Default)]
+struct Line {
+    royal: FieldId,
+    at: FieldId,
+    dir: u8,
+    len: u8,
+}
+
+/// What the mover's royal pieces face at the start of a ply.
+pub(super) struct Watch<'g> {
+    plan: &'g RoyalSafety,
+    me: Player,
+    royals: [FieldId; MOST_ROYALS],
+    royal_count: usize,
+    checkers: [Line; MOST_LINES],
+    checker_count: usize,
+    pins: [Line; MOST_LINES],
+    pin_count: usize,
+    /// More than the arrays hold: every move is tested.
+    overflow: bool,
+}
+
+/// What a scan from a royal piece finds.
+enum Found {
+    Checker(Line),
+    Pin(Line),
+}
+
+/// What the fast path says of a move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Verdict {
+    /// No royal piece of the mover is attacked after it.
+    Passes,
+    /// Some royal piece of the mover is attacked after it.
+    Fails,
+    /// Played and tested.
+    Test,
+}
+
+impl Game {
+    /// The royal filter's watch for the ply, where the phase has the fast path
+    /// and `cond` is `Not(RoyalAttacked)`.
+    pub(super) fn royal_watch(&self, s: &State, cond: &Cond) -> Option<Watch<'_>> {
+        let plan = self.attacks.safety.get(usize::from(s.phase))?.as_ref()?;
+        if !matches!(cond, Cond::Not(c) if **c == Cond::RoyalAttacked) {
+            return None;
+        }
+        let mut w = Watch {
+            plan,
+            me: s.to_move,
+            royals: [NO_FIELD; MOST_ROYALS],
+            royal_count: 0,
+            checkers: [Line::default(); MOST_LINES],
+            checker_count: 0,
+            pins: [Line::default(); MOST_LINES],
+            pin_count: 0,
+            overflow: false,
+        };
+        let royal = self.attacks.royal;
+        for k in s.fields_topped_by(w.me).filter(|&f| s.top(f).is_some_and(|p| royal >> p.kind & 1 != 0)) {
+            if w.royal_count == MOST_ROYALS {
+                w.overflow = true;
+                return Some(w);
+            }
+            w.royals[w.royal_count] = k;
+            w.royal_count += 1;
+            // A safe field is attacked by nothing (as `Game::attacked_by` reads it).
+            if !self.fields[usize::from(k)].safe {
+                self.watch_royal(s, &mut w, k);
+            }
+        }
+        Some(w)
+    }
+
+    /// The checkers and pins of the royal piece on `k`.
+    fn watch_royal(&self, s: &State, w: &mut Watch, k: FieldId) {
+        let plan = w.plan;
+        self.scan_royal(s, plan, w.me, k, true, &mut |found| {
+            match found {
+                Found::Checker(line) => w.add_checker(line),
+                Found::Pin(line) => w.add_pin(line),
+            }
+            true
+        });
+    }
+
+    /// `Attacked(by: Enemy)` on `field`, seen from `me`, where the phase has
+    /// the fast path's tables: as `Game::attacked_by` answers for every
+    /// enemy, each direction walked once for all the slides along it (the
+    /// tests the plan allows read nothing else). `None`: no plan.
+    pub(super) fn attacked_by_plan(&self, s: &State, me: Player, field: FieldId) -> Option<bool> {
+        let plan = self.attacks.safety.get(usize::from(s.phase))?.as_ref()?;
+        let mut attacked = false;
+        if !self.fields[usize::from(field)].safe {
+            self.scan_royal(s, plan, me, field, false, &mut |_| {
+                attacked = true;
+                false
+            });
+        }
+        Some(attacked)
+    }
+
+    /// What attacks a piece of `me`'s on `k` (or would, were one there), and
+    /// with `pins` what is pinned to it, each given to `found` until it says stop.
+    fn scan_royal(
+        &self,
+        s: &State,
+        plan: &RoyalSafety,
+        me: Player,
+        k: FieldId,
+        pins: bool,
+        found: &mut impl FnMut(Found) -> bool,
+    ) {
+        let phase = &self.phases[usize::from(s.phase)];
+        let Some(attackers) = self.attacks.phases.get(usize::from(s.phase)) else { return };
+        // Whether the enemy piece on `g` attacks `k` by the attacker `a`'s rule.
+        let attacks = |a: usize, g: FieldId| {
+            let rule = &phase.rules[usize::from(attackers[a].rule)];
+            s.top(g).is_some_and(|p| {
+                self.teams[usize::from(p.owner)] != self.teams[usize::from(me)]
+                    && self.eval(&rule.only_if_for[usize::from(p.owner)], s, p.owner, NO_FIELD)
+                    && self.moves_from(rule, s, p.owner, g)
+                    && self.lands_for_attack(rule, s, p.owner, me, g, k)
+            })
+        };
+        for (a, attacker) in attackers.iter().enumerate() {
+            if let Reversed::Table(reach) = &attacker.by {
+                for &(g, _) in reach.from(k) {
+                    if attacks(a, g) && !found(Found::Checker(Line { royal: k, at: g, dir: u8::MAX, len: 1 })) {
+                        return;
+                    }
+                }
+            }
+        }
+        for &d in &plan.dirs {
+            // The first piece back along `d` from `k`, and (with `pins`) the one after it.
+            let (mut first, mut second) = ((NO_FIELD, 0u8), (NO_FIELD, 0u8));
+            let mut at = k;
+            for n in 1..=self.board.len().min(255) as u8 {
+                at = self.attacks.back(at, d);
+                if at == NO_FIELD || at == k {
+                    break;
+                }
+                if s.height(at) > 0 {
+                    if first.0 == NO_FIELD {
+                        first = (at, n);
+                        if !pins || !s.is_topped_by(at, me) {
+                            break;
+                        }
+                    } else {
+                        second = (at, n);
+                        break;
+                    }
+                }
+            }
+            if first.0 == NO_FIELD {
+                continue;
+            }
+            for (a, &dirs) in plan.slide_dirs.iter().enumerate() {
+                if dirs >> d & 1 == 0 {
+                    continue;
+                }
+                let rule = &phase.rules[usize::from(attackers[a].rule)];
+                let super::Motion::Slide { max, .. } = rule.motion else { continue };
+                let go_on = if first.1 <= max && attacks(a, first.0) {
+                    found(Found::Checker(Line { royal: k, at: first.0, dir: d, len: first.1 }))
+                } else if second.0 != NO_FIELD && second.1 <= max && attacks(a, second.0) {
+                    found(Found::Pin(Line { royal: k, at: first.0, dir: d, len: second.1 }))
+                } else {
+                    true
+                };
+                if !go_on {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Whether `m` passes the royal filter `cond` (after it, no royal piece of
+    /// the mover is attacked): by the watch where it can say, else played on
+    /// `scratch` and tested, as `Game::filter_moves` does.
+    pub(super) fn passes_royal_filter(
+        &self,
+        s: &State,
+        m: Move,
+        cond: &Cond,
+        watch: Option<&Watch>,
+        scratch: &mut Option<ScratchState>,
+    ) -> bool {
+        match watch.map_or(Verdict::Test, |w| self.verdict(s, w, m)) {
+            Verdict::Passes => true,
+            Verdict::Fails => false,
+            Verdict::Test => {
+                let scratch = scratch.get_or_insert_with(|| ScratchState::of(s));
+                scratch.clone_from(s);
+                self.apply_core(scratch, m);
+                // After the move, `Passed` says whether it was a pass (as `make` leaves it).
+                scratch.passed = m.action == Action::Pass;
+                self.eval(cond, scratch, s.to_move, NO_FIELD)
+            }
+        }
+    }
+
+    /// What the watch says of `m`.
+    fn verdict(&self, s: &State, w: &Watch, m: Move) -> Verdict {
+        let (f, t) = (m.from, m.to);
+        let plain = m.action == Action::Board && w.plan.plain.get(usize::from(m.rule)).copied().unwrap_or(false);
+        if w.overflow || !plain || s.height(f) != 1 || w.royals[..w.royal_count].contains(&t) {
+            return Verdict::Test;
+        }
+        match s.top(f) {
+            Some(p) if p.owner == w.me && self.attacks.royal >> p.kind & 1 == 0 => {}
+            _ => return Verdict::Test,
+        }
+        let checkers = &w.checkers[..w.checker_count];
+        if checkers.iter().any(|c| !self.on_line(c, t)) {
+            return Verdict::Fails;
+        }
+        if w.pins[..w.pin_count].iter().any(|p| p.at == f && !self.on_line(p, t)) {
+            return Verdict::Fails;
+        }
+        if checkers.is_empty() { Verdict::Passes } else { Verdict::Test }
+    }
+
+    /// Whether `t` is one of the line's fields (the checker's or pinner's among them).
+    fn on_line(&self, line: &Line, t: FieldId) -> bool {
+        if line.dir == u8::MAX {
+            return t == line.at;
+        }
+        let mut at = line.royal;
+        (0..line.len).any(|_| {
+            at = self.attacks.back(at, line.dir);
+            at == t
+        })
+    }
+}
+
+impl Watch<'_> {
+    fn add_checker(&mut self, line: Line) {
+        if self.checker_count == MOST_LINES {
+            self.overflow = true;
+        } else {
+            self.checkers[self.checker_count] = line;
+            self.checker_count += 1;
+        }
+    }
+
+    fn add_pin(&mut self, line: Line) {
+        if self.pin_count == MOST_LINES {
+            self.overflow = true;
+        } else {
+            self.pins[self.pin_count] = line;
+            self.pin_count += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Verdict;
+    use crate::moves::Move;
+    use crate::program::rules::Filter;
+    use crate::{Game, Options, State};
+
+    fn chess() -> Game {
+        let text = crate::shipped::text("classic/chess").expect("shipped chess");
+        Game::from_source(text, "classic/chess", &Options::new()).expect("compiles")
+    }
+
+    /// Each candidate move of white's in `board` (with `marks`) as text, with
+    /// the fast path's verdict; every verdict that decides agrees with playing
+    /// the move and testing the king.
+    fn verdicts(board: &str, marks: &str) -> Vec<(String, Verdict)> {
+        let game = chess();
+        let text = format!("Position(to_move: 1, phase: \"play\", board: {{{board}}}, marks: {{{marks}}})");
+        let s: State = game.position_from_str(&text, "p").expect("position");
+        let Filter::RequireAfter { cond, .. } = &game.phases[0].filters[0] else { panic!("the royal filter") };
+        let watch = game.royal_watch(&s, cond).expect("chess has the fast path");
+        let mut candidates: Vec<Move> = Vec::new();
+        game.generate(&s, 0, None, &mut |m| {
+            candidates.push(m);
+            true
+        });
+        candidates
+            .into_iter()
+            .map(|m| {
+                let verdict = game.verdict(&s, &watch, m);
+                let played = game.passes_royal_filter(&s, m, cond, None, &mut None);
+                let text = game.move_text(m);
+                assert!(verdict == Verdict::Test || (verdict == Verdict::Passes) == played, "{text}: {verdict:?}");
+                (text, verdict)
+            })
+            .collect()
+    }
+
+    /// The verdict on the move `text` (the first listed so).
+    fn on(verdicts: &[(String, Verdict)], text: &str) -> Verdict {
+        verdicts.iter().find(|(t, _)| t == text).unwrap_or_else(|| panic!("{text} in {verdicts:?}")).1
+    }
+
+    #[test]
+    fn a_pinned_piece_may_move_along_its_line_only() {
+        let v = verdicts(r#""e1": "K", "e4": "R", "e8": "r", "a8": "k""#, "");
+        assert_eq!(on(&v, "e4-e6"), Verdict::Passes);
+        assert_eq!(on(&v, "e4-e8"), Verdict::Passes, "it takes the pinner");
+        assert_eq!(on(&v, "e4-a4"), Verdict::Fails);
+        assert_eq!(on(&v, "e1-d1"), Verdict::Test, "the king's moves are played");
+    }
+
+    #[test]
+    fn a_piece_behind_another_is_not_pinned() {
+        let v = verdicts(r#""e1": "K", "e2": "B", "e3": "R", "e8": "r", "a8": "k""#, "");
+        assert_eq!(on(&v, "e2-d3"), Verdict::Passes);
+        assert_eq!(on(&v, "e3-a3"), Verdict::Passes, "the bishop still stands between");
+    }
+
+    #[test]
+    fn in_check_a_move_must_take_the_checker_or_stand_between() {
+        let v = verdicts(r#""e1": "K", "a4": "Q", "e8": "r", "a8": "k""#, "");
+        assert_eq!(on(&v, "a4-e4"), Verdict::Test, "it blocks: played and tested");
+        assert_eq!(on(&v, "a4-e8"), Verdict::Test, "it takes the checker: played and tested");
+        assert_eq!(on(&v, "a4-a5"), Verdict::Fails);
+    }
+
+    #[test]
+    fn in_double_check_only_the_king_moves() {
+        let v = verdicts(r#""e1": "K", "c3": "B", "a1": "r", "f3": "n", "e8": "k""#, "");
+        assert_eq!(on(&v, "c3-a1"), Verdict::Fails, "the knight still checks");
+        assert_eq!(on(&v, "c3-d4"), Verdict::Fails);
+        assert_eq!(on(&v, "e1-e2"), Verdict::Test);
+    }
+
+    #[test]
+    fn en_passant_and_castling_are_played_and_tested() {
+        // Taking en passant would open the fifth row to the rook: the general test refuses it.
+        let marks = r#""passed_over@2": ["d6"], "passer@2": ["d5"]"#;
+        let v = verdicts(r#""a5": "K", "e5": "P", "d5": "p", "h5": "r", "h1": "k""#, marks);
+        assert_eq!(on(&v, "e5-d6"), Verdict::Test);
+        let v = verdicts(r#""e1": "K", "h1": "R", "e8": "k""#, "");
+        assert_eq!(on(&v, "e1-g1"), Verdict::Test);
+    }
+
+    #[test]
+    fn a_pinned_pawn_promotes_only_by_taking_its_pinner() {
+        let v = verdicts(r#""a1": "K", "g7": "P", "h8": "b", "a8": "k""#, "");
+        assert!(v.iter().any(|(t, verdict)| t.starts_with("g7-g8") && *verdict == Verdict::Fails), "{v:?}");
+        assert!(
+            v.iter().filter(|(t, _)| t.starts_with("g7-h8")).all(|(_, verdict)| *verdict == Verdict::Passes),
+            "{v:?}"
+        );
+        assert!(v.iter().any(|(t, _)| t.starts_with("g7-h8")), "{v:?}");
+    }
+}

@@ -1,0 +1,163 @@
+//! The royal filter's fast path (issue 48, `engine/royal_safety.rs`) keeps
+//! exactly the moves that playing each move and testing the royal pieces
+//! keeps: every shipped and test ruleset with a `RoyalAttacked` filter, under
+//! every combination of its option values, along seeded random games and in
+//! every position of small trees from the published perft positions of chess
+//! (pins, en passant along a rank, castling, promotion), against the same
+//! game with every plan general (`Game::with_general_plans`), which plays and
+//! tests every move. The lists are compared in order.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use tabula::{Game, Options, State, shipped};
+use tabula_tests::{all_variants, block_rulesets, compile};
+
+/// The names of the rulesets whose turns are filtered by `RoyalAttacked`.
+fn royal_rulesets() -> Vec<String> {
+    let shipped = shipped::names().map(|n| (n.to_string(), shipped::text(n).expect("shipped").to_string()));
+    shipped.chain(block_rulesets()).filter(|(_, text)| text.contains("RoyalAttacked")).map(|(name, _)| name).collect()
+}
+
+/// The same legal moves, in the same order, both ways.
+fn same_moves(what: &str, game: &Game, general: &Game, s: &State) -> Vec<tabula::Move> {
+    let legal = game.legal_moves(s);
+    assert_eq!(legal, general.legal_moves(s), "{what}: ply {}", s.ply());
+    legal
+}
+
+#[test]
+fn the_fast_royal_filter_keeps_what_playing_and_testing_keeps() {
+    let names = royal_rulesets();
+    assert!(names.iter().any(|n| n == "classic/chess") && names.len() >= 2, "{names:?}");
+    let mut positions = 0;
+    for (name, options, game) in all_variants(200).into_iter().filter(|(n, _, _)| names.contains(n)) {
+        let general = game.with_general_plans();
+        for seed in 0..3 {
+            let what = format!("{name} {options:?} seed {seed}");
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut s = game.initial_state();
+            while !s.is_over() {
+                let legal = same_moves(&what, &game, &general, &s);
+                game.play_unchecked(&mut s, legal[rng.random_range(0..legal.len())]);
+                positions += 1;
+            }
+        }
+    }
+    assert!(positions >= 3_000, "{positions} positions");
+}
+
+/// Every position of the tree `depth` plies deep from `s`, both ways.
+fn same_tree(what: &str, game: &Game, general: &Game, s: &State, depth: u32) -> u64 {
+    if depth == 0 || s.is_over() {
+        return 1;
+    }
+    let mut count = 0;
+    for m in same_moves(what, game, general, s) {
+        let mut next = s.clone();
+        game.play_unchecked(&mut next, m);
+        count += same_tree(what, game, general, &next, depth - 1);
+    }
+    count
+}
+
+/// Chess positions where pins, checks, en passant and castling meet: the
+/// published perft positions and a few of our own.
+const POSITIONS: [(&str, u32); 10] = [
+    // Kiwipete: castling both ways, pins, en passant, promotions near.
+    ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -", 2),
+    // Position 3: en passant that would expose the king along the rank.
+    ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -", 4),
+    // Position 4: in check at once, promotions, castling rights.
+    ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 2),
+    // Position 5: promotion with capture, a checking knight.
+    ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 2),
+    // A pinned pawn that may take its pinner en passant, or not.
+    ("8/8/8/2k5/3Pp3/8/8/4KB2 b - d3 0 1", 3),
+    // The en passant capture that opens the rank to a rook.
+    ("8/8/8/K2pP2r/8/8/8/7k w - d6 0 1", 3),
+    // Double check: only the king may move (the bishop's capture of one checker is no answer).
+    ("4k3/8/8/8/8/2B2n2/8/r3K3 w - - 0 1", 3),
+    // A pinned pawn that would promote by capturing off its line.
+    ("3nr2k/4P3/8/8/8/8/8/4K3 w - - 0 1", 3),
+    // A pinned pawn that promotes by capturing its pinner, along the line, or not at all.
+    ("k6b/6P1/8/8/8/8/8/K7 w - - 0 1", 3),
+    // Castling through an attacked square, and a bishop pinned on a diagonal.
+    ("r3k2r/8/5q2/8/1b6/8/3B4/R3K2R w KQkq - 0 1", 2),
+];
+
+#[test]
+fn the_fast_royal_filter_keeps_what_playing_and_testing_keeps_in_chess_positions() {
+    let text = shipped::text("classic/chess").expect("shipped chess");
+    let mut options = Options::new();
+    options.set_pair("threefold_repetition=false").expect("option");
+    let game = compile(text, "classic/chess", &options);
+    let general = game.with_general_plans();
+    for (fen, depth) in POSITIONS {
+        let s = game.position_from_str(&fen_position(fen), "fen").unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let n = same_tree(fen, &game, &general, &s, depth);
+        assert!(n > 1, "{fen}");
+    }
+}
+
+/// A FEN as classic/chess's position text (as tests/tests/chess.rs reads
+/// one; repeated here so that each test file stands alone).
+fn fen_position(fen: &str) -> String {
+    let parts: Vec<&str> = fen.split_whitespace().collect();
+    let mut board = Vec::new();
+    for (r, row) in parts[0].split('/').enumerate() {
+        let rank = 8 - r;
+        let mut file = 0u8;
+        for c in row.chars() {
+            if let Some(n) = c.to_digit(10) {
+                file += n as u8;
+            } else {
+                board.push(format!("\"{}{rank}\": \"{c}\"", (b'a' + file) as char));
+                file += 1;
+            }
+        }
+    }
+    let white = parts[1] == "w";
+    let castling = parts.get(2).copied().unwrap_or("-");
+    let keeps = |square: &str| match square {
+        "h1" => castling.contains('K'),
+        "a1" => castling.contains('Q'),
+        "e1" => castling.contains(['K', 'Q']),
+        "h8" => castling.contains('k'),
+        "a8" => castling.contains('q'),
+        "e8" => castling.contains(['k', 'q']),
+        _ => false,
+    };
+    let moved: Vec<String> = board
+        .iter()
+        .filter(|entry| ["K", "k", "R", "r"].iter().any(|p| entry.ends_with(&format!("\"{p}\""))))
+        .map(|entry| format!("\"{}\"", &entry[1..3]))
+        .filter(|square| !keeps(&square[1..3]))
+        .collect();
+    let mut marks = Vec::new();
+    if !moved.is_empty() {
+        marks.push(format!("\"moved\": [{}]", moved.join(", ")));
+    }
+    if let Some(ep) = parts.get(3).filter(|&&e| e != "-") {
+        let (mover, pawn_rank) = if white { (2, '5') } else { (1, '4') };
+        marks.push(format!("\"passed_over@{mover}\": [\"{ep}\"]"));
+        marks.push(format!("\"passer@{mover}\": [\"{}{pawn_rank}\"]", &ep[..1]));
+    }
+    let quiet = parts.get(4).unwrap_or(&"0");
+    format!(
+        "Position(to_move: {}, phase: \"play\", board: {{{}}}, marks: {{{}}}, counters: {{\"quiet\": {quiet}}})",
+        if white { 1 } else { 2 },
+        board.join(", "),
+        marks.join(", ")
+    )
+}
+
+/// The switch to the general plans turns the fast path off: the general
+/// game differs from the compiled one inside (and `every_plan_plays_as_the_general_plan`
+/// in tests/tests/plans.rs then plays both alike).
+#[test]
+fn the_general_plans_turn_the_fast_royal_filter_off() {
+    let game = compile(shipped::text("classic/chess").expect("chess"), "classic/chess", &Options::new());
+    let general = game.with_general_plans();
+    assert!(format!("{game:?}").contains("RoyalSafety"), "chess has the fast path");
+    assert!(!format!("{general:?}").contains("RoyalSafety"), "the general plans have none");
+}
