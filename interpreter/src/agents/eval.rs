@@ -87,11 +87,12 @@ impl Evaluator {
             for atom in atoms {
                 match (atom, end.result) {
                     (Cond::Line { n, dirs, .. }, Ranking::Win(Who::Me)) => {
-                        e.lines.extend(straight_lines(game, *n, dirs))
+                        e.lines.extend(straight_lines(game, *n, dirs));
                     }
-                    (Cond::MovedLineMasks(masks), Ranking::Win(Who::Me)) => e
-                        .lines
-                        .extend(masks.all_lines().into_iter().map(|m| crate::board::fields_in_words(&[m]).collect())),
+                    (Cond::MovedLineMasks(masks), Ranking::Win(Who::Me)) => {
+                        let masks = masks.all_lines();
+                        e.lines.extend(masks.into_iter().map(|m| crate::board::fields_in_words(&[m]).collect()));
+                    }
                     (Cond::NoMoves, Ranking::Win(Who::Opponent)) => e.control = !e.material,
                     _ => {}
                 }
