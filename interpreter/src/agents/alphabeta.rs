@@ -30,8 +30,15 @@
 //! - **Move ordering**: the table's move, then captures (the most valuable
 //!   piece taken first: a move onto an opponent's piece, or `Capture`), then
 //!   the two killer moves of the ply, then by the history heuristic.
-//! - **Leaves** are scored by [`Evaluator`] (with its mobility term), finished
-//!   games by their places; a sooner win scores higher, a later loss less low.
+//! - **Quiescence**: past the depth, captures are searched on (at most
+//!   [`QUIESCENCE`] decisions more) until none is left, the side to move
+//!   standing on the evaluation where it has a move that is not a capture
+//!   (none where captures are forced), so that no exchange is judged
+//!   half-way.
+//! - **Leaves** are scored by [`Evaluator::for_search`] (with its mobility
+//!   term: lines of n, and where having no move loses the pieces that move),
+//!   finished games by their places; a sooner win scores higher, a later
+//!   loss less low.
 //!
 //! Deterministic for a seed under a depth or node budget: the only random
 //! draw is the order of the root moves (so that equal moves are chosen
@@ -70,6 +77,8 @@ const HEURISTIC: i32 = 10_000;
 const DECIDED: i32 = 2 * HEURISTIC;
 /// Beyond every value.
 const INF: i32 = i32::MAX / 2;
+/// Decisions a quiescence search goes on past the depth, at most.
+const QUIESCENCE: u8 = 8;
 /// A line longer than this (throws that never lead to a decision) is judged where it stands.
 const MAX_PLY: usize = 160;
 
@@ -108,7 +117,7 @@ impl AlphaBetaAgent {
     pub fn new(game: &Game, limit: Limit) -> AlphaBetaAgent {
         AlphaBetaAgent {
             limit,
-            eval: Evaluator::new(game),
+            eval: Evaluator::for_search(game),
             table: Table::new(16),
             ply_in_key: game.max_plies() > 0,
             root: 0,
@@ -231,7 +240,7 @@ impl AlphaBetaAgent {
         }
         if depth == 0 || ply >= MAX_PLY {
             self.cut = true;
-            return self.leaf(game, s);
+            return self.quiesce(game, s, ply, QUIESCENCE, alpha, beta);
         }
         let key = tt::key(s, self.ply_in_key);
         let values_hold = !s.history().is_kept();
@@ -303,6 +312,87 @@ impl AlphaBetaAgent {
             self.table.store(Entry { key, value: to_table(best.0, ply), depth, bound, best: best.1 });
         }
         best.0
+    }
+
+    /// Quiescence: past the depth, a position is searched on through its
+    /// captures (see [`takes`]) until none is left, so that no exchange is
+    /// judged half-way (a capture chain cut in the middle, a recapture just
+    /// past the horizon). The side to move may stand on the evaluation
+    /// instead (stand pat) where it has a move that is not a capture; where
+    /// every move captures (captures forced), it may not. At most `q` more
+    /// decisions; a throw ends it.
+    fn quiesce(&mut self, game: &Game, s: &State, ply: usize, q: u8, mut alpha: i32, mut beta: i32) -> i32 {
+        if ply >= MAX_PLY || q == 0 {
+            return self.leaf(game, s);
+        }
+        while self.buffers.len() <= ply {
+            self.buffers.push(Vec::new());
+        }
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        game.legal_moves_into(s, &mut moves);
+        if moves.is_empty() || moves[0].action == Action::Chance {
+            self.buffers[ply] = moves;
+            return self.leaf(game, s);
+        }
+        let team = game.teams()[usize::from(s.to_move())];
+        let before = tops(game, s, team);
+        let mut child = self.take_state(ply, s);
+        let mut quiet = false;
+        let mut noisy = 0;
+        for i in 0..moves.len() {
+            child.clone_from(s);
+            game.play_unchecked(&mut child, moves[i]);
+            if takes(before, tops(game, &child, team)) {
+                moves[noisy] = moves[i];
+                noisy += 1;
+            } else {
+                quiet = true;
+            }
+        }
+        moves.truncate(noisy);
+        let maximising = team == self.root_team;
+        let mut best = if maximising { -INF } else { INF };
+        if quiet {
+            let stand = self.leaf(game, s);
+            best = stand;
+            if maximising {
+                alpha = alpha.max(stand);
+            } else {
+                beta = beta.min(stand);
+            }
+        }
+        if alpha < beta {
+            for &m in &moves {
+                child.clone_from(s);
+                game.play_unchecked(&mut child, m);
+                self.nodes += 1;
+                if self.out_of_budget() {
+                    self.aborted = true;
+                    break;
+                }
+                let v = if child.is_over() {
+                    self.finished(game, &child, ply + 1)
+                } else {
+                    self.quiesce(game, &child, ply + 1, q - 1, alpha, beta)
+                };
+                if self.aborted {
+                    break;
+                }
+                if maximising {
+                    best = best.max(v);
+                    alpha = alpha.max(v);
+                } else {
+                    best = best.min(v);
+                    beta = beta.min(v);
+                }
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        self.give_state(ply, child);
+        self.buffers[ply] = moves;
+        if self.aborted { 0 } else { best }
     }
 
     /// A throw: the outcomes' values weighted by their probabilities.
@@ -388,6 +478,27 @@ impl AlphaBetaAgent {
     }
 }
 
+/// Fields topped by each side: the team's own, and everyone else's.
+fn tops(game: &Game, s: &State, team: u8) -> (u32, u32) {
+    let (mut own, mut other) = (0, 0);
+    for p in 0..game.player_count() {
+        let n: u32 = s.topped_by(p).iter().map(|w| w.count_ones()).sum();
+        if game.teams()[usize::from(p)] == team {
+            own += n;
+        } else {
+            other += n;
+        }
+    }
+    (own, other)
+}
+
+/// Whether a move captured: fewer fields topped by the other sides, and at
+/// most one more by the mover's (a piece placed); a move that turns the
+/// other side's pieces over to the mover (Reversi's flips) is not a capture.
+fn takes(before: (u32, u32), after: (u32, u32)) -> bool {
+    after.1 < before.1 && after.0 <= before.0 + 1
+}
+
 fn history_slot(m: &Move) -> usize {
     let x = u32::from(m.from).wrapping_mul(31) ^ u32::from(m.to).wrapping_mul(131) ^ u32::from(m.rule) << 7;
     (x.wrapping_mul(0x9e37_79b1) >> 20) as usize & 4095
@@ -464,7 +575,7 @@ impl Agent for AlphaBetaAgent {
 
 #[cfg(test)]
 mod tests {
-    use super::{AlphaBetaAgent, Limit, MAX_PLY};
+    use super::{AlphaBetaAgent, INF, Limit, MAX_PLY, QUIESCENCE};
     use crate::agents::AgentSpec;
     use crate::moves::Action;
     use crate::program::Game;
@@ -474,13 +585,17 @@ mod tests {
 
     /// Plain minimax (expectimax at throws) with the agent's own leaf values,
     /// no pruning and no table: the value alpha-beta must find.
-    fn minimax(agent: &AlphaBetaAgent, game: &Game, s: &State, depth: u8, ply: usize) -> i32 {
+    fn minimax(agent: &mut AlphaBetaAgent, game: &Game, s: &State, depth: u8, ply: usize) -> i32 {
         if s.is_over() {
             return agent.finished(game, s, ply);
         }
         let moves = game.legal_moves(s);
-        if depth == 0 || ply >= MAX_PLY || moves.is_empty() {
+        if moves.is_empty() {
             return agent.leaf(game, s);
+        }
+        if depth == 0 || ply >= MAX_PLY {
+            // The quiescence search with a full window is a minimax over captures with stand pat.
+            return agent.quiesce(game, s, ply, QUIESCENCE, -INF, INF);
         }
         let child = |m| {
             let mut next = s.clone();
@@ -492,11 +607,13 @@ mod tests {
                 .iter()
                 .zip(game.chance_probabilities(s))
                 .filter(|(_, p)| *p > 0.0)
-                .map(|(&m, p)| p * f64::from(minimax(agent, game, &child(m), depth, ply + 1)))
+                .map(|(&m, p)| p * f64::from(minimax(&mut *agent, game, &child(m), depth, ply + 1)))
                 .sum();
             return sum.round() as i32;
         }
-        let values = moves.iter().map(|&m| minimax(agent, game, &child(m), depth - 1, ply + 1));
+        let values: Vec<i32> =
+            moves.iter().map(|&m| minimax(&mut *agent, game, &child(m), depth - 1, ply + 1)).collect();
+        let values = values.into_iter();
         if game.teams()[usize::from(s.to_move())] == agent.root_team { values.max() } else { values.min() }
             .expect("moves")
     }
@@ -535,7 +652,7 @@ mod tests {
                         let mut next = s.clone();
                         game.play_unchecked(&mut next, m);
                         same_mover += usize::from(next.to_move() == s.to_move() && !next.is_over());
-                        minimax(&agent, &game, &next, depth - 1, 1)
+                        minimax(&mut agent, &game, &next, depth - 1, 1)
                     })
                     .max()
                     .expect("moves");
@@ -544,6 +661,18 @@ mod tests {
             }
         }
         assert!(same_mover > 20, "only {same_mover} moves after which the mover decides again");
+    }
+
+    /// A capture takes fields from the other side without adding more than
+    /// one to the mover's (a piece placed); flips that turn pieces over to
+    /// the mover, and quiet moves, are not captures.
+    #[test]
+    fn quiescence_reads_captures_from_the_tops() {
+        assert!(super::takes((12, 12), (12, 11)), "a man jumped");
+        assert!(super::takes((12, 12), (13, 10)), "a stone placed, two taken");
+        assert!(!super::takes((12, 12), (12, 12)), "a quiet move");
+        assert!(!super::takes((12, 12), (14, 11)), "a disc placed, one flipped");
+        assert!(!super::takes((12, 12), (13, 12)), "a piece entered");
     }
 
     /// The spellings: depth, thousands of nodes, nodes, time, a strength by

@@ -32,6 +32,14 @@ pub struct Evaluator {
     /// Per chance device, the steps one throw is worth on average (its
     /// further throws included): see [`Evaluator::tempo`].
     throw_steps: Vec<f64>,
+    // Issue 46: the terms only the searching agents use (`Evaluator::for_search`).
+    /// A line of n wins: every line of n fields, to count the pieces on each.
+    lines: Vec<Vec<FieldId>>,
+    /// Having no move loses and nothing else counts material: the pieces a
+    /// player has on top of a stack or in hand (what moves), by value.
+    control: bool,
+    /// The largest total of `control` at the start, to scale it.
+    control_scale: f64,
 }
 
 impl Evaluator {
@@ -65,6 +73,41 @@ impl Evaluator {
         let initial = game.initial_state();
         e.scale = (0..game.player_count()).map(|p| material(game, &initial, p)).fold(1.0, f64::max);
         e.throw_steps = game.chance.iter().map(throw_steps).collect();
+        e
+    }
+
+    /// [`Evaluator::new`] with the terms a search needs beyond what the end
+    /// conditions name outright, still read from them: where a line of n
+    /// wins, the lines of n fields with only one player's pieces on them
+    /// (n − 1 of them most, n − 2 less); where having no move loses and
+    /// nothing else counts material, the pieces a player controls (on top of
+    /// a field, or in hand) by value: having none of them is having no move.
+    /// The alpha-beta agent uses it; MCTS, greedy and the analyses keep
+    /// [`Evaluator::new`].
+    pub fn for_search(game: &Game) -> Evaluator {
+        let mut e = Evaluator::new(game);
+        for end in &game.ends {
+            let mut atoms = Vec::new();
+            positive_atoms(&end.test, &mut atoms);
+            for atom in atoms {
+                match (atom, end.result) {
+                    (Cond::Line { n, dirs, .. }, Ranking::Win(Who::Me)) => {
+                        e.lines.extend(straight_lines(game, *n, dirs));
+                    }
+                    (Cond::MovedLineMasks(masks), Ranking::Win(Who::Me)) => {
+                        let masks = masks.all_lines();
+                        e.lines.extend(masks.into_iter().map(|m| crate::board::fields_in_words(&[m]).collect()));
+                    }
+                    (Cond::NoMoves, Ranking::Win(Who::Opponent)) => e.control = !e.material,
+                    _ => {}
+                }
+            }
+        }
+        e.lines.iter_mut().for_each(|l| l.sort_unstable());
+        e.lines.sort_unstable();
+        e.lines.dedup();
+        let initial = game.initial_state();
+        e.control_scale = (0..game.player_count()).map(|p| control(game, &initial, p)).fold(1.0, f64::max);
         e
     }
 
@@ -109,6 +152,12 @@ impl Evaluator {
             let total: f64 = (0..game.player_count()).map(|p| f64::from(s.on_board(p))).sum();
             let share = f64::from(game.player_count()) / 2.0;
             score += against(&|p| f64::from(s.on_board(p))) * share / total.max(1.0);
+        }
+        if self.control {
+            score += 2.0 * against(&|p| control(game, s, p)) / self.control_scale;
+        }
+        if !self.lines.is_empty() {
+            score += 0.1 * against(&|p| self.open_lines(s, p));
         }
         for &zone in &self.stores {
             let total = f64::from(s.total_pieces()).max(1.0);
@@ -177,6 +226,64 @@ fn throw_steps(c: &crate::program::Chance) -> f64 {
         }
     }
     sum / (1.0 - again).max(0.1)
+}
+
+impl Evaluator {
+    /// The lines with pieces of `p` and no other piece on them, by how near
+    /// they are to whole: one piece short 1, two short 0.25, more 0.05.
+    fn open_lines(&self, s: &State, p: Player) -> f64 {
+        let mut sum = 0.0;
+        for line in &self.lines {
+            let mut own = 0;
+            for &f in line {
+                match s.top(f) {
+                    Some(x) if x.owner == p => own += 1,
+                    Some(_) => {
+                        own = 0;
+                        break;
+                    }
+                    None => {}
+                }
+            }
+            if own > 0 {
+                sum += match line.len() - own {
+                    0 | 1 => 1.0,
+                    2 => 0.25,
+                    _ => 0.05,
+                };
+            }
+        }
+        sum
+    }
+}
+
+/// Every straight line of `n` fields along one of the directions of the lists.
+fn straight_lines(game: &Game, n: u8, dirs: &[Vec<u8>]) -> Vec<Vec<FieldId>> {
+    let mut lines = Vec::new();
+    for f in game.board.fields() {
+        for &d in dirs.iter().flatten() {
+            let mut line = vec![f];
+            while line.len() < usize::from(n) {
+                let next = game.board.neighbour(*line.last().expect("a field"), d);
+                if next == NO_FIELD || line.contains(&next) {
+                    break;
+                }
+                line.push(next);
+            }
+            if line.len() == usize::from(n) && n > 1 {
+                lines.push(line);
+            }
+        }
+    }
+    lines
+}
+
+/// The value of the pieces `p` has on top of a field or in hand.
+fn control(game: &Game, s: &State, p: Player) -> f64 {
+    let value = |k: u8| f64::from(game.kinds[usize::from(k)].value.max(1));
+    let board: f64 = s.fields_topped_by(p).filter_map(|f| s.top(f)).map(|x| value(x.kind)).sum();
+    let hand: f64 = (0..game.kinds.len() as u8).map(|k| f64::from(s.hand(p, k)) * value(k)).sum();
+    board + hand
 }
 
 /// The atoms a condition needs to be true (those under `Not` are left out).
@@ -300,4 +407,50 @@ fn pieces_racing(game: &Game, s: &State, p: Player) -> u32 {
     let off: u32 = (0..game.kinds.len() as u8).map(|k| u32::from(s.pool(Pool::Off, p, k, p))).sum();
     let in_hand: u32 = (0..game.kinds.len() as u8).map(|k| u32::from(s.hand(p, k))).sum();
     off + in_hand + game.board.fields().flat_map(|f| s.stack(f)).filter(|x| x.owner == p).count() as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Evaluator;
+    use crate::shipped::testing::visit_random_games;
+    use crate::{Options, shipped};
+
+    /// Where four in a row wins, the search's evaluation counts open lines:
+    /// three red discs in a row on an open bottom row are worth something to
+    /// Red, and nothing to the plain evaluation, which sees no line.
+    #[test]
+    fn the_search_evaluation_counts_open_lines() {
+        let game = shipped::game("classic/connect-four", &Options::new()).expect("compiles");
+        let mut s = game.initial_state();
+        for column in ["b", "g", "c", "g", "d"] {
+            let legal = game.legal_moves(&s);
+            let texts = game.move_texts(&legal);
+            let at = texts.iter().position(|t| t.split('@').nth(1).is_some_and(|f| f.starts_with(column)));
+            game.play_unchecked(&mut s, legal[at.expect(column)]);
+        }
+        let search = Evaluator::for_search(&game);
+        assert!(search.evaluate(&game, &s, 0) > 0.1, "{}", search.evaluate(&game, &s, 0));
+        assert!(search.evaluate(&game, &s, 1) < -0.1);
+        assert_eq!(Evaluator::new(&game).evaluate(&game, &s, 0), 0.0);
+    }
+
+    /// Where having no move loses (draughts), the search's evaluation counts
+    /// the pieces that move: a player ahead in men is ahead.
+    #[test]
+    fn the_search_evaluation_counts_the_pieces_that_move_where_no_move_loses() {
+        let game = shipped::game("traditional/english-draughts", &Options::new()).expect("compiles");
+        let search = Evaluator::for_search(&game);
+        let mut checked = 0;
+        visit_random_games(&game, 3, 4, |s, _| {
+            if s.is_over() {
+                return;
+            }
+            let [a, b] = [0, 1].map(|p| super::control(&game, s, p));
+            if a > b + 2.0 {
+                assert!(search.evaluate(&game, s, 0) > 0.0 && search.evaluate(&game, s, 1) < 0.0);
+                checked += 1;
+            }
+        });
+        assert!(checked > 0);
+    }
 }

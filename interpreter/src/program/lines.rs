@@ -45,6 +45,15 @@ impl LineMasks {
         Some(lines)
     }
 
+    /// Every line, once, as a mask of its fields (issue 46: the alpha-beta
+    /// evaluation counts the pieces on each).
+    pub(crate) fn all_lines(&self) -> Vec<u64> {
+        let mut all = self.masks.clone();
+        all.sort_unstable();
+        all.dedup();
+        all
+    }
+
     /// Whether one of the lines through `field` lies wholly in `fields`.
     #[inline]
     pub(crate) fn any_within(&self, field: FieldId, fields: u64) -> bool {
