@@ -5,6 +5,8 @@
 //! a ruleset, option values, an optional starting position, and steps that
 //! play moves and check what follows. One runner, [`run`], checks them all.
 
+pub mod fen;
+
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

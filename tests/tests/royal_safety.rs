@@ -10,6 +10,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tabula::{Game, Options, State, shipped};
+use tabula_tests::fen::fen_position;
 use tabula_tests::{all_variants, block_rulesets, compile};
 
 /// The names of the rulesets whose turns are filtered by `RoyalAttacked`.
@@ -97,58 +98,6 @@ fn the_fast_royal_filter_keeps_what_playing_and_testing_keeps_in_chess_positions
         let n = same_tree(fen, &game, &general, &s, depth);
         assert!(n > 1, "{fen}");
     }
-}
-
-/// A FEN as classic/chess's position text (as tests/tests/chess.rs reads
-/// one; repeated here so that each test file stands alone).
-fn fen_position(fen: &str) -> String {
-    let parts: Vec<&str> = fen.split_whitespace().collect();
-    let mut board = Vec::new();
-    for (r, row) in parts[0].split('/').enumerate() {
-        let rank = 8 - r;
-        let mut file = 0u8;
-        for c in row.chars() {
-            if let Some(n) = c.to_digit(10) {
-                file += n as u8;
-            } else {
-                board.push(format!("\"{}{rank}\": \"{c}\"", (b'a' + file) as char));
-                file += 1;
-            }
-        }
-    }
-    let white = parts[1] == "w";
-    let castling = parts.get(2).copied().unwrap_or("-");
-    let keeps = |square: &str| match square {
-        "h1" => castling.contains('K'),
-        "a1" => castling.contains('Q'),
-        "e1" => castling.contains(['K', 'Q']),
-        "h8" => castling.contains('k'),
-        "a8" => castling.contains('q'),
-        "e8" => castling.contains(['k', 'q']),
-        _ => false,
-    };
-    let moved: Vec<String> = board
-        .iter()
-        .filter(|entry| ["K", "k", "R", "r"].iter().any(|p| entry.ends_with(&format!("\"{p}\""))))
-        .map(|entry| format!("\"{}\"", &entry[1..3]))
-        .filter(|square| !keeps(&square[1..3]))
-        .collect();
-    let mut marks = Vec::new();
-    if !moved.is_empty() {
-        marks.push(format!("\"moved\": [{}]", moved.join(", ")));
-    }
-    if let Some(ep) = parts.get(3).filter(|&&e| e != "-") {
-        let (mover, pawn_rank) = if white { (2, '5') } else { (1, '4') };
-        marks.push(format!("\"passed_over@{mover}\": [\"{ep}\"]"));
-        marks.push(format!("\"passer@{mover}\": [\"{}{pawn_rank}\"]", &ep[..1]));
-    }
-    let quiet = parts.get(4).unwrap_or(&"0");
-    format!(
-        "Position(to_move: {}, phase: \"play\", board: {{{}}}, marks: {{{}}}, counters: {{\"quiet\": {quiet}}})",
-        if white { 1 } else { 2 },
-        board.join(", "),
-        marks.join(", ")
-    )
 }
 
 /// The switch to the general plans turns the fast path off: the general
