@@ -351,7 +351,7 @@ impl Game {
     fn motion_plan(&self, rule: &Rule, walk: &WalkPlan, die_run_room: &mut usize) -> MotionPlan {
         let plan = match &rule.motion {
             Motion::Place { fall, .. } => (fall.and_then(|d| self.fall_lines_along(d)).map(MotionPlan::FallLines))
-                .or_else(|| self.place_runs(rule).map(MotionPlan::PlaceRuns)),
+                .or_else(|| self.plan_place_runs(rule).map(MotionPlan::PlaceRuns)),
             Motion::Run { .. } => self.run_plan(&rule.motion, die_run_room),
             Motion::Sow { dirs, skip, skip_origin } => {
                 self.sowings_ended(dirs, skip, *skip_origin).map(MotionPlan::SowEnds)

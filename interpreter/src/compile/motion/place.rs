@@ -61,7 +61,7 @@ impl Game {
     /// (`to: All([Empty, Brackets(run)])`), put on top and not falling, on a
     /// board where the run reads by shifts (see [`PlaceRuns`]); its targets
     /// in field order, as the general path tests them.
-    pub(in crate::compile) fn place_runs(&self, rule: &Rule) -> Option<PlaceRuns> {
+    pub(in crate::compile) fn plan_place_runs(&self, rule: &Rule) -> Option<PlaceRuns> {
         if !matches!(rule.motion, Motion::Place { bottom: false, fall: None }) {
             return None;
         }
