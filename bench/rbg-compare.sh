@@ -178,11 +178,7 @@ while read -r name options file playouts depth; do
     fi
     rbg_file=$(find_rbg_file "$file" || derive_rbg_file "$file") ||
         { echo "-- $name: no $file in RBG_GAMES, skipped" >&2; continue; }
-    opts=()
-    if [ "$options" != - ]; then
-        IFS=, read -ra pairs <<<"$options"
-        for p in "${pairs[@]}"; do opts+=(-o "$p"); done
-    fi
+    row_options "$options"
     echo "== $name: building $rbg_file" >&2
     build_rbg_game "${name//\//_}" "$rbg_file"
     dir="$WORK/${name//\//_}"

@@ -102,11 +102,7 @@ while read -r name options file playouts _depth; do
     [ -f "$ROOT/rulesets/$name.ron" ] || { echo "-- $name: not shipped yet, skipped" >&2; continue; }
     rbg_file=$(find_rbg_file "$file" || derive_rbg_file "$file") ||
         { echo "-- $name: no $file in RBG_GAMES, skipped" >&2; continue; }
-    opts=()
-    if [ "$options" != - ]; then
-        IFS=, read -ra pairs <<<"$options"
-        for p in "${pairs[@]}"; do opts+=(-o "$p"); done
-    fi
+    row_options "$options"
     n=$(awk -v p="$playouts" -v s="$SCALE" 'BEGIN { n = int(p / 100 * s); print (n < 2 ? 2 : n) }')
     dir="$WORK/${name//\//_}"
     echo "== $name: building $rbg_file, counting $n and $((3 * n)) playouts a side" >&2

@@ -91,3 +91,14 @@ build_rbg_game() { # name rbg-file
     [ -n "${SIM_ONLY:-}" ] ||
         "$CXX" $RBG_FLAGS -I"$dir" -I"$RBG_DIR/test" -o "$dir/perft" "$dir/reasoner.cpp" "$RBG_DIR/test/perft.cpp" 2>/dev/null
 }
+
+# row_options OPTIONS: a row's options ("-" or "a=1,b=2") as Tabula's flags,
+# into the array opts (-o a=1 -o b=2).
+row_options() {
+    opts=()
+    if [ "$1" != - ]; then
+        local pairs p
+        IFS=, read -ra pairs <<<"$1"
+        for p in "${pairs[@]}"; do opts+=(-o "$p"); done
+    fi
+}
