@@ -528,6 +528,7 @@ fn ladder(
         return print_ladder(&rated, &agents, anchor, &model);
     }
     let mut pairings = Vec::new();
+    let (mut played, mut cut) = (0usize, 0usize);
     for i in 0..agents.len() {
         for j in i + 1..agents.len() {
             let config =
@@ -546,6 +547,8 @@ fn ladder(
                     }
                 })
                 .collect();
+            played += results.games.len();
+            cut += results.games.iter().filter(|g| g.by_limit || g.unfinished).count();
             let count = |f: fn(f64) -> bool| points.iter().filter(|&&p| f(p)).count();
             let (won, lost) = (count(|p| p > 0.75), count(|p| p < 0.25));
             // Each pair's record on stderr, for a sign test on its decisive games (bench/ladder-table.sh).
@@ -566,7 +569,16 @@ fn ladder(
     let rated = ladder::ladder(&agents, &pairings, seed, anchor);
     let model =
         format!("Bradley–Terry strengths on the Elo scale, {} at 0; a draw counts half a win.", rated.reference);
-    print_ladder(&rated, &agents, anchor, &model)
+    print_ladder(&rated, &agents, anchor, &model)?;
+    if played > 0 && cut == played {
+        // Every rating is then 0 from draws alone, which would read as "equally strong".
+        say!(
+            "  Every one of the {played} games was cut by the turn limit ({} plies): none was decided, so these ratings \
+             say nothing about strength. Raise the limit (--option max_plies=N) or see whether the agents make progress.",
+            game.max_plies()
+        );
+    }
+    Ok(())
 }
 
 /// The rungs of a ladder, strongest first, the model in words, and notes on

@@ -44,11 +44,24 @@ pub fn ladder(
             tabula::agents::PLY_CAP
         ),
     };
+    // Every seat sharing one place in every game (a game cut by the turn limit, say): all
+    // ratings are then 0, which would read as "equally strong".
+    let undecided = placings.iter().all(|p| p.iter().all(|&(_, place)| place == p[0].1));
+    let undecided = if undecided {
+        format!(
+            " In none of the {} games was any player placed above another (all shared a place, as at the turn \
+             limit of {} plies): these ratings say nothing about strength.",
+            placings.len(),
+            game.max_plies()
+        )
+    } else {
+        String::new()
+    };
     let model = format!(
         "Plackett–Luce strengths from each game's placing, on the Elo scale (any two agents' order in a game as \
          Bradley–Terry), {} at 0; players sharing a place by Breslow's rule (each chosen from the same seats left); \
          95% intervals from 400 bootstrap resamples of the games; score: the share of the other seats placed below, \
-         a shared place half.{cut}",
+         a shared place half.{cut}{undecided}",
         rated.reference
     );
     Ok((rated, model))

@@ -895,6 +895,18 @@ fn the_ladder_puts_the_stronger_agent_first() {
     assert!(o.status.success() && stdout(&o).contains("Plackett–Luce"), "{}", stderr(&o));
 }
 
+/// A ladder in which no game was decided says so, rather than print every
+/// agent at +0 as if they were equally strong.
+#[test]
+fn a_ladder_of_games_all_cut_by_the_turn_limit_says_so() {
+    let args = ["ladder", "classic/tic-tac-toe", "--agents", "random,greedy", "--games", "4"];
+    let o = tabula(&[&args[..], &["-o", "max_plies=2"]].concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("Every one of the 4 games was cut by the turn limit (2 plies)"), "{}", stdout(&o));
+    let o = tabula(&args);
+    assert!(o.status.success() && !stdout(&o).contains("cut by the turn limit"), "{}", stdout(&o));
+}
+
 /// A factorial sweep by successive halving: the variants that went furthest
 /// played the most games and come first; one option alone is refused.
 #[test]

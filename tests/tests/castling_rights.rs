@@ -3,9 +3,10 @@
 //! moves and the castling and en passant rights are the same). In
 //! classic/chess the marks "moved" are the castling rights and nothing more:
 //! a king's move marks its side's rook squares (`Mark(on: [Zone("rook_home")])`),
-//! so a king that moves after both its rooks have moved, or a rook after its
-//! king, changes no mark, and two ways to the same right-less position give
-//! the same repetition key.
+//! and a rook's square is marked by itself when its rook leaves it or is taken
+//! there (`when_gone`), so a king that moves after both its rooks have moved
+//! or been taken, or a rook after its king, changes no mark, and two ways to
+//! the same right-less position give the same repetition key.
 
 use tabula::{FieldId, Game, State};
 use tabula_tests::shipped_game;
@@ -16,7 +17,12 @@ const POSITION: &str = r#"Position(to_move: 1, phase: "play", board: {"e1": "K",
 
 /// The state after `moves` from [`POSITION`].
 fn after(game: &Game, moves: &str) -> State {
-    let mut state = game.position_from_str(POSITION, "position").expect("the position reads");
+    after_from(game, POSITION, moves)
+}
+
+/// The state after `moves` from `position`.
+fn after_from(game: &Game, position: &str, moves: &str) -> State {
+    let mut state = game.position_from_str(position, "position").expect("the position reads");
     for text in moves.split_whitespace() {
         let m = game.parse_move(&state, text).unwrap_or_else(|e| panic!("{text}: {e}"));
         state = game.play(state, m).unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -71,4 +77,18 @@ fn a_king_moving_with_a_right_left_changes_the_position() {
     assert_eq!(marked(&game, &lost), ["a1", "h1", "a8", "h8"]);
     assert_ne!(key(&lost), key(&kept), "h1's castling right is gone");
     assert!(game.legal_moves(&kept).into_iter().any(|m| game.move_text(m) == "e1-g1"));
+}
+
+/// White: king e1, a rook on h1 with its right, a bishop on g1; Black, to
+/// move: a king on e8 and a rook on h5 that takes on h1.
+const ROOK_TAKEN: &str = r#"Position(to_move: 2, phase: "play", board: {"e1": "K", "h1": "R", "g1": "B", "e8": "k", "h5": "r"}, marks: {"moved": ["a1", "a8", "h8"]})"#;
+
+#[test]
+fn a_rook_taken_on_its_square_loses_its_right_at_once() {
+    let game = shipped_game("classic/chess");
+    let taken = after_from(&game, ROOK_TAKEN, "h5-h1");
+    assert_eq!(marked(&game, &taken), ["a1", "h1", "a8", "h8"], "h1 is marked by the capture itself");
+    let king = after_from(&game, ROOK_TAKEN, "h5-h1 e1-e2 h1-h3 e2-e1 h3-h1");
+    assert_eq!(marked(&game, &king), marked(&game, &taken), "the king had no right left to lose");
+    assert_eq!(key(&king), key(&taken));
 }

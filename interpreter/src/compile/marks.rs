@@ -6,7 +6,8 @@ use super::Ctx;
 use super::cond::{Names, Place, field_atom};
 use super::locate::Seg;
 use crate::program::Cond;
-use crate::program::marks::{MarkEffect, MarkSpec, Marks, field_bit};
+use crate::program::Zone;
+use crate::program::marks::{MOST_WATCHED, MarkEffect, MarkSpec, Marks, Watched, field_bit};
 use crate::ruleset::{CondDef, Lasts, MarkDef, MarkOn, MoveField};
 
 /// The most marks a ruleset may declare (marks are indexed by a byte).
@@ -36,6 +37,34 @@ pub(crate) fn lower(ctx: &mut Ctx, defs: &[MarkDef], players: u8) -> (Marks, Vec
         }
     });
     (marks, names)
+}
+
+/// The fields each mark declared with `when_gone` watches: every player's
+/// version of the zone named (found among the zones in force; an error
+/// where none is so named, or where more than [`MOST_WATCHED`] fields would
+/// be watched in all).
+pub(crate) fn watch_gone(ctx: &mut Ctx, defs: &[MarkDef], marks: &mut Marks, zones: &[Zone], names: &Names) {
+    ctx.at(Seg::Field("marks"), |ctx| {
+        for (i, def) in defs.iter().enumerate() {
+            let Some(zone) = &def.when_gone else { continue };
+            ctx.at(Seg::Index(i), |ctx| {
+                ctx.at(Seg::Field("when_gone"), |ctx| {
+                    let Some(z) = ctx.find("zone", zone, &names.zones) else { return };
+                    let mut fields: Vec<_> = zones[z].groups.iter().flatten().flatten().copied().collect();
+                    fields.sort_unstable();
+                    fields.dedup();
+                    if marks.gone.len() + fields.len() > MOST_WATCHED {
+                        ctx.error(format!(
+                            "`when_gone` may watch at most {MOST_WATCHED} fields in all; zone {zone:?} makes {}",
+                            marks.gone.len() + fields.len()
+                        ));
+                        return;
+                    }
+                    marks.gone.extend(fields.into_iter().map(|field| Watched { field, mark: i as u8 }));
+                });
+            });
+        }
+    });
 }
 
 /// A `Mark` (`set`) or `Unmark` effect: its mark found by name (an error where

@@ -35,7 +35,7 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
     let mut names = first_names(ctx, def, &board);
     let (counters, counter_starts) = super::counters::declare(ctx, &def.counters, def.players.len() as u8);
     names.counters = counters;
-    let (marks, mark_names) = super::marks::lower(ctx, &def.marks, players);
+    let (mut marks, mark_names) = super::marks::lower(ctx, &def.marks, players);
     names.marks = mark_names;
     let (teams, team_names) = ctx.at(Seg::Field("teams"), |ctx| teams(ctx, &def.teams, &names));
     if !within_counts(ctx, def, &names) {
@@ -45,6 +45,7 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
     let (fields, field_types) = board::field_types(ctx, &def.field_types, &board, stack_limit, &names);
     let zones = board::zones(ctx, &def.zones, &board, players, &names);
     names.zones = zones.iter().map(|z| z.name.clone()).collect();
+    super::marks::watch_gone(ctx, &def.marks, &mut marks, &zones, &names);
     let kinds = each(ctx, "pieces", &def.pieces, |ctx, i, p| kind(ctx, p, &def.pieces[..i], &names));
     let mut chance = chance_devices(ctx, def, &names);
     let chance_names: Vec<String> = chance.iter().map(|c| c.name.clone()).collect();

@@ -239,7 +239,8 @@ impl Game {
             && phase.until.is_none()
             && plans.iter().all(|plan| plan.applying == Applying::Plain)
             && !self.keeps_history // (turns played in a loop of their own add no history)
-            && !self.marks.expire; // (nor take off marks whose time is up: `Game::pass_turn`)
+            && !self.marks.expire // (nor take off marks whose time is up: `Game::pass_turn`)
+            && self.marks.gone.is_empty(); // (nor mark the fields whose piece went: `Game::play_counting`)
         if !turns {
             return Counting::Counted(placings);
         }

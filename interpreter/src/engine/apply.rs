@@ -1,5 +1,6 @@
 //! Applying a move: the move itself, captures and effects, then the turn.
 
+use super::marks::WatchedTops;
 use super::scratch::scratch_fields;
 use super::{Applying, Effect, Filter, Motion, Replace, Rule, Set};
 use crate::board::{FieldId, NO_FIELD, fields_of_word};
@@ -64,15 +65,33 @@ impl Game {
 
     /// [`Game::play_unchecked`], returning how many pieces the move captured.
     pub(crate) fn play_counting(&self, s: &mut State, m: Move) -> u32 {
+        if !self.marks.gone.is_empty() {
+            return self.play_marking_gone(s, m);
+        }
+        self.play_made(s, m, None)
+    }
+
+    /// [`Game::play_counting`]: the move made and the turn handed on; with
+    /// `gone`, the tops of the fields `when_gone` watches before the move,
+    /// marked where their piece went (before the turn goes on, so that the
+    /// position it makes, and its history, carry the marks).
+    #[inline(always)]
+    pub(super) fn play_made(&self, s: &mut State, m: Move, gone: Option<&WatchedTops>) -> u32 {
         let mover = s.to_move;
         if let Some(rule) = self.plain_rule(s, m) {
             let captured = self.put_plainly(s, m, rule);
+            if let Some(tops) = gone {
+                self.mark_gone(s, tops, mover);
+            }
             s.ply += 1;
             self.after_decision(s, mover);
             return captured;
         }
         // A throw is no decision.
         let Some(made) = self.make(s, m) else { return 0 };
+        if let Some(tops) = gone {
+            self.mark_gone(s, tops, mover);
+        }
         s.ply += 1;
         self.after_decision(s, mover);
         if made.huffable {

@@ -4,13 +4,39 @@
 
 use crate::board::{FieldId, NO_FIELD};
 use crate::moves::{Move, NO_DIR};
-use crate::piece::Player;
+use crate::piece::{KindId, Player};
 use crate::program::Game;
-use crate::program::marks::{MarkEffect, field_bit};
+use crate::program::marks::{MOST_WATCHED, MarkEffect, field_bit};
 use crate::ruleset::{Lasts, MoveField};
 use crate::state::State;
 
+/// The tops (owner and kind) of the fields `when_gone` watches, before a
+/// move, in the order of `Marks::gone`.
+pub(super) struct WatchedTops([Option<(Player, KindId)>; MOST_WATCHED]);
+
 impl Game {
+    /// A move played in a game where some mark is set by a piece gone
+    /// (`when_gone`): the watched tops noted, then the move.
+    #[inline(never)] // (out of line: games without such a mark play as before)
+    pub(super) fn play_marking_gone(&self, s: &mut State, m: Move) -> u32 {
+        let mut tops = WatchedTops([None; MOST_WATCHED]);
+        for (top, w) in tops.0.iter_mut().zip(&self.marks.gone) {
+            *top = s.top(w.field).map(|p| (p.owner, p.kind));
+        }
+        self.play_made(s, m, Some(&tops))
+    }
+
+    /// Each watched field whose piece went in the move (it held one, and
+    /// now holds none or another player's or kind's) takes its mark, as set
+    /// by `mover`.
+    pub(super) fn mark_gone(&self, s: &mut State, before: &WatchedTops, mover: Player) {
+        for (was, w) in before.0.iter().zip(&self.marks.gone) {
+            if was.is_some() && *was != s.top(w.field).map(|p| (p.owner, p.kind)) {
+                s.set_mark_slot(self.marks.slot(w.mark, mover), w.field, true);
+            }
+        }
+    }
+
     /// The names of the marks on `field` (set by any player), in the order
     /// the ruleset declares them: what a front end shows on the field.
     pub fn marks_at(&self, s: &State, field: FieldId) -> Vec<&str> {

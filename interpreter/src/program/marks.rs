@@ -34,7 +34,21 @@ pub(crate) struct Marks {
     /// Some condition reads a field of the last move (`LastMove`): the
     /// engine keeps them (with `State::last_to`, under `Game::reads_last_to`).
     pub reads_last_move: bool,
+    /// The fields watched for a piece gone (`when_gone`), each with the
+    /// mark it takes then; empty where no mark is declared so.
+    pub gone: Vec<Watched>,
 }
+
+/// A field that takes `mark` when the piece on it goes (`when_gone`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Watched {
+    pub field: crate::board::FieldId,
+    pub mark: u8,
+}
+
+/// The most fields `when_gone` may watch: their tops are noted before each
+/// move, on the stack.
+pub(crate) const MOST_WATCHED: usize = 64;
 
 impl Marks {
     /// Whether a move keeps its `From` or `Passed` fields for a `LastMove`:

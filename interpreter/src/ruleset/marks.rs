@@ -15,6 +15,12 @@ pub struct MarkDef {
     /// What the mark means, for people.
     #[serde(default)]
     pub doc: String,
+    /// A zone whose fields (every player's version) take the mark by
+    /// themselves when the piece on one goes: it leaves, or is taken.
+    /// Chess's castling rights: a rook's square is marked whether its rook
+    /// moved or was captured there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub when_gone: Option<String>,
 }
 
 /// How long a mark lasts.
