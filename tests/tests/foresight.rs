@@ -70,7 +70,7 @@ const BREATHING: &str = r#"Ruleset(
     phases: [(
         name: "play",
         moves: [
-            (pieces: ["S"], by: Place(), to: Empty, then: [CaptureGroups(dirs: ["Orthogonal"], own: false)]),
+            (pieces: ["S"], by: Place(), to: Empty, then: [CaptureGroups(dirs: ["Orthogonal"], own: False)]),
             (pieces: ["S"], by: Step(dirs: ["Orthogonal"]), to: Empty),
             (pieces: [], by: Pass),
         ],
