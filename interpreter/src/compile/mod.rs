@@ -16,6 +16,7 @@ mod counters;
 mod dice;
 mod dirs;
 mod flat; // state conditions lowered flat (issue 48)
+mod foresight; // a turn filter's test decided before the move (issue 48)
 mod limits;
 pub(crate) mod locate;
 mod marks;

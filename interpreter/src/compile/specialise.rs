@@ -90,6 +90,7 @@ impl Game {
             counting: self.counting(phase, plans),
             rules_loop: rules_loop(phase, plans),
             capture_filter,
+            foresight: self.foresight(phase),
         }
     }
 

@@ -16,9 +16,11 @@ impl Game {
         if moves.is_empty() || !self.eval(only_if, s, s.to_move, NO_FIELD) {
             return !moves.is_empty();
         }
-        // (The royal filter decided from checkers and pins where it can: engine/royal_safety.rs.)
+        // (The royal filter decided from checkers and pins where it can: engine/royal_safety.rs;
+        // a test decided before the move: engine/foresight.rs.)
         let watch = self.royal_watch(s, cond);
         let mut scratch = None;
-        moves.iter().any(|&m| self.passes_royal_filter(s, m, cond, watch.as_ref(), &mut scratch))
+        // (The phase's only filter, number 0.)
+        moves.iter().any(|&m| self.passes_require_after(s, m, (0, cond), watch.as_ref(), &mut scratch))
     }
 }

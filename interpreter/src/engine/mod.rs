@@ -22,6 +22,7 @@ mod dice;
 mod emit;
 mod end;
 mod flat; // state conditions lowered flat (issue 48)
+mod foresight; // a turn filter's test decided before the move (issue 48)
 mod known_moves;
 mod marks;
 mod motion;

@@ -482,18 +482,19 @@ impl Game {
         let me = s.to_move;
         let mut scratch: Option<ScratchState> = None;
         let mut pooled = false;
-        for filter in &self.phases[usize::from(s.phase)].filters {
+        for (number, filter) in self.phases[usize::from(s.phase)].filters.iter().enumerate() {
             match filter {
                 Filter::RequireAfter { cond, only_if, keep_all } => {
                     if moves.is_empty() || !self.eval(only_if, s, me, NO_FIELD) {
                         continue;
                     }
-                    // (The royal filter decided from checkers and pins where it can: engine/royal_safety.rs.)
+                    // (The royal filter decided from checkers and pins where it can: engine/royal_safety.rs;
+                    // a test the state before the move decides, without playing it: engine/foresight.rs.)
                     let watch = self.royal_watch(s, cond);
                     // The moves that pass go to the front, in their order.
                     let mut kept = 0;
                     for i in 0..moves.len() {
-                        if self.passes_royal_filter(s, moves[i], cond, watch.as_ref(), &mut scratch) {
+                        if self.passes_require_after(s, moves[i], (number, cond), watch.as_ref(), &mut scratch) {
                             moves.swap(kept, i);
                             kept += 1;
                         }

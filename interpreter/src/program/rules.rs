@@ -9,6 +9,7 @@ use crate::piece::Player;
 use crate::ruleset::{Arrive, Distance, When, Who};
 
 mod effect;
+mod foresight; // a turn filter's test decided before the move (issue 48)
 mod motion;
 mod plan;
 mod run_shifts;
@@ -16,6 +17,7 @@ mod tables;
 mod walk;
 
 pub(crate) use effect::*;
+pub(crate) use foresight::*;
 pub(crate) use plan::*;
 pub(crate) use run_shifts::*;
 pub(crate) use tables::*;

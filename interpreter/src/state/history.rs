@@ -29,7 +29,7 @@
 //! costs one reference count, not one key per ply.
 
 use super::State;
-use crate::piece::Player;
+use crate::piece::{Piece, Player};
 pub use crate::ruleset::Compared;
 use std::sync::Arc;
 
@@ -164,6 +164,13 @@ impl State {
     pub(crate) fn repetition_key(&self, mover: Player) -> Key {
         let board = self.zobrist ^ self.marks_key() ^ mix(PHASE_TAG | u64::from(self.phase));
         Key { board, mover }
+    }
+
+    /// [`State::repetition_key`] with `piece` put on top of `field` besides
+    /// (a placement's position foreseen: `engine/foresight.rs`).
+    pub(crate) fn repetition_key_with(&self, mover: Player, field: crate::board::FieldId, piece: Piece) -> Key {
+        let Key { board, mover } = self.repetition_key(mover);
+        Key { board: board ^ super::piece_key(field, self.height(field), piece), mover }
     }
 
     /// Adds the position after a decision to the history (where it is kept).

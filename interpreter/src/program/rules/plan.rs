@@ -9,8 +9,8 @@
 //! motion or table fails to compile until each place decides.
 
 use super::{
-    CaptureFilter, ChainLandings, Counting, DieRuns, FallLines, JumpLines, LandingBits, LandingWords, PlaceRuns, Probe,
-    RulesLoop, RunEnds, SowEnds, TopWords, Walk, WalkPaths,
+    CaptureFilter, ChainLandings, Counting, DieRuns, FallLines, Foresight, JumpLines, LandingBits, LandingWords,
+    PlaceRuns, Probe, RulesLoop, RunEnds, SowEnds, TopWords, Walk, WalkPaths,
 };
 
 /// How a phase is played: the paths its moves take (see the module's comment).
@@ -27,6 +27,9 @@ pub(crate) struct PhasePlan {
     pub rules_loop: RulesLoop,
     /// How its mandatory capture is applied (see [`CaptureFilter`]; issue 48).
     pub capture_filter: CaptureFilter,
+    /// What its `RequireAfter` filters decide before a move (see [`Foresight`];
+    /// issue 48); `None`: every move played and tested.
+    pub foresight: Option<Box<Foresight>>,
 }
 
 impl PhasePlan {
@@ -38,6 +41,7 @@ impl PhasePlan {
         counting: Counting::General,
         rules_loop: RulesLoop::General,
         capture_filter: CaptureFilter::General,
+        foresight: None,
     };
 }
 

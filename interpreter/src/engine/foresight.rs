@@ -1,0 +1,171 @@
+//! A turn filter's test decided before the move (issue 48): what the
+//! compiler proved of a `RequireAfter` test ([`Foresight`], made by
+//! `compile/foresight.rs`, which says why it holds) read on the state before
+//! the move. A move whose test it decides is kept or dropped without being
+//! played; any other is played on a copy and tested, as
+//! `Game::with_general_plans` does for every move.
+
+use super::Cond;
+use super::royal_safety::Watch;
+use super::scratch::ScratchState;
+use crate::board::{FieldId, NO_FIELD};
+use crate::moves::{Action, Move};
+use crate::piece::{NOBODY, Piece};
+use crate::program::Game;
+use crate::program::rules::{Effect, Foreseen, Foresight, Rule};
+use crate::state::State;
+
+impl Game {
+    /// Whether `m` passes the phase's filter number `filter`, a
+    /// `RequireAfter` testing `cond`: decided before the move where its
+    /// foresight can, else by the royal filter's watch or by playing it.
+    pub(super) fn passes_require_after(
+        &self,
+        s: &State,
+        m: Move,
+        (filter, cond): (usize, &Cond),
+        watch: Option<&Watch<'_>>,
+        scratch: &mut Option<ScratchState>,
+    ) -> bool {
+        let foresight = self.phases[usize::from(s.phase)].plan.foresight.as_deref();
+        let foreseen = foresight.and_then(|f| Some((f, f.filters.get(filter)?.as_ref()?)));
+        match foreseen.and_then(|(f, test)| self.foresee(f, test, s, m)) {
+            Some(known) => known,
+            None => self.passes_royal_filter(s, m, cond, watch, scratch),
+        }
+    }
+
+    /// What `test` is after `m`, if the state before it decides it.
+    fn foresee(&self, f: &Foresight, test: &Foreseen, s: &State, m: Move) -> Option<bool> {
+        match test {
+            Foreseen::Is(value) => Some(*value),
+            Foreseen::Passed => Some(m.action == Action::Pass),
+            Foreseen::EmptyBeside(dirs) => {
+                let fills = matches!(m.action, Action::Place | Action::Board)
+                    && f.fill_only_landing.get(usize::from(m.rule)).copied().unwrap_or(false);
+                let empty_beside = || {
+                    dirs.iter().any(|&d| {
+                        let g = self.board.neighbour(m.to, d);
+                        g != NO_FIELD && g != m.to && s.height(g) == 0
+                    })
+                };
+                // Empty before and not the landing: empty after (see `Foresight`).
+                (fills && empty_beside()).then_some(true)
+            }
+            Foreseen::Repeated { times, within, compare } => {
+                let rule = self.phases[usize::from(s.phase)].rules.get(usize::from(m.rule))?;
+                let alone = m.action == Action::Place
+                    && f.put_alone.get(usize::from(m.rule)).copied().unwrap_or(false)
+                    && s.height(m.to) == 0
+                    && self.puts_quietly(s, rule, m.to);
+                if !alone {
+                    return None;
+                }
+                // The piece as the hand gives it (`Game::take_from_hand`), on its empty landing.
+                let piece =
+                    Piece { flipped: self.kinds[usize::from(m.kind)].enters_flipped, ..Piece::new(m.kind, s.to_move) };
+                let key = s.repetition_key_with(s.to_move, m.to, piece);
+                Some(s.history().count(key, *within, *compare, u32::from(*times)) >= u32::from(*times))
+            }
+            Foreseen::All(parts) => self.foresee_each(f, parts, s, m, false),
+            Foreseen::Any(parts) => self.foresee_each(f, parts, s, m, true),
+            Foreseen::Not(part) => self.foresee(f, part, s, m).map(|known| !known),
+            Foreseen::Unknown => None,
+        }
+    }
+
+    /// Whether a placement of `rule` on the empty field `to` captures
+    /// nothing, as the state before it says: each `CaptureGroups` finds every
+    /// enemy stone beside `to` with an empty field beside it other than
+    /// `to` (its group's liberty, which the move leaves empty), and with
+    /// `own` an empty field beside `to` (the mover's). Its other effects
+    /// (counters) change no position's key.
+    fn puts_quietly(&self, s: &State, rule: &Rule, to: FieldId) -> bool {
+        let me = s.to_move;
+        let free = |at: FieldId, dirs: &[u8]| {
+            dirs.iter().any(|&d| {
+                let g = self.board.neighbour(at, d);
+                g != NO_FIELD && g != to && s.height(g) == 0
+            })
+        };
+        rule.effects.iter().all(|effect| match effect {
+            Effect::CaptureGroups { dirs, own } => {
+                let enemies_free = dirs.iter().all(|&d| {
+                    let g = self.board.neighbour(to, d);
+                    let enemy = g != NO_FIELD && s.top(g).is_some_and(|p| p.owner != me && p.owner != NOBODY);
+                    !enemy || free(g, dirs)
+                });
+                enemies_free && (!own || free(to, dirs))
+            }
+            Effect::Counter(_) | Effect::CounterIf(_) => true,
+            _ => false,
+        })
+    }
+
+    /// `Any` (`decisive` true) or `All` (false) of `parts`: decided by the
+    /// first part known to be `decisive`, or known when every part is.
+    fn foresee_each(&self, f: &Foresight, parts: &[Foreseen], s: &State, m: Move, decisive: bool) -> Option<bool> {
+        let mut known = true;
+        for part in parts {
+            match self.foresee(f, part, s, m) {
+                Some(value) if value == decisive => return Some(decisive),
+                Some(_) => {}
+                None => known = false,
+            }
+        }
+        known.then_some(!decisive)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::piece::Piece;
+    use crate::{Game, Options, shipped};
+
+    /// Go's suicide rule decides a stone with an empty point beside it, and
+    /// a pass, without playing; a stone on a point whose neighbours are all
+    /// taken is left to playing; the general plans decide nothing before.
+    #[test]
+    fn a_stone_with_an_empty_point_beside_it_is_kept_without_playing() {
+        let options: Options = [("ko", "None")].into_iter().collect();
+        let text = shipped::text("traditional/go").expect("shipped");
+        let game = Game::from_source(text, "traditional/go", &options).expect("compiles");
+        let f = game.phases[0].plan.foresight.as_deref().expect("the filter is foreseen");
+        let test = f.filters[0].as_ref().expect("the suicide filter");
+        let mut s = game.initial_state();
+        let moves = game.legal_moves(&s);
+        assert_eq!(moves.len(), 82);
+        assert!(moves.iter().all(|&m| game.foresee(f, test, &s, m) == Some(true)));
+        // White on a2 and b1: Black's stone on a1 has no empty point beside it.
+        let field = |name: &str| game.board.field(name).expect("a point");
+        s.push(field("a2"), Piece::new(0, 1));
+        s.push(field("b1"), Piece::new(0, 1));
+        let corner = game.legal_moves(&s).into_iter().find(|m| m.to == field("a1")).expect("legal");
+        assert_eq!(game.foresee(f, test, &s, corner), None);
+        let beside = game.legal_moves(&s).into_iter().find(|m| m.to == field("b2")).expect("legal");
+        assert_eq!(game.foresee(f, test, &s, beside), Some(true));
+        assert!(game.with_general_plans().phases[0].plan.foresight.is_none());
+    }
+
+    /// Simple ko: a placement that captures nothing is looked up in the
+    /// history without playing; one that captures is left to playing.
+    #[test]
+    fn a_placement_that_captures_nothing_is_looked_up_in_the_history() {
+        let text = shipped::text("traditional/go").expect("shipped");
+        let game = Game::from_source(text, "traditional/go", &Options::new()).expect("compiles");
+        let f = game.phases[0].plan.foresight.as_deref().expect("the filters are foreseen");
+        let ko = f.filters[1].as_ref().expect("the ko filter");
+        let mut s = game.initial_state();
+        assert!(game.legal_moves(&s).iter().all(|&m| game.foresee(f, ko, &s, m) == Some(true)));
+        // Black on a1 and b2, White on b1, c2 and d1: Black's c1 takes b1.
+        let field = |name: &str| game.board.field(name).expect("a point");
+        for (name, owner) in [("a1", 0), ("b2", 0), ("b1", 1), ("c2", 1), ("d1", 1)] {
+            s.push(field(name), Piece::new(0, owner));
+        }
+        let moves = game.legal_moves(&s);
+        let taking = moves.iter().find(|m| m.to == field("c1")).expect("legal");
+        assert_eq!(game.foresee(f, ko, &s, *taking), None);
+        let quiet = moves.iter().find(|m| m.to == field("e5")).expect("legal");
+        assert_eq!(game.foresee(f, ko, &s, *quiet), Some(true));
+    }
+}
