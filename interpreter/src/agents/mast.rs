@@ -62,7 +62,8 @@ impl Mast {
         None
     }
 
-    /// How many (player, move) pairs the table holds.
+    /// How many (player, move) pairs the table holds (for the tests).
+    #[cfg(test)]
     pub fn learned(&self) -> usize {
         self.used
     }
