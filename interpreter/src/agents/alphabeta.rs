@@ -20,8 +20,9 @@
 //!   searched with a full window, and a throw does not count as a ply of
 //!   depth (depth counts decisions).
 //! - **Iterative deepening** to the depth, node or time budget; the last
-//!   complete iteration's move is played (the first iteration always
-//!   completes: one ply, bounded by the number of moves).
+//!   complete iteration's move is played (the first iteration ignores the
+//!   budget: one ply and its quiescence search; only the stop flag ends it,
+//!   and then the best move by the ordering is played).
 //! - **Transposition table** ([`super::tt`]): bounded, two entries a bucket
 //!   (deepest and latest), keyed by the position, its counters, and the ply
 //!   where a turn limit reads it. A game that keeps a history of positions
@@ -97,7 +98,7 @@ pub struct AlphaBetaAgent {
     deadline: Option<Instant>,
     /// The budget ran out in this iteration: its values are not to be used.
     aborted: bool,
-    /// Whether the budget is enforced (not in the first iteration).
+    /// Whether the budget is enforced (not in the first iteration; the stop flag always is).
     enforce: bool,
     /// Whether some leaf of this iteration was cut by depth (else deeper changes nothing).
     cut: bool,
@@ -217,14 +218,18 @@ impl AlphaBetaAgent {
         self.states[ply] = Some(s);
     }
 
+    /// Whether the search must end now: the stop flag (checked every 512
+    /// nodes, in every iteration), or the budget (not in the first iteration,
+    /// which always completes unless stopped).
     fn out_of_budget(&mut self) -> bool {
+        let checked = self.nodes % 512 == 0;
+        if checked && self.stop.stopped() {
+            return true;
+        }
         if !self.enforce {
             return false;
         }
-        if self.nodes >= self.most_nodes {
-            return true;
-        }
-        self.nodes % 512 == 0 && (self.deadline.is_some_and(|d| Instant::now() >= d) || self.stop.stopped())
+        self.nodes >= self.most_nodes || (checked && self.deadline.is_some_and(|d| Instant::now() >= d))
     }
 
     /// The value of `s` for the root side, searched `depth` decisions deep

@@ -41,16 +41,18 @@ use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
 
 /// How an MCTS agent searches besides its budget: the number of root-parallel
-/// trees, and whether it is plain UCT (no prior, no tree reuse).
+/// trees, whether it is plain UCT (no prior, no tree reuse), and whether
+/// its rollouts draw moves by MAST (`mast.rs`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct MctsStyle {
     pub trees: u8,
     pub plain: bool,
+    pub mast: bool,
 }
 
 impl MctsStyle {
     /// One guided tree: what `mcts` and `mcts:N` mean.
-    pub const GUIDED: MctsStyle = MctsStyle { trees: 1, plain: false };
+    pub const GUIDED: MctsStyle = MctsStyle { trees: 1, plain: false, mast: false };
     /// The most root-parallel trees.
     pub const MAX_TREES: u8 = 64;
 }
@@ -81,10 +83,21 @@ impl MctsAgent {
     }
 
     pub fn with_style(game: &Game, budget: Budget, style: MctsStyle) -> MctsAgent {
-        let settings = if style.plain {
-            Settings { rollout_depth: 24, exploration: 0.9, bias: 0.0, remember: true, scaled: false, eager_depth: 0 }
-        } else {
-            Settings::guided()
+        let settings = Settings {
+            mast: style.mast,
+            ..if style.plain {
+                Settings {
+                    rollout_depth: 24,
+                    exploration: 0.9,
+                    bias: 0.0,
+                    remember: true,
+                    scaled: false,
+                    eager_depth: 0,
+                    mast: false,
+                }
+            } else {
+                Settings::guided()
+            }
         };
         MctsAgent {
             budget,
@@ -335,6 +348,34 @@ mod tests {
         assert!(unscaled < 1.5, "unscaled: the most visits {unscaled:.2} times the mean");
     }
 
+    /// `mcts:N:mast` reads and prints as written, and its rollouts draw by
+    /// the move means its iterations learn: after a search the table holds
+    /// moves of both players (none without `:mast`), and the search draws
+    /// other random numbers than the same search without it.
+    #[test]
+    fn mast_rollouts_learn_and_draw_by_the_means() {
+        use crate::agents::{Agent, AgentSpec, Budget, MctsAgent, MctsStyle};
+        use rand::{RngCore, SeedableRng};
+        for text in ["mcts:200:mast", "mcts:50ms:t2:mast", "mcts:uct:mast"] {
+            assert_eq!(AgentSpec::parse(text).expect(text).to_string(), text);
+        }
+        assert!(AgentSpec::parse("mcts:200:mast:mast").is_err());
+        let game = shipped::game("classic/breakthrough", &Options::new()).expect("compiles");
+        let s = game.initial_state();
+        let search = |mast: bool| {
+            let style = MctsStyle { mast, ..MctsStyle::GUIDED };
+            let mut agent = MctsAgent::with_style(&game, Budget::Iterations(300), style);
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+            agent.choose(&game, &s, &mut rng);
+            let tree = &agent.kept[0];
+            (tree.mast.learned(), tree.rng.clone().next_u64())
+        };
+        let ((learned, drawn), (without, plain_drawn)) = (search(true), search(false));
+        assert!(learned > 40, "MAST learned {learned} moves");
+        assert_eq!(without, 0);
+        assert_ne!(drawn, plain_drawn, "MAST's rollouts drew as uniform ones do");
+    }
+
     /// Root-parallel trees: the same moves on one thread as on two or
     /// three (the trees spread over the threads), and other moves than one
     /// tree plays (the trees differ).
@@ -342,7 +383,7 @@ mod tests {
     fn parallel_trees_play_the_same_moves_on_any_number_of_threads() {
         use crate::agents::{Budget, MctsAgent, MctsStyle};
         let game = shipped::game("classic/breakthrough", &Options::new()).expect("compiles");
-        let style = MctsStyle { trees: 3, plain: false };
+        let style = MctsStyle { trees: 3, ..MctsStyle::GUIDED };
         let games = |threads: usize, style: MctsStyle| {
             let mut agents = [0, 1].map(|_| MctsAgent::with_style(&game, Budget::Iterations(60), style));
             agents.iter_mut().for_each(|a| a.threads = threads);

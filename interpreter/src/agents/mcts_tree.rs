@@ -9,6 +9,7 @@
 //! (first child, next sibling) in the one vector of nodes, so growing the tree
 //! allocates nothing per node.
 
+use super::mast::Mast;
 use super::mcts::random_plies;
 use super::{Evaluator, pick};
 use crate::moves::{Action, Move};
@@ -49,6 +50,9 @@ pub(super) struct Settings {
     /// children are tried in a random order. `u32::MAX`: every prior when
     /// its node opens.
     pub eager_depth: u32,
+    /// Whether rollouts draw their moves by the tree's move means ([`Mast`])
+    /// instead of uniformly.
+    pub mast: bool,
 }
 
 impl Settings {
@@ -60,7 +64,15 @@ impl Settings {
         // Priors are made when a node opens at the root and the node below it (the replies
         // to each move), lazily deeper: an opening's priors cost a move and an evaluation a
         // child, which made an iteration in Connect Four 2.4 random playouts of its length.
-        Settings { rollout_depth: 6, exploration: 0.9, bias: 1.0, remember: true, scaled: true, eager_depth: 2 }
+        Settings {
+            rollout_depth: 6,
+            exploration: 0.9,
+            bias: 1.0,
+            remember: true,
+            scaled: true,
+            eager_depth: 2,
+            mast: false,
+        }
     }
 }
 
@@ -165,6 +177,8 @@ pub(super) struct Tree {
     spread: Spread,
     /// Plies made by the iterations (descents and rollouts, throws included).
     pub plies: u64,
+    /// The moves' mean values, for rollouts under MAST (`Settings::mast`).
+    pub mast: Mast,
 }
 
 impl Tree {
@@ -189,6 +203,7 @@ impl Tree {
             tried_keys: Vec::new(),
             spread: Spread::default(),
             plies: 0,
+            mast: Mast::new(),
         };
         if let Some(old) = old.filter(|t| t.identity == game.identity) {
             if let Some(at) = old.find(game, state) {
@@ -321,6 +336,10 @@ impl Tree {
             node.visits += 1;
             node.value += values[usize::from(node.mover)];
         }
+        if settings.mast {
+            let descent = self.path[1..].iter().map(|&n| (self.nodes[n as usize].mover, self.nodes[n as usize].mv));
+            self.mast.learn(descent, &values);
+        }
         self.next = Some(s);
         self.legal = legal;
     }
@@ -428,9 +447,36 @@ impl Tree {
         self.rng.random::<f32>() * 1e-3
     }
 
+    /// Plays at most `most` plies from `s` as a rollout under MAST: each
+    /// decision drawn by [`Mast::draw`] (and kept for [`Mast::learn`]), each
+    /// throw by its probabilities. The plies made.
+    fn mast_plies(&mut self, game: &Game, s: &mut State, most: u32) -> u32 {
+        let temperature = Mast::TEMPERATURE * self.spread.scale();
+        self.mast.played.clear();
+        let mut played = 0;
+        while played < most && !s.is_over() {
+            game.legal_moves_into(s, &mut self.buf);
+            let Some(first) = self.buf.first() else { break };
+            let m = if first.action == Action::Chance {
+                pick(game, s, &self.buf, &mut self.rng)
+            } else {
+                let m = self.mast.draw(s.to_move(), &self.buf, temperature, &mut self.rng);
+                self.mast.played.push((s.to_move(), m));
+                m
+            };
+            game.play_unchecked(s, m);
+            played += 1;
+        }
+        played
+    }
+
     /// Plays random moves, then scores the position for every player.
     fn rollout(&mut self, game: &Game, eval: &Evaluator, settings: &Settings, s: &mut State) -> [f64; MAX_PLAYERS] {
-        let played = random_plies(game, s, &mut self.rng, &mut self.buf, settings.rollout_depth);
+        let played = if settings.mast {
+            self.mast_plies(game, s, settings.rollout_depth)
+        } else {
+            random_plies(game, s, &mut self.rng, &mut self.buf, settings.rollout_depth)
+        };
         self.plies += u64::from(played);
         let value = |p: Player| (eval.evaluate(game, s, p) + 0.5 * eval.mobility_term(game, s, p)).clamp(-1.0, 1.0);
         let mut values = [0.0; MAX_PLAYERS];

@@ -5,6 +5,7 @@
 mod alphabeta;
 mod eval;
 mod greedy;
+mod mast;
 mod mcts;
 mod mcts_tree;
 mod tt;
@@ -113,7 +114,7 @@ impl AgentSpec {
     pub fn parse(text: &str) -> Result<AgentSpec, String> {
         let bad = || {
             format!(
-                "agent {text:?}: expected random, greedy, mcts, mcts:ITERATIONS, mcts:MILLISECONDSms (either followed by :tTREES or :uct), alphabeta, alphabeta:DEPTH, alphabeta:THOUSANDSk, alphabeta:MILLISECONDSms, beginner, strong or very strong"
+                "agent {text:?}: expected random, greedy, mcts, mcts:ITERATIONS, mcts:MILLISECONDSms (either followed by :tTREES, :uct or :mast), alphabeta, alphabeta:DEPTH, alphabeta:THOUSANDSk, alphabeta:MILLISECONDSms, beginner, strong or very strong"
             )
         };
         if let Some((_, spec)) = STRENGTHS.iter().find(|(name, _)| *name == text.trim().replace('-', " ")) {
@@ -161,7 +162,10 @@ impl fmt::Display for AgentSpec {
                 if style.trees > 1 {
                     write!(f, ":t{}", style.trees)?;
                 }
-                if style.plain { f.write_str(":uct") } else { Ok(()) }
+                if style.plain {
+                    f.write_str(":uct")?;
+                }
+                if style.mast { f.write_str(":mast") } else { Ok(()) }
             }
         }
     }
@@ -169,18 +173,20 @@ impl fmt::Display for AgentSpec {
 
 /// `mcts` followed by `rest`: nothing, or `:`-separated parts, each at most
 /// once: a budget (`ITERATIONS` or `MILLISECONDSms`), `tTREES` (root-parallel
-/// trees), `uct` (plain UCT). `None` where it is none of them; an error where
-/// it asks too much.
+/// trees), `uct` (plain UCT), `mast` (rollouts by MAST). `None` where it is
+/// none of them; an error where it asks too much.
 fn parse_mcts(text: &str, rest: &str) -> Option<Result<AgentSpec, String>> {
     let too_much = |most: u64, unit: &str| Some(Err(format!("agent {text:?}: at most {most} {unit} a move")));
     let number = |digits: &str| -> Option<u64> {
         (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then(|| digits.parse().ok())?
     };
-    let (mut budget, mut trees, mut plain) = (None, None, false);
+    let (mut budget, mut trees, mut plain, mut mast) = (None, None, false, false);
     if !rest.is_empty() {
         for part in rest.strip_prefix(':')?.split(':') {
             if part == "uct" && !plain {
                 plain = true;
+            } else if part == "mast" && !mast {
+                mast = true;
             } else if let (Some(n), None) = (part.strip_prefix('t'), trees) {
                 let n = number(n)?;
                 if n > u64::from(MctsStyle::MAX_TREES) {
@@ -204,7 +210,7 @@ fn parse_mcts(text: &str, rest: &str) -> Option<Result<AgentSpec, String>> {
         }
     }
     let budget = budget.unwrap_or(Budget::Iterations(DEFAULT_ITERATIONS));
-    let style = MctsStyle { trees: trees.unwrap_or(1), plain };
+    let style = MctsStyle { trees: trees.unwrap_or(1), plain, mast };
     Some(Ok(if style == MctsStyle::GUIDED { AgentSpec::Mcts(budget) } else { AgentSpec::MctsWith(budget, style) }))
 }
 
@@ -368,15 +374,14 @@ mod stop_tests {
 
     /// A search whose flag is set returns at once, within a bound of work,
     /// whatever its budget: MCTS makes no iteration (one tree or several on
-    /// threads), alpha-beta ends its second iteration within 512 nodes; the
-    /// move is legal. Without the flag the same searches go on.
+    /// threads), alpha-beta ends within 512 nodes; the move is legal. Without the flag the same searches go on.
     #[test]
     fn a_stopped_search_returns_within_a_bound_of_nodes() {
         let game = shipped::game("classic/breakthrough", &Options::new()).expect("compiles");
         let s = game.initial_state();
         let legal = game.legal_moves(&s);
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-        for style in [MctsStyle::GUIDED, MctsStyle { trees: 3, plain: false }] {
+        for style in [MctsStyle::GUIDED, MctsStyle { trees: 3, ..MctsStyle::GUIDED }] {
             let mut agent = MctsAgent::with_style(&game, Budget::Iterations(10_000_000), style);
             let stop = Stop::new();
             agent.stop_with(stop.clone());
@@ -389,13 +394,42 @@ mod stop_tests {
         agent.stop_with(stop.clone());
         stop.stop();
         assert!(legal.contains(&agent.choose(&game, &s, &mut rng)));
-        // The first iteration (one ply: a node per move) always runs; the next stops at its 512th node.
+        // Every iteration stops at its 512th node, the first (one ply, beyond the budget) too.
         assert!(agent.nodes() <= 512, "alpha-beta searched {} nodes once stopped", agent.nodes());
         // Not stopped (the default flag, and one not set), the budget holds.
         let mut agent = crate::agents::AlphaBetaAgent::new(&game, Limit::Nodes(5_000));
         agent.stop_with(Stop::new());
         agent.choose(&game, &s, &mut rng);
         assert!(agent.nodes() >= 4_000, "alpha-beta searched only {} of 5000 nodes", agent.nodes());
+    }
+
+    /// Alpha-beta's first iteration (one ply and its quiescence search,
+    /// which ignores the budget) stops too: in a chess position from random
+    /// play whose one-ply search takes thousands of nodes, a stopped search
+    /// ends within 512 and plays a legal move.
+    #[test]
+    fn alpha_betas_first_iteration_stops() {
+        use crate::agents::AlphaBetaAgent;
+        let game = shipped::game("classic/chess", &Options::new()).expect("compiles");
+        let one_ply = |s: &crate::state::State| {
+            let mut agent = AlphaBetaAgent::new(&game, Limit::Depth(1));
+            agent.choose(&game, s, &mut rand_chacha::ChaCha8Rng::seed_from_u64(1));
+            agent.nodes()
+        };
+        let mut positions = Vec::new();
+        crate::shipped::testing::visit_random_games(&game, 4, 1, |s, legal| {
+            if legal.len() > 1 && s.ply() % 4 == 0 {
+                positions.push(s.clone());
+            }
+        });
+        let s = positions.into_iter().find(|s| one_ply(s) > 2048).expect("a wide first iteration");
+        let mut agent = AlphaBetaAgent::new(&game, Limit::Time(Duration::from_secs(3600)));
+        let stop = Stop::new();
+        agent.stop_with(stop.clone());
+        stop.stop();
+        let m = agent.choose(&game, &s, &mut rand_chacha::ChaCha8Rng::seed_from_u64(1));
+        assert!(game.legal_moves(&s).contains(&m));
+        assert!(agent.nodes() <= 512, "alpha-beta searched {} nodes once stopped", agent.nodes());
     }
 
     /// Stopped from another thread while it thinks, a search of ten minutes
