@@ -15,8 +15,23 @@ impl Game {
     pub(super) fn flat_holds(&self, t: &Flat, s: &State, me: Player, no_move: Option<bool>) -> bool {
         match t {
             Flat::One(term) => self.term_holds(term, s, me, no_move),
-            Flat::All(terms) => terms.iter().all(|term| self.term_holds(term, s, me, no_move)),
-            Flat::Any(terms) => terms.iter().any(|term| self.term_holds(term, s, me, no_move)),
+            // (Loops, not `all` and `any`: their closure was a call per term.)
+            Flat::All(terms) => {
+                for term in terms.iter() {
+                    if !self.term_holds(term, s, me, no_move) {
+                        return false;
+                    }
+                }
+                true
+            }
+            Flat::Any(terms) => {
+                for term in terms.iter() {
+                    if self.term_holds(term, s, me, no_move) {
+                        return true;
+                    }
+                }
+                false
+            }
         }
     }
 
@@ -29,7 +44,7 @@ impl Game {
     fn atom_holds(&self, atom: &Atom, s: &State, me: Player, no_move: Option<bool>) -> bool {
         match atom {
             Atom::Phase(n) => s.phase == *n,
-            Atom::NoMoves => no_move.unwrap_or_else(|| self.no_moves(s)),
+            Atom::NoMoves => no_move.unwrap_or_else(|| self.no_moves_apart(s)),
             Atom::OnBoard(p, n) => s.on_board(*p) >= u32::from(*n),
             Atom::NoPieces(p) => no_pieces(s, *p),
             Atom::HandEmpty(p) => hand_empty(s, *p),
@@ -39,8 +54,24 @@ impl Game {
             Atom::LimitReached => self.max_plies > 0 && s.ply >= self.max_plies,
             Atom::Counter(slot, t) => t.passes(s.counter(usize::from(*slot))),
             Atom::MovedLine(lines) => self.made_line_by_masks(s, lines),
-            Atom::Tree(t) => self.eval(t, s, me, NO_FIELD),
+            Atom::Tree(t) => self.tree_holds(t, s, me),
         }
+    }
+
+    // The two atoms below are read out of line: inlined here (the tree's
+    // `eval` is written to inline), the loads they make ready were made on
+    // every call of the ends, in games whose ends have neither (issue 48).
+
+    /// [`Game::no_moves`], out of line.
+    #[inline(never)]
+    fn no_moves_apart(&self, s: &State) -> bool {
+        self.no_moves(s)
+    }
+
+    /// A condition kept as its tree, read by [`Game::eval`] out of line.
+    #[inline(never)]
+    fn tree_holds(&self, t: &crate::program::Cond, s: &State, me: Player) -> bool {
+        self.eval(t, s, me, NO_FIELD)
     }
 }
 
