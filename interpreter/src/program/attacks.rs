@@ -34,11 +34,21 @@ pub(crate) struct RoyalSafety {
     /// the piece goes from its field to the landing, capturing only there,
     /// moving no second piece and becoming no royal piece.
     pub plain: Vec<bool>,
-    /// Per attacker of the phase (as `Attacks::phases`), the directions of a
-    /// slide's as a bit set (0: not a slide).
-    pub slide_dirs: Vec<u64>,
-    /// The directions some slide attacks along.
-    pub dirs: Vec<u8>,
+    /// The directions some slide attacks along, each with its slides.
+    pub dirs: Vec<SlideDir>,
+    /// The kinds some step or leap attacks with (a bit set): a piece of
+    /// another kind is passed over without a look at its rules.
+    pub table_kinds: u32,
+}
+
+/// A direction some slides of a phase attack along (`RoyalSafety::dirs`).
+#[derive(Debug, Clone)]
+pub(crate) struct SlideDir {
+    pub dir: u8,
+    /// The attackers (indices into `Attacks::phases`'s) that slide along it.
+    pub attackers: Vec<u8>,
+    /// The kinds they move (a bit set).
+    pub kinds: u32,
 }
 
 /// A rule whose moves capture, and how its motion runs backwards.
