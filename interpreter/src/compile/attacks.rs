@@ -6,7 +6,7 @@ use crate::board::{FieldId, NO_FIELD};
 use crate::piece::Captured;
 use crate::program::Cond;
 use crate::program::Game;
-use crate::program::attacks::{Attacker, Attacks, Reversed, RoyalSafety, SlideDir};
+use crate::program::attacks::{Attacker, Attacks, Reversed, RoyalSafety, SlideDir, Toward};
 use crate::program::rules::{Effect, Motion, Phase, Reach, Rule};
 use crate::ruleset::{Arrive, Carry, OnJumped};
 
@@ -91,9 +91,32 @@ fn safety(game: &Game, phase: &Phase, attackers: &[Attacker], royal: u32) -> Opt
             (!along.is_empty()).then_some(SlideDir { dir: d, attackers: along, kinds })
         })
         .collect();
-    let table_kinds = attackers.iter().filter(|a| matches!(a.by, Reversed::Table(_))).fold(0, |m, a| m | pieces(a));
     let plain = phase.rules.iter().map(|rule| plain(rule, royal)).collect();
-    Some(RoyalSafety { plain, dirs, table_kinds })
+    Some(RoyalSafety { plain, dirs, toward: toward(game, attackers, pieces)? })
+}
+
+/// Per field, the fields each step or leap attacks it from, merged (see
+/// `RoyalSafety::toward`); `None` where more than 64 attackers would not fit a word.
+fn toward(game: &Game, attackers: &[Attacker], pieces: impl Fn(&Attacker) -> u32) -> Option<Vec<Vec<Toward>>> {
+    if attackers.len() > 64 {
+        return None;
+    }
+    let fields = game.board.fields().map(|k| {
+        let mut toward: Vec<Toward> = Vec::new();
+        for (a, attacker) in attackers.iter().enumerate() {
+            let Reversed::Table(reach) = &attacker.by else { continue };
+            for &(from, _) in reach.from(k) {
+                let at = toward.iter().position(|t| t.from == from).unwrap_or_else(|| {
+                    toward.push(Toward { from, kinds: 0, attackers: 0 });
+                    toward.len() - 1
+                });
+                toward[at].kinds |= pieces(attacker);
+                toward[at].attackers |= 1 << a;
+            }
+        }
+        toward
+    });
+    Some(fields.collect())
 }
 
 /// Whether `rule`'s moves only take the moved piece from its field to where

@@ -32,7 +32,7 @@ use crate::board::{FieldId, NO_FIELD};
 use crate::moves::{Action, Move};
 use crate::piece::Player;
 use crate::program::Game;
-use crate::program::attacks::{Reversed, RoyalSafety};
+use crate::program::attacks::RoyalSafety;
 use crate::program::rules::Landing;
 use crate::state::State;
 use std::cell::Cell;
@@ -201,15 +201,17 @@ impl Game {
                     }
             })
         };
-        for (a, attacker) in attackers.iter().enumerate() {
-            if let Reversed::Table(reach) = &attacker.by {
-                for &(g, _) in reach.from(k) {
-                    if enemy_of(g, plan.table_kinds)
-                        && attacks(a, g)
-                        && !found(Found::Checker(Line { royal: k, at: g, dir: u8::MAX, len: 1 }))
-                    {
-                        return;
-                    }
+        for toward in &plan.toward[usize::from(k)] {
+            if !enemy_of(toward.from, toward.kinds) {
+                continue;
+            }
+            let g = toward.from;
+            let mut bits = toward.attackers;
+            while bits != 0 {
+                let a = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if attacks(a, g) && !found(Found::Checker(Line { royal: k, at: g, dir: u8::MAX, len: 1 })) {
+                    return;
                 }
             }
         }
@@ -418,8 +420,8 @@ mod tests {
 
     #[test]
     fn a_king_may_not_step_back_along_the_line_that_checks_it() {
-        // The king on e2 hides e1 from the rook: once it has left, e1 is attacked.
-        let v = verdicts(r#""e2": "K", "e8": "r", "a8": "k""#, "");
+        // The king on e2 hides e1 from the queen: once it has left, e1 is attacked.
+        let v = verdicts(r#""e2": "K", "e8": "q", "a8": "k""#, "");
         assert_eq!(on(&v, "e2-e1"), Verdict::Fails);
         assert_eq!(on(&v, "e2-d1"), Verdict::Passes);
         assert_eq!(on(&v, "e2-e3"), Verdict::Fails);
@@ -427,8 +429,8 @@ mod tests {
 
     #[test]
     fn a_king_takes_only_what_nothing_guards() {
-        let v = verdicts(r#""e1": "K", "e2": "n", "d2": "n", "e8": "r", "a8": "k""#, "");
-        assert_eq!(on(&v, "e1-e2"), Verdict::Fails, "the rook guards e2 through it");
+        let v = verdicts(r#""e1": "K", "e2": "n", "d2": "n", "e8": "q", "a8": "k""#, "");
+        assert_eq!(on(&v, "e1-e2"), Verdict::Fails, "the queen guards e2 through it");
         assert_eq!(on(&v, "e1-d2"), Verdict::Passes);
         assert_eq!(on(&v, "e1-f1"), Verdict::Fails, "the knight on d2 guards f1");
         assert_eq!(on(&v, "e1-f2"), Verdict::Passes);
@@ -451,12 +453,21 @@ mod tests {
 
     #[test]
     fn in_double_check_only_the_king_moves() {
-        let v = verdicts(r#""e1": "K", "c3": "B", "a1": "r", "f3": "n", "e8": "k""#, "");
+        let v = verdicts(r#""e1": "K", "c3": "B", "a1": "q", "f3": "n", "e8": "k""#, "");
         assert_eq!(on(&v, "c3-a1"), Verdict::Fails, "the knight still checks");
         assert_eq!(on(&v, "c3-d4"), Verdict::Fails);
         assert_eq!(on(&v, "e1-e2"), Verdict::Passes);
-        assert_eq!(on(&v, "e1-f1"), Verdict::Fails, "the rook's rank runs on through e1 once the king has left");
+        assert_eq!(on(&v, "e1-f1"), Verdict::Fails, "the queen's rank runs on through e1 once the king has left");
         assert_eq!(on(&v, "e1-d2"), Verdict::Fails, "the knight");
+    }
+
+    #[test]
+    fn a_king_move_an_attacker_without_landing_masks_sees_is_played_and_tested() {
+        // Chess's rooks land by their side's first squares (no landing masks):
+        // where one attacks the king's landing, the move is played and tested.
+        let v = verdicts(r#""e2": "K", "e8": "r", "a8": "k""#, "");
+        assert_eq!(on(&v, "e2-e1"), Verdict::Test);
+        assert_eq!(on(&v, "e2-d1"), Verdict::Passes);
     }
 
     #[test]

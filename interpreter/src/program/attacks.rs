@@ -36,9 +36,19 @@ pub(crate) struct RoyalSafety {
     pub plain: Vec<bool>,
     /// The directions some slide attacks along, each with its slides.
     pub dirs: Vec<SlideDir>,
-    /// The kinds some step or leap attacks with (a bit set): a piece of
-    /// another kind is passed over without a look at its rules.
-    pub table_kinds: u32,
+    /// Per field, the fields a step or leap attacks it from, each once, with
+    /// the kinds that attack so from there and the attackers (bits of indices
+    /// into `Attacks::phases`'s): a field whose piece is of none of the kinds
+    /// is passed without a look at the rules.
+    pub toward: Vec<Vec<Toward>>,
+}
+
+/// A field a step or leap attacks a field from (`RoyalSafety::toward`).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Toward {
+    pub from: FieldId,
+    pub kinds: u32,
+    pub attackers: u64,
 }
 
 /// A direction some slides of a phase attack along (`RoyalSafety::dirs`).
