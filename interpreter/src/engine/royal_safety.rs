@@ -419,24 +419,6 @@ mod tests {
     }
 
     #[test]
-    fn a_king_may_not_step_back_along_the_line_that_checks_it() {
-        // The king on e2 hides e1 from the queen: once it has left, e1 is attacked.
-        let v = verdicts(r#""e2": "K", "e8": "q", "a8": "k""#, "");
-        assert_eq!(on(&v, "e2-e1"), Verdict::Fails);
-        assert_eq!(on(&v, "e2-d1"), Verdict::Passes);
-        assert_eq!(on(&v, "e2-e3"), Verdict::Fails);
-    }
-
-    #[test]
-    fn a_king_takes_only_what_nothing_guards() {
-        let v = verdicts(r#""e1": "K", "e2": "n", "d2": "n", "e8": "q", "a8": "k""#, "");
-        assert_eq!(on(&v, "e1-e2"), Verdict::Fails, "the queen guards e2 through it");
-        assert_eq!(on(&v, "e1-d2"), Verdict::Passes);
-        assert_eq!(on(&v, "e1-f1"), Verdict::Fails, "the knight on d2 guards f1");
-        assert_eq!(on(&v, "e1-f2"), Verdict::Passes);
-    }
-
-    #[test]
     fn a_piece_behind_another_is_not_pinned() {
         let v = verdicts(r#""e1": "K", "e2": "B", "e3": "R", "e8": "r", "a8": "k""#, "");
         assert_eq!(on(&v, "e2-d3"), Verdict::Passes);
@@ -451,23 +433,29 @@ mod tests {
         assert_eq!(on(&v, "a4-a5"), Verdict::Fails);
     }
 
-    #[test]
-    fn in_double_check_only_the_king_moves() {
-        let v = verdicts(r#""e1": "K", "c3": "B", "a1": "q", "f3": "n", "e8": "k""#, "");
-        assert_eq!(on(&v, "c3-a1"), Verdict::Fails, "the knight still checks");
-        assert_eq!(on(&v, "c3-d4"), Verdict::Fails);
-        assert_eq!(on(&v, "e1-e2"), Verdict::Passes);
-        assert_eq!(on(&v, "e1-f1"), Verdict::Fails, "the queen's rank runs on through e1 once the king has left");
-        assert_eq!(on(&v, "e1-d2"), Verdict::Fails, "the knight");
+    /// The verdicts on white's moves in `board`, move by move as `expected`.
+    fn expect(board: &str, expected: &[(&str, Verdict)]) {
+        let v = verdicts(board, "");
+        for &(text, verdict) in expected {
+            assert_eq!(on(&v, text), verdict, "{text} in {board}");
+        }
     }
 
     #[test]
-    fn a_king_move_an_attacker_without_landing_masks_sees_is_played_and_tested() {
+    fn a_king_is_looked_at_where_it_lands_with_its_field_empty() {
+        use Verdict::{Fails, Passes, Test};
+        // The king on e2 hides e1 from the queen: once it has left, e1 is attacked.
+        expect(r#""e2": "K", "e8": "q", "a8": "k""#, &[("e2-e1", Fails), ("e2-d1", Passes), ("e2-e3", Fails)]);
+        // It takes only what nothing guards: the queen guards e2 through it, the knight on d2 guards f1.
+        let guarded = r#""e1": "K", "e2": "n", "d2": "n", "e8": "q", "a8": "k""#;
+        expect(guarded, &[("e1-e2", Fails), ("e1-d2", Passes), ("e1-f1", Fails), ("e1-f2", Passes)]);
+        // In double check only the king moves; the queen's rank runs on through e1 once it has left.
+        let double = r#""e1": "K", "c3": "B", "a1": "q", "f3": "n", "e8": "k""#;
+        let moves = [("c3-a1", Fails), ("c3-d4", Fails), ("e1-e2", Passes), ("e1-f1", Fails), ("e1-d2", Fails)];
+        expect(double, &moves);
         // Chess's rooks land by their side's first squares (no landing masks):
         // where one attacks the king's landing, the move is played and tested.
-        let v = verdicts(r#""e2": "K", "e8": "r", "a8": "k""#, "");
-        assert_eq!(on(&v, "e2-e1"), Verdict::Test);
-        assert_eq!(on(&v, "e2-d1"), Verdict::Passes);
+        expect(r#""e2": "K", "e8": "r", "a8": "k""#, &[("e2-e1", Test), ("e2-d1", Passes)]);
     }
 
     #[test]
