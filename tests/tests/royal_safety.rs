@@ -106,7 +106,7 @@ fn the_fast_royal_filter_keeps_what_playing_and_testing_keeps_in_chess_positions
 const TWO_KINGS: [&str; 4] = [
     // White's kings on a1 and c1, Red's rook on e1 checking c1, which may only step to b1,
     // along the line, still between the rook and a1.
-    r#""a1": "K1", "c1": "K1", "e1": "R3", "e5": "K2", "c5": "K3", "h5": "R2""#,
+    r#""a1": "K1", "c1": "K1", "e1": "R3", "e5": "K2", "c5": "K3", "d5": "R2""#,
     // White's king on a1 in check from Black's rook on a5: the king on b3 may step between.
     r#""a1": "K1", "b3": "K1", "a5": "R2", "e5": "K2", "e3": "K3", "d4": "R3""#,
     // Each player has two kings; rooks and a pawn about.
