@@ -100,6 +100,36 @@ fn the_fast_royal_filter_keeps_what_playing_and_testing_keeps_in_chess_positions
     }
 }
 
+/// Three-player positions of blocks/royal-guard where a player has two
+/// royal pieces: a king's own move may open a line to the other, or stand
+/// between it and its checker; a king pinned to the other.
+const TWO_KINGS: [&str; 4] = [
+    // White's kings on a1 and c1, Red's rook on e1 checking c1, which may only step to b1,
+    // along the line, still between the rook and a1.
+    r#""a1": "K1", "c1": "K1", "e1": "R3", "e5": "K2", "c5": "K3", "d5": "R2""#,
+    // White's king on a1 in check from Black's rook on a5: the king on b3 may step between.
+    r#""a1": "K1", "b3": "K1", "a5": "R2", "e5": "K2", "e3": "K3", "d4": "R3""#,
+    // Each player has two kings; rooks and a pawn about.
+    r#""a1": "K1", "e1": "K1", "c3": "P1", "a5": "K2", "e5": "K2", "c5": "R2", "b3": "K3", "d3": "K3", "c2": "R3""#,
+    // White's kings on one rank, the nearer in check: only White's rook may answer, by standing between.
+    r#""b2": "K1", "c2": "K1", "e2": "R2", "d4": "R1", "e5": "K2", "a5": "K3""#,
+];
+
+#[test]
+fn the_fast_royal_filter_keeps_what_playing_and_testing_keeps_with_two_royal_pieces() {
+    let (name, text) = block_rulesets().into_iter().find(|(n, _)| n == "blocks/royal-guard").expect("royal-guard");
+    let game = compile(&text, &name, &Options::new());
+    let general = game.with_general_plans();
+    for board in TWO_KINGS {
+        for to_move in 1..=3 {
+            let text = format!("Position(to_move: {to_move}, board: {{{board}}})");
+            let s = game.position_from_str(&text, "p").unwrap_or_else(|e| panic!("{board}: {e}"));
+            let n = same_tree(board, &game, &general, &s, 3);
+            assert!(n > 1, "{board}");
+        }
+    }
+}
+
 /// The switch to the general plans turns the fast path off: the general
 /// game differs from the compiled one inside (and `every_plan_plays_as_the_general_plan`
 /// in tests/tests/plans.rs then plays both alike).

@@ -6,7 +6,7 @@ use crate::board::{FieldId, NO_FIELD};
 use crate::piece::Captured;
 use crate::program::Cond;
 use crate::program::Game;
-use crate::program::attacks::{Attacker, Attacks, Reversed, RoyalSafety};
+use crate::program::attacks::{Attacker, Attacks, Reversed, RoyalSafety, SlideDir, Toward};
 use crate::program::rules::{Effect, Motion, Phase, Reach, Rule};
 use crate::ruleset::{Arrive, Carry, OnJumped};
 
@@ -59,7 +59,7 @@ fn safety(game: &Game, phase: &Phase, attackers: &[Attacker], royal: u32) -> Opt
     {
         return None;
     }
-    let mut slide_dirs = Vec::with_capacity(attackers.len());
+    let mut slide_dirs: Vec<u64> = Vec::with_capacity(attackers.len());
     for a in attackers {
         let rule = &phase.rules[usize::from(a.rule)];
         let inert = !may_hold_on_enemy(&rule.to);
@@ -82,10 +82,41 @@ fn safety(game: &Game, phase: &Phase, attackers: &[Attacker], royal: u32) -> Opt
             _ => return None,
         });
     }
-    let mut dirs: Vec<u8> = (0..64).filter(|d| slide_dirs.iter().any(|m| m >> d & 1 != 0)).collect();
-    dirs.shrink_to_fit();
+    let pieces = |a: &Attacker| phase.rules[usize::from(a.rule)].pieces;
+    let dirs = (0..64)
+        .filter_map(|d: u8| {
+            let along: Vec<u8> =
+                (0..attackers.len()).filter(|&a| slide_dirs[a] >> d & 1 != 0).map(|a| a as u8).collect();
+            let kinds = along.iter().fold(0, |m, &a| m | pieces(&attackers[usize::from(a)]));
+            (!along.is_empty()).then_some(SlideDir { dir: d, attackers: along, kinds })
+        })
+        .collect();
     let plain = phase.rules.iter().map(|rule| plain(rule, royal)).collect();
-    Some(RoyalSafety { plain, slide_dirs, dirs })
+    Some(RoyalSafety { plain, dirs, toward: toward(game, attackers, pieces)? })
+}
+
+/// Per field, the fields each step or leap attacks it from, merged (see
+/// `RoyalSafety::toward`); `None` where more than 64 attackers would not fit a word.
+fn toward(game: &Game, attackers: &[Attacker], pieces: impl Fn(&Attacker) -> u32) -> Option<Vec<Vec<Toward>>> {
+    if attackers.len() > 64 {
+        return None;
+    }
+    let fields = game.board.fields().map(|k| {
+        let mut toward: Vec<Toward> = Vec::new();
+        for (a, attacker) in attackers.iter().enumerate() {
+            let Reversed::Table(reach) = &attacker.by else { continue };
+            for &(from, _) in reach.from(k) {
+                let at = toward.iter().position(|t| t.from == from).unwrap_or_else(|| {
+                    toward.push(Toward { from, kinds: 0, attackers: 0 });
+                    toward.len() - 1
+                });
+                toward[at].kinds |= pieces(attacker);
+                toward[at].attackers |= 1 << a;
+            }
+        }
+        toward
+    });
+    Some(fields.collect())
 }
 
 /// Whether `rule`'s moves only take the moved piece from its field to where

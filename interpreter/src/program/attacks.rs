@@ -34,11 +34,31 @@ pub(crate) struct RoyalSafety {
     /// the piece goes from its field to the landing, capturing only there,
     /// moving no second piece and becoming no royal piece.
     pub plain: Vec<bool>,
-    /// Per attacker of the phase (as `Attacks::phases`), the directions of a
-    /// slide's as a bit set (0: not a slide).
-    pub slide_dirs: Vec<u64>,
-    /// The directions some slide attacks along.
-    pub dirs: Vec<u8>,
+    /// The directions some slide attacks along, each with its slides.
+    pub dirs: Vec<SlideDir>,
+    /// Per field, the fields a step or leap attacks it from, each once, with
+    /// the kinds that attack so from there and the attackers (bits of indices
+    /// into `Attacks::phases`'s): a field whose piece is of none of the kinds
+    /// is passed without a look at the rules.
+    pub toward: Vec<Vec<Toward>>,
+}
+
+/// A field a step or leap attacks a field from (`RoyalSafety::toward`).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Toward {
+    pub from: FieldId,
+    pub kinds: u32,
+    pub attackers: u64,
+}
+
+/// A direction some slides of a phase attack along (`RoyalSafety::dirs`).
+#[derive(Debug, Clone)]
+pub(crate) struct SlideDir {
+    pub dir: u8,
+    /// The attackers (indices into `Attacks::phases`'s) that slide along it.
+    pub attackers: Vec<u8>,
+    /// The kinds they move (a bit set).
+    pub kinds: u32,
 }
 
 /// A rule whose moves capture, and how its motion runs backwards.
