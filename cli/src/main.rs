@@ -575,7 +575,8 @@ fn ladder(
         say!(
             "  Every one of the {played} games was cut by the turn limit ({} plies): none was decided, so these ratings \
              say nothing about strength. Raise the limit (--option max_plies=N) or see whether the agents make progress.",
-            game.max_plies()
+            // (A game without a limit is cut unfinished at the agents' cap.)
+            if game.max_plies() == 0 { tabula::agents::PLY_CAP } else { game.max_plies() }
         );
     }
     Ok(())

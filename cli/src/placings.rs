@@ -52,7 +52,7 @@ pub fn ladder(
             " In none of the {} games was any player placed above another (all shared a place, as at the turn \
              limit of {} plies): these ratings say nothing about strength.",
             placings.len(),
-            game.max_plies()
+            if game.max_plies() == 0 { tabula::agents::PLY_CAP } else { game.max_plies() }
         )
     } else {
         String::new()

@@ -39,20 +39,21 @@ impl Game {
             .iter()
             .map(|rule| captures_empty && lands_on_to && self.reads_last_to && fills_only_landing(rule))
             .collect();
-        // Without marks, a position's key is its board's and its phase's (`State::repetition_key`).
-        let unmarked = self.marks.slots == 0;
+        // Without marks, a position's key is its board's and its phase's (`State::repetition_key`);
+        // the phase is the one before the move only where no `until` may end it.
+        let keyed_by_board = self.marks.slots == 0 && phase.until.is_none();
         let put_alone: Vec<bool> = phase
             .rules
             .iter()
             .zip(&fill_only_landing)
-            .map(|(rule, &fills)| unmarked && fills && puts_alone(rule))
+            .map(|(rule, &fills)| keyed_by_board && fills && puts_alone(rule))
             .collect();
         let filters: Vec<Option<Foreseen>> = phase
             .filters
             .iter()
             .map(|filter| match filter {
                 crate::program::rules::Filter::RequireAfter { cond, .. } => {
-                    Some(foreseen(cond, unmarked)).filter(Foreseen::decides_some)
+                    Some(foreseen(cond, keyed_by_board)).filter(Foreseen::decides_some)
                 }
                 _ => None,
             })
@@ -105,15 +106,15 @@ fn puts_no_piece(effect: &Effect) -> bool {
 }
 
 /// A `RequireAfter` test as the state before a move decides it (see [`Foreseen`]).
-/// `unmarked`: the game has no marks, so that a position's key is its board's.
-fn foreseen(cond: &Cond, unmarked: bool) -> Foreseen {
-    let part = |c: &Cond| foreseen(c, unmarked);
+/// `keyed_by_board`: no marks and no `until`, so that a position's key after a quiet placement is the board's before with its piece.
+fn foreseen(cond: &Cond, keyed_by_board: bool) -> Foreseen {
+    let part = |c: &Cond| foreseen(c, keyed_by_board);
     match cond {
         Cond::True => Foreseen::Is(true),
         Cond::False => Foreseen::Is(false),
         Cond::Passed => Foreseen::Passed,
         Cond::Reach(r) if r.from == ReachStart::Moved && holds_on_empty(&r.to) => Foreseen::EmptyBeside(r.dirs.clone()),
-        Cond::Repeated { times, within, compare } if unmarked => {
+        Cond::Repeated { times, within, compare } if keyed_by_board => {
             Foreseen::Repeated { times: *times, within: *within, compare: *compare }
         }
         Cond::All(parts) => Foreseen::All(parts.iter().map(part).collect()),
