@@ -8,11 +8,11 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use tabula::Action;
 use tabula::Game;
 use tabula::Reason;
-use tabula::agents::{AgentSpec, sample_chance};
+use tabula::agents::{AgentSpec, Stop, sample_chance};
 
 /// What to play.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -153,14 +153,17 @@ pub struct Results {
 }
 
 /// Plays game `index` of a run.
-/// `eval` judges who leads, for the quality measures.
+/// `eval` judges who leads, for the quality measures. `None` where `stop`
+/// was set before the game ended: its agents stop thinking at once and the
+/// game is left unfinished, not reported.
 pub fn play_game(
     game: &Game,
     config: &Config,
     specs: &[AgentSpec; 2],
     eval: &tabula::agents::Evaluator,
     index: u32,
-) -> GameResult {
+    stop: &Stop,
+) -> Option<GameResult> {
     // Common random numbers: chance draws from stream 0 of the game's seed
     // and the agent in player p's seat from stream p + 1, so variants played
     // with the same seed throw the same dice and their agents draw the same
@@ -176,7 +179,14 @@ pub fn play_game(
         })
         .collect();
     let seats = config.seats(index, players);
-    let mut agents: Vec<_> = seats.iter().map(|&a| specs[usize::from(a)].build(game)).collect();
+    let mut agents: Vec<_> = seats
+        .iter()
+        .map(|&a| {
+            let mut agent = specs[usize::from(a)].build(game);
+            agent.stop_with(stop.clone());
+            agent
+        })
+        .collect();
     let mut state = game.initial_state();
     let on_board = |s: &tabula::State| (0..players).map(|p| s.on_board(p)).collect::<Vec<u32>>();
     let pieces_start = on_board(&state);
@@ -190,6 +200,9 @@ pub fn play_game(
     let (mut first, mut first_any) = (None, None);
     let mut quality = super::quality::Quality::new(game, eval);
     while !state.is_over() && state.ply() < tabula::agents::PLY_CAP {
+        if stop.stopped() {
+            return None;
+        }
         game.legal_moves_into(&state, &mut legal);
         let m = if legal[0].action() == Action::Chance {
             sample_chance(game, &state, &legal, &mut rng)
@@ -213,7 +226,7 @@ pub fn play_game(
     }
     let outcome = state.outcome();
     let quality = quality.finish(game, &state, &outcome.map(|o| o.winners().collect::<Vec<_>>()).unwrap_or_default());
-    GameResult {
+    Some(GameResult {
         index,
         seats,
         winner: outcome.and_then(|o| o.winner()),
@@ -235,21 +248,23 @@ pub fn play_game(
         repeated,
         score: outcome.and_then(|o| game.outcome_score(o)),
         quality,
-    }
+    })
 }
 
 /// Plays the games of `config` on the current rayon thread pool; `progress`
 /// is told the number of games done so far.
 pub fn run(game: &Game, config: &Config, progress: &(dyn Fn(u64) + Sync)) -> Result<Results, String> {
-    run_until(game, config, progress, &AtomicBool::new(false))
+    run_until(game, config, progress, &Stop::default())
 }
 
-/// Like [`run`], but games not yet started when `stop` is set are left out.
+/// Like [`run`], but once `stop` is set the games not yet started are left
+/// out, and the games being played are abandoned (their agents stop thinking
+/// at once): the results hold only games played to their end.
 pub fn run_until(
     game: &Game,
     config: &Config,
     progress: &(dyn Fn(u64) + Sync),
-    stop: &AtomicBool,
+    stop: &Stop,
 ) -> Result<Results, String> {
     run_games(game, config, &config.indices().collect::<Vec<u32>>(), progress, stop)
 }
@@ -261,7 +276,7 @@ pub fn run_games(
     config: &Config,
     indices: &[u32],
     progress: &(dyn Fn(u64) + Sync),
-    stop: &AtomicBool,
+    stop: &Stop,
 ) -> Result<Results, String> {
     let specs = [AgentSpec::parse(&config.agents[0])?, AgentSpec::parse(&config.agents[1])?];
     if let Some((i, n)) = config.shard {
@@ -275,10 +290,10 @@ pub fn run_games(
     let games: Vec<GameResult> = indices
         .par_iter()
         .filter_map(|&i| {
-            if stop.load(Ordering::Relaxed) {
+            if stop.stopped() {
                 return None;
             }
-            let r = play_game(game, config, &specs, &eval, i);
+            let r = play_game(game, config, &specs, &eval, i, stop)?;
             progress(done.fetch_add(1, Ordering::Relaxed) + 1);
             Some(r)
         })

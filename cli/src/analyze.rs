@@ -100,9 +100,8 @@ pub struct RunArgs {
     /// strength or one per strength (200,100,50).
     #[arg(long, default_value = "1000", value_name = "N")]
     pub games: crate::strengths::Games,
-    /// The two agents, agent A first: random, greedy, mcts, mcts:ITERATIONS, mcts:MSms
-    /// (with :tTREES for root-parallel trees, :uct for plain UCT), alphabeta, alphabeta:DEPTH, alphabeta:THOUSANDSk, alphabeta:MSms (see docs/agents.md).
-    #[arg(long, default_value = "random,random", value_name = "A,B")]
+    #[arg(long, default_value = "random,random", value_name = "A,B",
+          help = format!("The two agents, agent A first: {}", tabula::agents::AGENT_FORMS))]
     pub agents: String,
     /// Threads to play on (default: all cores). Results do not depend on it.
     #[arg(long)]
@@ -247,7 +246,7 @@ impl RunArgs {
         );
         bar.set_message(label.to_string());
         let pool = self.pool()?;
-        let stop = std::sync::atomic::AtomicBool::new(false);
+        let stop = tabula::agents::Stop::default();
         let mut todo = before.as_ref().map_or_else(|| config.indices().collect(), Results::missing);
         // Going on with a saved run, the file read is the run's own; else only a file it writes is.
         let overwrite = Overwrite::from_force(self.force);
@@ -546,7 +545,7 @@ fn compare_adaptive(
     let schedule = factorial::halving_schedule(variants.len(), config.games);
     let mut runs: Vec<Option<Results>> = vec![None; variants.len()];
     let mut alive: Vec<usize> = (0..variants.len()).collect();
-    let stop = std::sync::atomic::AtomicBool::new(false);
+    let stop = tabula::agents::Stop::default();
     let pool = args.pool()?;
     for (round, &target) in schedule.iter().enumerate() {
         for &k in &alive {

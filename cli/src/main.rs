@@ -98,9 +98,7 @@ enum Command {
     Play {
         #[command(flatten)]
         game: GameArgs,
-        /// Who plays player 1: human, random, greedy, mcts, mcts:ITERATIONS, mcts:MILLISECONDSms, alphabeta,
-        /// alphabeta:DEPTH, alphabeta:THOUSANDSk, alphabeta:MILLISECONDSms, beginner, strong or very-strong.
-        #[arg(long, default_value = "human")]
+        #[arg(long, default_value = "human", help = format!("Who plays player 1: human, or an agent: {}", tabula::agents::AGENT_FORMS))]
         p1: play::Side,
         /// Who plays player 2 (as player 1).
         #[arg(long, default_value = "random")]
@@ -206,9 +204,8 @@ enum Command {
     Ladder {
         #[command(flatten)]
         game: GameArgs,
-        /// The agents, at least two: random, greedy, mcts, mcts:ITERATIONS, mcts:MSms
-        /// (with :tTREES for root-parallel trees, :uct for plain UCT), alphabeta, alphabeta:DEPTH, alphabeta:THOUSANDSk, alphabeta:MSms.
-        #[arg(long, default_value = "random,greedy,mcts:50,mcts:200", value_name = "A,B,...")]
+        #[arg(long, default_value = "random,greedy,mcts:50,mcts:200", value_name = "A,B,...",
+              help = format!("The agents, at least two: {}", tabula::agents::AGENT_FORMS))]
         agents: String,
         /// The agent at 0 on the Elo scale (one of --agents; default the first).
         #[arg(long, value_name = "AGENT")]

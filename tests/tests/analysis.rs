@@ -2,9 +2,9 @@
 //! intervals; the same seed gives the same report on any number of threads;
 //! merged shards equal the unsharded run; MCTS beats random on every game.
 
-use std::sync::atomic::AtomicBool;
+use tabula::agents::Stop;
 use tabula::{Game, Options, shipped};
-use tabula_analysis::{Config, Report, Results, Testing, compare, run, run_games};
+use tabula_analysis::{Config, Report, Results, Testing, compare, run, run_games, run_until};
 use tabula_tests::shipped_game;
 
 /// Player 1 wins with the first move: placing its one piece.
@@ -93,7 +93,7 @@ fn saved_merged_and_resumed_runs_equal_the_run_played_in_one_go() {
     let c = Config { swap_sides: true, ..config(["mcts:20", "greedy"], 12, 2026) };
     let whole = run(&game, &c, &|_| {}).expect("runs");
     let reread = |r: &Results| Results::from_json(&r.to_json().expect("as JSON")).expect("reads back");
-    let play = |c: &Config, indices: &[u32]| run_games(&game, c, indices, &|_| {}, &AtomicBool::new(false));
+    let play = |c: &Config, indices: &[u32]| run_games(&game, c, indices, &|_| {}, &Stop::default());
     let saved = reread(&whole);
     let shards: Vec<Results> = (0..3)
         .map(|i| reread(&run(&game, &Config { shard: Some((i, 3)), ..c.clone() }, &|_| {}).expect("runs")))
@@ -117,6 +117,26 @@ fn shards_of_different_runs_are_refused() {
     let b = run(&game, &Config { shard: Some((1, 2)), ..config(["random", "random"], 10, 2) }, &|_| {}).expect("runs");
     assert!(Results::merge(vec![a.clone(), b], false).is_err());
     assert!(Results::merge(vec![a.clone(), a], false).is_err(), "a game in two shards");
+}
+
+/// The editor's Cancel: a stop set while games are being played abandons
+/// them at once (their agents stop thinking), and the run returns without
+/// them. At this budget a move would take hours: only the stop ends the run.
+#[test]
+fn a_stop_abandons_the_games_being_played() {
+    let stop = Stop::new();
+    let (done, finished) = std::sync::mpsc::channel();
+    let flag = stop.clone();
+    std::thread::spawn(move || {
+        let game = shipped_game("classic/chess");
+        let c = config(["mcts:10000000", "mcts:10000000"], 2, 1);
+        done.send(on_threads(2, || run_until(&game, &c, &|_| {}, &flag))).ok();
+    });
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    stop.stop();
+    // Generous: a stopped search answers within a few hundred iterations.
+    let results = finished.recv_timeout(std::time::Duration::from_secs(120)).expect("the run stops").expect("runs");
+    assert!(results.games.is_empty(), "{} games reported, none finished", results.games.len());
 }
 
 /// MCTS scores at least 80% against random on every shipped ruleset: a win

@@ -8,8 +8,9 @@ use crate::agents::Side;
 use crate::workbench::{PathPurpose, Workbench};
 use egui_plot::{Bar, BarChart, Legend, Line, Plot};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::thread::JoinHandle;
+use tabula::agents::Stop;
 use tabula::{Game, Options};
 use tabula_analysis::chart::{Chart, charts, svg};
 use tabula_analysis::{Comparison, Config, Results, Testing, compare, run_until};
@@ -20,7 +21,8 @@ struct Job {
     labels: Vec<String>,
     done: Arc<AtomicU64>,
     total: u64,
-    stop: Arc<AtomicBool>,
+    /// Set by Cancel: the games being played are abandoned, their agents stop thinking.
+    stop: Stop,
     /// What the exported figures say of the run: games, agents, seed.
     caption: String,
 }
@@ -115,7 +117,7 @@ impl AnalysisPanel {
             }
             if running && ui.button("Cancel").clicked() {
                 if let Some(job) = &self.job {
-                    job.stop.store(true, Ordering::Relaxed);
+                    job.stop.stop();
                 }
             }
         });
@@ -163,7 +165,7 @@ impl AnalysisPanel {
         let config =
             Config { agents: specs, games: self.games, seed: self.seed, swap_sides: self.swap_sides, shard: None };
         let total = u64::from(self.games) * variants.len() as u64;
-        let (done, stop) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicBool::new(false)));
+        let (done, stop) = (Arc::new(AtomicU64::new(0)), Stop::new());
         let labels = variants.iter().map(|(l, _)| l.clone()).collect();
         let (d, s) = (done.clone(), stop.clone());
         let handle = std::thread::spawn(move || {
@@ -200,7 +202,7 @@ impl AnalysisPanel {
             return;
         }
         let done = job.done.load(Ordering::Relaxed);
-        let stopping = job.stop.load(Ordering::Relaxed);
+        let stopping = job.stop.stopped();
         ui.add(egui::ProgressBar::new(done as f32 / job.total.max(1) as f32).text(format!(
             "{done} / {} games{}",
             job.total,

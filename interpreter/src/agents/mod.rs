@@ -107,16 +107,15 @@ pub const DEFAULT_ITERATIONS: u32 = 400;
 pub const MAX_MILLISECONDS: u64 = 3_600_000;
 pub const MAX_ITERATIONS: u64 = 10_000_000;
 
+/// Every way to name an agent, for help texts and errors.
+pub const AGENT_FORMS: &str = "random, greedy, mcts, mcts:ITERATIONS, mcts:MILLISECONDSms (either followed by :tTREES for root-parallel trees, :uct for plain UCT, :mast for MAST rollouts), alphabeta, alphabeta:DEPTH, alphabeta:THOUSANDSk, alphabeta:MILLISECONDSms, beginner, strong or very-strong (see docs/agents.md)";
+
 impl AgentSpec {
     /// `random`, `greedy`, `mcts`, `mcts:800` (iterations) or `mcts:50ms` (time);
     /// `alphabeta`, `alphabeta:4` (depth), `alphabeta:50k` (thousands of nodes)
     /// or `alphabeta:50ms` (time); a strength by name ([`STRENGTHS`]).
     pub fn parse(text: &str) -> Result<AgentSpec, String> {
-        let bad = || {
-            format!(
-                "agent {text:?}: expected random, greedy, mcts, mcts:ITERATIONS, mcts:MILLISECONDSms (either followed by :tTREES, :uct or :mast), alphabeta, alphabeta:DEPTH, alphabeta:THOUSANDSk, alphabeta:MILLISECONDSms, beginner, strong or very strong"
-            )
-        };
+        let bad = || format!("agent {text:?}: expected {AGENT_FORMS}");
         if let Some((_, spec)) = STRENGTHS.iter().find(|(name, _)| *name == text.trim().replace('-', " ")) {
             return Ok(*spec);
         }
