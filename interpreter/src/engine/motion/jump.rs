@@ -63,10 +63,15 @@ impl Game {
         jumps: &mut [u32; 32],
         emit: &mut impl FnMut(Move) -> bool,
     ) -> bool {
-        if let Some(lines) = rule.plan.motion.jump_lines() {
-            return Self::jumps_by_lines(s, me, rule, rule_id, lines, landable, movers, jumps, emit);
+        let from_fields = movers.fields(rule.pieces);
+        if from_fields == 0 {
+            // (Nothing to make ready: a rule of kinds the player has none of.)
+            return true;
         }
-        for from in fields_of_word(0, movers.fields(rule.pieces)) {
+        if let Some(lines) = rule.plan.motion.jump_lines() {
+            return Self::jumps_by_lines(s, me, rule, rule_id, lines, landable, movers, from_fields, jumps, emit);
+        }
+        for from in fields_of_word(0, from_fields) {
             let Some(kind) = movers.kind(s, from, rule.pieces) else { continue };
             for &dir in dirs {
                 let at = self.board.neighbour(from, dir);
@@ -100,6 +105,7 @@ impl Game {
         lines: &JumpLines,
         landable: u64,
         movers: &impl Movers,
+        from_fields: u64,
         jumps: &mut [u32; 32],
         emit: &mut impl FnMut(Move) -> bool,
     ) -> bool {
@@ -112,7 +118,7 @@ impl Game {
             })
         };
         let mut n = 0;
-        for from in fields_of_word(0, movers.fields(rule.pieces)) {
+        for from in fields_of_word(0, from_fields) {
             let Some(kind) = movers.kind(s, from, rule.pieces) else { continue };
             for &line in lines.from(from) {
                 if n == jumps.len() {

@@ -40,6 +40,11 @@ impl Game {
         steps: &mut [u32; 32],
         emit: &mut impl FnMut(Move) -> bool,
     ) -> bool {
+        let from_fields = movers.fields(rule.pieces);
+        if from_fields == 0 {
+            // (Nothing to make ready: a rule of kinds the player has none of.)
+            return true;
+        }
         let landable = bits.landable(s, me);
         // A step as its field, where it goes, in which direction, and the
         // kind moved (a board of up to 64 fields: each fits a byte).
@@ -51,7 +56,7 @@ impl Game {
             })
         };
         let mut n = 0;
-        for from in fields_of_word(0, movers.fields(rule.pieces)) {
+        for from in fields_of_word(0, from_fields) {
             let Some(kind) = movers.kind(s, from, rule.pieces) else { continue };
             for &(to, dir) in reach.from(from) {
                 if n == steps.len() {
