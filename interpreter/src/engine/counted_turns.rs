@@ -237,8 +237,9 @@ mod tests {
     /// players, hands that run out, a turn limit, a fall, lines after the
     /// move, a start-of-turn end that is not "no move", and no end at all for
     /// a player without a move (who passes, the general way); and four
-    /// players in two teams placing six kinds by two rules, one of them
-    /// only while the player has fewer than three pieces down.
+    /// players in two teams placing six kinds (or nine, more than an outline
+    /// counts) by two rules, one of them only while the player has fewer
+    /// than three pieces down.
     fn made_games() -> Vec<Game> {
         let few = r#"(at: StartOfTurn, cond: OnBoard(Me, 4), result: Draw, reason: "four down")"#;
         let either =
@@ -247,15 +248,7 @@ mod tests {
         // Put on the top row, as a piece dropped in a column (from anywhere else it
         // would rest where one put higher does: one move made twice, not counted).
         let fall = placing(r#"Place(fall: "S"), to: All([Empty, Field(["a4", "b4", "c4", "d4", "e4"])])"#, "");
-        let kinds: Vec<String> =
-            (1..=6).zip('a'..).map(|(k, letter)| format!("(name: \"K{k}\", letter: '{letter}')")).collect();
-        let hands: Vec<String> = (1..=4)
-            .flat_map(|p| {
-                (1..=6).map(move |k| format!("Hand(piece: \"K{k}\", player: Player({p}), count: {})", (p + k) % 3))
-            })
-            .collect();
-        let named: Vec<String> = (1..=6).map(|k| format!("\"K{k}\"")).collect();
-        let teams = r#"(
+        const TEAMS: &str = r#"(
             name: "groups", title: "Groups", players: ["A", "B", "C", "D"],
             teams: [(name: "A and C", players: [1, 3]), (name: "B and D", players: [2, 4])],
             board: Grid(cols: 5, rows: 4, links: ["All"]),
@@ -266,13 +259,26 @@ mod tests {
             ])],
             zones: [(name: "low", fields: ["a1", "b1", "c1", "d1", "e1", "a2", "b2"])],
             end: [LINE, EITHER],
-        )"#
-        .replace("KINDS", &kinds.join(", "))
-        .replace("HANDS", &hands.join(", "))
-        .replace("FIRST", &named[..3].join(", "))
-        .replace("ALL", &named.join(", "))
-        .replace("LINE", LINE)
-        .replace("EITHER", either);
+        )"#;
+        // Four players placing `n` kinds.
+        let teams_of = |n: usize| {
+            let kinds: Vec<String> =
+                (1..=n).zip('a'..).map(|(k, letter)| format!("(name: \"K{k}\", letter: '{letter}')")).collect();
+            let hands: Vec<String> = (1..=4)
+                .flat_map(|p| {
+                    (1..=n).map(move |k| format!("Hand(piece: \"K{k}\", player: Player({p}), count: {})", (p + k) % 3))
+                })
+                .collect();
+            let named: Vec<String> = (1..=n).map(|k| format!("\"K{k}\"")).collect();
+            TEAMS
+                .replace("KINDS", &kinds.join(", "))
+                .replace("HANDS", &hands.join(", "))
+                .replace("FIRST", &named[..3].join(", "))
+                .replace("ALL", &named.join(", "))
+                .replace("LINE", LINE)
+                .replace("EITHER", either)
+        };
+        let teams = teams_of(6);
         let cases = [
             (ruleset(&[7, 7, 7], &place, &[LINE, NONE].join(", "), ""), "20"),
             (ruleset(&[3, 3, 3], &place, NONE, ""), "0"),
@@ -289,6 +295,12 @@ mod tests {
             (format!("Ruleset{}", teams.replace(either, NONE)), "30"),
             // And without that `only_if`: counted unmade, six kinds in hand running out.
             (format!("Ruleset{}", teams.replace(either, NONE).replace(", only_if: Not(OnBoard(Me, 3))", "")), "30"),
+            // The same with more kinds than an outline counts: the counted
+            // turns the general way.
+            (
+                format!("Ruleset{}", teams_of(9).replace(either, NONE).replace(", only_if: Not(OnBoard(Me, 3))", "")),
+                "30",
+            ),
         ];
         let game = |(source, limit): &(String, &str)| {
             let game = compiled(source, limit);

@@ -1,7 +1,7 @@
 //! Legal moves.
 
 use super::emit::{Counted, Emit, IntoList};
-use super::motion::{Walking, placing};
+use super::motion::{Tops, Walking, placing};
 use super::scratch::{ScratchState, scratch_moves, scratch_numbers};
 use super::{CaptureFilter, Captures, ChainLandings, Cond, Filter, Motion, Probe, Repeats, Rule, RulesLoop};
 use crate::board::{FieldId, NO_FIELD};
@@ -462,7 +462,19 @@ impl Game {
                 // chain (where pieces jumped are marked): a tight loop of its own.
                 match rule.jump_by_masks().filter(|_| s.continuing.is_none()) {
                     Some((dirs, over, bits)) => {
-                        self.jumps_by_masks(s, me, rule, ri, dirs, over, bits.landable(s, me), only, &mut counted)
+                        let (movers, jumps) = (&Tops::of(s, me, only), &mut [0; 32]);
+                        self.jumps_by_masks(
+                            s,
+                            me,
+                            rule,
+                            ri,
+                            dirs,
+                            over,
+                            bits.landable(s, me),
+                            movers,
+                            jumps,
+                            &mut counted,
+                        )
                     }
                     None => self.rule_moves(s, me, rule, ri, only, &mut walks, &mut counted),
                 }
@@ -593,7 +605,10 @@ impl Game {
             }
             Motion::Step(reach) | Motion::Leap(reach) => {
                 match (rule.plan.landing.bits(), rule.plan.landing.masks(), &rule.from) {
-                    (Some(bits), _, Cond::True) => self.steps_by_bits(s, me, rule, rule_id, reach, bits, only, emit),
+                    (Some(bits), _, Cond::True) => {
+                        let (movers, steps) = (&Tops::of(s, me, only), &mut [0; 32]);
+                        self.steps_by_bits(s, me, rule, rule_id, reach, bits, movers, steps, emit)
+                    }
                     (None, Some(landing), Cond::True) => {
                         self.steps_by_masks(s, me, rule, rule_id, reach, landing, only, emit)
                     }

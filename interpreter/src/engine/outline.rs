@@ -22,6 +22,11 @@ use crate::program::Game;
 use crate::ruleset::When;
 use crate::state::State;
 
+/// The kinds an outline counts in hand: a game of more is played the
+/// general way. (An outline is made per game: held small, it is set up by a
+/// few stores, where one with room for 32 kinds was a call of `memset`.)
+const KINDS: usize = 8;
+
 /// What a counted turn reads of a state, and what making one changes.
 struct Outline {
     /// The fields a piece tops.
@@ -29,7 +34,7 @@ struct Outline {
     /// Per player, the fields their pieces top.
     mine: [u64; MAX_PLAYERS],
     /// Per player and kind, the pieces in hand.
-    hands: [[u16; 32]; MAX_PLAYERS],
+    hands: [[u16; KINDS]; MAX_PLAYERS],
     /// Per player, the kinds they hold any of in hand (bits).
     in_hand: [u32; MAX_PLAYERS],
     ply: u32,
@@ -40,14 +45,14 @@ impl Outline {
         let mut o = Outline {
             taken: s.topped_word(0),
             mine: [0; MAX_PLAYERS],
-            hands: [[0; 32]; MAX_PLAYERS],
+            hands: [[0; KINDS]; MAX_PLAYERS],
             in_hand: [0; MAX_PLAYERS],
             ply: s.ply,
         };
         for p in 0..s.players {
             let q = usize::from(p);
             o.mine[q] = s.topped_first_word(p);
-            for kind in 0..s.kinds.min(32) {
+            for kind in 0..s.kinds.min(KINDS as KindId) {
                 let n = s.hand(p, kind);
                 o.hands[q][usize::from(kind)] = n;
                 o.in_hand[q] |= u32::from(n != 0) << kind;
@@ -97,7 +102,11 @@ impl<'a> Turns<'a> {
     #[inline(always)]
     fn of(game: &'a Game, s: &State, phase: &'a Phase) -> Option<Turns<'a>> {
         let ends_if_stuck = game.ends.iter().any(|end| matches!(end.test, Cond::NoMoves));
-        let placings = phase.plan.counting.outlined().filter(|p| p.len() >= usize::from(s.players))?;
+        let placings = phase
+            .plan
+            .counting
+            .outlined()
+            .filter(|p| p.len() >= usize::from(s.players) && usize::from(s.kinds) <= KINDS)?;
         Some(Turns { game, phase, placings, ends_if_stuck, players: s.players })
     }
 

@@ -5,6 +5,7 @@
 
 use super::super::movegen::Mover;
 use super::super::{Cond, JumpLines, Rule};
+use super::movers::Movers;
 use crate::board::{FieldId, NO_FIELD, fields_of_word};
 use crate::moves::{Action, Move};
 use crate::piece::Player;
@@ -42,8 +43,9 @@ impl Game {
     }
 
     /// The jumps of `rule` over fields whose top is in the mask `over`, onto
-    /// the `landable` fields, outside a chain: the piece-by-piece generator's
-    /// jumps in one tight loop. Called beside `rule_moves`, and never inlined:
+    /// the `landable` fields, outside a chain, from the fields `movers` gives:
+    /// the piece-by-piece generator's jumps in one tight loop (listed in
+    /// `jumps`, a list the caller lends, where the rule has a table per field). Called beside `rule_moves`, and never inlined:
     /// written into it, it moved the compiler's inlining of the whole
     /// generator.
     #[allow(clippy::too_many_arguments)] // one call site; what the rule and the state say
@@ -57,18 +59,20 @@ impl Game {
         dirs: &[u8],
         over: u8,
         landable: u64,
-        only: Option<FieldId>,
+        movers: &impl Movers,
+        jumps: &mut [u32; 32],
         emit: &mut impl FnMut(Move) -> bool,
     ) -> bool {
-        let movers = s.topped_first_word(me) & only.map_or(!0, |o| 1 << o);
-        if let Some(lines) = rule.plan.motion.jump_lines() {
-            return Self::jumps_by_lines(s, me, rule, rule_id, lines, landable, movers, emit);
+        let from_fields = movers.fields(rule.pieces);
+        if from_fields == 0 {
+            // (Nothing to make ready: a rule of kinds the player has none of.)
+            return true;
         }
-        for from in fields_of_word(0, movers) {
-            let Some(p) = s.top(from) else { continue };
-            if rule.pieces & (1 << p.kind) == 0 {
-                continue;
-            }
+        if let Some(lines) = rule.plan.motion.jump_lines() {
+            return Self::jumps_by_lines(s, me, rule, rule_id, lines, landable, movers, from_fields, jumps, emit);
+        }
+        for from in fields_of_word(0, from_fields) {
+            let Some(kind) = movers.kind(s, from, rule.pieces) else { continue };
             for &dir in dirs {
                 let at = self.board.neighbour(from, dir);
                 if at == NO_FIELD || at == from || over & super::super::cond::tops(s, me, at) == 0 {
@@ -78,7 +82,7 @@ impl Game {
                 if to != NO_FIELD
                     && to != from
                     && landable >> to & 1 != 0
-                    && !emit(Move { action: Action::Board, rule: rule_id, kind: p.kind, dir, from, to })
+                    && !emit(Move { action: Action::Board, rule: rule_id, kind, dir, from, to })
                 {
                     return false;
                 }
@@ -100,7 +104,9 @@ impl Game {
         rule_id: u8,
         lines: &JumpLines,
         landable: u64,
-        movers: u64,
+        movers: &impl Movers,
+        from_fields: u64,
+        jumps: &mut [u32; 32],
         emit: &mut impl FnMut(Move) -> bool,
     ) -> bool {
         let over = lines.over.landable(s, me);
@@ -111,22 +117,18 @@ impl Game {
                 emit(Move { action: Action::Board, rule: rule_id, kind, dir, from, to })
             })
         };
-        let mut jumps = [0u32; 32];
         let mut n = 0;
-        for from in fields_of_word(0, movers) {
-            let Some(p) = s.top(from) else { continue };
-            if rule.pieces & (1 << p.kind) == 0 {
-                continue;
-            }
+        for from in fields_of_word(0, from_fields) {
+            let Some(kind) = movers.kind(s, from, rule.pieces) else { continue };
             for &line in lines.from(from) {
                 if n == jumps.len() {
-                    if !make(&jumps) {
+                    if !make(&jumps[..]) {
                         return false;
                     }
                     n = 0;
                 }
                 let [at, to, dir, _] = line.to_le_bytes();
-                jumps[n] = u32::from_le_bytes([from as u8, to, dir, p.kind]);
+                jumps[n] = u32::from_le_bytes([from as u8, to, dir, kind]);
                 n += (over >> at & landable >> to & 1) as usize;
             }
         }

@@ -20,6 +20,7 @@ mod fly;
 mod jump;
 mod landing;
 mod lift;
+mod movers;
 mod pass;
 mod place;
 mod run;
@@ -30,6 +31,7 @@ mod step;
 mod walk;
 mod walking;
 
+pub(super) use movers::{KindsRead, Tops};
 pub(super) use place::placing;
 pub(crate) use walking::Walking;
 

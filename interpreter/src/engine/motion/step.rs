@@ -7,6 +7,7 @@
 use super::super::movegen::Mover;
 use super::super::{LandingBits, Reach, Rule};
 use super::landing::lands_by_mask;
+use super::movers::Movers;
 use crate::board::{FieldId, fields_of_word};
 use crate::moves::{Action, Move};
 use crate::piece::Player;
@@ -21,9 +22,9 @@ impl Game {
         reach.from(from).iter().all(|&(to, d)| !self.can_land(rule, s, me, from, to) || emit(m.to(to, d)))
     }
 
-    /// The steps of a rule that lands by bits alone (the commonest rule), in
-    /// one tight loop written out (a closure called per piece costs markedly
-    /// more). The steps are listed first, then made: whether a field is
+    /// The steps of a rule that lands by bits alone (the commonest rule),
+    /// from the fields `movers` gives, in one tight loop written out (a closure called per piece costs markedly
+    /// more). The steps are listed first, in `steps`, then made: whether a field is
     /// landable is as good as random, and a branch on it is mispredicted often.
     #[allow(clippy::too_many_arguments)] // `rule_moves`' own, and what the plan holds
     #[inline(always)]
@@ -35,11 +36,16 @@ impl Game {
         rule_id: u8,
         reach: &Reach,
         bits: &LandingBits,
-        only: Option<FieldId>,
+        movers: &impl Movers,
+        steps: &mut [u32; 32],
         emit: &mut impl FnMut(Move) -> bool,
     ) -> bool {
+        let from_fields = movers.fields(rule.pieces);
+        if from_fields == 0 {
+            // (Nothing to make ready: a rule of kinds the player has none of.)
+            return true;
+        }
         let landable = bits.landable(s, me);
-        let movers = s.topped_first_word(me) & only.map_or(!0, |o| 1 << o);
         // A step as its field, where it goes, in which direction, and the
         // kind moved (a board of up to 64 fields: each fits a byte).
         let mut make = |steps: &[u32]| {
@@ -49,21 +55,17 @@ impl Game {
                 emit(Move { action: Action::Board, rule: rule_id, kind, dir, from, to })
             })
         };
-        let mut steps = [0u32; 32];
         let mut n = 0;
-        for from in fields_of_word(0, movers) {
-            let Some(p) = s.top(from) else { continue };
-            if rule.pieces & (1 << p.kind) == 0 {
-                continue;
-            }
+        for from in fields_of_word(0, from_fields) {
+            let Some(kind) = movers.kind(s, from, rule.pieces) else { continue };
             for &(to, dir) in reach.from(from) {
                 if n == steps.len() {
-                    if !make(&steps) {
+                    if !make(&steps[..]) {
                         return false;
                     }
                     n = 0;
                 }
-                steps[n] = u32::from_le_bytes([from as u8, to as u8, dir, p.kind]);
+                steps[n] = u32::from_le_bytes([from as u8, to as u8, dir, kind]);
                 n += usize::from(landable >> to & 1 != 0);
             }
         }

@@ -8,6 +8,7 @@
 //! moves. The moves, and their order, are those of the generic loop.
 
 use super::super::emit::Emit;
+use super::super::motion::KindsRead;
 use super::super::{Motion, RulesLoop};
 use crate::board::FieldId;
 use crate::moves::Move;
@@ -29,6 +30,9 @@ impl Game {
     ) -> (bool, bool) {
         debug_assert!(s.continuing.is_none() && self.phases[usize::from(s.phase)].plan.rules_loop == RulesLoop::ByBits);
         let phase = &self.phases[usize::from(s.phase)];
+        // Read once for all the rules: the kind on each of the player's
+        // fields, and a list the tight loops lend each other.
+        let (movers, listed) = (&KindsRead::of(s, me, only), &mut [0; 32]);
         let mut found = false;
         for &ri in rules {
             let rule = &phase.rules[usize::from(ri)];
@@ -39,10 +43,10 @@ impl Game {
             };
             let go_on = match (&rule.motion, rule.plan.landing.bits(), rule.jump_by_masks()) {
                 (Motion::Step(reach) | Motion::Leap(reach), Some(bits), _) => {
-                    self.steps_by_bits(s, me, rule, ri, reach, bits, only, &mut counted)
+                    self.steps_by_bits(s, me, rule, ri, reach, bits, movers, listed, &mut counted)
                 }
                 (_, _, Some((dirs, over, bits))) => {
-                    self.jumps_by_masks(s, me, rule, ri, dirs, over, bits.landable(s, me), only, &mut counted)
+                    self.jumps_by_masks(s, me, rule, ri, dirs, over, bits.landable(s, me), movers, listed, &mut counted)
                 }
                 // (Not planned so: the generic loop, for this rule alone.)
                 _ => self.moves_of_rule_generally(s, me, ri, only, &mut counted),

@@ -1,0 +1,86 @@
+//! Where a rule's pieces stand, and their kinds, as the tight loops of the
+//! moves by bits read them (`steps_by_bits`, `jumps_by_masks`; a board of up
+//! to 64 fields): off the state as the loop goes, for one rule ([`Tops`]), or
+//! read once for all the rules of a generation ([`KindsRead`]; issue 48: in
+//! the step-and-jump games each rule read every piece's kind again, most of
+//! them to skip it).
+
+use crate::board::{FieldId, fields_of_word};
+use crate::piece::{KindId, Player};
+use crate::state::State;
+
+/// The fields a rule moves from and the kind on each.
+pub(in crate::engine) trait Movers {
+    /// The player's fields that may hold a piece of one of `kinds` (bits).
+    fn fields(&self, kinds: u32) -> u64;
+    /// The kind of the piece on `from`, one of [`Movers::fields`]'s, if it is of `kinds`.
+    fn kind(&self, s: &State, from: FieldId, kinds: u32) -> Option<KindId>;
+}
+
+/// The player's fields (within `only`), each piece's kind read off its
+/// stack when the loop comes to it.
+pub(in crate::engine) struct Tops(u64);
+
+impl Tops {
+    #[inline(always)]
+    pub(in crate::engine) fn of(s: &State, me: Player, only: Option<FieldId>) -> Tops {
+        Tops(s.topped_first_word(me) & only.map_or(!0, |o| 1 << o))
+    }
+}
+
+impl Movers for Tops {
+    #[inline(always)]
+    fn fields(&self, _: u32) -> u64 {
+        self.0
+    }
+
+    #[inline(always)]
+    fn kind(&self, s: &State, from: FieldId, kinds: u32) -> Option<KindId> {
+        s.top(from).map(|p| p.kind).filter(|&k| kinds & (1 << k) != 0)
+    }
+}
+
+/// The player's pieces (within `only`) and their kinds, read once.
+pub(in crate::engine) struct KindsRead {
+    fields: u64,
+    /// The kinds among them (bits).
+    kinds: u32,
+    /// The kind on each of `fields` (the other entries unread).
+    kind_at: [KindId; 64],
+}
+
+impl KindsRead {
+    #[inline(always)]
+    pub(in crate::engine) fn of(s: &State, me: Player, only: Option<FieldId>) -> KindsRead {
+        let mut read = KindsRead { fields: 0, kinds: 0, kind_at: [0; 64] };
+        for from in fields_of_word(0, Tops::of(s, me, only).0) {
+            if let Some(p) = s.top(from) {
+                read.fields |= 1 << from;
+                read.kinds |= 1 << p.kind;
+                read.kind_at[usize::from(from) & 63] = p.kind;
+            }
+        }
+        read
+    }
+}
+
+impl Movers for KindsRead {
+    #[inline(always)]
+    fn fields(&self, kinds: u32) -> u64 {
+        if self.kinds & !kinds == 0 {
+            // (Every piece is of the kinds, or there is none.)
+            return self.fields;
+        }
+        if self.kinds & kinds == 0 {
+            return 0;
+        }
+        fields_of_word(0, self.fields)
+            .filter(|&f| kinds >> self.kind_at[usize::from(f) & 63] & 1 != 0)
+            .fold(0, |w, f| w | 1 << f)
+    }
+
+    #[inline(always)]
+    fn kind(&self, _: &State, from: FieldId, _: u32) -> Option<KindId> {
+        Some(self.kind_at[usize::from(from) & 63])
+    }
+}
