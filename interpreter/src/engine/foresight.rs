@@ -157,14 +157,19 @@ mod tests {
     use crate::piece::Piece;
     use crate::{Game, Options, shipped};
 
+    /// Go with `ko` as given (the suicide rule on).
+    fn go(ko: &str) -> Game {
+        let options: Options = [("ko", ko)].into_iter().collect();
+        let text = shipped::text("traditional/go").expect("shipped");
+        Game::from_source(text, "traditional/go", &options).expect("compiles")
+    }
+
     /// Go's suicide rule decides a stone with an empty point beside it, and
     /// a pass, without playing; a stone on a point whose neighbours are all
     /// taken by a search before the move; the general plans decide nothing before.
     #[test]
     fn a_stone_with_an_empty_point_beside_it_is_kept_without_playing() {
-        let options: Options = [("ko", "None")].into_iter().collect();
-        let text = shipped::text("traditional/go").expect("shipped");
-        let game = Game::from_source(text, "traditional/go", &options).expect("compiles");
+        let game = go("None");
         let f = game.phases[0].plan.foresight.as_deref().expect("the filter is foreseen");
         let test = f.filters[0].as_ref().expect("the suicide filter");
         let mut s = game.initial_state();
@@ -189,9 +194,7 @@ mod tests {
     /// playing decides.
     #[test]
     fn a_stone_without_an_empty_point_beside_it_is_searched_before_the_move() {
-        let options: Options = [("ko", "None")].into_iter().collect();
-        let text = shipped::text("traditional/go").expect("shipped");
-        let game = Game::from_source(text, "traditional/go", &options).expect("compiles");
+        let game = go("None");
         let f = game.phases[0].plan.foresight.as_deref().expect("the filter is foreseen");
         let test = f.filters[0].as_ref().expect("the suicide filter");
         let field = |name: &str| game.board.field(name).expect("a point");
@@ -225,8 +228,7 @@ mod tests {
     /// history without playing; one that captures is left to playing.
     #[test]
     fn a_placement_that_captures_nothing_is_looked_up_in_the_history() {
-        let text = shipped::text("traditional/go").expect("shipped");
-        let game = Game::from_source(text, "traditional/go", &Options::new()).expect("compiles");
+        let game = go("Simple");
         let f = game.phases[0].plan.foresight.as_deref().expect("the filters are foreseen");
         let ko = f.filters[1].as_ref().expect("the ko filter");
         let mut s = game.initial_state();
