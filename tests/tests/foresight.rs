@@ -53,14 +53,16 @@ fn filters_decided_before_the_move_keep_what_playing_and_testing_keeps() {
 /// Three players put stones down or step them; a stone must end beside an
 /// empty point (after its captures), written in one of several forms by the
 /// option `form`: `Any` and `Negated` the same test, `Ko` with a repetition
-/// rule the state before cannot decide.
+/// rule, `Wide` reaching diagonally too (the captures' directions among the
+/// `Reach`'s: searched before the move), `Narrow` capturing diagonally too
+/// (not among them: played).
 const BREATHING: &str = r#"Ruleset(
     language: 2, name: "breathing", title: "Breathing (test)", players: ["A", "B", "C"],
     options: [
-        Choice(name: "form", values: ["Any", "Negated", "Ko"], default: "Any", doc: "How the filter is written."),
+        Choice(name: "form", values: ["Any", "Negated", "Ko", "Wide", "Narrow"], default: "Any", doc: "How the filter is written."),
         Int(name: "max_plies", default: 60, min: 0, max: 1000, doc: "The turn limit."),
     ],
-    board: Grid(cols: 4, rows: 4, links: ["Orthogonal"]),
+    board: Grid(cols: 4, rows: 4, links: ["Orthogonal", "Diagonal"]),
     pieces: [(name: "S", letter: 'S')],
     setup: [
         Hand(piece: "S", player: Player(1), count: 7),
@@ -70,7 +72,10 @@ const BREATHING: &str = r#"Ruleset(
     phases: [(
         name: "play",
         moves: [
-            (pieces: ["S"], by: Place(), to: Empty, then: [CaptureGroups(dirs: ["Orthogonal"], own: False)]),
+            (pieces: ["S"], by: Place(), to: Empty, then: [
+                CaptureGroups(dirs: ["Orthogonal"], own: False),
+                CaptureGroups(dirs: ["Diagonal"], own: False, when: Is("form", "Narrow")),
+            ]),
             (pieces: ["S"], by: Step(dirs: ["Orthogonal"]), to: Empty),
             (pieces: [], by: Pass),
         ],
@@ -81,6 +86,10 @@ const BREATHING: &str = r#"Ruleset(
                 when: Is("form", "Negated")),
             RequireAfter(cond: All([Any([Passed, Reach(dirs: ["Orthogonal"], from: Moved, through: Like, to: Empty)]), Not(Repeated(within: 3))]),
                 when: Is("form", "Ko")),
+            RequireAfter(cond: Any([Passed, Reach(dirs: ["Orthogonal", "Diagonal"], from: Moved, through: Like, to: Empty)]),
+                when: Is("form", "Wide")),
+            RequireAfter(cond: Any([Passed, Reach(dirs: ["Orthogonal"], from: Moved, through: Like, to: Empty)]),
+                when: Is("form", "Narrow")),
         ],
     )],
     end: [(at: AfterMove, cond: LimitReached, result: Draw, reason: "turn limit")],
@@ -88,7 +97,7 @@ const BREATHING: &str = r#"Ruleset(
 
 #[test]
 fn stones_put_down_or_stepped_by_three_players_are_filtered_alike_both_ways() {
-    for form in ["Any", "Negated", "Ko"] {
+    for form in ["Any", "Negated", "Ko", "Wide", "Narrow"] {
         let options: Options = [("form".to_string(), form.to_string())].into_iter().collect();
         let game = compile(BREATHING, "breathing", &options);
         assert!(same_moves_along_games(&format!("breathing {form}"), &game, 20) >= 600);

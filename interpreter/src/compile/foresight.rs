@@ -12,6 +12,14 @@
 //! such a field is next to `to` (a stone with a liberty beside it keeps it,
 //! whatever it captures). `Passed` after a move is whether it is a pass.
 //!
+//! Where no field beside `to` is empty, a `Reach` through `Like` to `Empty`
+//! after a placement that changes the board only by its piece and the enemy
+//! groups it takes holds iff the placement takes a group beside `to` (its
+//! fields are then empty, next to `to`) or the mover's pieces joined to `to`
+//! reach an empty field: the others' pieces and the empty fields are the
+//! same after the move but for `to` and the groups taken, so both searches
+//! read the state before with `to` counted as the mover's.
+//!
 //! A placement *put alone* changes the board by its piece alone unless it
 //! captures a group, and a group next to its landing with an empty field
 //! beside it (other than the landing) keeps that liberty: where every
@@ -21,8 +29,8 @@
 //! with the piece put, whose key `Repeated` looks up in the history.
 
 use crate::piece::Captured;
-use crate::program::rules::{Effect, Foreseen, Foresight, Motion, Phase, Rule};
-use crate::program::{Cond, Game, ReachStart};
+use crate::program::rules::{Effect, Foreseen, ForeseenFilter, Foresight, Motion, Phase, Rule};
+use crate::program::{Cond, Game, ReachSearch, ReachStart};
 use crate::ruleset::Carry;
 
 impl Game {
@@ -42,18 +50,20 @@ impl Game {
         // Without marks, a position's key is its board's and its phase's (`State::repetition_key`);
         // the phase is the one before the move only where no `until` may end it.
         let keyed_by_board = self.marks.slots == 0 && phase.until.is_none();
-        let put_alone: Vec<bool> = phase
-            .rules
-            .iter()
-            .zip(&fill_only_landing)
-            .map(|(rule, &fills)| keyed_by_board && fills && puts_alone(rule))
-            .collect();
-        let filters: Vec<Option<Foreseen>> = phase
+        let alone: Vec<bool> =
+            phase.rules.iter().zip(&fill_only_landing).map(|(rule, &fills)| fills && puts_alone(rule)).collect();
+        let put_alone: Vec<bool> = alone.iter().map(|&alone| keyed_by_board && alone).collect();
+        let proof = Proof { keyed_by_board, rules: &phase.rules, alone: &alone };
+        let filters: Vec<Option<ForeseenFilter>> = phase
             .filters
             .iter()
             .map(|filter| match filter {
                 crate::program::rules::Filter::RequireAfter { cond, .. } => {
-                    Some(foreseen(cond, keyed_by_board)).filter(Foreseen::decides_some)
+                    let sides = ForeseenFilter {
+                        after_pass: proof.foreseen(cond, true),
+                        after_other: proof.foreseen(cond, false),
+                    };
+                    (sides.after_pass.decides_some() || sides.after_other.decides_some()).then_some(sides)
                 }
                 _ => None,
             })
@@ -105,22 +115,53 @@ fn puts_no_piece(effect: &Effect) -> bool {
     }
 }
 
-/// A `RequireAfter` test as the state before a move decides it (see [`Foreseen`]).
-/// `keyed_by_board`: no marks and no `until`, so that a position's key after a quiet placement is the board's before with its piece.
-fn foreseen(cond: &Cond, keyed_by_board: bool) -> Foreseen {
-    let part = |c: &Cond| foreseen(c, keyed_by_board);
-    match cond {
-        Cond::True => Foreseen::Is(true),
-        Cond::False => Foreseen::Is(false),
-        Cond::Passed => Foreseen::Passed,
-        Cond::Reach(r) if r.from == ReachStart::Moved && holds_on_empty(&r.to) => Foreseen::EmptyBeside(r.dirs.clone()),
-        Cond::Repeated { times, within, compare } if keyed_by_board => {
-            Foreseen::Repeated { times: *times, within: *within, compare: *compare }
+/// What the compiler knows of a phase's moves while it reads a filter's test.
+struct Proof<'a> {
+    /// No marks and no `until`: a position's key after a quiet placement is the board's before with its piece.
+    keyed_by_board: bool,
+    rules: &'a [Rule],
+    /// Per rule: its moves fill only their landing and are placements put alone (`puts_alone`).
+    alone: &'a [bool],
+}
+
+impl Proof<'_> {
+    /// A `RequireAfter` test as the state before a move decides it (see
+    /// [`Foreseen`]), after a pass (`passed`) or after any other move.
+    fn foreseen(&self, cond: &Cond, passed: bool) -> Foreseen {
+        let part = |c: &Cond| self.foreseen(c, passed);
+        match cond {
+            Cond::True => Foreseen::Is(true),
+            Cond::False => Foreseen::Is(false),
+            Cond::Passed => Foreseen::Is(passed),
+            Cond::Reach(r) if r.from == ReachStart::Moved && holds_on_empty(&r.to) => {
+                Foreseen::EmptyBeside { dirs: r.dirs.clone(), searched: self.searched(r) }
+            }
+            Cond::Repeated { times, within, compare } if self.keyed_by_board => {
+                Foreseen::Repeated { times: *times, within: *within, compare: *compare }
+            }
+            Cond::All(parts) => Foreseen::each(parts.iter().map(part).collect(), false),
+            Cond::Any(parts) => Foreseen::each(parts.iter().map(part).collect(), true),
+            Cond::Not(negated) => Foreseen::not(part(negated)),
+            _ => Foreseen::Unknown,
         }
-        Cond::All(parts) => Foreseen::All(parts.iter().map(part).collect()),
-        Cond::Any(parts) => Foreseen::Any(parts.iter().map(part).collect()),
-        Cond::Not(negated) => Foreseen::Not(Box::new(part(negated))),
-        _ => Foreseen::Unknown,
+    }
+
+    /// Per rule: whether the `Reach` `r` after its moves is decided whole
+    /// by a search on the state before (see [`Foreseen::EmptyBeside`]): `r`
+    /// goes through `Like` to `Empty` alone, and the rule's moves are put
+    /// alone, taking only enemy groups along some of `r`'s directions (a
+    /// group taken leaves an empty field beside the landing that `r` reads).
+    fn searched(&self, r: &ReachSearch) -> Vec<bool> {
+        let to_empty = matches!(r.to, Cond::Empty) || r.to == Cond::Tops(Cond::EMPTY);
+        let takes_beside = |e: &Effect| match e {
+            Effect::CaptureGroups { dirs, own } => !own && dirs.iter().all(|d| r.dirs.contains(d)),
+            _ => true,
+        };
+        self.rules
+            .iter()
+            .zip(self.alone)
+            .map(|(rule, &alone)| to_empty && r.through == Cond::Like && alone && rule.effects.iter().all(takes_beside))
+            .collect()
     }
 }
 

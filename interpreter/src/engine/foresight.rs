@@ -7,7 +7,7 @@
 
 use super::Cond;
 use super::royal_safety::Watch;
-use super::scratch::ScratchState;
+use super::scratch::{ScratchState, scratch_fields, scratch_numbers};
 use crate::board::{FieldId, NO_FIELD};
 use crate::moves::{Action, Move};
 use crate::piece::{NOBODY, Piece};
@@ -29,7 +29,7 @@ impl Game {
     ) -> bool {
         let foresight = self.phases[usize::from(s.phase)].plan.foresight.as_deref();
         let foreseen = foresight.and_then(|f| Some((f, f.filters.get(filter)?.as_ref()?)));
-        match foreseen.and_then(|(f, test)| self.foresee(f, test, s, m)) {
+        match foreseen.and_then(|(f, test)| self.foresee(f, test.after(m), s, m)) {
             Some(known) => known,
             None => self.passes_royal_filter(s, m, cond, watch, scratch),
         }
@@ -39,18 +39,24 @@ impl Game {
     fn foresee(&self, f: &Foresight, test: &Foreseen, s: &State, m: Move) -> Option<bool> {
         match test {
             Foreseen::Is(value) => Some(*value),
-            Foreseen::Passed => Some(m.action == Action::Pass),
-            Foreseen::EmptyBeside(dirs) => {
+            Foreseen::EmptyBeside { dirs, searched } => {
+                let rule = usize::from(m.rule);
                 let fills = matches!(m.action, Action::Place | Action::Board)
-                    && f.fill_only_landing.get(usize::from(m.rule)).copied().unwrap_or(false);
-                let empty_beside = || {
-                    dirs.iter().any(|&d| {
-                        let g = self.board.neighbour(m.to, d);
-                        g != NO_FIELD && g != m.to && s.height(g) == 0
-                    })
-                };
+                    && f.fill_only_landing.get(rule).copied().unwrap_or(false);
+                if !fills {
+                    return None;
+                }
+                let empty_beside = dirs.iter().any(|&d| {
+                    let g = self.board.neighbour(m.to, d);
+                    g != NO_FIELD && g != m.to && s.height(g) == 0
+                });
                 // Empty before and not the landing: empty after (see `Foresight`).
-                (fills && empty_beside()).then_some(true)
+                if empty_beside {
+                    return Some(true);
+                }
+                let searched = m.action == Action::Place && searched.get(rule).copied().unwrap_or(false);
+                let rule = self.phases[usize::from(s.phase)].rules.get(rule)?;
+                searched.then(|| self.liberty_after(s, rule, dirs, m.to))
             }
             Foreseen::Repeated { times, within, compare } => {
                 let rule = self.phases[usize::from(s.phase)].rules.get(usize::from(m.rule))?;
@@ -102,6 +108,35 @@ impl Game {
         })
     }
 
+    /// Whether the mover's piece put down on `to` by a placement of `rule`
+    /// (one [`Foreseen::EmptyBeside`] marks `searched`, with no empty field
+    /// beside `to`) reaches an empty field along `dirs` through its owner's
+    /// pieces after the move: whether the move takes an enemy group beside
+    /// `to` (no liberty but `to`), or the mover's group joined at `to` has
+    /// a liberty other than `to`. Both read the state before, `to` counted
+    /// as filled.
+    fn liberty_after(&self, s: &State, rule: &Rule, dirs: &[u8], to: FieldId) -> bool {
+        let me = s.to_move;
+        let mut visited = scratch_fields(self.board.len());
+        let mut group = scratch_numbers();
+        let takes = rule.effects.iter().any(|effect| match effect {
+            Effect::CaptureGroups { dirs: taking, .. } => taking.iter().any(|&d| {
+                let g = self.board.neighbour(to, d);
+                let top = if g == NO_FIELD || g == to { None } else { s.top(g) };
+                let enemy = top.filter(|p| p.owner != me && p.owner != NOBODY);
+                enemy.is_some_and(|p| {
+                    visited.reset(self.board.len());
+                    !self.liberty_group(s, taking, (g, p.owner), to, &mut visited, &mut group)
+                })
+            }),
+            _ => false,
+        });
+        takes || {
+            visited.reset(self.board.len());
+            self.liberty_group(s, dirs, (to, me), to, &mut visited, &mut group)
+        }
+    }
+
     /// `Any` (`decisive` true) or `All` (false) of `parts`: decided by the
     /// first part known to be `decisive`, or known when every part is.
     fn foresee_each(&self, f: &Foresight, parts: &[Foreseen], s: &State, m: Move, decisive: bool) -> Option<bool> {
@@ -122,42 +157,82 @@ mod tests {
     use crate::piece::Piece;
     use crate::{Game, Options, shipped};
 
+    /// Go with `ko` as given (the suicide rule on).
+    fn go(ko: &str) -> Game {
+        let options: Options = [("ko", ko)].into_iter().collect();
+        let text = shipped::text("traditional/go").expect("shipped");
+        Game::from_source(text, "traditional/go", &options).expect("compiles")
+    }
+
     /// Go's suicide rule decides a stone with an empty point beside it, and
     /// a pass, without playing; a stone on a point whose neighbours are all
-    /// taken is left to playing; the general plans decide nothing before.
+    /// taken by a search before the move; the general plans decide nothing before.
     #[test]
     fn a_stone_with_an_empty_point_beside_it_is_kept_without_playing() {
-        let options: Options = [("ko", "None")].into_iter().collect();
-        let text = shipped::text("traditional/go").expect("shipped");
-        let game = Game::from_source(text, "traditional/go", &options).expect("compiles");
+        let game = go("None");
         let f = game.phases[0].plan.foresight.as_deref().expect("the filter is foreseen");
         let test = f.filters[0].as_ref().expect("the suicide filter");
         let mut s = game.initial_state();
         let moves = game.legal_moves(&s);
         assert_eq!(moves.len(), 82);
-        assert!(moves.iter().all(|&m| game.foresee(f, test, &s, m) == Some(true)));
+        assert!(moves.iter().all(|&m| game.foresee(f, test.after(m), &s, m) == Some(true)));
         // White on a2 and b1: Black's stone on a1 has no empty point beside it.
         let field = |name: &str| game.board.field(name).expect("a point");
         s.push(field("a2"), Piece::new(0, 1));
         s.push(field("b1"), Piece::new(0, 1));
         let beside = game.legal_moves(&s).into_iter().find(|m| m.to == field("b2")).expect("legal");
-        assert_eq!(game.foresee(f, test, &s, beside), Some(true));
+        assert_eq!(game.foresee(f, test.after(beside), &s, beside), Some(true));
         // (a1 is a suicide there, so not among the legal moves: the same placement, asked before filtering.)
         let corner = crate::moves::Move { to: field("a1"), ..beside };
-        assert_eq!(game.foresee(f, test, &s, corner), None);
+        assert_eq!(game.foresee(f, test.after(corner), &s, corner), Some(false));
         assert!(game.with_general_plans().phases[0].plan.foresight.is_none());
+    }
+
+    /// A stone with no empty point beside it: kept where it takes a group
+    /// (only the landing was that group's liberty) or joins a group with
+    /// another liberty, refused where neither, all without playing, and as
+    /// playing decides.
+    #[test]
+    fn a_stone_without_an_empty_point_beside_it_is_searched_before_the_move() {
+        let game = go("None");
+        let f = game.phases[0].plan.foresight.as_deref().expect("the filter is foreseen");
+        let test = f.filters[0].as_ref().expect("the suicide filter");
+        let field = |name: &str| game.board.field(name).expect("a point");
+        // Black (to move) on b1, c2 and a3, White on a2 and b3: Black on b2
+        // takes nothing and joins b1 and c2, whose group breathes at a1.
+        let mut s = game.initial_state();
+        let placement = game.legal_moves(&s).into_iter().find(|m| m.action == crate::moves::Action::Place);
+        let place = |to: &str| crate::moves::Move { to: field(to), ..placement.expect("a placement") };
+        // Each answer as playing and testing gives it.
+        let general = game.with_general_plans();
+        let kept = |s: &crate::state::State, kept: bool| {
+            assert_eq!(game.foresee(f, &test.after_other, s, place("b2")), Some(kept));
+            assert_eq!(general.legal_moves(s).iter().any(|m| m.to == field("b2")), kept);
+        };
+        for (name, owner) in [("b1", 0), ("c2", 0), ("a3", 0), ("a2", 1), ("b3", 1)] {
+            s.push(field(name), Piece::new(0, owner));
+        }
+        kept(&s, true);
+        // White on a1, c1, d1, d2 and c3 too: Black's group would have no
+        // liberty, but b2 takes a2-a1, whose only liberty it fills.
+        for name in ["a1", "c1", "d1", "d2", "c3"] {
+            s.push(field(name), Piece::new(0, 1));
+        }
+        kept(&s, true);
+        // Black's a3 gone: a2-a1 breathes there, and b2 is a suicide.
+        s.pop(field("a3"));
+        kept(&s, false);
     }
 
     /// Simple ko: a placement that captures nothing is looked up in the
     /// history without playing; one that captures is left to playing.
     #[test]
     fn a_placement_that_captures_nothing_is_looked_up_in_the_history() {
-        let text = shipped::text("traditional/go").expect("shipped");
-        let game = Game::from_source(text, "traditional/go", &Options::new()).expect("compiles");
+        let game = go("Simple");
         let f = game.phases[0].plan.foresight.as_deref().expect("the filters are foreseen");
         let ko = f.filters[1].as_ref().expect("the ko filter");
         let mut s = game.initial_state();
-        assert!(game.legal_moves(&s).iter().all(|&m| game.foresee(f, ko, &s, m) == Some(true)));
+        assert!(game.legal_moves(&s).iter().all(|&m| game.foresee(f, ko.after(m), &s, m) == Some(true)));
         // Black on a1 and b2, White on b1, c2 and d1: Black's c1 takes b1.
         let field = |name: &str| game.board.field(name).expect("a point");
         for (name, owner) in [("a1", 0), ("b2", 0), ("b1", 1), ("c2", 1), ("d1", 1)] {
@@ -165,8 +240,8 @@ mod tests {
         }
         let moves = game.legal_moves(&s);
         let taking = moves.iter().find(|m| m.to == field("c1")).expect("legal");
-        assert_eq!(game.foresee(f, ko, &s, *taking), None);
+        assert_eq!(game.foresee(f, ko.after(*taking), &s, *taking), None);
         let quiet = moves.iter().find(|m| m.to == field("e5")).expect("legal");
-        assert_eq!(game.foresee(f, ko, &s, *quiet), Some(true));
+        assert_eq!(game.foresee(f, ko.after(*quiet), &s, *quiet), Some(true));
     }
 }

@@ -158,13 +158,23 @@ impl Game {
         s.passed && usize::from(s.passes) + 1 >= playing
     }
 
-    /// The group of the piece on `at` (the fields topped by its owner, joined
-    /// along `dirs`) into `group`, marked in `visited` (empty at the call):
-    /// whether it has a liberty (an empty field next to one of its fields).
-    /// The search stops at the first liberty, so `group` is whole only when
-    /// there is none (the only time it is read).
-    fn liberty_group(&self, s: &State, dirs: &[u8], at: FieldId, visited: &mut FieldSet, group: &mut Vec<u32>) -> bool {
-        let owner = origin(s, at);
+    /// The group of `owner`'s pieces on `at` (the fields topped by `owner`,
+    /// joined along `dirs`) into `group`, marked in `visited` (empty at the
+    /// call): whether it has a liberty (an empty field next to one of its
+    /// fields). `filled` is counted as topped by another owner, whatever
+    /// it holds: the landing of a piece not yet put down
+    /// (`engine/foresight.rs`), or `NO_FIELD`. The search stops at the first
+    /// liberty, so `group` is whole only when there is none (the only time
+    /// it is read).
+    pub(super) fn liberty_group(
+        &self,
+        s: &State,
+        dirs: &[u8],
+        (at, owner): (FieldId, Player),
+        filled: FieldId,
+        visited: &mut FieldSet,
+        group: &mut Vec<u32>,
+    ) -> bool {
         group.clear();
         group.push(u32::from(at));
         visited.insert(at);
@@ -173,7 +183,7 @@ impl Game {
             next += 1;
             for &d in dirs {
                 let g = self.board.neighbour(f as FieldId, d);
-                if g == NO_FIELD {
+                if g == NO_FIELD || g == filled {
                     continue;
                 }
                 if s.height(g) == 0 {
@@ -214,7 +224,7 @@ impl Game {
             }
             let (visited, group) = scratch.get_or_insert_with(|| (scratch_fields(self.board.len()), scratch_numbers()));
             visited.reset(self.board.len());
-            if self.liberty_group(s, dirs, g, visited, group) {
+            if self.liberty_group(s, dirs, (g, origin(s, g)), NO_FIELD, visited, group) {
                 continue;
             }
             for &f in group.iter() {
@@ -224,7 +234,7 @@ impl Game {
         if own && s.top(landed).is_some_and(|p| p.owner == me) && !free(s, landed) {
             let (visited, group) = scratch.get_or_insert_with(|| (scratch_fields(self.board.len()), scratch_numbers()));
             visited.reset(self.board.len());
-            if !self.liberty_group(s, dirs, landed, visited, group) {
+            if !self.liberty_group(s, dirs, (landed, me), NO_FIELD, visited, group) {
                 for &f in group.iter() {
                     taken += self.capture_stack(s, f as FieldId, me);
                 }
