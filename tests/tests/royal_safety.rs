@@ -32,19 +32,27 @@ fn the_fast_royal_filter_keeps_what_playing_and_testing_keeps() {
     assert!(names.iter().any(|n| n == "classic/chess") && names.len() >= 2, "{names:?}");
     let mut positions = 0;
     for (name, options, game) in all_variants(200).into_iter().filter(|(n, _, _)| names.contains(n)) {
-        let general = game.with_general_plans();
-        for seed in 0..3 {
-            let what = format!("{name} {options:?} seed {seed}");
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            let mut s = game.initial_state();
-            while !s.is_over() {
-                let legal = same_moves(&what, &game, &general, &s);
-                game.play_unchecked(&mut s, legal[rng.random_range(0..legal.len())]);
-                positions += 1;
-            }
-        }
+        positions += same_random_games(&format!("{name} {options:?}"), &game, 0..3);
     }
     assert!(positions >= 3_000, "{positions} positions");
+}
+
+/// The seeded random games of `game`, compared move list by move list with
+/// the general plans; the positions compared.
+fn same_random_games(what: &str, game: &Game, seeds: std::ops::Range<u64>) -> u64 {
+    let general = game.with_general_plans();
+    let mut positions = 0;
+    for seed in seeds {
+        let what = format!("{what} seed {seed}");
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut s = game.initial_state();
+        while !s.is_over() {
+            let legal = same_moves(&what, game, &general, &s);
+            game.play_unchecked(&mut s, legal[rng.random_range(0..legal.len())]);
+            positions += 1;
+        }
+    }
+    positions
 }
 
 /// Every position of the tree `depth` plies deep from `s`, both ways.
@@ -182,18 +190,8 @@ const CAMPS: &str = r#"Ruleset(
 fn the_fast_royal_filter_reads_each_attackers_own_zone() {
     let game = compile(CAMPS, "camps-test", &Options::new());
     assert!(format!("{game:?}").contains("Players {"), "the rooks land by each player's masks");
+    let mut positions = same_random_games("camps", &game, 0..40);
     let general = game.with_general_plans();
-    let mut positions = 0;
-    for seed in 0..40 {
-        let what = format!("camps seed {seed}");
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut s = game.initial_state();
-        while !s.is_over() {
-            let legal = same_moves(&what, &game, &general, &s);
-            game.play_unchecked(&mut s, legal[rng.random_range(0..legal.len())]);
-            positions += 1;
-        }
-    }
     // A king beside another's camp, where only that player's rook may not take it.
     for board in [
         r#""b2": "K1", "b5": "R2", "d4": "R3", "e5": "K2", "e3": "K3""#,
