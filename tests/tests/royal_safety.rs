@@ -32,19 +32,27 @@ fn the_fast_royal_filter_keeps_what_playing_and_testing_keeps() {
     assert!(names.iter().any(|n| n == "classic/chess") && names.len() >= 2, "{names:?}");
     let mut positions = 0;
     for (name, options, game) in all_variants(200).into_iter().filter(|(n, _, _)| names.contains(n)) {
-        let general = game.with_general_plans();
-        for seed in 0..3 {
-            let what = format!("{name} {options:?} seed {seed}");
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            let mut s = game.initial_state();
-            while !s.is_over() {
-                let legal = same_moves(&what, &game, &general, &s);
-                game.play_unchecked(&mut s, legal[rng.random_range(0..legal.len())]);
-                positions += 1;
-            }
-        }
+        positions += same_random_games(&format!("{name} {options:?}"), &game, 0..3);
     }
     assert!(positions >= 3_000, "{positions} positions");
+}
+
+/// The seeded random games of `game`, compared move list by move list with
+/// the general plans; the positions compared.
+fn same_random_games(what: &str, game: &Game, seeds: std::ops::Range<u64>) -> u64 {
+    let general = game.with_general_plans();
+    let mut positions = 0;
+    for seed in seeds {
+        let what = format!("{what} seed {seed}");
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut s = game.initial_state();
+        while !s.is_over() {
+            let legal = same_moves(&what, game, &general, &s);
+            game.play_unchecked(&mut s, legal[rng.random_range(0..legal.len())]);
+            positions += 1;
+        }
+    }
+    positions
 }
 
 /// Every position of the tree `depth` plies deep from `s`, both ways.
@@ -141,4 +149,59 @@ fn the_general_plans_turn_the_fast_royal_filter_off() {
     let general = game.with_general_plans();
     assert!(format!("{game:?}").contains("RoyalSafety"), "chess has the fast path");
     assert!(!format!("{general:?}").contains("RoyalSafety"), "the general plans have none");
+}
+
+/// Three players whose rooks may not take inside their own camp (a zone
+/// each player has its own of): where a rook attacks depends on whose rook
+/// it is, so the fast path reads each player's landing masks
+/// (`RoyalSafety::lands`, `Landing::Players`); a king is safe from a rook in
+/// that rook's owner's camp.
+const CAMPS: &str = r#"Ruleset(
+    language: 2,
+    name: "camps-test",
+    players: ["White", "Black", "Red"],
+    options: [Int(name: "max_plies", default: 80, min: 0, max: 1000, doc: "Turn limit.")],
+    board: Grid(cols: 5, rows: 5, links: ["All"]),
+    zones: [(name: "camp", each: [["a1", "b1", "a2", "c3"], ["e5", "d5", "e4", "c3"], ["a5", "b5", "a4"]])],
+    pieces: [(name: "King", letter: 'K', royal: true), (name: "Rook", letter: 'R')],
+    setup: [
+        On(piece: "King", player: Player(1), fields: ["a1"]),
+        On(piece: "Rook", player: Player(1), fields: ["c1", "e1"]),
+        On(piece: "King", player: Player(2), fields: ["e5"]),
+        On(piece: "Rook", player: Player(2), fields: ["c5", "e3"]),
+        On(piece: "King", player: Player(3), fields: ["a5"]),
+        On(piece: "Rook", player: Player(3), fields: ["a3", "b4"]),
+    ],
+    phases: [(
+        name: "play",
+        moves: [
+            (pieces: ["King"], by: Step(dirs: ["All"]), to: Not(Own)),
+            (pieces: ["Rook"], by: Slide(dirs: ["Orthogonal"]), to: Any([Empty, All([Enemy, Not(InZone("camp"))])])),
+        ],
+        filters: [RequireAfter(cond: Not(RoyalAttacked), otherwise: KeepNone)],
+    )],
+    end: [
+        (at: StartOfTurn, cond: All([NoMoves, RoyalAttacked]), result: Win(Previous), reason: "checkmate"),
+        (at: StartOfTurn, cond: NoMoves, result: Draw, reason: "stalemate"),
+    ],
+)"#;
+
+#[test]
+fn the_fast_royal_filter_reads_each_attackers_own_zone() {
+    let game = compile(CAMPS, "camps-test", &Options::new());
+    assert!(format!("{game:?}").contains("Players {"), "the rooks land by each player's masks");
+    let mut positions = same_random_games("camps", &game, 0..40);
+    let general = game.with_general_plans();
+    // A king beside another's camp, where only that player's rook may not take it.
+    for board in [
+        r#""b2": "K1", "b5": "R2", "d4": "R3", "e5": "K2", "e3": "K3""#,
+        r#""d4": "K1", "d1": "R3", "a4": "R2", "e1": "K2", "a5": "K3""#,
+    ] {
+        for to_move in 1..=3 {
+            let text = format!("Position(to_move: {to_move}, board: {{{board}}})");
+            let s = game.position_from_str(&text, "p").unwrap_or_else(|e| panic!("{board}: {e}"));
+            positions += same_tree(board, &game, &general, &s, 3);
+        }
+    }
+    assert!(positions >= 1_000, "{positions} positions");
 }

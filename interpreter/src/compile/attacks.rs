@@ -92,7 +92,16 @@ fn safety(game: &Game, phase: &Phase, attackers: &[Attacker], royal: u32) -> Opt
         })
         .collect();
     let plain = phase.rules.iter().map(|rule| plain(rule, royal)).collect();
-    Some(RoyalSafety { plain, dirs, toward: toward(game, attackers, pieces)? })
+    let lands = attackers.iter().map(|a| lands(game, &phase.rules[usize::from(a.rule)])).collect();
+    Some(RoyalSafety { plain, dirs, toward: toward(game, attackers, pieces)?, lands })
+}
+
+/// Where `rule`'s piece may land, each player's masks one after another
+/// (see `RoyalSafety::lands`); `None` where some player's are not masks.
+fn lands(game: &Game, rule: &Rule) -> Option<Vec<u8>> {
+    let players = game.player_count();
+    let per_player: Option<Vec<Vec<u8>>> = (0..players).map(|me| game.landing_masks_for(rule, me)).collect();
+    Some(per_player?.concat())
 }
 
 /// Per field, the fields each step or leap attacks it from, merged (see

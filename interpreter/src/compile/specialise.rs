@@ -145,8 +145,44 @@ impl Game {
             // A stack move's room depends on the stack it moves (engine/stack_moves.rs).
             return Landing::General;
         }
-        let single = self.fields.iter().all(|f| f.limit <= 1);
         let players = 0..self.player_count();
+        // Per field, `to` with what the board decides there folded in (a throne no soldier
+        // may stop on), if what is left looks only at what tops the field, alike for every player.
+        let to_on = |f: FieldId| {
+            let mut masks = players.clone().map(|me| self.simplify(&rule.to, me, &[f]).tops_mask());
+            let first = masks.next().flatten();
+            first.filter(|_| masks.all(|m| m == first))
+        };
+        if self.fields.iter().all(|f| f.limit <= 1) {
+            if let Some(masks) = self.single_landing(rule, to_on) {
+                return Landing::Masks(self.landing_masks(rule, masks));
+            }
+            // Each player's masks, where each player's `to` reads only what tops a field.
+            let per_player: Option<Vec<Vec<u8>>> = players.clone().map(|me| self.landing_masks_for(rule, me)).collect();
+            return match per_player {
+                Some(masks) => {
+                    let bits = masks.iter().map(|m| self.landing_bits(m)).collect();
+                    Landing::Players { bits, masks: masks.concat(), fields: self.board.len() }
+                }
+                None => Landing::General,
+            };
+        }
+        // Where stacks grow, a rule that stacks on what it lands on needs room and `to`.
+        if rule.arrive != Arrive::Stack {
+            return Landing::General;
+        }
+        let fields = self.board.fields().zip(&self.fields);
+        let masks = fields.map(|(f, props)| if props.limit == 0 { Some(0) } else { to_on(f) });
+        match masks.collect::<Option<Vec<u8>>>() {
+            Some(masks) => Landing::Stacks { words: LandingWords::new(&masks, Room::Needed), masks },
+            None => Landing::General,
+        }
+    }
+
+    /// Per field of a board where none holds more than one piece, the mask
+    /// over what tops it (see `Cond::Tops`) where `rule`'s piece may land,
+    /// `to_on` giving `to`'s mask on a field; `None` where it gives none.
+    fn single_landing(&self, rule: &Rule, to_on: impl Fn(FieldId) -> Option<u8>) -> Option<Vec<u8>> {
         // An occupied field takes a piece only by a capture or an exchange, which a safe
         // field forbids; an exchange needs a field to send the enemy to, which the hand is not.
         let displaces = match rule.arrive {
@@ -155,33 +191,25 @@ impl Game {
             Arrive::Stack => false,
         };
         let captures = |safe: bool| if displaces && !safe { Cond::ENEMY } else { 0 };
-        // Per field, `to` with what the board decides there folded in (a throne no soldier
-        // may stop on), if what is left looks only at what tops the field, alike for every player.
-        let to_on = |f: FieldId| {
-            let mut masks = players.clone().map(|me| self.simplify(&rule.to, me, &[f]).tops_mask());
-            let first = masks.next().flatten();
-            first.filter(|_| masks.all(|m| m == first))
-        };
-        let fields = || self.board.fields().zip(&self.fields);
-        if single {
-            let masks = fields().map(|(f, props)| match props.limit {
-                1 => to_on(f).map(|to| to & (Cond::EMPTY | captures(props.safe))),
-                _ => Some(0),
-            });
-            return match masks.collect::<Option<Vec<u8>>>() {
-                Some(masks) => Landing::Masks(self.landing_masks(rule, masks)),
-                None => Landing::General,
-            };
+        let masks = self.board.fields().zip(&self.fields).map(|(f, props)| match props.limit {
+            1 => to_on(f).map(|to| to & (Cond::EMPTY | captures(props.safe))),
+            _ => Some(0),
+        });
+        masks.collect()
+    }
+
+    /// [`Landing::Masks`] for one player: where no field holds more than one
+    /// piece and `rule` moves one piece, per field the mask over what tops it
+    /// where a piece of `me`'s may land, `to` read as `me`'s (a mirrored
+    /// zone as `me`'s fields); `None` where `to` reads more than what tops
+    /// the field. The attack tables read it (`compile/attacks.rs`) where the
+    /// players' masks differ.
+    pub(crate) fn landing_masks_for(&self, rule: &Rule, me: Player) -> Option<Vec<u8>> {
+        let single = self.fields.iter().all(|f| f.limit <= 1);
+        if !single || rule.carry != Carry::Piece || rule.on_jumped != OnJumped::Capture {
+            return None;
         }
-        // Where stacks grow, a rule that stacks on what it lands on needs room and `to`.
-        if rule.arrive != Arrive::Stack {
-            return Landing::General;
-        }
-        let masks = fields().map(|(f, props)| if props.limit == 0 { Some(0) } else { to_on(f) });
-        match masks.collect::<Option<Vec<u8>>>() {
-            Some(masks) => Landing::Stacks { words: LandingWords::new(&masks, Room::Needed), masks },
-            None => Landing::General,
-        }
+        self.single_landing(rule, |f| self.simplify(&rule.to, me, &[f]).tops_mask())
     }
 
     /// Single-piece landing `masks` of `rule` with the forms the board allows.

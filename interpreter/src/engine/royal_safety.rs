@@ -20,7 +20,9 @@
 //! - and where the piece is royal itself, it is kept only if `to` is not
 //!   attacked once it stands there: the same scan from `to`, the field it
 //!   leaves seen empty (so that a slide along its line reaches `to`) and the
-//!   attackers' landing read from their masks with the royal piece on `to`.
+//!   attackers' landing read from their masks with the royal piece on `to`
+//!   (each player's masks, so that a `to` naming a mirrored zone is read
+//!   as the attacker's: `RoyalSafety::lands`).
 //!
 //! Every other move (en passant, castling, stacks; an attacker whose landing
 //! no mask says) is played and tested as the general filter does, which
@@ -33,7 +35,6 @@ use crate::moves::{Action, Move};
 use crate::piece::Player;
 use crate::program::Game;
 use crate::program::attacks::RoyalSafety;
-use crate::program::rules::Landing;
 use crate::state::State;
 use std::cell::Cell;
 
@@ -187,18 +188,15 @@ impl Game {
                 enemy_of(g, rule.pieces)
                     && self.eval(&rule.only_if_for[usize::from(p.owner)], s, p.owner, NO_FIELD)
                     && self.moves_from(rule, s, p.owner, g)
-                    && if left == NO_FIELD {
-                        self.lands_for_attack(rule, s, p.owner, me, g, k)
-                    } else {
-                        // The piece on `left` seen on `k` (the compiler proved `to` reads no more).
-                        match &rule.plan.landing {
-                            Landing::Masks(m) => m.masks[usize::from(k)] & 1 << s.top_class(left, p.owner) != 0,
-                            _ => {
-                                unknown.set(true);
-                                true
-                            }
+                    && self.lands_on_probe(plan.lands[a].as_deref(), s, p.owner, Probe { k, left, pins }, || {
+                        if left == NO_FIELD {
+                            self.lands_for_attack(rule, s, p.owner, me, g, k)
+                        } else {
+                            // (The state is not yet as after the royal piece's move.)
+                            unknown.set(true);
+                            true
                         }
-                    }
+                    })
             })
         };
         for toward in &plan.toward[usize::from(k)] {
@@ -258,6 +256,38 @@ impl Game {
                     return;
                 }
             }
+        }
+    }
+
+    /// Whether an attacker of `owner`'s whose rule lands by `lands` (its
+    /// `RoyalSafety::lands`) lands on the probe's field `k`: on the piece
+    /// there, or on a piece of the other side's where it is empty, or (after
+    /// a royal piece's own move) on the piece from `left`. Where the masks do
+    /// not say, `in_full` answers.
+    fn lands_on_probe(
+        &self,
+        lands: Option<&[u8]>,
+        s: &State,
+        owner: Player,
+        Probe { k, left, .. }: Probe,
+        in_full: impl FnOnce() -> bool,
+    ) -> bool {
+        // What tops `k` seen from the attacker: the piece from `left`, the
+        // piece there, or on an empty field a piece of the other side's.
+        const ENEMY_OPEN: u8 = 2;
+        let class = if left != NO_FIELD {
+            s.top_class(left, owner)
+        } else if s.height(k) > 0 {
+            s.top_class(k, owner)
+        } else if self.fields[usize::from(k)].limit == 1 {
+            ENEMY_OPEN
+        } else {
+            // (No piece may stand there: asked in full, as the general test asks.)
+            return in_full();
+        };
+        match lands {
+            Some(masks) => masks[usize::from(owner) * self.board.len() + usize::from(k)] >> class & 1 != 0,
+            None => in_full(),
         }
     }
 
@@ -453,9 +483,28 @@ mod tests {
         let double = r#""e1": "K", "c3": "B", "a1": "q", "f3": "n", "e8": "k""#;
         let moves = [("c3-a1", Fails), ("c3-d4", Fails), ("e1-e2", Passes), ("e1-f1", Fails), ("e1-d2", Fails)];
         expect(double, &moves);
-        // Chess's rooks land by their side's first squares (no landing masks):
-        // where one attacks the king's landing, the move is played and tested.
-        expect(r#""e2": "K", "e8": "r", "a8": "k""#, &[("e2-e1", Test), ("e2-d1", Passes)]);
+        // Chess's rooks' `to` reads their side's first squares (a mirrored zone): each
+        // player's masks say where they land, so the king's move is decided untested.
+        expect(r#""e2": "K", "e8": "r", "a8": "k""#, &[("e2-e1", Fails), ("e2-d1", Passes), ("e2-e3", Fails)]);
+        expect(r#""b2": "K", "h1": "r", "a8": "k""#, &[("b2-a1", Fails), ("b2-b1", Fails), ("b2-a3", Passes)]);
+        let v = verdicts(r#""e1": "K", "h1": "R", "e8": "k""#, "");
+        assert!(v.iter().all(|(t, verdict)| *verdict != Test || t == "e1-g1"), "only castling is tested: {v:?}");
+    }
+
+    #[test]
+    fn every_attacker_of_chess_lands_by_each_players_masks() {
+        let game = chess();
+        let plan = game.attacks.safety[0].as_ref().expect("chess has the fast path");
+        assert!(plan.lands.iter().all(Option::is_some), "a rule whose landing the tables do not say");
+        // The rook's rule onto its first squares lands on a1 for White only, on a8 for Black only.
+        let fields = game.board.len();
+        let field = |name: &str| usize::from(game.board.field(name).expect("a field"));
+        let (a1, a8) = (field("a1"), field("a8"));
+        let differ = plan.lands.iter().flatten().any(|m| {
+            let (white, black) = (&m[..fields], &m[fields..]);
+            white[a1] != black[a1] && white[a8] != black[a8]
+        });
+        assert!(differ, "no rule's masks differ by player");
     }
 
     #[test]

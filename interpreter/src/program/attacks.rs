@@ -41,6 +41,12 @@ pub(crate) struct RoyalSafety {
     /// into `Attacks::phases`'s): a field whose piece is of none of the kinds
     /// is passed without a look at the rules.
     pub toward: Vec<Vec<Toward>>,
+    /// Per attacker (as `toward`'s bits index them), where its rule's piece
+    /// may land, by player: `lands[a][player * fields + field]` the mask
+    /// over what tops the field (see `Cond::Tops`), `to` read as that
+    /// player's (a mirrored zone as the player's fields). `None` where `to`
+    /// reads more than what tops the field: the rule is asked in full.
+    pub lands: Vec<Option<Vec<u8>>>,
 }
 
 /// A field a step or leap attacks a field from (`RoyalSafety::toward`).

@@ -18,6 +18,9 @@ impl Game {
     pub(crate) fn can_land(&self, rule: &Rule, s: &State, me: Player, from: FieldId, to: FieldId) -> bool {
         match &rule.plan.landing {
             Landing::Masks(m) => lands_by_mask(&m.masks, s, me, to),
+            Landing::Players { masks, fields, .. } => {
+                masks[usize::from(me) * fields + usize::from(to)] & super::super::cond::tops(s, me, to) != 0
+            }
             Landing::Stacks { .. } | Landing::General => self.can_land_on_stacks(rule, s, me, from, to),
         }
     }
@@ -34,7 +37,9 @@ impl Game {
     ) -> bool {
         match &rule.plan.landing {
             Landing::Stacks { masks, .. } => self.lands_on_stack_by_mask(masks, s, me, to),
-            Landing::Masks(_) | Landing::General => self.can_land_in_full(rule, s, me, from, to),
+            Landing::Masks(_) | Landing::Players { .. } | Landing::General => {
+                self.can_land_in_full(rule, s, me, from, to)
+            }
         }
     }
 
@@ -74,7 +79,7 @@ impl Game {
     ) -> bool {
         match &rule.plan.landing {
             Landing::Stacks { masks, .. } => self.lands_on_stack_by_mask(masks, s, me, to),
-            Landing::Masks(_) | Landing::General => self.can_land(rule, s, me, from, to),
+            Landing::Masks(_) | Landing::Players { .. } | Landing::General => self.can_land(rule, s, me, from, to),
         }
     }
 

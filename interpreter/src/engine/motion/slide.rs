@@ -25,7 +25,7 @@ impl Game {
         let slide = Slide { dirs, max, pass, from, me };
         let slid = |to, d| emit(m.to(to, d));
         // Where the rule lands by bits, one word for every field its slides reach.
-        match rule.plan.landing.bits().map(|b| b.landable(s, me)) {
+        match rule.plan.landing.bits_for(me).map(|b| b.landable(s, me)) {
             Some(landable) => self.slides(s, &slide, |at| landable >> at & 1 != 0, slid),
             None => self.slides(s, &slide, |at| self.can_land(rule, s, me, from, at), slid),
         }

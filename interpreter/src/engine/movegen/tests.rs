@@ -502,7 +502,7 @@ fn a_runs_table_ends_where_its_links_lead() {
 
 #[test]
 fn landing_masks_say_what_the_full_check_says() {
-    let (mut checked, mut checked_bits, mut checked_stacks) = (0u64, 0u64, 0u64);
+    let (mut checked, mut checked_bits, mut checked_stacks, mut checked_players) = (0u64, 0u64, 0u64, 0u64);
     let arrivals = crate::Game::from_source(ARRIVALS, "arrivals.ron", &Options::new()).expect("compiles");
     for (name, game) in games().chain([("arrivals", arrivals)]) {
         visit_random_games(&game, 3, 10, |s, _| {
@@ -515,7 +515,7 @@ fn landing_masks_say_what_the_full_check_says() {
                         _ => s.fields_topped_by(me).collect(),
                     };
                     for from in froms {
-                        let bits = rule.plan.landing.bits().map(|b| b.landable(s, me));
+                        let bits = rule.plan.landing.bits_for(me).map(|b| b.landable(s, me));
                         for to in game.board.fields() {
                             let full = game.can_land_in_full(rule, s, me, from, to);
                             if let Some(bits) = bits {
@@ -532,6 +532,7 @@ fn landing_masks_say_what_the_full_check_says() {
                             );
                             checked += 1;
                             checked_stacks += u64::from(matches!(rule.plan.landing, Landing::Stacks { .. }));
+                            checked_players += u64::from(matches!(rule.plan.landing, Landing::Players { .. }));
                         }
                     }
                 }
@@ -541,6 +542,8 @@ fn landing_masks_say_what_the_full_check_says() {
     assert!(checked > 100_000, "only {checked} landings checked");
     assert!(checked_bits > 100_000, "only {checked_bits} landings checked by bits");
     assert!(checked_stacks > 100_000, "only {checked_stacks} landings on stacks checked by masks");
+    // (Chess's rooks: their `to` reads their side's first squares.)
+    assert!(checked_players > 10_000, "only {checked_players} landings checked by each player's masks");
 }
 
 /// The words of what tops each field say what a look at each field says:

@@ -112,6 +112,15 @@ pub(crate) enum Landing {
     /// Where no field holds more than one piece: per field, a mask over what
     /// tops it (see `Cond::Tops`) that says it all in one test.
     Masks(LandingMasks),
+    /// Where no field holds more than one piece and `to` reads differently
+    /// for each player (a mirrored zone): each player's masks as
+    /// [`Landing::Masks`]'s, one after another (`player * fields + field`).
+    Players {
+        masks: Vec<u8>,
+        fields: usize,
+        /// Each player's masks as bits, where the board allows (see [`LandingMasks::bits`]).
+        bits: Option<Vec<LandingBits>>,
+    },
     /// A rule that stacks its piece on what it lands on, on a board where
     /// stacks grow: per field, the mask over what tops it that `to` allows
     /// there; the piece lands where the mask holds and the stack has room.
@@ -149,7 +158,7 @@ impl Landing {
     pub(crate) fn masks(&self) -> Option<&[u8]> {
         match self {
             Landing::Masks(m) => Some(&m.masks),
-            Landing::General | Landing::Stacks { .. } => None,
+            Landing::General | Landing::Players { .. } | Landing::Stacks { .. } => None,
         }
     }
 
@@ -158,7 +167,17 @@ impl Landing {
     pub(crate) fn bits(&self) -> Option<&LandingBits> {
         match self {
             Landing::Masks(m) => m.bits.as_ref(),
-            Landing::General | Landing::Stacks { .. } => None,
+            Landing::General | Landing::Players { .. } | Landing::Stacks { .. } => None,
+        }
+    }
+
+    /// The landing masks of `me`'s moves as bits: [`Landing::bits`], or
+    /// the player's own where each player has masks ([`Landing::Players`]).
+    #[inline(always)]
+    pub(crate) fn bits_for(&self, me: crate::piece::Player) -> Option<&LandingBits> {
+        match self {
+            Landing::Players { bits, .. } => bits.as_ref().map(|b| &b[usize::from(me)]),
+            _ => self.bits(),
         }
     }
 
@@ -167,7 +186,7 @@ impl Landing {
     pub(crate) fn words(&self) -> Option<&LandingWords> {
         match self {
             Landing::Masks(LandingMasks { words, .. }) | Landing::Stacks { words, .. } => words.as_ref(),
-            Landing::General => None,
+            Landing::General | Landing::Players { .. } => None,
         }
     }
 
@@ -176,7 +195,7 @@ impl Landing {
     pub(crate) fn empty_targets(&self) -> Option<&[u64]> {
         match self {
             Landing::Masks(m) => m.empty_targets.as_deref(),
-            Landing::General | Landing::Stacks { .. } => None,
+            Landing::General | Landing::Players { .. } | Landing::Stacks { .. } => None,
         }
     }
 }
