@@ -159,6 +159,7 @@ fn the_general_plans_turn_the_fast_royal_filter_off() {
 const CAMPS: &str = r#"Ruleset(
     language: 2,
     name: "camps-test",
+    title: "Camps",
     players: ["White", "Black", "Red"],
     options: [Int(name: "max_plies", default: 80, min: 0, max: 1000, doc: "Turn limit.")],
     board: Grid(cols: 5, rows: 5, links: ["All"]),
