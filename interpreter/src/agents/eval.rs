@@ -17,6 +17,9 @@ pub struct Evaluator {
     material: bool,
     /// Reaching a zone wins: per goal, the distance of each field to it, per player.
     goals: Vec<Vec<Vec<u16>>>,
+    /// Having n of one's pieces in a zone wins (Halma's camp): per such end,
+    /// how near the player's pieces are to filling it.
+    fills: Vec<Fill>,
     /// Getting rid of one's pieces wins (bearing off): per player, steps left
     /// to the exit per field (along that player's track).
     exit_steps: Option<Vec<Vec<u16>>>,
@@ -63,10 +66,22 @@ impl Evaluator {
                     (Cond::PieceIn(Who::Me, _, zone), Ranking::Win(Who::Me) | Ranking::Finish(Who::Me)) => {
                         e.goals.push(distances(game, *zone));
                     }
+                    (Cond::CountIn(Who::Me, zone, n), Ranking::Win(Who::Me) | Ranking::Finish(Who::Me)) => {
+                        e.fills.extend(Fill::new(game, *zone, *n));
+                    }
                     (Cond::OnBoard(..) | Cond::Lead(..), _) => e.presence = true,
                     (Cond::NoMoves, Ranking::Win(Who::Opponent)) => e.mobility = true,
                     (_, Ranking::MorePieces | Ranking::MorePiecesOr(_) | Ranking::MostArea { .. }) => e.presence = true,
                     _ => {}
+                }
+            }
+            // Too few pieces, or no piece of a kind, on the board loses (Nine
+            // Men's Morris' two men, Tablut's king): every capture counts.
+            let mut negated = Vec::new();
+            negative_atoms(&end.test, &mut negated);
+            for atom in negated {
+                if let (Cond::OnBoard(who, _) | Cond::PieceOnBoard(who, _), Ranking::Win(winner)) = (atom, end.result) {
+                    e.material |= others(*who, winner);
                 }
             }
         }
@@ -143,6 +158,9 @@ impl Evaluator {
         }
         for goal in &self.goals {
             score += against(&|p| closest(game, s, p, &goal[usize::from(p)])) * 1.5;
+        }
+        for fill in &self.fills {
+            score += 2.0 * against(&|p| fill.progress(s, p));
         }
         if let Some(steps) = &self.exit_steps {
             score +=
@@ -286,6 +304,26 @@ fn control(game: &Game, s: &State, p: Player) -> f64 {
     board + hand
 }
 
+/// The atoms a condition needs to be false: those under one `Not`.
+fn negative_atoms<'t>(t: &'t Cond, out: &mut Vec<&'t Cond>) {
+    match t {
+        Cond::All(ts) | Cond::Any(ts) => ts.iter().for_each(|t| negative_atoms(t, out)),
+        Cond::Not(t) => positive_atoms(t, out),
+        _ => {}
+    }
+}
+
+/// Whether `who` (in a condition) and `winner` (of its end) are not the
+/// same player: a condition on the others that makes `winner` win.
+fn others(who: Who, winner: Who) -> bool {
+    match (who, winner) {
+        (Who::Player(a), Who::Player(b)) => a != b,
+        (Who::Opponent | Who::Next | Who::AnyOpponent | Who::EveryOpponent, Who::Me) => true,
+        (Who::Me, Who::Opponent) => true,
+        _ => false,
+    }
+}
+
 /// The atoms a condition needs to be true (those under `Not` are left out).
 fn positive_atoms<'t>(t: &'t Cond, out: &mut Vec<&'t Cond>) {
     match t {
@@ -329,6 +367,58 @@ fn distances(game: &Game, zone: u8) -> Vec<Vec<u16>> {
             dist
         })
         .collect()
+}
+
+/// A zone that n of a player's pieces in it win (`CountIn(Me, zone, n)`):
+/// the player's progress is the mean distance of its n nearest pieces to the
+/// zone (by the links, as for a goal), and the count already in.
+#[derive(Debug, Clone)]
+struct Fill {
+    /// Per player, each field's distance to the player's version of the zone.
+    dist: Vec<Vec<u16>>,
+    n: u16,
+    /// The largest distance from a field to the zone: a piece that far has made no progress.
+    far: f64,
+}
+
+impl Fill {
+    /// Where the player's own pieces can make the count (n at most those it
+    /// starts with, board and hand); a count of anyone's pieces that needs
+    /// others' too (Oware's seeds in a store) is the stores' term's.
+    fn new(game: &Game, zone: u8, n: u16) -> Option<Fill> {
+        let initial = game.initial_state();
+        let own = |p: Player| {
+            let hand: u32 = (0..game.kinds.len() as u8).map(|k| u32::from(initial.hand(p, k))).sum();
+            initial.on_board(p) + hand
+        };
+        if n == 0 || (0..game.player_count()).any(|p| u32::from(n) > own(p)) {
+            return None;
+        }
+        let dist = distances(game, zone);
+        let far = dist.iter().flatten().filter(|&&d| d != u16::MAX).copied().max().unwrap_or(0);
+        Some(Fill { dist, n, far: f64::from(far.max(1)) })
+    }
+
+    /// 0..1: the n nearest pieces' mean distance (a piece missing, or with
+    /// no way to the zone, as far as the farthest field) as three quarters,
+    /// the share of the n already in as one quarter (what the end counts).
+    fn progress(&self, s: &State, p: Player) -> f64 {
+        let dist = &self.dist[usize::from(p)];
+        let n = usize::from(self.n);
+        let of = |f: FieldId| f64::from(dist[usize::from(f)]).min(self.far);
+        let (mut count, mut sum, mut inside) = (0usize, 0.0, 0usize);
+        for d in s.fields_topped_by(p).map(of) {
+            (count, sum, inside) = (count + 1, sum + d, inside + usize::from(d == 0.0));
+        }
+        if count > n {
+            // More pieces than the count needs: the n nearest (kept off the common path).
+            let mut near: Vec<f64> = s.fields_topped_by(p).map(of).collect();
+            near.select_nth_unstable_by(n - 1, f64::total_cmp);
+            (count, sum, inside) = (n, near[..n].iter().sum(), near[..n].iter().filter(|&&d| d == 0.0).count());
+        }
+        let mean = (sum + (n - count) as f64 * self.far) / n as f64;
+        0.75 * (1.0 - mean / self.far) + 0.25 * inside as f64 / n as f64
+    }
 }
 
 /// How near the player's closest piece is to the goal: 1 on it, 0 far away.
@@ -452,5 +542,43 @@ mod tests {
             }
         });
         assert!(checked > 0);
+    }
+
+    /// Where n pieces in a zone win (Halma's camp, `CountIn(Me, "goal",
+    /// 19)`), a piece brought nearer the zone is progress: the plain
+    /// evaluation (greedy's, MCTS's) sees it, for two players and for four.
+    #[test]
+    fn pieces_brought_nearer_the_zone_they_must_fill_are_progress() {
+        for (name, forward) in [("traditional/halma", "e1-f2"), ("traditional/halma-four", "d1-e2")] {
+            let game = shipped::game(name, &Options::new()).expect("compiles");
+            let eval = Evaluator::new(&game);
+            let mut s = game.initial_state();
+            assert_eq!(eval.evaluate(&game, &s, 0), 0.0, "{name}");
+            let m = game.parse_move(&s, forward).unwrap_or_else(|e| panic!("{name} {forward}: {e:?}"));
+            game.play_unchecked(&mut s, m);
+            assert!(eval.evaluate(&game, &s, 0) > 0.0, "{name}: {}", eval.evaluate(&game, &s, 0));
+            assert!(eval.evaluate(&game, &s, 1) < 0.0, "{name}");
+        }
+    }
+
+    /// Where too few pieces on the board lose (Nine Men's Morris: two men,
+    /// `Not(OnBoard(Opponent, 3))`; Tablut: no king, `Not(PieceOnBoard(..))`),
+    /// material counts: the player with more men (board and hand) is ahead.
+    #[test]
+    fn material_counts_where_too_few_pieces_lose() {
+        for name in ["traditional/nine-mens-morris", "traditional/tablut"] {
+            let game = shipped::game(name, &Options::new()).expect("compiles");
+            let eval = Evaluator::new(&game);
+            let start = [0, 1].map(|p| super::material(&game, &game.initial_state(), p));
+            let mut checked = 0;
+            visit_random_games(&game, 7, 3, |s, _| {
+                let lost = [0, 1].map(|p| start[p] - super::material(&game, s, p as u8));
+                if !s.is_over() && lost[1] > lost[0] + 1.0 {
+                    assert!(eval.evaluate(&game, s, 0) > eval.evaluate(&game, s, 1), "{name}");
+                    checked += 1;
+                }
+            });
+            assert!(checked > 0, "{name}");
+        }
     }
 }

@@ -1,19 +1,60 @@
-//! Greedy: the move whose resulting position evaluates best, one ply deep.
+//! Greedy: the move whose resulting position evaluates best, one turn deep.
 
 use super::{Agent, Evaluator, pick};
 use crate::moves::{Action, Move};
+use crate::piece::Player;
 use crate::program::Game;
-use crate::state::State;
+use crate::state::{Pending, State};
 use rand::Rng;
+
+/// Decisions read on where the turn goes on after a move (a capture chain's
+/// next jump, the removal a mill earns, a second placement).
+const TURN_DEPTH: usize = 6;
+/// Positions judged for each move, at most: a turn that branches much is
+/// read as far as this allows, and judged where it stands beyond.
+const TURN_POSITIONS: u32 = 256;
 
 pub struct GreedyAgent {
     eval: Evaluator,
     buf: Vec<Move>,
+    /// Per decision read on: its legal moves and the position after one.
+    turn: Vec<(Vec<Move>, Option<State>)>,
+    /// Positions judged for the move being read.
+    judged: u32,
 }
 
 impl GreedyAgent {
     pub fn new(game: &Game) -> GreedyAgent {
-        GreedyAgent { eval: Evaluator::new(game), buf: Vec::new() }
+        GreedyAgent { eval: Evaluator::new(game), buf: Vec::new(), turn: vec![(Vec::new(), None); TURN_DEPTH + 1], judged: 0 }
+    }
+
+    /// The value of `s` for `me`, who has just moved: where the turn is still
+    /// `me`'s to decide, the best way on (a greedy reading of one decision
+    /// sees a chain's first jump, or a mill without its removal, as nothing).
+    fn value(&mut self, game: &Game, s: &State, me: Player, depth: usize) -> f64 {
+        self.judged += 1;
+        let goes_on = depth < TURN_DEPTH
+            && self.judged < TURN_POSITIONS
+            && !s.is_over()
+            && s.to_move() == me
+            && !matches!(s.pending(), Pending::Chance(_));
+        let (mut moves, next) = std::mem::take(&mut self.turn[depth]);
+        if goes_on {
+            game.legal_moves_into(s, &mut moves);
+        }
+        if !goes_on || moves.is_empty() {
+            self.turn[depth] = (moves, next);
+            return self.eval.evaluate(game, s, me) + 0.5 * self.eval.mobility_term(game, s, me);
+        }
+        let mut next = next.unwrap_or_else(|| s.clone());
+        let mut best = f64::NEG_INFINITY;
+        for &m in &moves {
+            next.clone_from(s);
+            game.play_unchecked(&mut next, m);
+            best = best.max(self.value(game, &next, me, depth + 1));
+        }
+        self.turn[depth] = (moves, Some(next));
+        best
     }
 }
 
@@ -30,16 +71,19 @@ impl Agent for GreedyAgent {
         let me = state.to_move();
         let mut best = (f64::NEG_INFINITY, Vec::new());
         let mut next = state.clone();
-        for &m in &self.buf {
+        let moves = std::mem::take(&mut self.buf);
+        for &m in &moves {
             next.clone_from(state);
             game.play_unchecked(&mut next, m);
-            let value = self.eval.evaluate(game, &next, me) + 0.5 * self.eval.mobility_term(game, &next, me);
+            self.judged = 0;
+            let value = self.value(game, &next, me, 0);
             if value > best.0 + 1e-9 {
                 best = (value, vec![m]);
             } else if (value - best.0).abs() <= 1e-9 {
                 best.1.push(m);
             }
         }
+        self.buf = moves;
         best.1[rng.random_range(0..best.1.len())]
     }
 }
