@@ -97,8 +97,8 @@ impl Evaluator {
     /// (n − 1 of them most, n − 2 less); where having no move loses and
     /// nothing else counts material, the pieces a player controls (on top of
     /// a field, or in hand) by value: having none of them is having no move.
-    /// The alpha-beta agent uses it; MCTS, greedy and the analyses keep
-    /// [`Evaluator::new`].
+    /// The alpha-beta and greedy agents use it (greedy judges a turn once, so
+    /// the lines' cost is small); MCTS and the analyses keep [`Evaluator::new`].
     pub fn for_search(game: &Game) -> Evaluator {
         let mut e = Evaluator::new(game);
         for end in &game.ends {
