@@ -15,8 +15,8 @@ use std::collections::VecDeque;
 pub struct Evaluator {
     /// Capturing everything wins: count material (board and hand).
     material: bool,
-    /// Reaching a zone wins: per goal, the distance of each field to it, per player.
-    goals: Vec<Vec<Vec<u16>>>,
+    /// Reaching a zone wins: per goal, whose pieces of which kinds, and how far.
+    goals: Vec<Goal>,
     /// Having n of one's pieces in a zone wins (Halma's camp): per such end,
     /// how near the player's pieces are to filling it.
     fills: Vec<Fill>,
@@ -63,8 +63,8 @@ impl Evaluator {
                     (Cond::NoPieces(Who::Me), Ranking::Win(Who::Me) | Ranking::Finish(Who::Me)) => {
                         e.exit_steps = Some(exit_steps(game));
                     }
-                    (Cond::PieceIn(Who::Me, _, zone), Ranking::Win(Who::Me) | Ranking::Finish(Who::Me)) => {
-                        e.goals.push(distances(game, *zone));
+                    (Cond::PieceIn(who, kinds, zone), Ranking::Win(winner) | Ranking::Finish(winner)) => {
+                        e.goals.extend(Goal::new(game, *who, winner, *kinds, *zone));
                     }
                     (Cond::CountIn(Who::Me, zone, n), Ranking::Win(Who::Me) | Ranking::Finish(Who::Me)) => {
                         e.fills.extend(Fill::new(game, *zone, *n));
@@ -157,7 +157,7 @@ impl Evaluator {
             score += 2.0 * against(&|p| material(game, s, p)) / self.scale;
         }
         for goal in &self.goals {
-            score += against(&|p| closest(game, s, p, &goal[usize::from(p)])) * 1.5;
+            score += against(&|p| goal.closest(s, p)) * 1.5;
         }
         for fill in &self.fills {
             score += 2.0 * against(&|p| fill.progress(s, p));
@@ -369,6 +369,11 @@ fn distances(game: &Game, zone: u8) -> Vec<Vec<u16>> {
         .collect()
 }
 
+/// The largest of the distances from which the zone can be reached (at least 1).
+fn farthest<'d>(dist: impl Iterator<Item = &'d u16>) -> f64 {
+    f64::from(dist.filter(|&&d| d != u16::MAX).copied().max().unwrap_or(0).max(1))
+}
+
 /// A zone that n of a player's pieces in it win (`CountIn(Me, zone, n)`):
 /// the player's progress is the mean distance of its n nearest pieces to the
 /// zone (by the links, as for a goal), and the count already in.
@@ -395,8 +400,8 @@ impl Fill {
             return None;
         }
         let dist = distances(game, zone);
-        let far = dist.iter().flatten().filter(|&&d| d != u16::MAX).copied().max().unwrap_or(0);
-        Some(Fill { dist, n, far: f64::from(far.max(1)) })
+        let far = farthest(dist.iter().flatten());
+        Some(Fill { dist, n, far })
     }
 
     /// 0..1: the n nearest pieces' mean distance (a piece missing, or with
@@ -421,11 +426,55 @@ impl Fill {
     }
 }
 
-/// How near the player's closest piece is to the goal: 1 on it, 0 far away.
-fn closest(game: &Game, s: &State, p: Player, dist: &[u16]) -> f64 {
-    let far = game.board.len() as f64;
-    let best = s.fields_topped_by(p).map(|f| f64::from(dist[usize::from(f)])).fold(far, f64::min);
-    1.0 - best / far
+/// A zone that a piece of some kinds wins by reaching (`PieceIn` in an end
+/// that makes the same player win).
+#[derive(Debug, Clone)]
+struct Goal {
+    /// The one player it wins for, where the end names a player by number
+    /// (the tafl games' king, Fox and Hounds' fox); else each player, on
+    /// their own version of the zone.
+    owner: Option<Player>,
+    /// The kinds that win there (a bit set, as the condition reads it).
+    kinds: u32,
+    /// Per player, each field's distance to the player's version of the zone.
+    dist: Vec<Vec<u16>>,
+    /// A distance that is no progress. For every player's goal, the board's
+    /// size (both sides' terms are read against each other); for one
+    /// player's goal, which nothing balances, the farthest a field is from
+    /// it, so that a piece as far as any field can be (the tafl king in
+    /// the middle, the fox on its first row) scores 0, not most of a win.
+    far: f64,
+}
+
+impl Goal {
+    /// The goal where `who`'s piece in the zone makes `winner` win, if they
+    /// are one player: `Me` and `Me`, or one player by number.
+    fn new(game: &Game, who: Who, winner: Who, kinds: u32, zone: u8) -> Option<Goal> {
+        let owner = match (who, winner) {
+            (Who::Me, Who::Me) => None,
+            (Who::Player(a), Who::Player(b)) if a == b && a >= 1 => Some(a - 1),
+            _ => return None,
+        };
+        let dist = distances(game, zone);
+        let far = match owner {
+            None => game.board.len() as f64,
+            Some(o) => farthest(dist[usize::from(o)].iter()),
+        };
+        Some(Goal { owner, kinds, dist, far })
+    }
+
+    /// How near the player's closest piece of the kinds is to the goal: 1 on
+    /// it, 0 far away, and 0 for a player the goal is not for.
+    fn closest(&self, s: &State, p: Player) -> f64 {
+        if self.owner.is_some_and(|o| o != p) {
+            return 0.0;
+        }
+        let dist = &self.dist[usize::from(p)];
+        let of_kinds = |f: &FieldId| s.top(*f).is_some_and(|t| self.kinds & (1 << t.kind) != 0);
+        let best =
+            s.fields_topped_by(p).filter(of_kinds).map(|f| f64::from(dist[usize::from(f)])).fold(self.far, f64::min);
+        1.0 - best.min(self.far) / self.far
+    }
 }
 
 /// Per player, for each field, the steps along that player's bearing-off
@@ -558,6 +607,25 @@ mod tests {
             game.play_unchecked(&mut s, m);
             assert!(eval.evaluate(&game, &s, 0) > 0.0, "{name}: {}", eval.evaluate(&game, &s, 0));
             assert!(eval.evaluate(&game, &s, 1) < 0.0, "{name}");
+        }
+    }
+
+    /// Where one player, named by number, wins by bringing a piece of a kind
+    /// into a zone (Fox and Hounds: `PieceIn(Player(1), ["Fox"], "goal")`),
+    /// that piece's way there is that player's progress and the other's
+    /// loss; on its first row, as far as a field can be, it is none. Before,
+    /// only `PieceIn(Me, ..)` was read, and the fox's value was 0 everywhere.
+    #[test]
+    fn the_goal_of_one_player_is_that_players_progress() {
+        let game = shipped::game("traditional/fox-and-hounds", &Options::new()).expect("compiles");
+        let eval = Evaluator::new(&game);
+        let mut s = game.initial_state();
+        for (text, forward) in [("F@b8", false), ("b8-c7", true)] {
+            let m = game.parse_move(&s, text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+            game.play_unchecked(&mut s, m);
+            let (value, hounds) = (eval.evaluate(&game, &s, 0), eval.evaluate(&game, &s, 1));
+            assert!(value >= 0.0 && (value > 0.0) == forward, "{text}: {value}");
+            assert_eq!(hounds, -value, "{text}");
         }
     }
 
