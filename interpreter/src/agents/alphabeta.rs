@@ -484,7 +484,7 @@ impl AlphaBetaAgent {
 }
 
 /// Fields topped by each side: the team's own, and everyone else's.
-fn tops(game: &Game, s: &State, team: u8) -> (u32, u32) {
+pub(super) fn tops(game: &Game, s: &State, team: u8) -> (u32, u32) {
     let (mut own, mut other) = (0, 0);
     for p in 0..game.player_count() {
         let n: u32 = s.topped_by(p).iter().map(|w| w.count_ones()).sum();
@@ -500,7 +500,7 @@ fn tops(game: &Game, s: &State, team: u8) -> (u32, u32) {
 /// Whether a move captured: fewer fields topped by the other sides, and at
 /// most one more by the mover's (a piece placed); a move that turns the
 /// other side's pieces over to the mover (Reversi's flips) is not a capture.
-fn takes(before: (u32, u32), after: (u32, u32)) -> bool {
+pub(super) fn takes(before: (u32, u32), after: (u32, u32)) -> bool {
     after.1 < before.1 && after.0 <= before.0 + 1
 }
 

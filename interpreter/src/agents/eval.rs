@@ -15,8 +15,11 @@ use std::collections::VecDeque;
 pub struct Evaluator {
     /// Capturing everything wins: count material (board and hand).
     material: bool,
-    /// Reaching a zone wins: per goal, the distance of each field to it, per player.
-    goals: Vec<Vec<Vec<u16>>>,
+    /// Reaching a zone wins: per goal, whose pieces of which kinds, and how far.
+    goals: Vec<Goal>,
+    /// Having n of one's pieces in a zone wins (Halma's camp): per such end,
+    /// how near the player's pieces are to filling it.
+    fills: Vec<Fill>,
     /// Getting rid of one's pieces wins (bearing off): per player, steps left
     /// to the exit per field (along that player's track).
     exit_steps: Option<Vec<Vec<u16>>>,
@@ -60,13 +63,25 @@ impl Evaluator {
                     (Cond::NoPieces(Who::Me), Ranking::Win(Who::Me) | Ranking::Finish(Who::Me)) => {
                         e.exit_steps = Some(exit_steps(game));
                     }
-                    (Cond::PieceIn(Who::Me, _, zone), Ranking::Win(Who::Me) | Ranking::Finish(Who::Me)) => {
-                        e.goals.push(distances(game, *zone));
+                    (Cond::PieceIn(who, kinds, zone), Ranking::Win(winner) | Ranking::Finish(winner)) => {
+                        e.goals.extend(Goal::new(game, *who, winner, *kinds, *zone));
+                    }
+                    (Cond::CountIn(Who::Me, zone, n), Ranking::Win(Who::Me) | Ranking::Finish(Who::Me)) => {
+                        e.fills.extend(Fill::new(game, *zone, *n));
                     }
                     (Cond::OnBoard(..) | Cond::Lead(..), _) => e.presence = true,
                     (Cond::NoMoves, Ranking::Win(Who::Opponent)) => e.mobility = true,
                     (_, Ranking::MorePieces | Ranking::MorePiecesOr(_) | Ranking::MostArea { .. }) => e.presence = true,
                     _ => {}
+                }
+            }
+            // Too few pieces, or no piece of a kind, on the board loses (Nine
+            // Men's Morris' two men, Tablut's king): every capture counts.
+            let mut negated = Vec::new();
+            negative_atoms(&end.test, &mut negated);
+            for atom in negated {
+                if let (Cond::OnBoard(who, _) | Cond::PieceOnBoard(who, _), Ranking::Win(winner)) = (atom, end.result) {
+                    e.material |= others(*who, winner);
                 }
             }
         }
@@ -82,8 +97,8 @@ impl Evaluator {
     /// (n − 1 of them most, n − 2 less); where having no move loses and
     /// nothing else counts material, the pieces a player controls (on top of
     /// a field, or in hand) by value: having none of them is having no move.
-    /// The alpha-beta agent uses it; MCTS, greedy and the analyses keep
-    /// [`Evaluator::new`].
+    /// The alpha-beta and greedy agents use it (greedy judges a turn once, so
+    /// the lines' cost is small); MCTS and the analyses keep [`Evaluator::new`].
     pub fn for_search(game: &Game) -> Evaluator {
         let mut e = Evaluator::new(game);
         for end in &game.ends {
@@ -142,7 +157,10 @@ impl Evaluator {
             score += 2.0 * against(&|p| material(game, s, p)) / self.scale;
         }
         for goal in &self.goals {
-            score += against(&|p| closest(game, s, p, &goal[usize::from(p)])) * 1.5;
+            score += against(&|p| goal.closest(s, p)) * 1.5;
+        }
+        for fill in &self.fills {
+            score += 2.0 * against(&|p| fill.progress(s, p));
         }
         if let Some(steps) = &self.exit_steps {
             score +=
@@ -286,6 +304,26 @@ fn control(game: &Game, s: &State, p: Player) -> f64 {
     board + hand
 }
 
+/// The atoms a condition needs to be false: those under one `Not`.
+fn negative_atoms<'t>(t: &'t Cond, out: &mut Vec<&'t Cond>) {
+    match t {
+        Cond::All(ts) | Cond::Any(ts) => ts.iter().for_each(|t| negative_atoms(t, out)),
+        Cond::Not(t) => positive_atoms(t, out),
+        _ => {}
+    }
+}
+
+/// Whether `who` (in a condition) and `winner` (of its end) are not the
+/// same player: a condition on the others that makes `winner` win.
+fn others(who: Who, winner: Who) -> bool {
+    match (who, winner) {
+        (Who::Player(a), Who::Player(b)) => a != b,
+        (Who::Opponent | Who::Next | Who::AnyOpponent | Who::EveryOpponent, Who::Me) => true,
+        (Who::Me, Who::Opponent) => true,
+        _ => false,
+    }
+}
+
 /// The atoms a condition needs to be true (those under `Not` are left out).
 fn positive_atoms<'t>(t: &'t Cond, out: &mut Vec<&'t Cond>) {
     match t {
@@ -331,11 +369,112 @@ fn distances(game: &Game, zone: u8) -> Vec<Vec<u16>> {
         .collect()
 }
 
-/// How near the player's closest piece is to the goal: 1 on it, 0 far away.
-fn closest(game: &Game, s: &State, p: Player, dist: &[u16]) -> f64 {
-    let far = game.board.len() as f64;
-    let best = s.fields_topped_by(p).map(|f| f64::from(dist[usize::from(f)])).fold(far, f64::min);
-    1.0 - best / far
+/// The largest of the distances from which the zone can be reached (at least 1).
+fn farthest<'d>(dist: impl Iterator<Item = &'d u16>) -> f64 {
+    f64::from(dist.filter(|&&d| d != u16::MAX).copied().max().unwrap_or(0).max(1))
+}
+
+/// A zone that n of a player's pieces in it win (`CountIn(Me, zone, n)`):
+/// the player's progress is the mean distance of its n nearest pieces to the
+/// zone (by the links, as for a goal), and the count already in.
+#[derive(Debug, Clone)]
+struct Fill {
+    /// Per player, each field's distance to the player's version of the zone.
+    dist: Vec<Vec<u16>>,
+    n: u16,
+    /// The largest distance from a field to the zone: a piece that far has made no progress.
+    far: f64,
+}
+
+impl Fill {
+    /// Where the player's own pieces can make the count (n at most those it
+    /// starts with, board and hand); a count of anyone's pieces that needs
+    /// others' too (Oware's seeds in a store) is the stores' term's.
+    fn new(game: &Game, zone: u8, n: u16) -> Option<Fill> {
+        let initial = game.initial_state();
+        let own = |p: Player| {
+            let hand: u32 = (0..game.kinds.len() as u8).map(|k| u32::from(initial.hand(p, k))).sum();
+            initial.on_board(p) + hand
+        };
+        if n == 0 || (0..game.player_count()).any(|p| u32::from(n) > own(p)) {
+            return None;
+        }
+        let dist = distances(game, zone);
+        let far = farthest(dist.iter().flatten());
+        Some(Fill { dist, n, far })
+    }
+
+    /// 0..1: the n nearest pieces' mean distance (a piece missing, or with
+    /// no way to the zone, as far as the farthest field) as three quarters,
+    /// the share of the n already in as one quarter (what the end counts).
+    fn progress(&self, s: &State, p: Player) -> f64 {
+        let dist = &self.dist[usize::from(p)];
+        let n = usize::from(self.n);
+        let of = |f: FieldId| f64::from(dist[usize::from(f)]).min(self.far);
+        let (mut count, mut sum, mut inside) = (0usize, 0.0, 0usize);
+        for d in s.fields_topped_by(p).map(of) {
+            (count, sum, inside) = (count + 1, sum + d, inside + usize::from(d == 0.0));
+        }
+        if count > n {
+            // More pieces than the count needs: the n nearest (kept off the common path).
+            let mut near: Vec<f64> = s.fields_topped_by(p).map(of).collect();
+            near.select_nth_unstable_by(n - 1, f64::total_cmp);
+            (count, sum, inside) = (n, near[..n].iter().sum(), near[..n].iter().filter(|&&d| d == 0.0).count());
+        }
+        let mean = (sum + (n - count) as f64 * self.far) / n as f64;
+        0.75 * (1.0 - mean / self.far) + 0.25 * inside as f64 / n as f64
+    }
+}
+
+/// A zone that a piece of some kinds wins by reaching (`PieceIn` in an end
+/// that makes the same player win).
+#[derive(Debug, Clone)]
+struct Goal {
+    /// The one player it wins for, where the end names a player by number
+    /// (the tafl games' king, Fox and Hounds' fox); else each player, on
+    /// their own version of the zone.
+    owner: Option<Player>,
+    /// The kinds that win there (a bit set, as the condition reads it).
+    kinds: u32,
+    /// Per player, each field's distance to the player's version of the zone.
+    dist: Vec<Vec<u16>>,
+    /// A distance that is no progress. For every player's goal, the board's
+    /// size (both sides' terms are read against each other); for one
+    /// player's goal, which nothing balances, the farthest a field is from
+    /// it, so that a piece as far as any field can be (the tafl king in
+    /// the middle, the fox on its first row) scores 0, not most of a win.
+    far: f64,
+}
+
+impl Goal {
+    /// The goal where `who`'s piece in the zone makes `winner` win, if they
+    /// are one player: `Me` and `Me`, or one player by number.
+    fn new(game: &Game, who: Who, winner: Who, kinds: u32, zone: u8) -> Option<Goal> {
+        let owner = match (who, winner) {
+            (Who::Me, Who::Me) => None,
+            (Who::Player(a), Who::Player(b)) if a == b && a >= 1 => Some(a - 1),
+            _ => return None,
+        };
+        let dist = distances(game, zone);
+        let far = match owner {
+            None => game.board.len() as f64,
+            Some(o) => farthest(dist[usize::from(o)].iter()),
+        };
+        Some(Goal { owner, kinds, dist, far })
+    }
+
+    /// How near the player's closest piece of the kinds is to the goal: 1 on
+    /// it, 0 far away, and 0 for a player the goal is not for.
+    fn closest(&self, s: &State, p: Player) -> f64 {
+        if self.owner.is_some_and(|o| o != p) {
+            return 0.0;
+        }
+        let dist = &self.dist[usize::from(p)];
+        let of_kinds = |f: &FieldId| s.top(*f).is_some_and(|t| self.kinds & (1 << t.kind) != 0);
+        let best =
+            s.fields_topped_by(p).filter(of_kinds).map(|f| f64::from(dist[usize::from(f)])).fold(self.far, f64::min);
+        1.0 - best.min(self.far) / self.far
+    }
 }
 
 /// Per player, for each field, the steps along that player's bearing-off
@@ -452,5 +591,62 @@ mod tests {
             }
         });
         assert!(checked > 0);
+    }
+
+    /// Where n pieces in a zone win (Halma's camp, `CountIn(Me, "goal",
+    /// 19)`), a piece brought nearer the zone is progress: the plain
+    /// evaluation (greedy's, MCTS's) sees it, for two players and for four.
+    #[test]
+    fn pieces_brought_nearer_the_zone_they_must_fill_are_progress() {
+        for (name, forward) in [("traditional/halma", "e1-f2"), ("traditional/halma-four", "d1-e2")] {
+            let game = shipped::game(name, &Options::new()).expect("compiles");
+            let eval = Evaluator::new(&game);
+            let mut s = game.initial_state();
+            assert_eq!(eval.evaluate(&game, &s, 0), 0.0, "{name}");
+            let m = game.parse_move(&s, forward).unwrap_or_else(|e| panic!("{name} {forward}: {e:?}"));
+            game.play_unchecked(&mut s, m);
+            assert!(eval.evaluate(&game, &s, 0) > 0.0, "{name}: {}", eval.evaluate(&game, &s, 0));
+            assert!(eval.evaluate(&game, &s, 1) < 0.0, "{name}");
+        }
+    }
+
+    /// Where one player, named by number, wins by bringing a piece of a kind
+    /// into a zone (Fox and Hounds: `PieceIn(Player(1), ["Fox"], "goal")`),
+    /// that piece's way there is that player's progress and the other's
+    /// loss; on its first row, as far as a field can be, it is none. Before,
+    /// only `PieceIn(Me, ..)` was read, and the fox's value was 0 everywhere.
+    #[test]
+    fn the_goal_of_one_player_is_that_players_progress() {
+        let game = shipped::game("traditional/fox-and-hounds", &Options::new()).expect("compiles");
+        let eval = Evaluator::new(&game);
+        let mut s = game.initial_state();
+        for (text, forward) in [("F@b8", false), ("b8-c7", true)] {
+            let m = game.parse_move(&s, text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+            game.play_unchecked(&mut s, m);
+            let (value, hounds) = (eval.evaluate(&game, &s, 0), eval.evaluate(&game, &s, 1));
+            assert!(value >= 0.0 && (value > 0.0) == forward, "{text}: {value}");
+            assert_eq!(hounds, -value, "{text}");
+        }
+    }
+
+    /// Where too few pieces on the board lose (Nine Men's Morris: two men,
+    /// `Not(OnBoard(Opponent, 3))`; Tablut: no king, `Not(PieceOnBoard(..))`),
+    /// material counts: the player with more men (board and hand) is ahead.
+    #[test]
+    fn material_counts_where_too_few_pieces_lose() {
+        for name in ["traditional/nine-mens-morris", "traditional/tablut"] {
+            let game = shipped::game(name, &Options::new()).expect("compiles");
+            let eval = Evaluator::new(&game);
+            let start = [0, 1].map(|p| super::material(&game, &game.initial_state(), p));
+            let mut checked = 0;
+            visit_random_games(&game, 7, 3, |s, _| {
+                let lost = [0, 1].map(|p| start[p] - super::material(&game, s, p as u8));
+                if !s.is_over() && lost[1] > lost[0] + 1.0 {
+                    assert!(eval.evaluate(&game, s, 0) > eval.evaluate(&game, s, 1), "{name}");
+                    checked += 1;
+                }
+            });
+            assert!(checked > 0, "{name}");
+        }
     }
 }
