@@ -7,10 +7,10 @@ use tabula::{Options, shipped};
 
 /// Alquerque, White to move with no capture of its own: c2-c3 leaves the man
 /// to Black's capture from c4 (forced), and no other move leaves anything to
-/// take. Judged one turn deep, c2-c3 looks best (the premise, checked here:
-/// Black, held to its capture, has one move, and mobility counts), as Lasca's
-/// offered pieces did. Reading Black's answer, greedy sees the man lost and
-/// never plays it.
+/// take. Judged one turn deep, c2-c3 is among the best (the premise, checked
+/// here; it ties with c2-d2), as Lasca's offered pieces were, so a greedy of
+/// one turn plays it on some of the seeds below (seed 2 does). Reading
+/// Black's answer, greedy sees the man lost and never plays it.
 #[test]
 fn greedy_leaves_no_man_to_be_taken() {
     let game = shipped::game("traditional/alquerque", &Options::new()).expect("compiles");
@@ -28,7 +28,7 @@ fn greedy_leaves_no_man_to_be_taken() {
     let texts: Vec<String> = legal.iter().map(|&m| game.move_text_in(&s, m)).collect();
     assert!(texts.iter().any(|t| t == "c2-c3"), "{texts:?}");
     for t in texts.iter().filter(|t| *t != "c2-c3") {
-        assert!(one_turn("c2-c3") > one_turn(t), "the premise: c2-c3 against {t}");
+        assert!(one_turn("c2-c3") >= one_turn(t), "the premise: c2-c3 against {t}");
     }
     let mut greedy = AgentSpec::parse("greedy").expect("an agent").build(&game);
     for seed in 0..8 {

@@ -1,5 +1,5 @@
 //! Greedy: the move whose resulting position evaluates best, one turn deep,
-//! with the captures that may answer it.
+//! with the captures the rules then force on the answer.
 
 use super::alphabeta::{takes, tops};
 use super::{Agent, Evaluator, pick};
@@ -63,7 +63,7 @@ impl GreedyAgent {
     /// of one decision sees a chain's first jump, or a mill without its
     /// removal, as nothing). A turn more (Kalah's sowing into the store) is
     /// not read: greedy stays a player of one turn. Where the turn has
-    /// passed to an opponent, the captures it may answer with
+    /// passed to an opponent, the captures the rules force on its answer
     /// ([`GreedyAgent::answer`]).
     fn value(&mut self, game: &Game, s: &State, me: Player, turn: u32, depth: usize) -> f64 {
         self.judged += 1;
@@ -76,7 +76,7 @@ impl GreedyAgent {
             let a = Answer { player, turn: s.turn(), before, stand: self.judge(game, s, me) };
             return self.answer(game, s, me, a, 0);
         }
-        if player != me || s.turn() != turn {
+        if player != me || s.turn() != turn || !game.turn_goes_on(s) {
             return self.judge(game, s, me);
         }
         let read = self.each_move(game, s, depth, f64::max, &mut |g, next| g.value(game, next, me, turn, depth + 1));
@@ -84,23 +84,49 @@ impl GreedyAgent {
     }
 
     /// The value for `me` of `s`, `depth` decisions into the turn `a` that
-    /// answers `me`'s: the answering player takes what hurts `me` most where
-    /// its turn captures (fewer fields topped by the others when it ends, as
-    /// the alpha-beta agent's quiescence reads a capture), and may stand on
-    /// `a.stand` with a quiet turn. So a piece left to be taken is seen as
-    /// lost, and a capture the rules force (Lasca's) as forced: judged one
-    /// turn deep, a move that leaves the opponent only a forced capture
-    /// looked best, for the few moves it leaves.
+    /// answers `me`'s, where the rules force that turn to capture (no move of
+    /// it ends the turn without a capture: Alquerque's, Lasca's, the
+    /// draughts'): the answering player takes what hurts `me` most (fewer
+    /// fields topped by the others when its turn ends, as the alpha-beta
+    /// agent's quiescence reads a capture). So a piece left to a forced
+    /// capture is seen as lost: judged one turn deep, a move that leaves the
+    /// opponent only that capture looked best, for the few moves it leaves.
+    /// Where the answer may be quiet, greedy reads no further than its own
+    /// turn (`a.stand`): it is a player of one turn and what that turn
+    /// forces, not a search of the opponent's choices, which MCTS and
+    /// alpha-beta are (reading every capture that may answer, greedy beat
+    /// `mcts:200` in Breakthrough 18–2).
     fn answer(&mut self, game: &Game, s: &State, me: Player, a: Answer, depth: usize) -> f64 {
         self.judged += 1;
-        if !(self.may_read(s, depth) && s.to_move() == a.player && s.turn() == a.turn) {
-            let team = game.teams()[usize::from(a.player)];
+        let team = game.teams()[usize::from(a.player)];
+        let within = s.to_move() == a.player && s.turn() == a.turn && (depth == 0 || game.turn_goes_on(s));
+        if !(self.may_read(s, depth) && within) {
             let took = s.is_over() || takes(a.before, tops(game, s, team));
             return if took { self.judge(game, s, me) } else { a.stand };
+        }
+        let quiet =
+            |next: &State| !next.is_over() && !game.turn_goes_on(next) && !takes(a.before, tops(game, next, team));
+        if depth == 0 && self.may_answer_quietly(game, s, &quiet) {
+            return a.stand;
         }
         let read = self
             .each_move(game, s, TURN_DEPTH + depth, f64::min, &mut |g, next| g.answer(game, next, me, a, depth + 1));
         read.unwrap_or(a.stand)
+    }
+
+    /// Whether some legal move of `s` ends its turn without a capture
+    /// (`quiet` says of the position after it).
+    fn may_answer_quietly(&mut self, game: &Game, s: &State, quiet: &dyn Fn(&State) -> bool) -> bool {
+        let (mut moves, next) = std::mem::take(&mut self.turn[TURN_DEPTH]);
+        game.legal_moves_into(s, &mut moves);
+        let mut next = next.unwrap_or_else(|| s.clone());
+        let found = moves.iter().any(|&m| {
+            next.clone_from(s);
+            game.play_unchecked(&mut next, m);
+            quiet(&next)
+        });
+        self.turn[TURN_DEPTH] = (moves, Some(next));
+        found
     }
 
     /// The values of the positions after each legal move of `s`, folded by

@@ -102,7 +102,7 @@ impl MctsAgent {
         MctsAgent {
             budget,
             style,
-            eval: Evaluator::new(game),
+            eval: Evaluator::for_search(game),
             settings,
             buf: Vec::new(),
             kept: Vec::new(),

@@ -8,6 +8,20 @@ use crate::ruleset::When;
 use crate::state::{Pending, Reason, State};
 
 impl Game {
+    /// Whether the decision due in `s` goes on the turn of the move that led
+    /// to it: a chain's next jump, a removal or placement the move earned, a
+    /// second placement, a value of a throw or pool left to spend. Not where
+    /// a turn begins, nor where a move earned the same player another turn
+    /// (Kalah's last seed in the store), which keeps the turn's number.
+    pub fn turn_goes_on(&self, s: &State) -> bool {
+        let phase = &self.phases[usize::from(s.phase)];
+        s.continuing.is_some()
+            || !matches!(s.pending, Pending::None | Pending::Chance(_) | Pending::Huff)
+            || s.throw.is_some()
+            || s.dice.is_active()
+            || s.decisions_left < phase.decisions
+    }
+
     /// After a decision: end conditions, the turn limit, and whose decision is next.
     #[inline(always)]
     pub(super) fn after_decision(&self, s: &mut State, mover: Player) {
@@ -152,5 +166,45 @@ impl Game {
             }
         }
         p
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::shipped::{self, testing::visit_random_games};
+    use crate::{Action, Options};
+
+    /// After each move of random games: where another player is to move, a
+    /// turn begins; where the same player is, the turn goes on (a chain's next
+    /// jump, the removal a mill earns, a die of the throw left) except where
+    /// the move earned another turn (Kalah's last seed in the store).
+    #[test]
+    fn a_turn_goes_on_until_its_last_decision() {
+        let games = [
+            ("traditional/kalah", false),
+            ("traditional/english-draughts", true),
+            ("traditional/nine-mens-morris", true),
+            ("traditional/backgammon", true),
+        ];
+        for (name, same_player_goes_on) in games {
+            let game = shipped::game(name, &Options::new()).expect("compiles");
+            let mut same_player = 0;
+            visit_random_games(&game, 11, 3, |s, legal| {
+                for &m in legal.iter().filter(|m| m.action != Action::Chance) {
+                    let mut next = s.clone();
+                    game.play_unchecked(&mut next, m);
+                    if next.is_over() {
+                        continue;
+                    }
+                    if next.to_move() != s.to_move() {
+                        assert!(!game.turn_goes_on(&next), "{name}: another player's turn");
+                    } else {
+                        assert_eq!(game.turn_goes_on(&next), same_player_goes_on, "{name}");
+                        same_player += 1;
+                    }
+                }
+            });
+            assert!(same_player > 0, "{name}: the same player never moved twice");
+        }
     }
 }
