@@ -1,10 +1,10 @@
 //! Legal moves.
 
 use super::emit::{Counted, Emit, IntoList};
-use super::motion::{Tops, Walking, placing};
+use super::motion::{FieldsByKind, Tops, Walking, placing};
 use super::scratch::{ScratchState, scratch_moves, scratch_numbers};
 use super::{CaptureFilter, Captures, ChainLandings, Cond, Filter, Motion, Probe, Repeats, Rule, RulesLoop};
-use crate::board::{FieldId, NO_FIELD};
+use crate::board::{FieldId, NO_FIELD, fields_of_word};
 use crate::moves::{Action, Move, NO_DIR};
 use crate::piece::{KindId, Piece, Player};
 use crate::program::Game;
@@ -416,8 +416,9 @@ impl Game {
     ) -> (bool, bool) {
         let phase = &self.phases[usize::from(s.phase)];
         let mut found = false;
-        // The rules' walks share one pass set where they pass over the same fields.
-        let mut walks = None;
+        // The rules' walks share one pass set where they pass over the same
+        // fields; the rules that go piece by piece, the pieces read by kind.
+        let mut shared = Shared::default();
         for &ri in rules {
             let rule = &phase.rules[usize::from(ri)];
             if !self.eval(&rule.only_if_for[usize::from(me)], s, me, NO_FIELD) {
@@ -429,13 +430,13 @@ impl Game {
                 // in a phase that only walks, an entry: their ends go to `emit` in one go.
                 let mut counting = Counted { found: false, emit: &mut *emit };
                 let go_on = if by_paths {
-                    self.walks_by_paths(s, me, rule, ri, only, &mut walks, &mut counting)
+                    self.walks_by_paths(s, me, rule, ri, only, &mut shared.walks, &mut counting)
                 } else {
                     debug_assert!(rule.motion.facts().enters, "a phase marked as walks only");
                     // (A piece on the board enters nothing.)
                     only.is_some()
                         || self.kinds_in_hand(rule, s, me).all(|kind| {
-                            self.enter_moves(s, me, rule, placing(ri, kind, NO_FIELD), &mut walks, &mut counting)
+                            self.enter_moves(s, me, rule, placing(ri, kind, NO_FIELD), &mut shared.walks, &mut counting)
                         })
                 };
                 found |= counting.found;
@@ -452,7 +453,7 @@ impl Game {
                         self.emit_run_choices(rule, s, m, &mut |c| emit.emit(c))
                     }
                 };
-                self.rule_moves(s, me, rule, ri, only, &mut walks, &mut counted)
+                self.rule_moves(s, me, rule, ri, only, &mut shared, &mut counted)
             } else {
                 let mut counted = |m: Move| {
                     found = true;
@@ -476,7 +477,7 @@ impl Game {
                             &mut counted,
                         )
                     }
-                    None => self.rule_moves(s, me, rule, ri, only, &mut walks, &mut counted),
+                    None => self.rule_moves(s, me, rule, ri, only, &mut shared, &mut counted),
                 }
             };
             if !go_on {
@@ -580,9 +581,9 @@ impl Game {
         .filter(|&n| n > 0)
     }
 
-    /// The moves of one rule; false if `emit` asked to stop. `walks` is the
-    /// walking state the generation's rules share (see [`Walking::of`]). Each
-    /// motion's generation is in its own file of engine/motion/.
+    /// The moves of one rule; false if `emit` asked to stop. `shared` is
+    /// what the generation's rules share (see [`Shared`]). Each motion's
+    /// generation is in its own file of engine/motion/.
     #[allow(clippy::too_many_arguments)] // one call site; the rule, where it moves from, and the generation's scratch
     fn rule_moves(
         &self,
@@ -591,13 +592,13 @@ impl Game {
         rule: &Rule,
         rule_id: u8,
         only: Option<FieldId>,
-        walks: &mut Option<Walking>,
+        shared: &mut Shared,
         emit: &mut impl FnMut(Move) -> bool,
     ) -> bool {
         match &rule.motion {
             // (A piece on the board enters or places nothing.)
             Motion::Place { .. } | Motion::Enter { .. } => {
-                only.is_some() || self.hand_moves(s, me, rule, rule_id, walks, emit)
+                only.is_some() || self.hand_moves(s, me, rule, rule_id, &mut shared.walks, emit)
             }
             Motion::Sow { .. } | Motion::Lift => {
                 let fields = only.map_or(0..self.board.len() as FieldId, |f| f..f + 1);
@@ -612,7 +613,7 @@ impl Game {
                     (None, Some(landing), Cond::True) => {
                         self.steps_by_masks(s, me, rule, rule_id, reach, landing, only, emit)
                     }
-                    _ => self.each_piece_moves(s, me, rule, rule_id, only, walks, emit),
+                    _ => self.each_piece_moves(s, me, rule, rule_id, only, shared, emit),
                 }
             }
             Motion::Slide { .. }
@@ -621,7 +622,7 @@ impl Game {
             | Motion::RunOff { .. }
             | Motion::Walk { .. }
             | Motion::Exit { .. }
-            | Motion::Jump { .. } => self.each_piece_moves(s, me, rule, rule_id, only, walks, emit),
+            | Motion::Jump { .. } => self.each_piece_moves(s, me, rule, rule_id, only, shared, emit),
             // (No piece moves: one move, not one per piece.)
             Motion::Pass => only.is_some() || self.pass_moves(rule_id, emit),
         }
@@ -671,10 +672,11 @@ impl Game {
         rule: &Rule,
         rule_id: u8,
         only: Option<FieldId>,
-        walks: &mut Option<Walking>,
+        shared: &mut Shared,
         emit: &mut impl FnMut(Move) -> bool,
     ) -> bool {
         // (An entry, which walks too, comes from the hand.)
+        let Shared { walks, kinds } = shared;
         let mut walking = rule.motion.walk().map(|walk| Walking::of(walks, self, s, me, &walk.pass));
         let mut piece_moves = |from: FieldId| {
             let Some(p) = s.top(from) else { return true };
@@ -686,6 +688,10 @@ impl Game {
         };
         match only {
             Some(from) => piece_moves(from),
+            None if self.board.len() <= 64 => {
+                let of_kinds = kinds.get_or_insert_with(|| FieldsByKind::of(s, me)).fields(rule.pieces);
+                fields_of_word(0, of_kinds).all(piece_moves)
+            }
             None => s.fields_topped_by(me).all(piece_moves),
         }
     }
@@ -738,6 +744,16 @@ impl Game {
     ) -> impl Iterator<Item = KindId> + 'a {
         (0..self.kinds.len() as KindId).filter(move |&kind| rule.pieces & (1 << kind) != 0 && s.hand(me, kind) > 0)
     }
+}
+
+/// What the rules of one generation share, each part made when a rule
+/// first needs it.
+#[derive(Default)]
+pub(super) struct Shared {
+    /// The walking state (see [`Walking::of`]).
+    walks: Option<Walking>,
+    /// On a board of up to 64 fields, the player's pieces by kind.
+    kinds: Option<FieldsByKind>,
 }
 
 /// A piece about to move under one rule: what its moves are made of.

@@ -18,16 +18,16 @@ impl Game {
     pub(crate) fn can_land(&self, rule: &Rule, s: &State, me: Player, from: FieldId, to: FieldId) -> bool {
         match &rule.plan.landing {
             Landing::Masks(m) => lands_by_mask(&m.masks, s, me, to),
-            Landing::Players { masks, fields, .. } => {
-                masks[usize::from(me) * fields + usize::from(to)] & super::super::cond::tops(s, me, to) != 0
+            Landing::Players { .. } | Landing::Stacks { .. } | Landing::General => {
+                self.can_land_apart(rule, s, me, from, to)
             }
-            Landing::Stacks { .. } | Landing::General => self.can_land_on_stacks(rule, s, me, from, to),
         }
     }
 
-    /// [`Game::can_land`] where stacks grow: by [`Landing::Stacks`] where
-    /// the rule has it, else in full. (Apart, so that `can_land` stays inlined.)
-    pub(in crate::engine) fn can_land_on_stacks(
+    /// [`Game::can_land`] but by one set of masks: by each player's
+    /// ([`Landing::Players`]), by [`Landing::Stacks`] where stacks grow, else
+    /// in full. (Apart, so that `can_land` stays small enough to be inlined.)
+    pub(in crate::engine) fn can_land_apart(
         &self,
         rule: &Rule,
         s: &State,
@@ -36,10 +36,9 @@ impl Game {
         to: FieldId,
     ) -> bool {
         match &rule.plan.landing {
+            Landing::Players { masks, fields, .. } => lands_by_mask(&masks[usize::from(me) * fields..], s, me, to),
             Landing::Stacks { masks, .. } => self.lands_on_stack_by_mask(masks, s, me, to),
-            Landing::Masks(_) | Landing::Players { .. } | Landing::General => {
-                self.can_land_in_full(rule, s, me, from, to)
-            }
+            Landing::Masks(_) | Landing::General => self.can_land_in_full(rule, s, me, from, to),
         }
     }
 

@@ -3,7 +3,8 @@
 //! to 64 fields): off the state as the loop goes, for one rule ([`Tops`]), or
 //! read once for all the rules of a generation ([`KindsRead`]; issue 48: in
 //! the step-and-jump games each rule read every piece's kind again, most of
-//! them to skip it).
+//! them to skip it), and as words by kind for the rules that go piece by
+//! piece ([`FieldsByKind`]; chess's slides, the king's moves).
 
 use crate::board::{FieldId, fields_of_word};
 use crate::piece::{KindId, Player};
@@ -82,5 +83,34 @@ impl Movers for KindsRead {
     #[inline(always)]
     fn kind(&self, _: &State, from: FieldId, _: u32) -> Option<KindId> {
         Some(self.kind_at[usize::from(from) & 63])
+    }
+}
+
+/// The player's fields 0 to 63 by the kind of the piece on top, read once a
+/// generation for the rules that go piece by piece (`each_piece_moves`): a
+/// rule visits its own kinds' pieces, not every piece to skip most of them.
+pub(in crate::engine) struct FieldsByKind([u64; 32]);
+
+impl FieldsByKind {
+    #[inline(always)]
+    pub(in crate::engine) fn of(s: &State, me: Player) -> FieldsByKind {
+        let mut by_kind = [0u64; 32];
+        for from in fields_of_word(0, s.topped_first_word(me)) {
+            if let Some(p) = s.top(from) {
+                by_kind[usize::from(p.kind) & 31] |= 1 << from;
+            }
+        }
+        FieldsByKind(by_kind)
+    }
+
+    /// The fields with a piece of one of `kinds` (bits) on top.
+    #[inline(always)]
+    pub(in crate::engine) fn fields(&self, kinds: u32) -> u64 {
+        let (mut word, mut left) = (0, kinds);
+        while left != 0 {
+            word |= self.0[left.trailing_zeros() as usize];
+            left &= left - 1;
+        }
+        word
     }
 }
