@@ -6,7 +6,7 @@ use crate::board::{FieldId, NO_FIELD};
 use crate::piece::Captured;
 use crate::program::Cond;
 use crate::program::Game;
-use crate::program::attacks::{Attacker, Attacks, Reversed, RoyalSafety, SlideDir, Toward};
+use crate::program::attacks::{Attacker, Attacks, Ray, Reversed, RoyalSafety, SlideDir, Toward};
 use crate::program::rules::{Effect, Motion, Phase, Reach, Rule};
 use crate::ruleset::{Arrive, Carry, OnJumped};
 
@@ -36,8 +36,16 @@ pub(crate) fn tables(game: &Game, royal: u32) -> Attacks {
                 .collect()
         })
         .collect();
-    let safety =
-        game.phases.iter().zip(&phases).map(|(phase, attackers)| safety(game, phase, attackers, royal)).collect();
+    let safety = game
+        .phases
+        .iter()
+        .zip(&phases)
+        .map(|(phase, attackers)| {
+            let mut plan = safety(game, phase, attackers, royal)?;
+            plan.rays = rays(game, &back, dirs, &plan.dirs);
+            Some(plan)
+        })
+        .collect();
     Attacks { royal, phases, back, dirs, safety }
 }
 
@@ -93,7 +101,36 @@ fn safety(game: &Game, phase: &Phase, attackers: &[Attacker], royal: u32) -> Opt
         .collect();
     let plain = phase.rules.iter().map(|rule| plain(rule, royal)).collect();
     let lands = attackers.iter().map(|a| lands(game, &phase.rules[usize::from(a.rule)])).collect();
-    Some(RoyalSafety { plain, dirs, toward: toward(game, attackers, pieces)?, lands })
+    Some(RoyalSafety { plain, dirs, toward: toward(game, attackers, pieces)?, lands, rays: Vec::new() })
+}
+
+/// Per field and slide direction of `along` (see `RoyalSafety::rays`), the
+/// fields back along it from the field, where `back` (the links reversed,
+/// `ndirs` a field) leads through them in rising or falling order and ends
+/// (at the board's edge, or back at the field); empty where the board's
+/// occupancy is not one word.
+fn rays(game: &Game, back: &[FieldId], ndirs: usize, along: &[SlideDir]) -> Vec<Option<Ray>> {
+    if !game.occupancy_is_one_word() || back.len() != game.board.len() * ndirs {
+        return Vec::new();
+    }
+    let ray = |k: FieldId, d: u8| {
+        let (mut at, mut fields, mut order) = (k, 0u64, Vec::new());
+        loop {
+            at = back[usize::from(at) * ndirs + usize::from(d)];
+            if at == NO_FIELD || at == k {
+                break;
+            }
+            if fields >> at & 1 != 0 {
+                // (A loop that does not come back to `k`: the scan's walk bounds it.)
+                return None;
+            }
+            fields |= 1 << at;
+            order.push(at);
+        }
+        let rising = order.windows(2).all(|w| w[0] < w[1]);
+        (rising || order.windows(2).all(|w| w[0] > w[1])).then_some(Ray { fields, rising })
+    };
+    game.board.fields().flat_map(|k| along.iter().map(move |a| ray(k, a.dir))).collect()
 }
 
 /// Where `rule`'s piece may land, each player's masks one after another

@@ -213,28 +213,18 @@ impl Game {
                 }
             }
         }
-        for along in &plan.dirs {
+        // Every piece but the one leaving `left`, where the rays are read.
+        let left_bit = if left == NO_FIELD { 0 } else { 1u64 << (left & 63) };
+        let occupied = if plan.rays.is_empty() { 0 } else { s.topped_word(0) & !left_bit };
+        for (i, along) in plan.dirs.iter().enumerate() {
             let d = along.dir;
-            // The first piece back along `d` from `k`, and (with `pins`) the one after it.
-            let (mut first, mut second) = ((NO_FIELD, 0u8), (NO_FIELD, 0u8));
-            let mut at = k;
-            for n in 1..=self.board.len().min(255) as u8 {
-                at = self.attacks.back(at, d);
-                if at == NO_FIELD || at == k {
-                    break;
-                }
-                if s.height(at) > 0 && at != left {
-                    if first.0 == NO_FIELD {
-                        first = (at, n);
-                        if !pins || !s.is_topped_by(at, me) {
-                            break;
-                        }
-                    } else {
-                        second = (at, n);
-                        break;
-                    }
-                }
-            }
+            // The first piece back along `d` from `k`, and (with `pins`, where it is
+            // the mover's) the one after it.
+            let mine = |at: FieldId| pins && s.is_topped_by(at, me);
+            let (first, second) = match plan.rays.get(usize::from(k) * plan.dirs.len() + i).copied().flatten() {
+                Some(ray) => ray.first_two(occupied, mine),
+                None => self.first_two_back(s, k, d, left, &mine),
+            };
             // (A piece no slide along `d` moves is passed without a look at the slides.)
             let checks = first.0 != NO_FIELD && enemy_of(first.0, along.kinds);
             let pinned = second.0 != NO_FIELD && enemy_of(second.0, along.kinds);
@@ -345,6 +335,40 @@ impl Game {
             Some(false) => Verdict::Passes,
             None => Verdict::Test,
         }
+    }
+
+    /// The first piece back along `d` from `k` (`left` seen empty), and the
+    /// one after it where `mine` says the first is the mover's, each with its
+    /// distance; `(NO_FIELD, 0)`: none. A walk along the links, where the
+    /// plan has no rays (`RoyalSafety::rays`) to scan.
+    fn first_two_back(
+        &self,
+        s: &State,
+        k: FieldId,
+        d: u8,
+        left: FieldId,
+        mine: &dyn Fn(FieldId) -> bool,
+    ) -> ((FieldId, u8), (FieldId, u8)) {
+        let (mut first, mut second) = ((NO_FIELD, 0u8), (NO_FIELD, 0u8));
+        let mut at = k;
+        for n in 1..=self.board.len().min(255) as u8 {
+            at = self.attacks.back(at, d);
+            if at == NO_FIELD || at == k {
+                break;
+            }
+            if s.height(at) > 0 && at != left {
+                if first.0 == NO_FIELD {
+                    first = (at, n);
+                    if !mine(at) {
+                        break;
+                    }
+                } else {
+                    second = (at, n);
+                    break;
+                }
+            }
+        }
+        (first, second)
     }
 
     /// Whether the mover's royal piece on `f`, moved to `t` by a plain move,
@@ -489,6 +513,35 @@ mod tests {
         expect(r#""b2": "K", "h1": "r", "a8": "k""#, &[("b2-a1", Fails), ("b2-b1", Fails), ("b2-a3", Passes)]);
         let v = verdicts(r#""e1": "K", "h1": "R", "e8": "k""#, "");
         assert!(v.iter().all(|(t, verdict)| *verdict != Test || t == "e1-g1"), "only castling is tested: {v:?}");
+    }
+
+    /// Chess's rays (`RoyalSafety::rays`, every one of them: the board is a
+    /// square of 64) find the first two pieces back along each slide
+    /// direction that the walk along the links finds, in positions along
+    /// random games, with and without a field seen empty.
+    #[test]
+    fn the_rays_find_the_pieces_the_walk_finds() {
+        let game = chess();
+        let plan = game.attacks.safety[0].as_ref().expect("chess has the fast path");
+        assert_eq!(plan.rays.len(), 64 * plan.dirs.len());
+        assert!(plan.rays.iter().all(Option::is_some), "a ray out of order on a square board");
+        let mut compared = 0;
+        crate::shipped::testing::visit_random_games(&game, 5, 2, |s, _| {
+            for k in game.board.fields() {
+                for left in [crate::board::NO_FIELD, (k + 9) % 64] {
+                    let left_bit = if left == crate::board::NO_FIELD { 0 } else { 1u64 << left };
+                    let occupied = s.topped_word(0) & !left_bit;
+                    for (i, along) in plan.dirs.iter().enumerate() {
+                        let ray = plan.rays[usize::from(k) * plan.dirs.len() + i].expect("a ray");
+                        let mine = |at| s.is_topped_by(at, 0);
+                        let by_ray = ray.first_two(occupied, mine);
+                        assert_eq!(by_ray, game.first_two_back(s, k, along.dir, left, &mine));
+                        compared += 1;
+                    }
+                }
+            }
+        });
+        assert!(compared > 10_000, "{compared}");
     }
 
     #[test]

@@ -47,6 +47,48 @@ pub(crate) struct RoyalSafety {
     /// player's (a mirrored zone as the player's fields). `None` where `to`
     /// reads more than what tops the field: the rule is asked in full.
     pub lands: Vec<Option<Vec<u8>>>,
+    /// Per field and slide direction (`field * dirs.len() + i`, `i` indexing
+    /// `dirs`), the fields back along the direction as a [`Ray`], where the
+    /// board's occupancy is one word (`Game::occupancy_is_one_word`) and
+    /// they come in rising or falling field order; `None` there, and empty
+    /// on other boards: the scan walks the links.
+    pub rays: Vec<Option<Ray>>,
+}
+
+/// The fields back along a slide direction from a field, in rising or
+/// falling field order, so that the nearest piece on them is a bit scan of
+/// the occupied fields (issue 48: slides by shifts), not a walk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Ray {
+    pub fields: u64,
+    /// Whether the fields rise in number away from the field.
+    pub rising: bool,
+}
+
+impl Ray {
+    /// The nearest of `occupied`'s fields on the ray, and its distance (the
+    /// fields from the ray's start to it, it included); `(NO_FIELD, 0)`: none.
+    #[inline(always)]
+    pub fn nearest(self, occupied: u64) -> (FieldId, u8) {
+        let on = self.fields & occupied;
+        if on == 0 {
+            return (crate::board::NO_FIELD, 0);
+        }
+        let at = if self.rising { on.trailing_zeros() } else { 63 - on.leading_zeros() };
+        let upto = if self.rising { self.fields & (u64::MAX >> (63 - at)) } else { self.fields & (u64::MAX << at) };
+        (at as FieldId, upto.count_ones() as u8)
+    }
+
+    /// The nearest piece of `occupied` on the ray, and the one after it
+    /// where `mine` says the first is the mover's (see `scan_royal`).
+    #[inline(always)]
+    pub fn first_two(self, occupied: u64, mine: impl Fn(FieldId) -> bool) -> ((FieldId, u8), (FieldId, u8)) {
+        let first = self.nearest(occupied);
+        if first.0 == crate::board::NO_FIELD || !mine(first.0) {
+            return (first, (crate::board::NO_FIELD, 0));
+        }
+        (first, self.nearest(occupied & !(1u64 << first.0)))
+    }
 }
 
 /// A field a step or leap attacks a field from (`RoyalSafety::toward`).
