@@ -32,7 +32,7 @@ use super::Cond;
 use super::scratch::ScratchState;
 use crate::board::{FieldId, NO_FIELD};
 use crate::moves::{Action, Move};
-use crate::piece::Player;
+use crate::piece::{NOBODY, Player};
 use crate::program::Game;
 use crate::program::attacks::RoyalSafety;
 use crate::state::State;
@@ -199,8 +199,20 @@ impl Game {
                     })
             })
         };
+        // The fields an enemy's piece tops, where they are one word and no
+        // neutral piece stands: most fields are passed by a bit test, not a
+        // look at their stack (chess's king's moves read 18 fields each).
+        let enemies = if self.board.len() <= 64 && s.on_board(NOBODY) == 0 {
+            let mine = self.teams[usize::from(me)];
+            (0..self.player_count())
+                .filter(|&p| self.teams[usize::from(p)] != mine)
+                .fold(0, |w, p| w | s.topped_first_word(p))
+        } else {
+            u64::MAX
+        };
+        let maybe_enemy = |g: FieldId| enemies >> (g & 63) & 1 != 0;
         for toward in &plan.toward[usize::from(k)] {
-            if !enemy_of(toward.from, toward.kinds) {
+            if !maybe_enemy(toward.from) || !enemy_of(toward.from, toward.kinds) {
                 continue;
             }
             let g = toward.from;
@@ -226,8 +238,8 @@ impl Game {
                 None => self.first_two_back(s, k, d, left, &mine),
             };
             // (A piece no slide along `d` moves is passed without a look at the slides.)
-            let checks = first.0 != NO_FIELD && enemy_of(first.0, along.kinds);
-            let pinned = second.0 != NO_FIELD && enemy_of(second.0, along.kinds);
+            let checks = first.0 != NO_FIELD && maybe_enemy(first.0) && enemy_of(first.0, along.kinds);
+            let pinned = second.0 != NO_FIELD && maybe_enemy(second.0) && enemy_of(second.0, along.kinds);
             if !checks && !pinned {
                 continue;
             }
@@ -310,13 +322,12 @@ impl Game {
     fn verdict(&self, s: &State, w: &Watch, m: Move) -> Verdict {
         let (f, t) = (m.from, m.to);
         let plain = m.action == Action::Board && w.plan.plain.get(usize::from(m.rule)).copied().unwrap_or(false);
-        if w.overflow || !plain || s.height(f) != 1 || w.royals[..w.royal_count].contains(&t) {
+        // (A piece alone on its field, the mover's.)
+        let &[piece] = s.stack(f) else { return Verdict::Test };
+        if w.overflow || !plain || piece.owner != w.me || w.royals[..w.royal_count].contains(&t) {
             return Verdict::Test;
         }
-        let royal = match s.top(f) {
-            Some(p) if p.owner == w.me => self.attacks.royal >> p.kind & 1 != 0,
-            _ => return Verdict::Test,
-        };
+        let royal = self.attacks.royal >> piece.kind & 1 != 0;
         // The royal pieces that stay: each checker's attack stands unless the
         // move takes it or stands between; leaving a pin's line opens it.
         let stays = |line: &&Line| line.royal != f;
