@@ -101,7 +101,11 @@ fn safety(game: &Game, phase: &Phase, attackers: &[Attacker], royal: u32) -> Opt
         .collect();
     let plain = phase.rules.iter().map(|rule| plain(rule, royal)).collect();
     let lands = attackers.iter().map(|a| lands(game, &phase.rules[usize::from(a.rule)])).collect();
-    Some(RoyalSafety { plain, dirs, toward: toward(game, attackers, pieces)?, lands, rays: Vec::new() })
+    let toward = toward(game, attackers, pieces)?;
+    // (A field past 63 in a list: every field, so that no list is passed by its mask.)
+    let bit = |f: FieldId| if f < 64 { 1u64 << f } else { u64::MAX };
+    let toward_fields = toward.iter().map(|list| list.iter().fold(0, |m, t| m | bit(t.from))).collect();
+    Some(RoyalSafety { plain, dirs, toward, toward_fields, lands, rays: Vec::new() })
 }
 
 /// Per field and slide direction of `along` (see `RoyalSafety::rays`), the

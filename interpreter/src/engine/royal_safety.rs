@@ -211,7 +211,9 @@ impl Game {
             u64::MAX
         };
         let maybe_enemy = |g: FieldId| enemies >> (g & 63) & 1 != 0;
-        for toward in &plan.toward[usize::from(k)] {
+        let toward =
+            if plan.toward_fields[usize::from(k)] & enemies == 0 { &[][..] } else { &plan.toward[usize::from(k)] };
+        for toward in toward {
             if !maybe_enemy(toward.from) || !enemy_of(toward.from, toward.kinds) {
                 continue;
             }
@@ -234,6 +236,8 @@ impl Game {
             // the mover's) the one after it.
             let mine = |at: FieldId| pins && s.is_topped_by(at, me);
             let (first, second) = match plan.rays.get(usize::from(k) * plan.dirs.len() + i).copied().flatten() {
+                // (No enemy on the ray: nothing that checks, nothing that pins.)
+                Some(ray) if ray.fields & enemies == 0 => continue,
                 Some(ray) => ray.first_two(occupied, mine),
                 None => self.first_two_back(s, k, d, left, &mine),
             };

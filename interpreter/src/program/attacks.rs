@@ -41,6 +41,10 @@ pub(crate) struct RoyalSafety {
     /// into `Attacks::phases`'s): a field whose piece is of none of the kinds
     /// is passed without a look at the rules.
     pub toward: Vec<Vec<Toward>>,
+    /// Per field, the fields of its `toward` list as a mask (fields 0 to 63;
+    /// all of them where the list has a field past those), so that a list
+    /// with no enemy piece on its fields is passed at once.
+    pub toward_fields: Vec<u64>,
     /// Per attacker (as `toward`'s bits index them), where its rule's piece
     /// may land, by player: `lands[a][player * fields + field]` the mask
     /// over what tops the field (see `Cond::Tops`), `to` read as that
