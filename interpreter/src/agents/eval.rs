@@ -295,10 +295,12 @@ impl Lines {
     fn open_by_words<const WORDS: usize>(&self, s: &State) -> [f64; MAX_PLAYERS] {
         let per = if WORDS == 0 { self.per } else { WORDS };
         let players = usize::from(s.players);
+        // Every player's top set, one after the other (`State::topped_by`'s
+        // layout), sliced once so that the loops below read it unchecked.
         let top = &s.topped[..players * per];
-        let tops = |i: usize| (0..players).fold(0, |o, p| o | top[p * per + i]);
         // The fields any player's piece tops, worked out once (boards of up to
         // 512 fields; on larger ones the words past those, line by line).
+        let tops = |i: usize| s.topped_word(i);
         let mut all = [0u64; 8];
         (0..per.min(8)).for_each(|i| all[i] = tops(i));
         let neutral = s.on_board(NOBODY) > 0;
