@@ -502,9 +502,14 @@ struct Goal {
     /// A distance that is no progress. For every player's goal, the board's
     /// size (both sides' terms are read against each other); for one
     /// player's goal, which nothing balances, the farthest a field is from
-    /// it, so that a piece as far as any field can be (the tafl king in
+    /// it (and a move more: see [`Goal::new`]), so that a piece as far as any field can be (the tafl king in
     /// the middle, the fox on its first row) scores 0, not most of a win.
     far: f64,
+    /// For one player's goal, per field, the rays the goal's pieces move
+    /// along from there (a slide's fields in order, a step's one field):
+    /// that goal's distance is counted in those moves, around the pieces in
+    /// the way (see [`Goal::closest`]).
+    rays: Option<Vec<Vec<Vec<FieldId>>>>,
 }
 
 impl Goal {
@@ -517,11 +522,14 @@ impl Goal {
             _ => return None,
         };
         let dist = distances(game, zone);
+        // Counted in moves around the pieces in the way, a field of the zone
+        // that a piece holds is a move farther: no progress is one more.
         let far = match owner {
             None => game.board.len() as f64,
-            Some(o) => farthest(dist[usize::from(o)].iter()),
+            Some(o) => farthest(dist[usize::from(o)].iter()) + 1.0,
         };
-        Some(Goal { owner, kinds, dist, far })
+        let rays = owner.map(|o| goal_rays(game, o, kinds));
+        Some(Goal { owner, kinds, dist, far, rays })
     }
 
     /// How near the player's closest piece of the kinds is to the goal: 1 on
@@ -532,10 +540,141 @@ impl Goal {
         }
         let dist = &self.dist[usize::from(p)];
         let of_kinds = |f: &FieldId| s.top(*f).is_some_and(|t| self.kinds & (1 << t.kind) != 0);
-        let best =
-            s.fields_topped_by(p).filter(of_kinds).map(|f| f64::from(dist[usize::from(f)])).fold(self.far, f64::min);
+        let best = match &self.rays {
+            Some(rays) => moves_around(s, rays, dist, s.fields_topped_by(p).filter(of_kinds)),
+            None => s.fields_topped_by(p).filter(of_kinds).map(|f| dist[usize::from(f)]).min().map(f64::from),
+        };
+        let best = best.unwrap_or(self.far);
         1.0 - best.min(self.far) / self.far
     }
+}
+
+/// Per field, the rays that `owner`'s pieces of `kinds` move along from it:
+/// a slide's fields in order as far as it goes, a step's or a leap's target
+/// alone. Where their rules move otherwise (jumps, walks), a step along
+/// each link, so the distance is at worst the links'.
+fn goal_rays(game: &Game, owner: Player, kinds: u32) -> Vec<Vec<Vec<FieldId>>> {
+    let mut rays = vec![Vec::new(); game.board.len()];
+    let rules = game.phases.iter().flat_map(|phase| &phase.rules);
+    let mut read = false;
+    for rule in rules.filter(|r| r.pieces & kinds != 0 && r.only_if_for[usize::from(owner)] != Cond::False) {
+        for f in game.board.fields() {
+            let out: &mut Vec<Vec<FieldId>> = &mut rays[usize::from(f)];
+            match &rule.motion {
+                Motion::Slide { dirs, max, .. } => {
+                    for &d in dirs {
+                        let mut ray = Vec::new();
+                        let mut at = game.board.neighbour(f, d);
+                        while at != NO_FIELD && at != f && ray.len() < usize::from(*max) && !ray.contains(&at) {
+                            ray.push(at);
+                            at = game.board.neighbour(at, d);
+                        }
+                        out.push(ray);
+                    }
+                }
+                Motion::Step(reach) | Motion::Leap(reach) => out.extend(reach.from(f).iter().map(|&(to, _)| vec![to])),
+                _ => continue,
+            }
+            read = true;
+        }
+    }
+    if !read {
+        for (a, b, _) in game.board.links() {
+            rays[usize::from(a)].push(vec![b]);
+            rays[usize::from(b)].push(vec![a]);
+        }
+    }
+    for out in &mut rays {
+        out.retain(|ray| !ray.is_empty());
+        out.sort();
+        out.dedup();
+    }
+    rays
+}
+
+/// The moves from the nearest of `from` to an empty field of the zone (a
+/// field at `dist` 0), along `rays` through empty fields only, if there is
+/// such a way, less half a move where a field on the way opens onto two
+/// fields of the zone or more (one move of the others closes one lane, not
+/// two); a field of the zone with a piece on it counts a move more (the
+/// hounds' row, open once they go). Where one player's piece must reach a zone, the others' play is to
+/// close its way (the tafl attackers round the king, the hounds before the
+/// fox): counted this way, an open lane to the zone is one move, a closed
+/// way is no progress, and a longer way round is less, where the links
+/// alone see none of it.
+fn moves_around(
+    s: &State,
+    rays: &[Vec<Vec<FieldId>>],
+    dist: &[u16],
+    from: impl Iterator<Item = FieldId>,
+) -> Option<f64> {
+    // On the stack where the board is small (an evaluation is made at every node of a search).
+    const SMALL: usize = 256;
+    let n = rays.len();
+    if n <= SMALL {
+        let (mut steps, mut queue) = ([u16::MAX; SMALL], [NO_FIELD; SMALL]);
+        search_around(s, rays, dist, from, &mut steps[..n], &mut queue[..n])
+    } else {
+        search_around(s, rays, dist, from, &mut vec![u16::MAX; n], &mut vec![NO_FIELD; n])
+    }
+}
+
+/// [`moves_around`]'s breadth-first search, with its moves per field and
+/// its queue (each field enters once) as the caller keeps them.
+fn search_around(
+    s: &State,
+    rays: &[Vec<Vec<FieldId>>],
+    dist: &[u16],
+    from: impl Iterator<Item = FieldId>,
+    steps: &mut [u16],
+    queue: &mut [FieldId],
+) -> Option<f64> {
+    let (mut head, mut tail) = (0, 0);
+    for f in from {
+        if dist[usize::from(f)] == 0 {
+            return Some(0.0);
+        }
+        steps[usize::from(f)] = 0;
+        queue[tail] = f;
+        tail += 1;
+    }
+    // The layer that first reaches the zone, and the most lanes into it from one field of the layer before.
+    let (mut found, mut lanes) = (u16::MAX, 0);
+    // A field of the zone another piece holds: a move more, for that piece to go first.
+    let mut held = u16::MAX;
+    while head < tail {
+        let f = queue[head];
+        head += 1;
+        let next = steps[usize::from(f)] + 1;
+        if next > found {
+            break;
+        }
+        let mut open = 0;
+        for ray in &rays[usize::from(f)] {
+            for &to in ray {
+                let zone = dist[usize::from(to)] == 0;
+                if s.top(to).is_some() {
+                    if zone {
+                        held = held.min(next + 1);
+                    }
+                    break;
+                }
+                if zone {
+                    open += 1;
+                } else if steps[usize::from(to)] == u16::MAX {
+                    steps[usize::from(to)] = next;
+                    queue[tail] = to;
+                    tail += 1;
+                }
+            }
+        }
+        if open > 0 {
+            (found, lanes) = (next, lanes.max(open));
+        }
+    }
+    let open = (found != u16::MAX).then(|| f64::from(found) - if lanes > 1 { 0.5 } else { 0.0 });
+    let held = (held != u16::MAX).then_some(f64::from(held));
+    open.into_iter().chain(held).reduce(f64::min)
 }
 
 /// Per player, for each field, the steps along that player's bearing-off
@@ -734,11 +873,31 @@ mod tests {
         }
     }
 
+    /// One player's goal is counted in its piece's own moves around the
+    /// pieces in the way: the tafl king with four open lanes to the edge is
+    /// nearer than with one, and with none (enclosed) has made no progress,
+    /// though by the links all three are as far; four attackers in each.
+    #[test]
+    fn the_goal_of_one_player_is_counted_around_the_pieces_in_the_way() {
+        let game = shipped::game("traditional/tablut", &Options::new()).expect("compiles");
+        let eval = Evaluator::new(&game);
+        let swedes = |attackers: &str| {
+            let board: String = attackers.split(' ').map(|f| format!("\"{f}\": \"S\", ")).collect();
+            let text = format!("Position(to_move: 1, board: {{ {board} \"e5\": \"k\" }}, hand: [\"\", \"\"])");
+            let s = game.position_from_str(&text, "test").unwrap_or_else(|e| panic!("{text}: {e}"));
+            eval.evaluate(&game, &s, 1)
+        };
+        let (open, one, closed) = (swedes("b2 b8 h2 h8"), swedes("e4 e6 d5 h8"), swedes("e4 e6 d5 f5"));
+        assert!(open > one && one > closed, "four lanes {open}, one {one}, enclosed {closed}");
+    }
+
     /// Where too few pieces on the board lose (Nine Men's Morris: two men,
     /// `Not(OnBoard(Opponent, 3))`; Tablut: no king, `Not(PieceOnBoard(..))`),
     /// material counts: taken off the board, a piece of a kind its owner has
-    /// several of is a loss to its owner and a gain to the other, all else
-    /// as it was (the king's way to the edge outweighs a man or two, rightly).
+    /// several of is a loss to its owner and a gain to the other. (The first
+    /// player's: in Tablut, a Muscovite taken off may also open the king's
+    /// way, which only adds to the loss; a Swede taken off may open it too,
+    /// which outweighs a man, rightly.)
     #[test]
     fn material_counts_where_too_few_pieces_lose() {
         for name in ["traditional/nine-mens-morris", "traditional/tablut"] {
@@ -746,16 +905,16 @@ mod tests {
             let eval = Evaluator::new(&game);
             let mut checked = 0;
             visit_random_games(&game, 7, 3, |s, _| {
-                let Some(f) = s.fields_topped_by(1).find(|&f| {
+                let Some(f) = s.fields_topped_by(0).find(|&f| {
                     let kind = s.top(f).map(|t| t.kind);
-                    s.fields_topped_by(1).filter(|&g| s.top(g).map(|t| t.kind) == kind).count() > 1
+                    s.fields_topped_by(0).filter(|&g| s.top(g).map(|t| t.kind) == kind).count() > 1
                 }) else {
                     return;
                 };
                 let mut less = s.clone();
                 less.pop(f);
-                assert!(eval.evaluate(&game, &less, 0) > eval.evaluate(&game, s, 0), "{name}");
-                assert!(eval.evaluate(&game, &less, 1) < eval.evaluate(&game, s, 1), "{name}");
+                assert!(eval.evaluate(&game, &less, 0) < eval.evaluate(&game, s, 0), "{name}");
+                assert!(eval.evaluate(&game, &less, 1) > eval.evaluate(&game, s, 1), "{name}");
                 checked += 1;
             });
             assert!(checked > 0, "{name}");
