@@ -104,8 +104,9 @@ pub(super) struct Goal {
     /// A distance that is no progress. For every player's goal, the board's
     /// size (both sides' terms are read against each other); for one
     /// player's goal, which nothing balances, the farthest a field is from
-    /// it (and a move more: see [`Goal::new`]), so that a piece as far as any field can be (the tafl king in
-    /// the middle, the fox on its first row) scores 0, not most of a win.
+    /// it and a move more (see [`Goal::new`]), so that a piece as far as any
+    /// field can be (the tafl king in the middle, the fox on its first row)
+    /// scores 0, not most of a win.
     far: f64,
     /// For one player's goal, per field, the rays the goal's pieces move
     /// along from there (a slide's fields in order, a step's one field):
@@ -199,11 +200,11 @@ fn goal_rays(game: &Game, owner: Player, kinds: u32) -> Vec<Vec<Vec<FieldId>>> {
 /// such a way, less half a move where a field on the way opens onto two
 /// fields of the zone or more (one move of the others closes one lane, not
 /// two); a field of the zone with a piece on it counts a move more (the
-/// hounds' row, open once they go). Where one player's piece must reach a zone, the others' play is to
-/// close its way (the tafl attackers round the king, the hounds before the
-/// fox): counted this way, an open lane to the zone is one move, a closed
-/// way is no progress, and a longer way round is less, where the links
-/// alone see none of it.
+/// hounds' row, open once they go). Where one player's piece must reach a
+/// zone, the others' play is to close its way (the tafl attackers round the
+/// king, the hounds before the fox): counted this way, an open lane to the
+/// zone is one move, a closed way is no progress, and a longer way round is
+/// less, where the links alone see none of it.
 fn moves_around(
     s: &State,
     rays: &[Vec<Vec<FieldId>>],
