@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
 # The ladder on every shipped two-player game (issue 46): for each ruleset,
 #
-#   tabula ladder RULESET --agents random,greedy,mcts:200,alphabeta:20k --games G --threads 2
+#   tabula ladder RULESET --agents random,greedy,mcts:200,alphabeta:20k \
+#     --pairs neighbours --games G --threads 2
 #
 # and one Markdown table of the results: each agent's Elo with its 95%
 # interval (random at 0), and for each step of the order
 # strong >= mcts:200 >= greedy >= random whether it holds at 5%.
+#
+# Only neighbours play (random-greedy, greedy-mcts:200, mcts:200-strong):
+# the order is three steps, and the pairs far apart (alpha-beta against
+# greedy ran to the turn limit in Tablut, 97% of that row's time in a round
+# robin) would spend the time the steps need. PAIRS=all plays every pair.
 #
 # "strong" is the strength of that name, `alphabeta:20k` (alpha-beta,
 # expectimax where there are throws; docs/agents.md "Strengths by name").
@@ -27,7 +33,7 @@
 # ends, so an interrupted run leaves a usable partial table.
 # Environment: TABULA (default target/release/tabula), OUT (default
 # ladder-table.md), LOGS (each ladder's output, default ladder-logs),
-# THREADS (2), SEED (1), GAMES (overrides every row's games per pair),
+# THREADS (2), SEED (1), PAIRS (neighbours), GAMES (overrides every row's games per pair),
 # APPEND=1 (add rows to OUT without writing its header again).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -37,6 +43,7 @@ OUT=${OUT:-ladder-table.md}
 LOGS=${LOGS:-ladder-logs}
 THREADS=${THREADS:-2}
 SEED=${SEED:-1}
+PAIRS=${PAIRS:-neighbours}
 AGENTS=random,greedy,mcts:200,alphabeta:20k
 
 # Ruleset, games per pair, options (-o) that cap a slow game. Quick games
@@ -46,34 +53,34 @@ AGENTS=random,greedy,mcts:200,alphabeta:20k
 ROWS=(
   "classic/tic-tac-toe 100"
   "classic/connect-four 40"
-  "traditional/fox-and-hounds 40"
-  "traditional/kalah 30"
-  "traditional/brandubh 30"
+  "traditional/fox-and-hounds 100"
+  "traditional/kalah 40"
+  "traditional/brandubh 40"
   "seti-beth 30"
   "classic/breakthrough 30"
   "seti-aleph 30"
-  "traditional/konane 20"
-  "traditional/alquerque 20"
-  "traditional/nine-mens-morris 20"
+  "traditional/konane 100"
+  "traditional/alquerque 30"
+  "traditional/nine-mens-morris 30"
   "traditional/english-draughts 20"
-  "traditional/hounds-and-jackals 20"
-  "traditional/oware 16"
-  "seega 16"
-  "traditional/russian-draughts 16"
-  "traditional/ur 16"
-  "traditional/reversi 16"
+  "traditional/hounds-and-jackals 60"
+  "traditional/oware 24"
+  "seega 20"
+  "traditional/russian-draughts 20"
+  "traditional/ur 40"
+  "traditional/reversi 40"
   "traditional/lasca 16"
-  "senet 12"
-  "seneti 12"
+  "senet 30"
+  "seneti 24"
   "setron 12"
-  "traditional/tablut 10"
-  "traditional/fanorona 10"
+  "traditional/tablut 60"
+  "traditional/fanorona 30"
+  "traditional/copenhagen-hnefatafl 20 max_plies=400"
+  "traditional/backgammon 16"
+  "traditional/tabula 12"
+  "classic/chess 10 max_plies=300"
+  "traditional/go 20 max_plies=200"
   "traditional/halma 8"
-  "traditional/copenhagen-hnefatafl 8 max_plies=400"
-  "traditional/backgammon 8"
-  "traditional/tabula 8"
-  "classic/chess 6 max_plies=300"
-  "traditional/go 6 max_plies=200"
 )
 
 [[ -x $TABULA ]] || { echo "no $TABULA: run cargo build --release -p tabula-cli" >&2; exit 1; }
@@ -86,7 +93,7 @@ echo "# $TABULA --version: $("$TABULA" --version 2>/dev/null || echo '?')"
 
 if [[ ${APPEND:-0} != 1 ]]; then
   {
-    echo "Made by bench/ladder-table.sh at commit $commit, started $(date -u '+%Y-%m-%d %H:%M UTC')."
+    echo "Made by bench/ladder-table.sh at commit $commit, started $(date -u '+%Y-%m-%d %H:%M UTC'); pairs played: $PAIRS."
     echo
     echo "| Game | games a pair | random | greedy | mcts:200 | alphabeta:20k | greedy > random | mcts:200 > greedy | strong > mcts:200 | time |"
     echo "|---|---:|---|---|---|---|---|---|---|---|"
@@ -139,7 +146,7 @@ for entry in "${ROWS[@]}"; do
     [[ $wanted == 1 ]] || continue
   fi
   games=${GAMES:-$games}
-  cmd=("$TABULA" ladder "$ruleset" --agents "$AGENTS" --games "$games" --threads "$THREADS" --seed "$SEED")
+  cmd=("$TABULA" ladder "$ruleset" --agents "$AGENTS" --pairs "$PAIRS" --games "$games" --threads "$THREADS" --seed "$SEED")
   [[ -n ${opts:-} ]] && cmd+=(-o "$opts")
   log="$LOGS/${ruleset##*/}"
   echo

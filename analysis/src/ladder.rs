@@ -149,8 +149,11 @@ pub fn ladder(agents: &[String], pairings: &[Pairing], seed: u64, anchor: usize)
         found.into_iter().for_each(|(i, e)| extreme[i] = e);
     }
     let reference = if extreme[anchor] == 0 { anchor } else { (0..n).find(|&i| extreme[i] == 0).unwrap_or(anchor) };
-    // The fit over the agents with a finite strength, the reference at 1.
-    let rated: Vec<usize> = (0..n).filter(|&i| extreme[i] == 0).collect();
+    // The fit over the agents with a finite strength that games link to the
+    // reference, the reference at 1. Where not every pair plays (a chain), an
+    // agent with a perfect score or none may cut the others in two, and a side
+    // without the reference has no scale to be shown on.
+    let rated = linked(n, reference, pairings, |i| extreme[i] == 0);
     let at_reference = rated.iter().position(|&i| i == reference).unwrap_or(0);
     let fit = |wins: &[Vec<f64>]| -> Vec<f64> {
         let sub: Vec<Vec<f64>> = rated.iter().map(|&i| rated.iter().map(|&j| wins[i][j]).collect()).collect();
@@ -171,7 +174,7 @@ pub fn ladder(agents: &[String], pairings: &[Pairing], seed: u64, anchor: usize)
         }
     }
     // A finite agent's Elo, for the bounds of the others: the reference's is 0.
-    let finite = |j: usize| (extreme[j] == 0 || j == reference).then(|| if j == reference { 0.0 } else { point[j] });
+    let finite = |j: usize| (rated.contains(&j) || j == reference).then(|| if j == reference { 0.0 } else { point[j] });
     let rungs: Vec<Rung> = (0..n)
         .map(|i| {
             let mut v = samples[i].clone();
@@ -188,12 +191,38 @@ pub fn ladder(agents: &[String], pairings: &[Pairing], seed: u64, anchor: usize)
                 _ if i == reference => (Some(0.0), Some(0.0), Some(0.0)),
                 1 => (None, against.map(|(e, g)| e + sure_margin(g)).reduce(f64::max), None),
                 -1 => (None, None, against.map(|(e, g)| e - sure_margin(g)).reduce(f64::min)),
-                _ => (Some(point[i]), open(at(0.025)), open(at(0.975))),
+                0 if rated.contains(&i) => (Some(point[i]), open(at(0.025)), open(at(0.975))),
+                _ => (None, None, None),
             };
             Rung { agent: agents[i].clone(), elo, low, high, points, games: games as u32 }
         })
         .collect();
     Ladder { reference: agents[reference].clone(), rungs: strongest_first(rungs) }
+}
+
+/// The agents (ascending) that `live` holds and games between live agents
+/// link to `from`.
+fn linked(n: usize, from: usize, pairings: &[Pairing], live: impl Fn(usize) -> bool) -> Vec<usize> {
+    let mut seen = vec![false; n];
+    if !live(from) {
+        return Vec::new();
+    }
+    seen[from] = true;
+    let mut stack = vec![from];
+    while let Some(i) = stack.pop() {
+        for p in pairings.iter().filter(|p| !p.2.is_empty()) {
+            let j = match (p.0 == i, p.1 == i) {
+                (true, _) => p.1,
+                (_, true) => p.0,
+                _ => continue,
+            };
+            if !seen[j] && live(j) {
+                seen[j] = true;
+                stack.push(j);
+            }
+        }
+    }
+    (0..n).filter(|&i| seen[i]).collect()
 }
 
 /// The rungs strongest first: by Elo, a perfect score above all and no points below.
@@ -283,5 +312,39 @@ mod tests {
         let by_mcts = ladder(&agents, &pairings, 1, 2);
         assert_eq!(by_mcts.reference, "mcts");
         assert!((get(&by_mcts, "greedy").elo.unwrap() + 190.85).abs() < 1.0);
+    }
+
+    /// A chain (each agent plays only the next): the order and differences
+    /// come through the games in between; where an agent in the middle loses
+    /// every game, the agents beyond it have no games that put them on the
+    /// reference's scale, and are shown without a rating rather than at a
+    /// made-up one.
+    #[test]
+    fn a_chain_rates_through_its_links_and_says_where_it_is_cut() {
+        let agents: Vec<String> = ["a", "b", "c", "d"].map(String::from).to_vec();
+        let games = |n: usize, wins: usize| (0..n).map(|k| if k < wins { 1.0 } else { 0.0 }).collect::<Vec<f64>>();
+        // b beats a 3 in 4, c beats b 3 in 4: c is 2 x 191 Elo above a.
+        let chain = vec![(0, 1, games(100, 25)), (1, 2, games(100, 25)), (2, 3, games(100, 50))];
+        let l = ladder(&agents, &chain, 1, 0);
+        let get = |l: &Ladder, name: &str| l.rungs.iter().find(|r| r.agent == name).unwrap().clone();
+        assert!((get(&l, "c").elo.unwrap() - 2.0 * 190.85).abs() < 1.0, "{l:?}");
+        assert!((get(&l, "d").elo.unwrap() - 2.0 * 190.85).abs() < 1.0, "{l:?}");
+        // Five agents, c loses every game, to b and to d: d and e are cut off from a and b.
+        let agents: Vec<String> = ["a", "b", "c", "d", "e"].map(String::from).to_vec();
+        let cut = vec![(0, 1, games(100, 25)), (1, 2, games(50, 50)), (2, 3, games(50, 0)), (3, 4, games(100, 60))];
+        let l = ladder(&agents, &cut, 1, 0);
+        assert_eq!(l.reference, "a");
+        assert!((get(&l, "b").elo.unwrap() - 190.85).abs() < 1.0, "{l:?}");
+        let c = get(&l, "c");
+        assert_eq!((c.elo, c.low), (None, None));
+        assert!(c.high.unwrap() < 190.0, "{c:?}");
+        for name in ["d", "e"] {
+            let r = get(&l, name);
+            assert_eq!((r.elo, r.low, r.high), (None, None, None), "{r:?}");
+        }
+        // Anchored on d, the side of d and e is rated, a and b are not.
+        let l = ladder(&agents, &cut, 1, 3);
+        assert!((get(&l, "e").elo.unwrap() + 70.4).abs() < 1.0, "{l:?}");
+        assert_eq!(get(&l, "a").elo, None);
     }
 }

@@ -22,6 +22,7 @@ macro_rules! say_inline {
 }
 
 mod analyze;
+mod ladder;
 mod placings;
 mod play;
 mod strengths;
@@ -195,7 +196,8 @@ enum Command {
         allow_partial: bool,
     },
     /// Rates agents against each other: a round robin (every pair plays --games
-    /// games, seats swapped every other game), rated by the Bradley–Terry
+    /// games, seats swapped every other game; or, with --pairs neighbours,
+    /// each agent only the next in the list), rated by the Bradley–Terry
     /// model on the Elo scale with 95% bootstrap intervals, the --anchor agent
     /// at 0. An agent that won or lost every game gets a one-sided bound.
     /// In a game of three players or more: --games games in all, agents
@@ -213,6 +215,10 @@ enum Command {
         /// Games per pair of agents (in a game of three players or more: games in all).
         #[arg(long, default_value_t = 100)]
         games: u32,
+        /// Which pairs play: all (a round robin), or neighbours (each agent only
+        /// the next in --agents: a chain, enough to check an order, in fewer games).
+        #[arg(long, value_enum, default_value_t = ladder::Pairs::All)]
+        pairs: ladder::Pairs,
         /// Seed of the run: the same seed gives the same games and intervals.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -354,8 +360,8 @@ fn run(command: Command) -> Result<ExitCode, Error> {
                 .map_err(|diagnostics| Error::Load(tabula::LoadError { source, diagnostics }))?;
             say!("{}", expansion.text.trim_end_matches('\n'));
         }
-        Command::Ladder { game, agents, anchor, games, seed, threads } => {
-            ladder(&game.load()?, &agents, anchor.as_deref(), games, seed, threads)?;
+        Command::Ladder { game, agents, anchor, games, pairs, seed, threads } => {
+            ladder::ladder(&game.load()?, &agents, anchor.as_deref(), games, pairs, seed, threads)?;
         }
         Command::Plan { base, difference, spread, from, level, power, tests } => {
             plan(base, difference, spread, from.as_deref(), Target { level, tests: tests.unwrap_or(0), power })?;
@@ -489,135 +495,6 @@ fn check(files: &[String], options: &[String]) -> Result<ExitCode, Error> {
         }
     }
     Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
-}
-
-/// The agents' round robin and its Bradley–Terry ladder.
-fn ladder(
-    game: &Game,
-    agents: &str,
-    anchor: Option<&str>,
-    games: u32,
-    seed: u64,
-    threads: Option<usize>,
-) -> Result<(), Error> {
-    use tabula_analysis::{Config, ladder};
-    let agents: Vec<String> = agents.split(',').map(|a| a.trim().to_string()).collect();
-    if agents.len() < 2 {
-        return Err(Error::Usage("--agents: a ladder needs two agents or more, as A,B,...".into()));
-    }
-    let anchor = match anchor {
-        None => 0,
-        Some(a) => agents
-            .iter()
-            .position(|x| x == a.trim())
-            .ok_or_else(|| Error::Usage(format!("--anchor {a:?}: not one of the agents ({})", agents.join(", "))))?,
-    };
-    for a in &agents {
-        tabula::agents::AgentSpec::parse(a).map_err(Error::Usage)?;
-    }
-    if games == 0 || games > 100_000 {
-        return Err(Error::Usage(format!("--games {games}: 1 to 100000 per pair")));
-    }
-    let pool = analyze::thread_pool(threads)?;
-    if game.player_count() != 2 {
-        // Three players or more: Plackett–Luce from each game's placings.
-        let (rated, model) = placings::ladder(game, &agents, anchor, games, seed, &pool)?;
-        return print_ladder(&rated, &agents, anchor, &model);
-    }
-    let mut pairings = Vec::new();
-    let (mut played, mut cut) = (0usize, 0usize);
-    for i in 0..agents.len() {
-        for j in i + 1..agents.len() {
-            let config =
-                Config { agents: [agents[i].clone(), agents[j].clone()], games, seed, swap_sides: true, shard: None };
-            let results = pool.install(|| tabula_analysis::run(game, &config, &|_| {})).map_err(Error::Usage)?;
-            let points: Vec<f64> = results
-                .games
-                .iter()
-                .map(|g| {
-                    if g.agent_won(0) {
-                        1.0
-                    } else if g.agent_won(1) {
-                        0.0
-                    } else {
-                        0.5
-                    }
-                })
-                .collect();
-            played += results.games.len();
-            cut += results.games.iter().filter(|g| g.by_limit || g.unfinished).count();
-            let count = |f: fn(f64) -> bool| points.iter().filter(|&&p| f(p)).count();
-            let (won, lost) = (count(|p| p > 0.75), count(|p| p < 0.25));
-            // Each pair's record on stderr, for a sign test on its decisive games (bench/ladder-table.sh).
-            eprintln!(
-                "  {} against {}: {games} games: {} won {}, {} won {}, {} drawn",
-                agents[i],
-                agents[j],
-                agents[i],
-                won,
-                agents[j],
-                lost,
-                points.len() - won - lost
-            );
-            pairings.push((i, j, points));
-        }
-    }
-    say!("{}: {} agents, {games} games per pair, seats swapped every other game", game.title(), agents.len());
-    let rated = ladder::ladder(&agents, &pairings, seed, anchor);
-    let model =
-        format!("Bradley–Terry strengths on the Elo scale, {} at 0; a draw counts half a win.", rated.reference);
-    print_ladder(&rated, &agents, anchor, &model)?;
-    if played > 0 && cut == played {
-        // Every rating is then 0 from draws alone, which would read as "equally strong".
-        say!(
-            "  Every one of the {played} games was cut by the turn limit ({} plies): none was decided, so these ratings \
-             say nothing about strength. Raise the limit (--option max_plies=N) or see whether the agents make progress.",
-            // (A game without a limit is cut unfinished at the agents' cap.)
-            if game.max_plies() == 0 { tabula::agents::PLY_CAP } else { game.max_plies() }
-        );
-    }
-    Ok(())
-}
-
-/// The rungs of a ladder, strongest first, the model in words, and notes on
-/// the anchor and the one-sided bounds.
-fn print_ladder(
-    rated: &tabula_analysis::ladder::Ladder,
-    agents: &[String],
-    anchor: usize,
-    model: &str,
-) -> Result<(), Error> {
-    say!("  {:<16} {:>8}  {:<18} {:>8}", "agent", "Elo", "95% interval", "score");
-    let bound = |x: Option<f64>, inf: &str| x.map_or(inf.to_string(), |x| format!("{x:+.0}"));
-    for r in &rated.rungs {
-        let score = 100.0 * r.points / f64::from(r.games.max(1));
-        let (elo, interval) = match (r.elo, r.low, r.high) {
-            (Some(e), low, high) => {
-                (format!("{e:+.0}"), format!("[{:>6}, {:>6}]", bound(low, "-inf"), bound(high, "+inf")))
-            }
-            (None, Some(low), _) if r.points >= f64::from(r.games) => ("won all".into(), format!("at least {low:+.0}")),
-            (None, _, Some(high)) if r.points <= 0.0 => ("lost all".into(), format!("at most {high:+.0}")),
-            // Unbeaten, or without a point, against every agent with a finite rating.
-            (None, Some(low), _) => ("unbounded".into(), format!("at least {low:+.0}")),
-            (None, _, Some(high)) => ("unbounded".into(), format!("at most {high:+.0}")),
-            (None, None, None) => ("?".into(), "no bound".into()),
-        };
-        say!("  {:<16} {:>8}  {:<18} {:>7.1}%", r.agent, elo, interval, score);
-    }
-    say!("  {model}");
-    if rated.reference != agents[anchor] {
-        say!(
-            "  {} has no finite rating (it won or lost all its games against the others rated): the scale is set by {} instead.",
-            agents[anchor],
-            rated.reference
-        );
-    }
-    if rated.rungs.iter().any(|r| r.elo.is_none()) {
-        say!(
-            "  An agent that won or lost every game (against the agents rated) has a one-sided 95% bound, not a point."
-        );
-    }
-    Ok(())
 }
 
 fn plan(

@@ -895,6 +895,31 @@ fn the_ladder_puts_the_stronger_agent_first() {
     assert!(o.status.success() && stdout(&o).contains("Plackett–Luce"), "{}", stderr(&o));
 }
 
+/// `--pairs neighbours` plays each agent only against the next in the list
+/// (a chain), rates them all through it, and refuses a game of three players,
+/// whose agents are not seated in pairs.
+#[test]
+fn a_ladder_of_neighbours_plays_only_the_next_agent() {
+    let args = ["ladder", "traditional/kalah", "--agents", "random,greedy,mcts:50", "--games", "6"];
+    let pairs_played = |o: &std::process::Output| stderr(o).lines().filter(|l| l.contains(" against ")).count();
+    let all = tabula(&args);
+    assert!(all.status.success(), "{}", stderr(&all));
+    assert_eq!(pairs_played(&all), 3, "{}", stderr(&all));
+    let chain = tabula(&[&args[..], &["--pairs", "neighbours"]].concat());
+    assert!(chain.status.success(), "{}", stderr(&chain));
+    let played = stderr(&chain);
+    assert_eq!(pairs_played(&chain), 2, "{played}");
+    assert!(played.contains("random against greedy") && played.contains("greedy against mcts:50"), "{played}");
+    let out = stdout(&chain);
+    assert!(out.contains("each against the next only, 6 games per pair"), "{out}");
+    for agent in ["random", "greedy", "mcts:50"] {
+        assert!(out.lines().any(|l| l.starts_with(&format!("  {agent} "))), "{agent} rated: {out}");
+    }
+    let three = workspace("tests/blocks/three-way-flips.ron");
+    let o = tabula(&["ladder", &three, "--agents", "random,greedy", "--games", "4", "--pairs", "neighbours"]);
+    assert!(!o.status.success() && stderr(&o).contains("3 players"), "{}", stderr(&o));
+}
+
 /// A ladder in which no game was decided says so, rather than print every
 /// agent at +0 as if they were equally strong.
 #[test]
