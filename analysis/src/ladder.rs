@@ -124,7 +124,9 @@ pub fn ladder(agents: &[String], pairings: &[Pairing], seed: u64, anchor: usize)
     // changes nothing in the others' maximum-likelihood strengths), which
     // may leave another without a loss or a win among those still rated.
     let mut extreme = vec![0i8; n];
-    loop {
+    // The round of that removal, for the bounds of a chain (below).
+    let mut round = vec![0u32; n];
+    for r in 1.. {
         let live = |j: usize| extreme[j] == 0;
         let found: Vec<(usize, i8)> = (0..n)
             .filter(|&i| live(i))
@@ -146,7 +148,10 @@ pub fn ladder(agents: &[String], pairings: &[Pairing], seed: u64, anchor: usize)
         if found.is_empty() {
             break;
         }
-        found.into_iter().for_each(|(i, e)| extreme[i] = e);
+        found.into_iter().for_each(|(i, e)| {
+            extreme[i] = e;
+            round[i] = r;
+        });
     }
     let reference = if extreme[anchor] == 0 { anchor } else { (0..n).find(|&i| extreme[i] == 0).unwrap_or(anchor) };
     // The fit over the agents with a finite strength that games link to the
@@ -175,6 +180,26 @@ pub fn ladder(agents: &[String], pairings: &[Pairing], seed: u64, anchor: usize)
     }
     // A finite agent's Elo, for the bounds of the others: the reference's is 0.
     let finite = |j: usize| (rated.contains(&j) || j == reference).then(|| if j == reference { 0.0 } else { point[j] });
+    // The one-sided bound of an agent that won or lost every game: from the
+    // finite agents it played, or where it played none (in a chain, random
+    // lost every game to greedy, which lost every game to mcts), from the
+    // bounds of the agents it played that left the fit after it, the same way.
+    let mut bound: Vec<Option<f64>> = vec![None; n];
+    let mut bounded: Vec<usize> = (0..n).filter(|&i| extreme[i] != 0 && i != reference).collect();
+    bounded.sort_by_key(|&i| std::cmp::Reverse(round[i]));
+    for i in bounded {
+        let opponents =
+            || pairings.iter().filter(|p| p.0 == i || p.1 == i).map(|p| (if p.0 == i { p.1 } else { p.0 }, p.2.len()));
+        let mut from: Vec<(f64, usize)> = opponents().filter_map(|(j, g)| finite(j).map(|e| (e, g))).collect();
+        if from.is_empty() {
+            let later = |j: usize| extreme[j] == extreme[i] && round[j] > round[i];
+            from = opponents().filter(|&(j, _)| later(j)).filter_map(|(j, g)| bound[j].map(|b| (b, g))).collect();
+        }
+        bound[i] = match extreme[i] {
+            1 => from.iter().map(|&(e, g)| e + sure_margin(g)).reduce(f64::max),
+            _ => from.iter().map(|&(e, g)| e - sure_margin(g)).reduce(f64::min),
+        };
+    }
     let rungs: Vec<Rung> = (0..n)
         .map(|i| {
             let mut v = samples[i].clone();
@@ -182,15 +207,10 @@ pub fn ladder(agents: &[String], pairings: &[Pairing], seed: u64, anchor: usize)
             let at = |q: f64| v[((q * (v.len() - 1) as f64).round() as usize).min(v.len() - 1)];
             let open = |x: f64| (x.abs() < UNBOUNDED).then_some(x);
             let (points, games) = score(i);
-            // Against each finite opponent: its Elo and the games between them.
-            let against = pairings.iter().filter(|p| p.0 == i || p.1 == i).filter_map(|p| {
-                let j = if p.0 == i { p.1 } else { p.0 };
-                finite(j).map(|e| (e, p.2.len()))
-            });
             let (elo, low, high) = match extreme[i] {
                 _ if i == reference => (Some(0.0), Some(0.0), Some(0.0)),
-                1 => (None, against.map(|(e, g)| e + sure_margin(g)).reduce(f64::max), None),
-                -1 => (None, None, against.map(|(e, g)| e - sure_margin(g)).reduce(f64::min)),
+                1 => (None, bound[i], None),
+                -1 => (None, None, bound[i]),
                 0 if rated.contains(&i) => (Some(point[i]), open(at(0.025)), open(at(0.975))),
                 _ => (None, None, None),
             };
@@ -342,6 +362,15 @@ mod tests {
             let r = get(&l, name);
             assert_eq!((r.elo, r.low, r.high), (None, None, None), "{r:?}");
         }
+        // a loses every game to b, b every game to c: each has a bound below the next.
+        let steps = vec![(0, 1, games(20, 0)), (1, 2, games(20, 0)), (2, 3, games(100, 60)), (3, 4, games(100, 70))];
+        let l = ladder(&agents, &steps, 1, 0);
+        assert_eq!(l.reference, "c");
+        let (a, b) = (get(&l, "a"), get(&l, "b"));
+        assert!((b.high.unwrap() + sure_margin(20)).abs() < 1e-9, "{b:?}");
+        assert!((a.high.unwrap() - b.high.unwrap() + sure_margin(20)).abs() < 1e-9, "{a:?}");
+        let order: Vec<&str> = l.rungs.iter().map(|r| r.agent.as_str()).collect();
+        assert_eq!(order, ["c", "d", "e", "b", "a"]);
         // Anchored on d, the side of d and e is rated, a and b are not.
         let l = ladder(&agents, &cut, 1, 3);
         assert!((get(&l, "e").elo.unwrap() + 70.4).abs() < 1.0, "{l:?}");

@@ -7,8 +7,10 @@ use crate::piece::{MAX_PLAYERS, NOBODY, Player};
 use crate::program::Game;
 use crate::ruleset::Who;
 use crate::state::{Pending, Pool, State};
+use area::Area;
 use zones::{Fill, Goal};
 
+mod area;
 mod zones;
 
 /// What the evaluation looks at, found in the end conditions that make the
@@ -27,6 +29,8 @@ pub struct Evaluator {
     exit_steps: Option<Vec<Vec<u16>>>,
     /// Having pieces on the board wins (a count or a lead).
     presence: bool,
+    /// The most area wins (Go): per such end, the area each player would score.
+    areas: Vec<Area>,
     /// Having no move loses: count moves.
     pub(crate) mobility: bool,
     /// Most pieces in a zone (a store) wins: count them, against the total.
@@ -53,8 +57,11 @@ impl Evaluator {
         for end in &game.ends {
             let mut atoms = Vec::new();
             positive_atoms(&end.test, &mut atoms);
-            if let Ranking::MostIn(zone) = end.result {
-                e.stores.push(zone);
+            match end.result {
+                Ranking::MostIn(zone) => e.stores.push(zone),
+                // Read once, however many ends score by area (Go's two passes, its turn limit).
+                Ranking::MostArea { dirs, plus } if e.areas.is_empty() => e.areas.push(Area::new(dirs, plus)),
+                _ => {}
             }
             for atom in atoms {
                 match (atom, end.result) {
@@ -73,7 +80,7 @@ impl Evaluator {
                     }
                     (Cond::OnBoard(..) | Cond::Lead(..), _) => e.presence = true,
                     (Cond::NoMoves, Ranking::Win(Who::Opponent)) => e.mobility = true,
-                    (_, Ranking::MorePieces | Ranking::MorePiecesOr(_) | Ranking::MostArea { .. }) => e.presence = true,
+                    (_, Ranking::MorePieces | Ranking::MorePiecesOr(_)) => e.presence = true,
                     _ => {}
                 }
             }
@@ -172,6 +179,10 @@ impl Evaluator {
             let total: f64 = (0..game.player_count()).map(|p| f64::from(s.on_board(p))).sum();
             let share = f64::from(game.player_count()) / 2.0;
             score += against(&|p| f64::from(s.on_board(p))) * share / total.max(1.0);
+        }
+        for area in &self.areas {
+            let scores = area.estimate(game, s);
+            score += 2.0 * against(&|p| scores[usize::from(p)]) / game.board.len().max(1) as f64;
         }
         if self.control {
             score += 2.0 * against(&|p| control(game, s, p)) / self.control_scale;
