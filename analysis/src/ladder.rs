@@ -124,9 +124,7 @@ pub fn ladder(agents: &[String], pairings: &[Pairing], seed: u64, anchor: usize)
     // changes nothing in the others' maximum-likelihood strengths), which
     // may leave another without a loss or a win among those still rated.
     let mut extreme = vec![0i8; n];
-    // The round of that removal, for the bounds of a chain (below).
-    let mut round = vec![0u32; n];
-    for r in 1.. {
+    loop {
         let live = |j: usize| extreme[j] == 0;
         let found: Vec<(usize, i8)> = (0..n)
             .filter(|&i| live(i))
@@ -148,10 +146,7 @@ pub fn ladder(agents: &[String], pairings: &[Pairing], seed: u64, anchor: usize)
         if found.is_empty() {
             break;
         }
-        found.into_iter().for_each(|(i, e)| {
-            extreme[i] = e;
-            round[i] = r;
-        });
+        found.into_iter().for_each(|(i, e)| extreme[i] = e);
     }
     let reference = if extreme[anchor] == 0 { anchor } else { (0..n).find(|&i| extreme[i] == 0).unwrap_or(anchor) };
     // The fit over the agents with a finite strength that games link to the
@@ -180,25 +175,40 @@ pub fn ladder(agents: &[String], pairings: &[Pairing], seed: u64, anchor: usize)
     }
     // A finite agent's Elo, for the bounds of the others: the reference's is 0.
     let finite = |j: usize| (rated.contains(&j) || j == reference).then(|| if j == reference { 0.0 } else { point[j] });
-    // The one-sided bound of an agent that won or lost every game: from the
-    // finite agents it played, or where it played none (in a chain, random
-    // lost every game to greedy, which lost every game to mcts), from the
-    // bounds of the agents it played that left the fit after it, the same way.
-    let mut bound: Vec<Option<f64>> = vec![None; n];
-    let mut bounded: Vec<usize> = (0..n).filter(|&i| extreme[i] != 0 && i != reference).collect();
-    bounded.sort_by_key(|&i| std::cmp::Reverse(round[i]));
-    for i in bounded {
-        let opponents =
-            || pairings.iter().filter(|p| p.0 == i || p.1 == i).map(|p| (if p.0 == i { p.1 } else { p.0 }, p.2.len()));
-        let mut from: Vec<(f64, usize)> = opponents().filter_map(|(j, g)| finite(j).map(|e| (e, g))).collect();
-        if from.is_empty() {
-            let later = |j: usize| extreme[j] == extreme[i] && round[j] > round[i];
-            from = opponents().filter(|&(j, _)| later(j)).filter_map(|(j, g)| bound[j].map(|b| (b, g))).collect();
+    // The one-sided bounds of the agents without a finite rating: an agent
+    // that won every game against another is at least the other's rating
+    // (or lower bound) plus the margin that perfect score shows, one that
+    // lost every game at most the other's rating (or upper bound) less it.
+    // Along a chain of such records (random lost every game to greedy,
+    // greedy to mcts) the bounds pass from agent to agent: at most n rounds,
+    // so that a cycle of perfect scores cannot go on raising them.
+    let mut low: Vec<Option<f64>> = (0..n).map(finite).collect();
+    let mut high = low.clone();
+    let unrated: Vec<usize> = (0..n).filter(|&i| finite(i).is_none()).collect();
+    for _ in 0..n {
+        let mut changed = false;
+        for &i in &unrated {
+            for p in pairings.iter().filter(|p| (p.0 == i || p.1 == i) && !p.2.is_empty()) {
+                let (j, mine) =
+                    if p.0 == i { (p.1, p.2.iter().sum::<f64>()) } else { (p.0, p.2.iter().map(|x| 1.0 - x).sum()) };
+                let (games, margin) = (p.2.len() as f64, sure_margin(p.2.len()));
+                if let Some(l) = low[j].filter(|_| mine >= games).map(|l| l + margin) {
+                    if low[i].is_none_or(|x| l > x + 1e-9) {
+                        low[i] = Some(l);
+                        changed = true;
+                    }
+                }
+                if let Some(h) = high[j].filter(|_| mine <= 0.0).map(|h| h - margin) {
+                    if high[i].is_none_or(|x| h < x - 1e-9) {
+                        high[i] = Some(h);
+                        changed = true;
+                    }
+                }
+            }
         }
-        bound[i] = match extreme[i] {
-            1 => from.iter().map(|&(e, g)| e + sure_margin(g)).reduce(f64::max),
-            _ => from.iter().map(|&(e, g)| e - sure_margin(g)).reduce(f64::min),
-        };
+        if !changed {
+            break;
+        }
     }
     let rungs: Vec<Rung> = (0..n)
         .map(|i| {
@@ -209,10 +219,8 @@ pub fn ladder(agents: &[String], pairings: &[Pairing], seed: u64, anchor: usize)
             let (points, games) = score(i);
             let (elo, low, high) = match extreme[i] {
                 _ if i == reference => (Some(0.0), Some(0.0), Some(0.0)),
-                1 => (None, bound[i], None),
-                -1 => (None, None, bound[i]),
                 0 if rated.contains(&i) => (Some(point[i]), open(at(0.025)), open(at(0.975))),
-                _ => (None, None, None),
+                _ => (None, low[i], high[i]),
             };
             Rung { agent: agents[i].clone(), elo, low, high, points, games: games as u32 }
         })
@@ -371,6 +379,21 @@ mod tests {
         assert!((a.high.unwrap() - b.high.unwrap() + sure_margin(20)).abs() < 1e-9, "{a:?}");
         let order: Vec<&str> = l.rungs.iter().map(|r| r.agent.as_str()).collect();
         assert_eq!(order, ["c", "d", "e", "b", "a"]);
+        // Every step a perfect score: the agent in the middle, with no game
+        // against an agent still rated, is at 0, and each other is bounded
+        // by the one next to it towards the middle, plus or less the margin.
+        let perfect = vec![(0, 1, games(10, 0)), (1, 2, games(10, 0)), (2, 3, games(10, 0)), (3, 4, games(10, 0))];
+        let l = ladder(&agents, &perfect, 1, 0);
+        assert_eq!(l.reference, "c");
+        let m = sure_margin(10);
+        for (name, steps) in [("a", -2.0), ("b", -1.0), ("d", 1.0), ("e", 2.0)] {
+            let r = get(&l, name);
+            let bound = if steps < 0.0 { r.high } else { r.low };
+            assert_eq!(r.elo, None, "{r:?}");
+            assert!((bound.unwrap() - steps * m).abs() < 1e-9, "{r:?}");
+        }
+        let order: Vec<&str> = l.rungs.iter().map(|r| r.agent.as_str()).collect();
+        assert_eq!(order, ["e", "d", "c", "b", "a"]);
         // Anchored on d, the side of d and e is rated, a and b are not.
         let l = ladder(&agents, &cut, 1, 3);
         assert!((get(&l, "e").elo.unwrap() + 70.4).abs() < 1.0, "{l:?}");

@@ -141,6 +141,7 @@ fn print_ladder(
             (Some(e), low, high) => {
                 (format!("{e:+.0}"), format!("[{:>6}, {:>6}]", bound(low, "-inf"), bound(high, "+inf")))
             }
+            (None, Some(low), Some(high)) => ("no point".into(), format!("[{low:+.0}, {high:+.0}]")),
             (None, Some(low), _) if r.points >= f64::from(r.games) => ("won all".into(), format!("at least {low:+.0}")),
             (None, _, Some(high)) if r.points <= 0.0 => ("lost all".into(), format!("at most {high:+.0}")),
             // Unbeaten, or without a point, against every agent with a finite rating.
