@@ -29,8 +29,8 @@ pub struct Evaluator {
     exit_steps: Option<Vec<Vec<u16>>>,
     /// Having pieces on the board wins (a count or a lead).
     presence: bool,
-    /// The most area wins (Go): per such end, the area each player would score.
-    areas: Vec<Area>,
+    /// The most area wins (Go): the area each player would score.
+    area: Option<Area>,
     /// Having no move loses: count moves.
     pub(crate) mobility: bool,
     /// Most pieces in a zone (a store) wins: count them, against the total.
@@ -60,7 +60,7 @@ impl Evaluator {
             match end.result {
                 Ranking::MostIn(zone) => e.stores.push(zone),
                 // Read once, however many ends score by area (Go's two passes, its turn limit).
-                Ranking::MostArea { dirs, plus } if e.areas.is_empty() => e.areas.push(Area::new(dirs, plus)),
+                Ranking::MostArea { dirs, plus } if e.area.is_none() => e.area = Some(Area::new(dirs, plus)),
                 _ => {}
             }
             for atom in atoms {
@@ -180,7 +180,7 @@ impl Evaluator {
             let share = f64::from(game.player_count()) / 2.0;
             score += against(&|p| f64::from(s.on_board(p))) * share / total.max(1.0);
         }
-        for area in &self.areas {
+        if let Some(area) = &self.area {
             let scores = area.estimate(game, s);
             score += 2.0 * against(&|p| scores[usize::from(p)]) / game.board.len().max(1) as f64;
         }

@@ -30,52 +30,71 @@ impl Area {
     /// it reads the pieces' reach, as territory estimates in Go programs do
     /// (Zobrist 1969, "A model of visual organization for the game of Go").
     pub fn estimate(&self, game: &Game, s: &State) -> [f64; MAX_PLAYERS] {
+        // On the stack where the board is small (an evaluation is made at every
+        // node of a search), as `zones::moves_around` keeps its search.
+        const SMALL: usize = 256;
         let n = game.board.len();
-        let mut dist = vec![FAR; n];
-        // The owners (a bit each) of the nearest pieces of each field.
-        let mut owners = vec![0u32; n];
-        let mut queue: Vec<FieldId> = Vec::with_capacity(n);
-        let mut score = [0.0; MAX_PLAYERS];
+        let mut score = if n <= SMALL {
+            let (mut dist, mut owners, mut queue) = ([FAR; SMALL], [0u32; SMALL], [NO_FIELD; SMALL]);
+            self.nearest(game, s, &mut dist[..n], &mut owners[..n], &mut queue[..n])
+        } else {
+            self.nearest(game, s, &mut vec![FAR; n], &mut vec![0; n], &mut vec![NO_FIELD; n])
+        };
+        if let Some(first) = self.plus {
+            for p in 0..s.players {
+                score[usize::from(p)] += f64::from(s.counter(usize::from(first) + usize::from(p)));
+            }
+        }
+        score
+    }
+
+    /// Each player's pieces and the empty points nearest to theirs alone: a
+    /// search breadth first from every piece at once, where a field's
+    /// owners (a bit each) are those of its neighbours one step nearer, with
+    /// its steps from the nearest piece and its queue (each field enters
+    /// once) as the caller keeps them.
+    fn nearest(
+        &self,
+        game: &Game,
+        s: &State,
+        dist: &mut [u16],
+        owners: &mut [u32],
+        queue: &mut [FieldId],
+    ) -> [f64; MAX_PLAYERS] {
+        let (mut head, mut tail) = (0, 0);
         for f in game.board.fields() {
             if let Some(p) = s.top(f) {
                 dist[usize::from(f)] = 0;
                 owners[usize::from(f)] = 1 << p.owner.min(31);
-                if usize::from(p.owner) < MAX_PLAYERS {
-                    score[usize::from(p.owner)] += 1.0;
-                }
-                queue.push(f);
+                queue[tail] = f;
+                tail += 1;
             }
         }
-        // Breadth first from every piece at once: a field's owners are the
-        // union of those of its neighbours one step nearer.
-        let mut next = 0;
-        while let Some(&f) = queue.get(next) {
-            next += 1;
-            let d = dist[usize::from(f)];
+        let mut score = [0.0; MAX_PLAYERS];
+        while head < tail {
+            let f = queue[head];
+            head += 1;
+            // Taken from the queue, a field's owners are all known: the fields
+            // one step nearer were all taken before it. (A piece counts too.)
+            let (d, o) = (dist[usize::from(f)], owners[usize::from(f)]);
+            if o.count_ones() == 1 && (o.trailing_zeros() as usize) < MAX_PLAYERS {
+                score[o.trailing_zeros() as usize] += 1.0;
+            }
             for &dir in &self.dirs {
                 let g = game.board.neighbour(f, dir);
-                if g == NO_FIELD || s.top(g).is_some() {
+                if g == NO_FIELD {
                     continue;
                 }
+                // A field with a piece is at 0 steps: never reached again, nor given owners.
                 let at = usize::from(g);
                 if dist[at] == FAR {
                     dist[at] = d + 1;
-                    queue.push(g);
+                    queue[tail] = g;
+                    tail += 1;
                 }
                 if dist[at] == d + 1 {
-                    owners[at] |= owners[usize::from(f)];
+                    owners[at] |= o;
                 }
-            }
-        }
-        for f in game.board.fields() {
-            let o = owners[usize::from(f)];
-            if dist[usize::from(f)] > 0 && o.count_ones() == 1 && (o.trailing_zeros() as usize) < MAX_PLAYERS {
-                score[o.trailing_zeros() as usize] += 1.0;
-            }
-        }
-        if let Some(first) = self.plus {
-            for p in 0..s.players {
-                score[usize::from(p)] += f64::from(s.counter(usize::from(first) + usize::from(p)));
             }
         }
         score
