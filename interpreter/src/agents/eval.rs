@@ -1,16 +1,18 @@
 //! A generic evaluation of a position, read off the ruleset's own end
 //! conditions: what the rules say wins is what the evaluation rewards.
 
-use crate::board::{FieldId, NO_FIELD};
+use crate::board::NO_FIELD;
 use crate::engine::{Cond, Motion, Ranking};
-use crate::piece::{MAX_PLAYERS, NOBODY, Player};
+use crate::piece::Player;
 use crate::program::Game;
 use crate::ruleset::Who;
 use crate::state::{Pending, Pool, State};
 use area::Area;
+use lines::{Lines, straight_lines};
 use zones::{Fill, Goal};
 
 mod area;
+mod lines;
 mod zones;
 
 /// What the evaluation looks at, found in the end conditions that make the
@@ -260,116 +262,6 @@ fn throw_steps(c: &crate::program::Chance) -> f64 {
     sum / (1.0 - again).max(0.1)
 }
 
-/// The lines of n fields whose pieces the search's evaluation counts, each
-/// as the words of a field set (see [`FieldSet`](crate::board::FieldSet)):
-/// a line is read by masks against the players' top sets, not field by field
-/// (in Connect Four the field-by-field count was most of an MCTS iteration).
-#[derive(Debug, Clone, Default)]
-struct Lines {
-    /// Line j is `words[j * per..][..per]`.
-    words: Vec<u64>,
-    per: usize,
-    /// Per line, its fields.
-    fields: Vec<Vec<FieldId>>,
-}
-
-impl Lines {
-    fn new(game: &Game, mut lines: Vec<Vec<FieldId>>) -> Lines {
-        lines.iter_mut().for_each(|l| l.sort_unstable());
-        lines.sort_unstable();
-        lines.dedup();
-        let per = game.board.len().div_ceil(64);
-        let mut words = vec![0; lines.len() * per];
-        for (j, line) in lines.iter().enumerate() {
-            for &f in line {
-                words[j * per + usize::from(f) / 64] |= 1 << (f % 64);
-            }
-        }
-        Lines { words, per, fields: lines }
-    }
-
-    fn is_empty(&self) -> bool {
-        self.fields.is_empty()
-    }
-
-    /// Per player, the lines with pieces of theirs and no other piece on
-    /// them, by how near they are to whole: one piece short 1, two short
-    /// 0.25, more 0.05.
-    fn open(&self, s: &State) -> [f64; MAX_PLAYERS] {
-        // One word (a board of up to 64 fields) is the common case: with the
-        // count of words a constant, the compiler makes the loops straight code.
-        match self.per {
-            1 => self.open_by_words::<1>(s),
-            _ => self.open_by_words::<0>(s),
-        }
-    }
-
-    /// [`Lines::open`] with `WORDS` words a line (0: as many as the board has).
-    fn open_by_words<const WORDS: usize>(&self, s: &State) -> [f64; MAX_PLAYERS] {
-        let per = if WORDS == 0 { self.per } else { WORDS };
-        let players = usize::from(s.players);
-        // Every player's top set, one after the other (`State::topped_by`'s
-        // layout), sliced once so that the loops below read it unchecked.
-        let top = &s.topped[..players * per];
-        // The fields any player's piece tops, worked out once (boards of up to
-        // 512 fields; on larger ones the words past those, line by line).
-        let tops = |i: usize| s.topped_word(i);
-        let mut all = [0u64; 8];
-        (0..per.min(8)).for_each(|i| all[i] = tops(i));
-        let neutral = s.on_board(NOBODY) > 0;
-        let mut sums = [0.0; MAX_PLAYERS];
-        for (j, line) in self.words.chunks_exact(per).enumerate() {
-            let occupied = |i: usize| all.get(i).copied().unwrap_or_else(|| tops(i)) & line[i];
-            if (0..per).all(|i| occupied(i) == 0) {
-                continue;
-            }
-            // The one player whose pieces are all those on the line, if any.
-            let Some(owner) = (0..players).find(|&p| (0..per).all(|i| occupied(i) & !top[p * per + i] == 0)) else {
-                continue;
-            };
-            // A neutral piece (no player's set has it) closes a line too.
-            if neutral && self.fields[j].iter().any(|&f| s.top(f).is_some_and(|x| x.owner == NOBODY)) {
-                continue;
-            }
-            let empty: u32 = (0..per).map(|i| up_to_three(line[i] & !occupied(i))).sum();
-            sums[owner] += match empty {
-                0 | 1 => 1.0,
-                2 => 0.25,
-                _ => 0.05,
-            };
-        }
-        sums
-    }
-}
-
-/// The fields of `w`, counted up to three (the open lines' scale ends there).
-fn up_to_three(w: u64) -> u32 {
-    let one_less = w & w.wrapping_sub(1);
-    let two_less = one_less & one_less.wrapping_sub(1);
-    u32::from(w != 0) + u32::from(one_less != 0) + u32::from(two_less != 0)
-}
-
-/// Every straight line of `n` fields along one of the directions of the lists.
-fn straight_lines(game: &Game, n: u8, dirs: &[Vec<u8>]) -> Vec<Vec<FieldId>> {
-    let mut lines = Vec::new();
-    for f in game.board.fields() {
-        for &d in dirs.iter().flatten() {
-            let mut line = vec![f];
-            while line.len() < usize::from(n) {
-                let next = game.board.neighbour(*line.last().expect("a field"), d);
-                if next == NO_FIELD || line.contains(&next) {
-                    break;
-                }
-                line.push(next);
-            }
-            if line.len() == usize::from(n) && n > 1 {
-                lines.push(line);
-            }
-        }
-    }
-    lines
-}
-
 /// The value of the pieces `p` has on top of a field or in hand.
 fn control(game: &Game, s: &State, p: Player) -> f64 {
     let value = |k: u8| f64::from(game.kinds[usize::from(k)].value.max(1));
@@ -538,15 +430,16 @@ mod tests {
             let lines = &Evaluator::for_search(&game).lines;
             assert!(!lines.is_empty(), "{name}");
             let by_fields = |s: &crate::state::State, p| {
-                let mut sum = 0.0;
+                // The lines one piece short or whole, two short, more.
+                let mut counts = [0.0; 3];
                 for line in &lines.fields {
                     let tops: Vec<_> = line.iter().filter_map(|&f| s.top(f)).collect();
                     let own = tops.iter().filter(|x| x.owner == p).count();
                     if own > 0 && own == tops.len() {
-                        sum += [1.0, 1.0, 0.25].get(line.len() - own).copied().unwrap_or(0.05);
+                        counts[(line.len() - own).clamp(1, 3) - 1] += 1.0;
                     }
                 }
-                sum
+                counts[0] + 0.25 * counts[1] + 0.05 * counts[2]
             };
             let mut seen = 0;
             visit_random_games(&game, 6, 5, |s, _| {

@@ -98,6 +98,8 @@ pub(super) struct Node {
     next_sibling: u32,
     /// Where the node's legal moves are kept (see [`Remembered`]), once worked out.
     moves: Option<(u32, u32)>,
+    /// Where the node's position is kept (see [`Tree::positions`]), or `NONE`.
+    position: u32,
 }
 
 impl Node {
@@ -114,8 +116,17 @@ impl Node {
             first_child: NONE,
             next_sibling: NONE,
             moves: None,
+            position: NONE,
         }
     }
+}
+
+/// Where a descent stands while its state is not yet made: the root, or a
+/// kept position ([`Tree::positions`]).
+#[derive(Debug, Clone, Copy)]
+enum Unmade {
+    Root,
+    Kept(u32),
 }
 
 /// The legal moves of the nodes a search has been through, in one buffer.
@@ -175,7 +186,15 @@ pub(super) struct Tree {
     tried_keys: Vec<u64>,
     /// The spread of the values the rollouts of this tree returned.
     spread: Spread,
-    /// Plies made by the iterations (descents and rollouts, throws included).
+    /// The positions of the nodes at most [`Tree::KEPT_DEPTH`] moves below
+    /// the root with no chance outcome on the way, the first
+    /// [`Tree::KEPT_POSITIONS`] made: a descent starts from the deepest kept
+    /// position on its way instead of making the moves to it again (in
+    /// Connect Four a move made and the turn handed on cost about 550
+    /// instructions, a position copied about 220).
+    positions: Vec<State>,
+    /// Plies made by the iterations (descents and rollouts, throws included;
+    /// a descent's moves to a kept position counted as made).
     pub plies: u64,
     /// The moves' mean values, for rollouts under MAST (`Settings::mast`).
     pub mast: Mast,
@@ -202,6 +221,7 @@ impl Tree {
             legal_keys: Vec::new(),
             tried_keys: Vec::new(),
             spread: Spread::default(),
+            positions: Vec::new(),
             plies: 0,
             mast: Mast::new(),
         };
@@ -250,10 +270,22 @@ impl Tree {
 
     /// The most positions [`Tree::find`] makes.
     const LOOKED_AT: u32 = 20_000;
+    /// The deepest nodes whose positions are kept, and the most kept (see [`Tree::positions`]).
+    const KEPT_DEPTH: usize = 2;
+    const KEPT_POSITIONS: usize = 1024;
+
+    /// Makes `s` the position the descent stands at, where it is `unmade`.
+    fn make(&self, s: &mut State, unmade: &mut Option<Unmade>) {
+        match unmade.take() {
+            Some(Unmade::Root) => s.clone_from(&self.root),
+            Some(Unmade::Kept(k)) => s.clone_from(&self.positions[k as usize]),
+            None => {}
+        }
+    }
 
     /// The nodes under `at` (itself the new root), in the same order of siblings.
     fn subtree(&self, at: u32) -> Vec<Node> {
-        let mut out = vec![Node { next_sibling: NONE, moves: None, ..self.nodes[at as usize].clone() }];
+        let mut out = vec![Node { next_sibling: NONE, moves: None, position: NONE, ..self.nodes[at as usize].clone() }];
         let mut i = 0;
         while i < out.len() {
             let mut c = out[i].first_child;
@@ -261,7 +293,7 @@ impl Tree {
             while c != NONE {
                 let old = &self.nodes[c as usize];
                 let index = out.len() as u32;
-                out.push(Node { next_sibling: NONE, moves: None, ..old.clone() });
+                out.push(Node { next_sibling: NONE, moves: None, position: NONE, ..old.clone() });
                 if last == NONE {
                     out[i].first_child = index;
                 } else {
@@ -290,7 +322,8 @@ impl Tree {
     /// through, a rollout, and the values backed up along the path.
     pub fn iterate(&mut self, game: &Game, eval: &Evaluator, settings: &Settings) {
         let mut s = self.next.take().unwrap_or_else(|| self.root.clone());
-        s.clone_from(&self.root);
+        // Where the descent stands while `s` is not yet made its position.
+        let mut unmade = Some(Unmade::Root);
         let mut legal = std::mem::take(&mut self.legal);
         self.path.clear();
         self.path.push(0);
@@ -298,18 +331,23 @@ impl Tree {
         // No chance outcome on the way yet: the node is one position (see `Remembered`).
         let mut fixed = settings.remember;
         loop {
-            if s.is_over() || (node != 0 && self.nodes[node as usize].visits == 0) {
+            let over = match unmade {
+                Some(Unmade::Root) => self.root.is_over(),
+                Some(Unmade::Kept(k)) => self.positions[k as usize].is_over(),
+                None => s.is_over(),
+            };
+            if over || (node != 0 && self.nodes[node as usize].visits == 0) {
                 break;
             }
             legal.clear();
-            legal.extend_from_slice(self.remembered.legal(
-                game,
-                &s,
-                &mut self.nodes[node as usize],
-                fixed,
-                &mut self.scratch,
-            ));
-            if legal[0].action == Action::Chance {
+            // A node that is one position and has its children: they are its moves.
+            let opened = fixed && self.nodes[node as usize].opened;
+            if !opened {
+                self.make(&mut s, &mut unmade);
+                let here = &mut self.nodes[node as usize];
+                legal.extend_from_slice(self.remembered.legal(game, &s, here, fixed, &mut self.scratch));
+            }
+            if legal.first().is_some_and(|m| m.action == Action::Chance) {
                 let m = pick(game, &s, &legal, &mut self.rng);
                 game.play_unchecked(&mut s, m);
                 self.plies += 1;
@@ -318,11 +356,22 @@ impl Tree {
             }
             let eager = (self.path.len() as u32) <= settings.eager_depth;
             let child = self.choose_child(game, eval, settings, &s, node, &legal, fixed, eager);
-            game.play_unchecked(&mut s, self.nodes[child as usize].mv);
+            match self.nodes[child as usize].position {
+                NONE => {
+                    self.make(&mut s, &mut unmade);
+                    game.play_chosen(&mut s, self.nodes[child as usize].mv);
+                    if fixed && self.path.len() <= Self::KEPT_DEPTH && self.positions.len() < Self::KEPT_POSITIONS {
+                        self.nodes[child as usize].position = self.positions.len() as u32;
+                        self.positions.push(s.clone());
+                    }
+                }
+                k => unmade = Some(Unmade::Kept(k)),
+            }
             self.plies += 1;
             self.path.push(child);
             node = child;
         }
+        self.make(&mut s, &mut unmade);
         // A lazy prior: the evaluation of the position the descent has reached, for its mover.
         let leaf = &mut self.nodes[node as usize];
         if !leaf.judged && settings.bias != 0.0 {
@@ -344,7 +393,8 @@ impl Tree {
         self.legal = legal;
     }
 
-    /// The child of `node` (in `s`, with these legal moves) to go down to:
+    /// The child of `node` (in `s`, with these legal moves; none given where
+    /// the node is one position and opened, its children being its moves) to go down to:
     /// one not yet tried, the best prior first, else the best by UCT plus
     /// the decaying prior. Children are added first for the legal moves that
     /// have none, with their priors where `eager` (else only the noise: see
@@ -387,13 +437,13 @@ impl Tree {
         }
         let mut keys = std::mem::take(&mut self.legal_keys);
         let legal_here = (!fixed).then(|| Members::of(legal.iter().copied(), &mut keys));
-        let ln = f64::from(self.nodes[node as usize].visits.max(1)).ln();
+        let ln = ln_visits(self.nodes[node as usize].visits.max(1));
         let exploration =
             if settings.scaled { settings.exploration * self.spread.scale() } else { settings.exploration };
         let mut best = (f64::NEG_INFINITY, NONE);
         let mut c = self.nodes[node as usize].first_child;
-        while c != NONE {
-            let n = &self.nodes[c as usize];
+        // (`NONE` is past the end: one test ends the list and checks the bounds.)
+        while let Some(n) = self.nodes.get(c as usize) {
             if legal_here.as_ref().is_none_or(|l| l.contains(n.mv)) {
                 let score = if n.visits == 0 {
                     1e9 + f64::from(n.prior)
@@ -489,6 +539,15 @@ impl Tree {
         }
         values
     }
+}
+
+/// `ln(n)`, from a table for the visits of most nodes: a logarithm from the
+/// library costs about 250 instructions, and a descent takes one a level.
+fn ln_visits(n: u32) -> f64 {
+    const TABLED: usize = 4096;
+    static LN: std::sync::LazyLock<Vec<f64>> =
+        std::sync::LazyLock::new(|| (0..TABLED).map(|n| (n as f64).ln()).collect());
+    LN.get(n as usize).copied().unwrap_or_else(|| f64::from(n).ln())
 }
 
 /// The count, sum and sum of squares of the values the rollouts returned
