@@ -5,6 +5,8 @@
 //! plies each from the same position (`mcts_speed RULESET playouts N L`).
 //! Under callgrind with N and 3 x N, the difference of the two counts over
 //! 2N is the instructions of one iteration, or of one playout of L plies.
+//! It prints the search's wall-clock time and iterations per second too
+//! (bench/agent-speed.sh: on a quiet machine, one thread's CPU).
 //!
 //! cargo build --release -p tabula --example mcts_speed
 //! valgrind --tool=callgrind --callgrind-out-file=/dev/null \
@@ -43,12 +45,15 @@ fn main() {
     match (mode.as_str(), number(4)) {
         ("mcts", _) => {
             let mut agent = MctsAgent::new(&game, Budget::Iterations(n));
+            let start = std::time::Instant::now();
             agent.choose(&game, &state, &mut rng);
+            let seconds = start.elapsed().as_secs_f64();
             let plies = agent.plies();
             println!(
-                "{ruleset}: mcts:{n} at ply {}, {plies} plies, {:.2} a iteration",
+                "{ruleset}: mcts:{n} at ply {}, {plies} plies, {:.2} a iteration, {seconds:.3} s, {:.0} iterations/s",
                 state.ply(),
-                plies as f64 / f64::from(n)
+                plies as f64 / f64::from(n),
+                f64::from(n) / seconds.max(1e-9)
             );
         }
         ("playouts", Some(plies)) => {

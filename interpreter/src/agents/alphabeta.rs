@@ -351,7 +351,8 @@ impl AlphaBetaAgent {
         let mut noisy = 0;
         for i in 0..moves.len() {
             child.clone_from(s);
-            game.play_unchecked(&mut child, moves[i]);
+            // (What the move takes, without ending the turn: see `Game::make_without_ending`.)
+            game.make_without_ending(&mut child, moves[i]);
             if takes(before, tops(game, &child, team)) {
                 moves[noisy] = moves[i];
                 noisy += 1;
@@ -585,7 +586,7 @@ impl Agent for AlphaBetaAgent {
 
 #[cfg(test)]
 mod tests {
-    use super::{AlphaBetaAgent, INF, Limit, MAX_PLY, QUIESCENCE};
+    use super::{AlphaBetaAgent, INF, Limit, MAX_PLY, QUIESCENCE, takes, tops};
     use crate::agents::AgentSpec;
     use crate::moves::Action;
     use crate::program::Game;
@@ -693,6 +694,32 @@ mod tests {
             }
         }
         assert!(same_mover > 20, "only {same_mover} moves after which the mover decides again");
+    }
+
+    /// A move made without ending its turn (`Game::make_without_ending`,
+    /// which the quiescence search reads) takes what the whole move takes:
+    /// every legal move along random games of every shipped variant.
+    #[test]
+    fn a_move_takes_what_it_takes_without_ending_its_turn() {
+        let mut captures = 0;
+        for (name, options, game) in crate::shipped::testing::variants() {
+            crate::shipped::testing::visit_random_games(&game, 3, 8, |s, legal| {
+                if legal[0].action == Action::Chance {
+                    return;
+                }
+                let team = game.teams()[usize::from(s.to_move())];
+                let before = tops(&game, s, team);
+                for &m in legal {
+                    let (mut made, mut played) = (s.clone(), s.clone());
+                    game.make_without_ending(&mut made, m);
+                    game.play_unchecked(&mut played, m);
+                    let took = takes(before, tops(&game, &made, team));
+                    assert_eq!(took, takes(before, tops(&game, &played, team)), "{name} {options:?}: {m:?}");
+                    captures += usize::from(took);
+                }
+            });
+        }
+        assert!(captures > 1000, "{captures} captures");
     }
 
     /// A capture takes fields from the other side without adding more than

@@ -100,6 +100,24 @@ impl Game {
         made.captured
     }
 
+    /// Makes `m` in `s` with all the move itself does (its captures,
+    /// promotions, a chain ended), but does not go on to the next decision:
+    /// no turn handed on, no end tested, so `s` is left half-made, fit only
+    /// to be looked at. A search tells a capture from a quiet move by the
+    /// pieces this leaves, at a small part of a move's cost where ending a
+    /// turn generates the next player's moves (chess's checkmate and
+    /// stalemate). A throw makes nothing.
+    pub(crate) fn make_without_ending(&self, s: &mut State, m: Move) {
+        match self.plain_rule(s, m) {
+            Some(rule) => {
+                self.put_plainly(s, m, rule);
+            }
+            None => {
+                self.make(s, m);
+            }
+        }
+    }
+
     /// The rule of `m` if it is plain ([`Applying::Plain`](crate::program::rules::Applying::Plain)) and `m` is made
     /// outside a chain, with nothing pending: such a move is played without
     /// the checks for what it cannot do.
