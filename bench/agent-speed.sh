@@ -28,7 +28,9 @@ for g in "${rulesets[@]}"; do
   out=$("$EX/mcts_speed" "$g" mcts "$N")
   plies=$(sed -n 's/.*, \([0-9.]*\) a iteration.*/\1/p' <<<"$out")
   its=$(for _ in $(seq "$RUNS"); do "$EX/mcts_speed" "$g" mcts "$N" | sed -n 's/.*, \([0-9]*\) iterations\/s/\1/p'; done | median)
-  ab=$(for _ in $(seq "$RUNS"); do "$EX/alphabeta_speed" "$g" 1 10 "$MOVES" | sed -n 's/.*, \([0-9]*\) nodes\/s/\1/p'; done | median)
-  nodes=$("$EX/alphabeta_speed" "$g" 1 10 "$MOVES" | sed -n 's/.*moves, \([0-9]*\) nodes.*/\1/p')
+  # (The runs search the same nodes: the count from the first, the rate their median.)
+  runs=$(for _ in $(seq "$RUNS"); do "$EX/alphabeta_speed" "$g" 1 10 "$MOVES"; done)
+  ab=$(sed -n 's/.*, \([0-9]*\) nodes\/s/\1/p' <<<"$runs" | median)
+  nodes=$(sed -n 's/.*moves, \([0-9]*\) nodes.*/\1/p' <<<"$runs" | head -1)
   printf "| %s | %s | %s | %s (%s) |\n" "$g" "$its" "$plies" "$ab" "$nodes"
 done

@@ -230,21 +230,38 @@ mod tests {
 
     /// The families of evenly spaced lines count what the same lines read
     /// one by one count, along random games of the shipped games a line
-    /// wins; a grid's lines are all in families.
+    /// wins and of Tic-Tac-Toe for three on 5 x 5 (every player's lines
+    /// counted); a grid's lines are all in families.
     #[test]
     fn families_of_lines_count_what_the_lines_one_by_one_count() {
-        for (name, in_runs) in [("classic/tic-tac-toe", 8), ("classic/connect-four", 69)] {
-            let game = shipped::game(name, &Options::new()).expect("compiles");
+        let three = shipped::text("classic/tic-tac-toe")
+            .expect("shipped")
+            .replace(r#"players: ["X", "O"]"#, r#"players: ["X", "O", "Z"]"#)
+            .replace("cols: 3, rows: 3", "cols: 5, rows: 5")
+            .replace("(name: \"O\", letter: 'O')]", "(name: \"O\", letter: 'O'), (name: \"Z\", letter: 'Z')]")
+            .replace(
+                r#"Hand(piece: "O", player: Player(2), count: 4),"#,
+                r#"Hand(piece: "O", player: Player(2), count: 9), Hand(piece: "Z", player: Player(3), count: 9),"#,
+            )
+            .replace("count: 5),", "count: 9),")
+            .replace(r#"pieces: ["X", "O"], by"#, r#"pieces: ["X", "O", "Z"], by"#);
+        for (name, in_runs) in [("classic/tic-tac-toe", 8), ("classic/connect-four", 69), ("three", 48)] {
+            let game = match name {
+                "three" => crate::compile::compile(&three, name, &Options::new()).expect("compiles"),
+                _ => shipped::game(name, &Options::new()).expect("compiles"),
+            };
             let lines = crate::agents::Evaluator::for_search(&game).lines;
-            assert_eq!(lines.fields.len() - lines.rest.len(), in_runs, "{name}: lines in families");
+            assert_eq!(lines.fields.len(), in_runs, "{name}: lines");
+            assert!(lines.rest.is_empty(), "{name}: {} lines in no family", lines.rest.len());
             let one_by_one = Lines { runs: Vec::new(), rest: lines.words.clone(), ..lines.clone() };
-            let mut seen = 0;
+            let mut seen = [0; 3];
             visit_random_games(&game, 5, 20, |s, _| {
                 let (a, b) = (lines.open(s), one_by_one.open(s));
                 assert_eq!(a, b, "{name}, ply {}", s.ply());
-                seen += usize::from(a.iter().any(|&v| v > 0.0));
+                (0..3).for_each(|p| seen[p] += usize::from(a[p] > 0.0));
             });
-            assert!(seen > 50, "{name}: {seen} positions with an open line");
+            let players = usize::from(game.player_count());
+            assert!(seen[..players].iter().all(|&n| n > 50), "{name}: positions with a player's open line {seen:?}");
         }
     }
 }
