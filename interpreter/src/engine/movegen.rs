@@ -256,17 +256,17 @@ impl Game {
         }
         let phase = &self.phases[usize::from(s.phase)];
         if phase.filters.iter().any(|f| !f.keeps_some()) {
+            // A lone filter that keeps the moves after which a test holds: the first
+            // that passes will do (issue 45: see engine/any_passes.rs).
+            if let [Filter::RequireAfter { cond, only_if, keep_all: false }] = phase.filters.as_slice() {
+                return self.any_passes(s, cond, only_if);
+            }
             // A filter may leave no move: the moves are worked out and filtered.
             let mut moves = scratch_moves();
             self.generate(s, s.to_move, None, &mut |m| {
                 moves.push(m);
                 true
             });
-            // A lone filter that keeps the moves after which a test holds: the first
-            // that passes will do (issue 45: see engine/any_passes.rs).
-            if let [Filter::RequireAfter { cond, only_if, keep_all: false }] = phase.filters.as_slice() {
-                return self.any_passes(s, &moves, cond, only_if);
-            }
             self.filter_moves(s, &mut moves);
             return !moves.is_empty();
         }
