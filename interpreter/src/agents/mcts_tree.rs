@@ -11,7 +11,7 @@
 
 use super::mast::Mast;
 use super::mcts::random_plies;
-use super::turns::TurnReader;
+use super::turns::{TurnReader, widened};
 use super::{Evaluator, pick};
 use crate::moves::{Action, Move};
 use crate::piece::{MAX_PLAYERS, Player};
@@ -636,17 +636,6 @@ impl Tree {
         }
         values
     }
-}
-
-/// How many of a node's ways (best prior first) its descents choose from,
-/// after `visits` visits: `1.5 (visits + 1)^0.4` (progressive widening), 13
-/// of them after 200 visits. Without it, the hundred and more ways of a
-/// Halma turn each took a visit or two of `mcts:200` and the search saw no
-/// turn below them: it won neither of 2 games against greedy. Widened, it won
-/// 3 to 24 of 24 by the width (docs/agents.md: 43 at the root after 200
-/// visits won 3, 29 won 17, 13 won 24 and 23, 5 won 24).
-fn widened(visits: u32) -> u32 {
-    (1.5 * f64::from(visits + 1).powf(0.4)).ceil() as u32
 }
 
 /// `ln(n)`, from a table for the visits of most nodes: a logarithm from the
