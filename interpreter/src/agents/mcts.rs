@@ -29,7 +29,10 @@
 //!   agent's generator and its index, each with the whole budget, searched on
 //!   up to K threads of their own; the move with the most visits summed over
 //!   the trees (in the trees' order) is played. The result does not depend on
-//!   the number of threads.
+//!   the number of threads;
+//! - **whole turns** (`mcts:N:turns`, `turns.rs`): where a turn may be
+//!   several decisions, the tree's moves are the ways it ends, each played
+//!   to its end (the rest of the chosen one kept as a plan).
 
 use super::mcts_tree::{Settings, Tree, key};
 use super::{Agent, AgentSpec, Budget, Evaluator, Stop, pick};
@@ -41,18 +44,20 @@ use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
 
 /// How an MCTS agent searches besides its budget: the number of root-parallel
-/// trees, whether it is plain UCT (no prior, no tree reuse), and whether
-/// its rollouts draw moves by MAST (`mast.rs`).
+/// trees, whether it is plain UCT (no prior, no tree reuse), whether
+/// its rollouts draw moves by MAST (`mast.rs`), and whether the tree's moves
+/// are whole turns (`turns.rs`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct MctsStyle {
     pub trees: u8,
     pub plain: bool,
     pub mast: bool,
+    pub turns: bool,
 }
 
 impl MctsStyle {
     /// One guided tree: what `mcts` and `mcts:N` mean.
-    pub const GUIDED: MctsStyle = MctsStyle { trees: 1, plain: false, mast: false };
+    pub const GUIDED: MctsStyle = MctsStyle { trees: 1, plain: false, mast: false, turns: false };
     /// The most root-parallel trees.
     pub const MAX_TREES: u8 = 64;
 }
@@ -74,6 +79,10 @@ pub struct MctsAgent {
     threads: usize,
     /// Stops the search, which then plays its best move so far ([`Agent::stop_with`]).
     stop: Stop,
+    /// Where the tree's moves are whole turns: the rest of the turn chosen
+    /// (its next decision last), and the state where the next is due.
+    plan: Vec<Move>,
+    planned: Option<State>,
 }
 
 impl MctsAgent {
@@ -85,6 +94,7 @@ impl MctsAgent {
     pub fn with_style(game: &Game, budget: Budget, style: MctsStyle) -> MctsAgent {
         let settings = Settings {
             mast: style.mast,
+            turns: style.turns,
             ..if style.plain {
                 Settings {
                     rollout_depth: 24,
@@ -94,6 +104,7 @@ impl MctsAgent {
                     scaled: false,
                     eager_depth: 0,
                     mast: false,
+                    turns: false,
                 }
             } else {
                 Settings::guided()
@@ -110,6 +121,8 @@ impl MctsAgent {
             plies: 0,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             stop: Stop::default(),
+            plan: Vec::new(),
+            planned: None,
         }
     }
 
@@ -156,6 +169,51 @@ fn search(game: &Game, budget: Budget, eval: &Evaluator, settings: &Settings, st
     }
 }
 
+impl MctsAgent {
+    /// The next decision of the turn chosen before, where `state` is the
+    /// one it is due in; else nothing, and the plan is dropped.
+    fn follow_plan(&mut self, game: &Game, state: &State) -> Option<Move> {
+        let due = self.planned.take().is_some_and(|s| s == *state);
+        let next = self.plan.pop().filter(|&m| due && self.buf.contains(&m));
+        match next {
+            Some(m) if !self.plan.is_empty() => {
+                let mut after = state.clone();
+                game.play_unchecked(&mut after, m);
+                self.planned = Some(after);
+            }
+            _ => self.plan.clear(),
+        }
+        next
+    }
+
+    /// The first decision of the root's child with the most visits summed
+    /// over `trees` (children matched by their decisions; ties to the first
+    /// child of the first tree); the rest of its decisions become the plan.
+    fn choose_turn(&mut self, game: &Game, state: &State, trees: Vec<Tree>, rng: &mut dyn rand::RngCore) -> Move {
+        let mut best: (u64, &[Move]) = (0, &[]);
+        for (moves, _) in trees[0].root_turns() {
+            let visits: u64 =
+                trees.iter().flat_map(|t| t.root_turns()).filter(|&(m, _)| m == moves).map(|(_, v)| u64::from(v)).sum();
+            if best.1.is_empty() || visits > best.0 {
+                best = (visits, moves);
+            }
+        }
+        let chosen = best.1.to_vec();
+        self.plies += trees.iter().map(|t| t.plies).sum::<u64>();
+        if !self.style.plain {
+            self.kept = trees;
+        }
+        let Some((&first, rest)) = chosen.split_first() else { return pick(game, state, &self.buf, rng) };
+        if !rest.is_empty() {
+            self.plan = rest.iter().rev().copied().collect();
+            let mut after = state.clone();
+            game.play_unchecked(&mut after, first);
+            self.planned = Some(after);
+        }
+        first
+    }
+}
+
 impl Agent for MctsAgent {
     fn name(&self) -> String {
         match self.style {
@@ -166,6 +224,9 @@ impl Agent for MctsAgent {
 
     fn choose(&mut self, game: &Game, state: &State, rng: &mut dyn rand::RngCore) -> Move {
         game.legal_moves_into(state, &mut self.buf);
+        if let Some(m) = self.follow_plan(game, state) {
+            return m;
+        }
         if self.buf.len() == 1 || self.buf[0].action == Action::Chance {
             return pick(game, state, &self.buf, rng);
         }
@@ -182,6 +243,9 @@ impl Agent for MctsAgent {
             .collect();
         self.reused += u32::from(trees[0].nodes[0].visits > 0);
         self.search_all(game, &mut trees);
+        if self.style.turns {
+            return self.choose_turn(game, state, trees, rng);
+        }
         // The most visits summed over the trees; ties to the first legal move.
         let mut best = (0u64, None);
         for &m in &self.buf {
@@ -374,6 +438,81 @@ mod tests {
         assert!(learned > 40, "MAST learned {learned} moves");
         assert_eq!(without, 0);
         assert_ne!(drawn, plain_drawn, "MAST's rollouts drew as uniform ones do");
+    }
+
+    /// Where every turn is one decision, whole turns as the tree's moves
+    /// change nothing: `mcts:N:turns` plays the moves `mcts:N` plays
+    /// (Kalah's sowing into the store that earns another turn included, a
+    /// turn of its own); and `:turns` reads and prints as written.
+    #[test]
+    fn whole_turns_change_nothing_where_a_turn_is_one_decision() {
+        use crate::agents::{AgentSpec, Budget, MctsAgent, MctsStyle};
+        for text in ["mcts:200:turns", "mcts:50ms:t2:mast:turns", "mcts:uct:turns"] {
+            assert_eq!(AgentSpec::parse(text).expect(text).to_string(), text);
+        }
+        assert!(AgentSpec::parse("mcts:200:turns:turns").is_err());
+        for name in ["classic/breakthrough", "classic/connect-four", "traditional/kalah"] {
+            let game = shipped::game(name, &Options::new()).expect("compiles");
+            let games = |style: MctsStyle| {
+                let mut agents = [0, 1].map(|_| MctsAgent::with_style(&game, Budget::Iterations(100), style));
+                (0..2).map(|seed| play(&game, &mut agents, seed, 40)).collect::<Vec<_>>()
+            };
+            assert_eq!(games(MctsStyle { turns: true, ..MctsStyle::GUIDED }), games(MctsStyle::GUIDED), "{name}");
+        }
+    }
+
+    /// Whole turns: the root's children are the ways the turn ends (as
+    /// `turns.rs` reads them); the agent plays the first decision of one,
+    /// then the rest of it without searching while the state is the one
+    /// expected, the turn ending where the way ends; where the state is
+    /// another, the plan is dropped and the agent searches.
+    #[test]
+    fn a_chosen_turn_is_played_to_its_end_and_dropped_where_the_state_differs() {
+        use crate::agents::turns::{TURN_DEPTH, TurnReader};
+        use crate::agents::{Agent, Budget, MctsAgent, MctsStyle};
+        use rand::SeedableRng;
+        let game = shipped::game("traditional/halma", &Options::new()).expect("compiles");
+        let mut positions = Vec::new();
+        visit_random_games(&game, 4, 1, |s, legal| {
+            if s.ply() > 30 && legal.len() > 1 && s.continuing().is_none() {
+                positions.push(s.clone());
+            }
+        });
+        let style = MctsStyle { turns: true, ..MctsStyle::GUIDED };
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        let (mut followed, mut dropped) = (0, 0);
+        for s in positions.iter().step_by(7).take(12) {
+            let mut agent = MctsAgent::with_style(&game, Budget::Iterations(100), style);
+            let first = agent.choose(&game, s, &mut rng);
+            let mut ways = Vec::new();
+            TurnReader::default().read(&game, s, &mut |moves, _| ways.push(moves.to_vec()));
+            let children: Vec<Vec<Move>> = agent.kept[0].root_turns().map(|(m, _)| m.to_vec()).collect();
+            assert_eq!(children.len(), ways.len());
+            assert!(ways.iter().all(|w| children.contains(w)), "the root's children are the turn's ways");
+            let mut chosen = vec![first];
+            chosen.extend(agent.plan.iter().rev());
+            assert!(ways.contains(&chosen), "the agent plays a way");
+            let mut next = s.clone();
+            game.play_unchecked(&mut next, first);
+            let plies = agent.plies;
+            for &planned in &chosen[1..] {
+                assert_eq!(agent.choose(&game, &next, &mut rng), planned);
+                game.play_unchecked(&mut next, planned);
+                followed += 1;
+            }
+            assert_eq!(agent.plies, plies, "no search while the plan is followed");
+            assert!(agent.plan.is_empty());
+            assert!(next.to_move() != s.to_move() || chosen.len() == TURN_DEPTH, "the turn ends with the plan");
+            // Chosen again from the start, then asked in another state: the plan is dropped.
+            agent.choose(&game, s, &mut rng);
+            if !agent.plan.is_empty() {
+                let plies = agent.plies;
+                agent.choose(&game, &next, &mut rng);
+                assert!(agent.plies > plies, "a search where the state is another");
+                dropped += 1;
+            }
+        }
+        assert!(followed >= 3 && dropped >= 1, "{followed} decisions followed a plan, {dropped} plans dropped");
     }
 
     /// Root-parallel trees: the same moves on one thread as on two or

@@ -11,6 +11,7 @@
 
 use super::mast::Mast;
 use super::mcts::random_plies;
+use super::turns::{TurnReader, widened};
 use super::{Evaluator, pick};
 use crate::moves::{Action, Move};
 use crate::piece::{MAX_PLAYERS, Player};
@@ -53,6 +54,11 @@ pub(super) struct Settings {
     /// Whether rollouts draw their moves by the tree's move means ([`Mast`])
     /// instead of uniformly.
     pub mast: bool,
+    /// Whether a node one position whose player's turn may go on after a
+    /// decision has the ways the turn can end as its children (`turns.rs`),
+    /// each with the evaluation of its end as its prior, instead of the
+    /// turn's first decisions.
+    pub turns: bool,
 }
 
 impl Settings {
@@ -72,6 +78,7 @@ impl Settings {
             scaled: true,
             eager_depth: 2,
             mast: false,
+            turns: false,
         }
     }
 }
@@ -86,6 +93,9 @@ pub(super) struct Node {
     fixed: bool,
     /// Whether the node has a child for each of its legal moves (kept only where `fixed`).
     opened: bool,
+    /// Whether the node's children are the ways its turn ends (best prior
+    /// first), of which only the first [`widened`] by its visits are tried.
+    ways: bool,
     pub visits: u32,
     value: f64,
     /// The evaluation of the node's position for its mover (when it was made,
@@ -100,6 +110,9 @@ pub(super) struct Node {
     moves: Option<(u32, u32)>,
     /// Where the node's position is kept (see [`Tree::positions`]), or `NONE`.
     position: u32,
+    /// Where the decisions into the node are kept, where it is a way a turn
+    /// ends (see [`Tree::turns`]), or `NONE` (`mv` is the move into it).
+    turn: u32,
 }
 
 impl Node {
@@ -109,6 +122,7 @@ impl Node {
             mover,
             fixed,
             opened: false,
+            ways: false,
             visits: 0,
             value: 0.0,
             prior,
@@ -117,6 +131,7 @@ impl Node {
             next_sibling: NONE,
             moves: None,
             position: NONE,
+            turn: NONE,
         }
     }
 }
@@ -198,6 +213,11 @@ pub(super) struct Tree {
     pub plies: u64,
     /// The moves' mean values, for rollouts under MAST (`Settings::mast`).
     pub mast: Mast,
+    /// The decisions into the nodes that are ways a turn ends (`Settings::turns`):
+    /// where each node's start in `turn_moves`, and how many.
+    turns: Vec<(u32, u32)>,
+    turn_moves: Vec<Move>,
+    reader: TurnReader,
 }
 
 impl Tree {
@@ -224,13 +244,29 @@ impl Tree {
             positions: Vec::new(),
             plies: 0,
             mast: Mast::new(),
+            turns: Vec::new(),
+            turn_moves: Vec::new(),
+            reader: TurnReader::default(),
         };
         if let Some(old) = old.filter(|t| t.identity == game.identity) {
             if let Some(at) = old.find(game, state) {
                 tree.nodes = old.subtree(at);
+                (tree.turns, tree.turn_moves) = (old.turns, old.turn_moves);
             }
         }
         tree
+    }
+
+    /// The decisions into `node`: its way's, or its move.
+    pub(super) fn moves_into(&self, node: u32) -> &[Move] {
+        let n = &self.nodes[node as usize];
+        match n.turn {
+            NONE => std::slice::from_ref(&n.mv),
+            t => {
+                let (start, len) = self.turns[t as usize];
+                &self.turn_moves[start as usize..][..len as usize]
+            }
+        }
     }
 
     /// The node whose position is `state`, searched among the visited nodes
@@ -253,14 +289,16 @@ impl Tree {
             let mut c = self.nodes[node as usize].first_child;
             while c != NONE {
                 let child = &self.nodes[c as usize];
-                if child.fixed && child.visits > 0 && !s.is_over() {
+                let moves = self.moves_into(c);
+                let within = d + moves.len() as u32 <= depth;
+                if child.fixed && child.visits > 0 && !s.is_over() && within {
                     made += 1;
                     if made > Self::LOOKED_AT {
                         return None;
                     }
                     let mut next = s.clone();
-                    game.play_unchecked(&mut next, child.mv);
-                    stack.push((c, next, d + 1));
+                    moves.iter().for_each(|&m| game.play_unchecked(&mut next, m));
+                    stack.push((c, next, d + moves.len() as u32));
                 }
                 c = child.next_sibling;
             }
@@ -305,6 +343,11 @@ impl Tree {
             i += 1;
         }
         out
+    }
+
+    /// The root's children: (the decisions into each, visits), in the order they were made.
+    pub fn root_turns(&self) -> impl Iterator<Item = (&[Move], u32)> + '_ {
+        self.children(0).map(|c| (self.moves_into(c), self.nodes[c as usize].visits))
     }
 
     /// The root's children: (move, visits), in the order they were made.
@@ -359,13 +402,25 @@ impl Tree {
             match self.nodes[child as usize].position {
                 NONE => {
                     self.make(&mut s, &mut unmade);
-                    game.play_chosen(&mut s, self.nodes[child as usize].mv);
+                    match self.nodes[child as usize].turn {
+                        NONE => game.play_chosen(&mut s, self.nodes[child as usize].mv),
+                        _ => {
+                            let moves = self.moves_into(child);
+                            moves.iter().for_each(|&m| game.play_chosen(&mut s, m));
+                            let more = moves.len() as u64 - 1;
+                            self.plies += more;
+                        }
+                    }
                     if fixed && self.path.len() <= Self::KEPT_DEPTH && self.positions.len() < Self::KEPT_POSITIONS {
                         self.nodes[child as usize].position = self.positions.len() as u32;
                         self.positions.push(s.clone());
                     }
                 }
-                k => unmade = Some(Unmade::Kept(k)),
+                k => {
+                    unmade = Some(Unmade::Kept(k));
+                    let more = self.moves_into(child).len() as u64 - 1;
+                    self.plies += more;
+                }
             }
             self.plies += 1;
             self.path.push(child);
@@ -414,7 +469,9 @@ impl Tree {
         let here = &self.nodes[node as usize];
         // Where a node is one position, its children are its legal moves once opened.
         let complete = fixed && here.opened;
-        if !complete {
+        if settings.turns && fixed && !complete && self.add_turns(game, eval, s, node) {
+            self.nodes[node as usize].opened = true;
+        } else if !complete {
             let mut keys = std::mem::take(&mut self.tried_keys);
             let mut new = std::mem::take(&mut self.new);
             new.clear();
@@ -442,8 +499,13 @@ impl Tree {
             if settings.scaled { settings.exploration * self.spread.scale() } else { settings.exploration };
         let mut best = (f64::NEG_INFINITY, NONE);
         let mut c = self.nodes[node as usize].first_child;
+        let mut eligible = match self.nodes[node as usize].ways {
+            true => widened(self.nodes[node as usize].visits),
+            false => u32::MAX,
+        };
         // (`NONE` is past the end: one test ends the list and checks the bounds.)
-        while let Some(n) = self.nodes.get(c as usize) {
+        while let Some(n) = self.nodes.get(c as usize).filter(|_| eligible > 0) {
+            eligible -= 1;
             if legal_here.as_ref().is_none_or(|l| l.contains(n.mv)) {
                 let score = if n.visits == 0 {
                     1e9 + f64::from(n.prior)
@@ -462,6 +524,41 @@ impl Tree {
         debug_assert!(best.1 != NONE, "every legal move has a child");
         self.legal_keys = keys;
         best.1
+    }
+
+    /// Adds to `node` (one position, in `s`, not yet opened) a child for
+    /// each way the turn of the player to move can end (`turns.rs`), with
+    /// the evaluation of its end as its prior, where that turn may go on
+    /// after a decision; else nothing (`false`).
+    fn add_turns(&mut self, game: &Game, eval: &Evaluator, s: &State, node: u32) -> bool {
+        debug_assert!(self.nodes[node as usize].first_child == NONE, "a node not opened has no children");
+        let mut reader = std::mem::take(&mut self.reader);
+        let mover = s.to_move();
+        let mut ways = Vec::new();
+        let read = reader.read(game, s, &mut |moves, end| {
+            let prior = eval.evaluate(game, end, mover) as f32 + self.noise();
+            let mut child = Node::new(moves[0], mover, true, prior, true);
+            if moves.len() > 1 {
+                child.turn = self.turns.len() as u32;
+                self.turns.push((self.turn_moves.len() as u32, moves.len() as u32));
+                self.turn_moves.extend_from_slice(moves);
+            }
+            ways.push(child);
+        });
+        self.reader = reader;
+        // The best prior first (the order found among equal ones).
+        ways.sort_by(|a, b| b.prior.total_cmp(&a.prior));
+        let first = self.nodes.len() as u32;
+        for (i, mut child) in ways.into_iter().enumerate() {
+            child.next_sibling = first + i as u32 + 1;
+            self.nodes.push(child);
+        }
+        if self.nodes.len() as u32 > first {
+            self.nodes.last_mut().expect("a way").next_sibling = NONE;
+            self.nodes[node as usize].first_child = first;
+        }
+        self.nodes[node as usize].ways = read;
+        read
     }
 
     /// The children of `node`, in order.
