@@ -515,6 +515,23 @@ mod tests {
         assert!(followed >= 3 && dropped >= 1, "{followed} decisions followed a plan, {dropped} plans dropped");
     }
 
+    /// A kept tree keeps only its own nodes' turns: over a game of Halma
+    /// with whole turns, the turns held are those of the nodes, one each,
+    /// not every turn ever searched.
+    #[test]
+    fn a_kept_tree_holds_the_turns_of_its_nodes_only() {
+        use crate::agents::{Budget, MctsAgent, MctsStyle};
+        let game = shipped::game("traditional/halma", &Options::new()).expect("compiles");
+        let style = MctsStyle { turns: true, ..MctsStyle::GUIDED };
+        let mut agents = [0, 1].map(|_| MctsAgent::with_style(&game, Budget::Iterations(100), style));
+        play(&game, &mut agents, 2, 40);
+        assert!(agents.iter().map(|a| a.reused).sum::<u32>() >= 5, "trees were kept");
+        for tree in agents.iter().flat_map(|a| &a.kept) {
+            let with_turns = tree.nodes.iter().filter(|n| n.turn != crate::agents::mcts_tree::NONE).count();
+            assert_eq!(tree.turns.len(), with_turns);
+        }
+    }
+
     /// Root-parallel trees: the same moves on one thread as on two or
     /// three (the trees spread over the threads), and other moves than one
     /// tree plays (the trees differ).

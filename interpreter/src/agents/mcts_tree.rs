@@ -21,7 +21,7 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 /// No node (the end of a list of children).
-const NONE: u32 = u32::MAX;
+pub(super) const NONE: u32 = u32::MAX;
 
 /// How a tree searches: shared by the trees of one agent.
 #[derive(Debug, Clone, Copy)]
@@ -112,7 +112,7 @@ pub(super) struct Node {
     position: u32,
     /// Where the decisions into the node are kept, where it is a way a turn
     /// ends (see [`Tree::turns`]), or `NONE` (`mv` is the move into it).
-    turn: u32,
+    pub(super) turn: u32,
 }
 
 impl Node {
@@ -215,7 +215,7 @@ pub(super) struct Tree {
     pub mast: Mast,
     /// The decisions into the nodes that are ways a turn ends (`Settings::turns`):
     /// where each node's start in `turn_moves`, and how many.
-    turns: Vec<(u32, u32)>,
+    pub(super) turns: Vec<(u32, u32)>,
     turn_moves: Vec<Move>,
     reader: TurnReader,
 }
@@ -251,7 +251,13 @@ impl Tree {
         if let Some(old) = old.filter(|t| t.identity == game.identity) {
             if let Some(at) = old.find(game, state) {
                 tree.nodes = old.subtree(at);
-                (tree.turns, tree.turn_moves) = (old.turns, old.turn_moves);
+                // Only the kept nodes' turns are copied, so they do not pile up over a game.
+                for node in tree.nodes.iter_mut().filter(|n| n.turn != NONE) {
+                    let moves = old.moves_into_turn(node.turn);
+                    node.turn = tree.turns.len() as u32;
+                    tree.turns.push((tree.turn_moves.len() as u32, moves.len() as u32));
+                    tree.turn_moves.extend_from_slice(moves);
+                }
             }
         }
         tree
@@ -262,11 +268,13 @@ impl Tree {
         let n = &self.nodes[node as usize];
         match n.turn {
             NONE => std::slice::from_ref(&n.mv),
-            t => {
-                let (start, len) = self.turns[t as usize];
-                &self.turn_moves[start as usize..][..len as usize]
-            }
+            t => self.moves_into_turn(t),
         }
+    }
+
+    fn moves_into_turn(&self, t: u32) -> &[Move] {
+        let (start, len) = self.turns[t as usize];
+        &self.turn_moves[start as usize..][..len as usize]
     }
 
     /// The node whose position is `state`, searched among the visited nodes
