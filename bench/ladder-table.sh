@@ -14,7 +14,9 @@
 # robin) would spend the time the steps need. PAIRS=all plays every pair.
 #
 # "strong" is the strength of that name, `alphabeta:20k` (alpha-beta,
-# expectimax where there are throws; docs/agents.md "Strengths by name").
+# expectimax where there are throws; docs/agents.md "Strengths by name"),
+# unless a row names another strong agent (`strong=mcts:2000`: MCTS at a
+# large budget, where alpha-beta's 20 000 nodes read little or take long).
 #
 # The test of a step is a one-sided exact sign test on the decisive games of
 # that pair's G games (draws left out), as tests/tests/ladder_order.rs does:
@@ -46,7 +48,8 @@ SEED=${SEED:-1}
 PAIRS=${PAIRS:-neighbours}
 AGENTS=random,greedy,mcts:200,alphabeta:20k
 
-# Ruleset, games per pair, options (-o) that cap a slow game. Quick games
+# Ruleset, games per pair, options (-o) that cap a slow game, and the strong
+# agent where it is not alpha-beta (strong=AGENT). Quick games
 # first; the slow ones (long games, many moves a ply, or throws searched by
 # expectimax) last, with fewer games and, where the game is long, a lower
 # turn limit (a game cut there is a draw, or scored as the ruleset says).
@@ -62,7 +65,7 @@ ROWS=(
   "seti-beth 30"
   "classic/breakthrough 30"
   "seti-aleph 30"
-  "traditional/konane 100"
+  "traditional/konane 60 strong=mcts:2000"
   "traditional/alquerque 30"
   "traditional/nine-mens-morris 30"
   "traditional/english-draughts 20"
@@ -83,7 +86,7 @@ ROWS=(
   "traditional/tabula 12"
   "classic/chess 10 max_plies=300"
   "traditional/go 20 max_plies=200"
-  "traditional/halma 16 win=Filled"
+  "traditional/halma 16 win=Filled strong=mcts:2000"
 )
 
 [[ -x $TABULA ]] || { echo "no $TABULA: run cargo build --release -p tabula-cli" >&2; exit 1; }
@@ -98,14 +101,14 @@ if [[ ${APPEND:-0} != 1 ]]; then
   {
     echo "Made by bench/ladder-table.sh at commit $commit, started $(date -u '+%Y-%m-%d %H:%M UTC'); pairs played: $PAIRS."
     echo
-    echo "| Game | games a pair | random | greedy | mcts:200 | alphabeta:20k | greedy > random | mcts:200 > greedy | strong > mcts:200 | time |"
+    echo "| Game | games a pair | random | greedy | mcts:200 | strong | greedy > random | mcts:200 > greedy | strong > mcts:200 | time |"
     echo "|---|---:|---|---|---|---|---|---|---|---|"
   } >"$OUT"
 fi
 
 # The row of one ladder's output (stdout in $1, stderr in $2).
 row() {
-  awk -v game="$3" -v games="$4" -v opts="$5" -v time="$6" -v agents="$AGENTS" '
+  awk -v game="$3" -v games="$4" -v opts="$5" -v time="$6" -v agents="$7" '
     function clean(s) { gsub(/[ \t]+/, " ", s); gsub(/\[ /, "[", s); gsub(/, /, ", ", s); sub(/^ /, "", s); sub(/ $/, "", s); return s }
     # P(X >= k) for X ~ binomial(n, 1/2).
     function tail(k, n,   i, c, s) { c = 1; s = 0; for (i = 0; i <= n; i++) { if (i >= k) s += c; c = c * (n - i) / (i + 1) } return s / 2 ^ n }
@@ -135,6 +138,7 @@ row() {
     END {
       split(agents, ag, ",")
       g = games; if (opts != "") g = g ", " opts; if (anchor != "" && anchor != ag[1]) g = g "; " anchor " at 0"
+      if (ag[4] != "alphabeta:20k") g = g "; strong: " ag[4]
       printf "| %s | %s |", game, g
       for (i = 1; i <= 4; i++) printf " %s |", ((ag[i] in elo) ? elo[ag[i]] : "?")
       printf " %s | %s | %s | %s |\n", step(ag[2], ag[1]), step(ag[3], ag[2]), step(ag[4], ag[3]), time
@@ -142,14 +146,21 @@ row() {
 }
 
 for entry in "${ROWS[@]}"; do
-  read -r ruleset games opts <<<"$entry"
+  read -r ruleset games rest <<<"$entry"
+  opts="" agents=$AGENTS
+  for field in ${rest:-}; do
+    case $field in
+      strong=*) agents=${AGENTS%,*},${field#strong=} ;;
+      *) opts=$field ;;
+    esac
+  done
   if [[ $# -gt 0 ]]; then
     wanted=0
     for w in "$@"; do [[ $w == "$ruleset" || $w == "${ruleset##*/}" ]] && wanted=1; done
     [[ $wanted == 1 ]] || continue
   fi
   games=${GAMES:-$games}
-  cmd=("$TABULA" ladder "$ruleset" --agents "$AGENTS" --pairs "$PAIRS" --games "$games" --threads "$THREADS" --seed "$SEED")
+  cmd=("$TABULA" ladder "$ruleset" --agents "$agents" --pairs "$PAIRS" --games "$games" --threads "$THREADS" --seed "$SEED")
   [[ -n ${opts:-} ]] && cmd+=(-o "$opts")
   log="$LOGS/${ruleset##*/}"
   echo
@@ -162,7 +173,7 @@ for entry in "${ROWS[@]}"; do
     cpu1=$(awk '{ print $14 + $15 + $16 + $17 }' /proc/$$/stat)
     cpu=$(((cpu1 - cpu0) / $(getconf CLK_TCK)))
     cat "$log.out"
-    row "$log.out" "$log.err" "${ruleset##*/}" "$games" "${opts:-}" "${wall} s (${cpu} s CPU)" | tee -a "$OUT"
+    row "$log.out" "$log.err" "${ruleset##*/}" "$games" "${opts:-}" "${wall} s (${cpu} s CPU)" "$agents" | tee -a "$OUT"
   else
     echo "failed: see $log.err" >&2
     cat "$log.err" >&2

@@ -7,10 +7,12 @@
 # same position, the difference over 4,000.
 #
 #   cargo build --release -p tabula --example mcts_speed
-#   bench/mcts-cost.sh [RULESET...]   (default: the table's four rows)
+#   bench/mcts-cost.sh [RULESET...]   (default: the table's rows)
+# MCTS=mcts:decisions (or another agent's parts) counts that search instead.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${MCTS_SPEED:-target/release/examples/mcts_speed}
+mcts=${MCTS:-mcts}
 [[ -x $bin ]] || { echo "no $bin: run cargo build --release -p tabula --example mcts_speed" >&2; exit 1; }
 count() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" "$@" 2>&1 | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'; }
 plies() { "$bin" "$@" | sed -n 's/.*, \([0-9]*\) plies.*/\1/p'; }
@@ -19,10 +21,10 @@ rulesets=("$@")
 echo "| Ruleset | instructions an iteration | plies | a random playout of its plies | ratio |"
 echo "|---|---:|---:|---:|---:|"
 for g in "${rulesets[@]}"; do
-  a=$(count "$g" mcts 200)
-  b=$(count "$g" mcts 600)
-  p1=$(plies "$g" mcts 200)
-  p3=$(plies "$g" mcts 600)
+  a=$(count "$g" "$mcts" 200)
+  b=$(count "$g" "$mcts" 600)
+  p1=$(plies "$g" "$mcts" 200)
+  p3=$(plies "$g" "$mcts" 600)
   length=$(awk -v a="$p1" -v b="$p3" 'BEGIN { printf "%.0f", (b - a) / 400 }')
   c=$(count "$g" playouts 2000 "$length")
   d=$(count "$g" playouts 6000 "$length")

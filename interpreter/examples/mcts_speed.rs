@@ -1,6 +1,7 @@
 //! MCTS's speed, for docs/performance.md: from a ruleset's first decision
 //! with a choice (reached by random moves from seed 1), either one search of
-//! `mcts:N` (`mcts_speed RULESET mcts N`), printing the plies its iterations
+//! `mcts:N` (`mcts_speed RULESET mcts N`; `mcts:decisions` and the other
+//! parts of an MCTS agent's name as well), printing the plies its iterations
 //! made (descents and rollouts, throws included), or N random playouts of L
 //! plies each from the same position (`mcts_speed RULESET playouts N L`).
 //! Under callgrind with N and 3 x N, the difference of the two counts over
@@ -15,15 +16,12 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tabula::Action;
-use tabula::agents::{Agent, Budget, MctsAgent, RandomAgent, random_plies};
+use tabula::agents::{Agent, AgentSpec, Budget, MctsAgent, MctsStyle, RandomAgent, random_plies};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let number = |i: usize| args.get(i).and_then(|n| n.parse::<u32>().ok());
-    let (Some(ruleset), Some(mode), Some(n)) = (args.get(1), args.get(2), number(3)) else {
-        eprintln!("usage: mcts_speed RULESET mcts ITERATIONS | mcts_speed RULESET playouts N PLIES");
-        std::process::exit(2);
-    };
+    let (Some(ruleset), Some(mode), Some(n)) = (args.get(1), args.get(2), number(3)) else { usage() };
     let game = match tabula::shipped::game(ruleset, &Default::default()) {
         Ok(game) => game,
         Err(e) => {
@@ -43,14 +41,20 @@ fn main() {
         game.play_unchecked(&mut state, m);
     }
     match (mode.as_str(), number(4)) {
-        ("mcts", _) => {
-            let mut agent = MctsAgent::new(&game, Budget::Iterations(n));
+        (spec, _) if spec.starts_with("mcts") => {
+            // `mcts`, or `mcts` with its parts (`mcts:decisions`), the budget N.
+            let style = match AgentSpec::parse(&format!("{spec}:{n}")) {
+                Ok(AgentSpec::Mcts(_)) => MctsStyle::GUIDED,
+                Ok(AgentSpec::MctsWith(_, style)) => style,
+                _ => usage(),
+            };
+            let mut agent = MctsAgent::with_style(&game, Budget::Iterations(n), style);
             let start = std::time::Instant::now();
             agent.choose(&game, &state, &mut rng);
             let seconds = start.elapsed().as_secs_f64();
             let plies = agent.plies();
             println!(
-                "{ruleset}: mcts:{n} at ply {}, {plies} plies, {:.2} a iteration, {seconds:.3} s, {:.0} iterations/s",
+                "{ruleset}: {spec}:{n} at ply {}, {plies} plies, {:.2} a iteration, {seconds:.3} s, {:.0} iterations/s",
                 state.ply(),
                 plies as f64 / f64::from(n),
                 f64::from(n) / seconds.max(1e-9)
@@ -65,9 +69,11 @@ fn main() {
             }
             println!("{ruleset}: {n} playouts of {plies} plies at ply {}, {made} plies", state.ply());
         }
-        _ => {
-            eprintln!("usage: mcts_speed RULESET mcts ITERATIONS | mcts_speed RULESET playouts N PLIES");
-            std::process::exit(2);
-        }
+        _ => usage(),
     }
+}
+
+fn usage() -> ! {
+    eprintln!("usage: mcts_speed RULESET mcts[:PARTS] ITERATIONS | mcts_speed RULESET playouts N PLIES");
+    std::process::exit(2);
 }

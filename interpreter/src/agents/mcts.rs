@@ -30,9 +30,10 @@
 //!   up to K threads of their own; the move with the most visits summed over
 //!   the trees (in the trees' order) is played. The result does not depend on
 //!   the number of threads;
-//! - **whole turns** (`mcts:N:turns`, `turns.rs`): where a turn may be
-//!   several decisions, the tree's moves are the ways it ends, each played
-//!   to its end (the rest of the chosen one kept as a plan).
+//! - **whole turns** (the default; `mcts:N:decisions` turns them off,
+//!   `turns.rs`): where a turn may be several decisions, the tree's moves
+//!   are the ways it ends, each played to its end (the rest of the chosen
+//!   one kept as a plan).
 
 use super::mcts_tree::{Settings, Tree, key};
 use super::{Agent, AgentSpec, Budget, Evaluator, Stop, pick};
@@ -56,8 +57,8 @@ pub struct MctsStyle {
 }
 
 impl MctsStyle {
-    /// One guided tree: what `mcts` and `mcts:N` mean.
-    pub const GUIDED: MctsStyle = MctsStyle { trees: 1, plain: false, mast: false, turns: false };
+    /// One guided tree with whole turns as its moves: what `mcts` and `mcts:N` mean.
+    pub const GUIDED: MctsStyle = MctsStyle { trees: 1, plain: false, mast: false, turns: true };
     /// The most root-parallel trees.
     pub const MAX_TREES: u8 = 64;
 }
@@ -306,7 +307,7 @@ mod tests {
     /// turn's throw.
     #[test]
     fn a_search_that_remembers_chooses_what_one_that_does_not_chooses() {
-        use crate::agents::{Agent, Budget, MctsAgent};
+        use crate::agents::{Agent, Budget, MctsAgent, MctsStyle};
         use rand::SeedableRng;
         let mut compared = 0;
         let mut between_throws = 0;
@@ -335,7 +336,9 @@ mod tests {
                 // The move chosen, and the generator's next draw: the same only where the
                 // searches drew the same numbers throughout (the same descents and rollouts).
                 let choose = |remember: bool| {
-                    let mut agent = MctsAgent::new(&game, Budget::Iterations(300));
+                    // Each decision a move of the tree: whole turns need a node to be one position.
+                    let style = MctsStyle { turns: false, ..MctsStyle::GUIDED };
+                    let mut agent = MctsAgent::with_style(&game, Budget::Iterations(300), style);
                     agent.settings.remember = remember;
                     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(i as u64);
                     (agent.choose(&game, s, &mut rng), rand::RngCore::next_u64(&mut rng))
@@ -441,23 +444,30 @@ mod tests {
     }
 
     /// Where every turn is one decision, whole turns as the tree's moves
-    /// change nothing: `mcts:N:turns` plays the moves `mcts:N` plays
-    /// (Kalah's sowing into the store that earns another turn included, a
-    /// turn of its own); and `:turns` reads and prints as written.
+    /// change nothing: `mcts:N` (whole turns) plays the moves
+    /// `mcts:N:decisions` plays (Kalah's sowing into the store that earns
+    /// another turn included, a turn of its own); whole turns are the
+    /// default of the guided search, not of plain UCT, and each spelling
+    /// prints as written.
     #[test]
     fn whole_turns_change_nothing_where_a_turn_is_one_decision() {
         use crate::agents::{AgentSpec, Budget, MctsAgent, MctsStyle};
-        for text in ["mcts:200:turns", "mcts:50ms:t2:mast:turns", "mcts:uct:turns"] {
+        for text in ["mcts:200:decisions", "mcts:50ms:t2:mast:decisions", "mcts:uct:turns", "mcts:uct", "mcts:t2"] {
             assert_eq!(AgentSpec::parse(text).expect(text).to_string(), text);
         }
-        assert!(AgentSpec::parse("mcts:200:turns:turns").is_err());
+        let parse = |text| AgentSpec::parse(text).expect(text);
+        assert_eq!(parse("mcts:200:turns"), parse("mcts:200"));
+        assert_eq!(parse("mcts:uct:decisions"), parse("mcts:uct"));
+        for text in ["mcts:200:turns:turns", "mcts:200:turns:decisions", "mcts:decisions:decisions"] {
+            assert!(AgentSpec::parse(text).is_err(), "{text}");
+        }
         for name in ["classic/breakthrough", "classic/connect-four", "traditional/kalah"] {
             let game = shipped::game(name, &Options::new()).expect("compiles");
             let games = |style: MctsStyle| {
                 let mut agents = [0, 1].map(|_| MctsAgent::with_style(&game, Budget::Iterations(100), style));
                 (0..2).map(|seed| play(&game, &mut agents, seed, 40)).collect::<Vec<_>>()
             };
-            assert_eq!(games(MctsStyle { turns: true, ..MctsStyle::GUIDED }), games(MctsStyle::GUIDED), "{name}");
+            assert_eq!(games(MctsStyle { turns: false, ..MctsStyle::GUIDED }), games(MctsStyle::GUIDED), "{name}");
         }
     }
 
@@ -478,7 +488,7 @@ mod tests {
                 positions.push(s.clone());
             }
         });
-        let style = MctsStyle { turns: true, ..MctsStyle::GUIDED };
+        let style = MctsStyle::GUIDED;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
         let (mut followed, mut dropped) = (0, 0);
         for s in positions.iter().step_by(7).take(12) {
@@ -522,7 +532,7 @@ mod tests {
     fn a_kept_tree_holds_the_turns_of_its_nodes_only() {
         use crate::agents::{Budget, MctsAgent, MctsStyle};
         let game = shipped::game("traditional/halma", &Options::new()).expect("compiles");
-        let style = MctsStyle { turns: true, ..MctsStyle::GUIDED };
+        let style = MctsStyle::GUIDED;
         let mut agents = [0, 1].map(|_| MctsAgent::with_style(&game, Budget::Iterations(100), style));
         play(&game, &mut agents, 2, 40);
         assert!(agents.iter().map(|a| a.reused).sum::<u32>() >= 5, "trees were kept");

@@ -109,7 +109,7 @@ pub const MAX_MILLISECONDS: u64 = 3_600_000;
 pub const MAX_ITERATIONS: u64 = 10_000_000;
 
 /// Every way to name an agent, for help texts and errors.
-pub const AGENT_FORMS: &str = "random, greedy, mcts, mcts:ITERATIONS, mcts:MILLISECONDSms (either followed by :tTREES for root-parallel trees, :uct for plain UCT, :mast for MAST rollouts, :turns for whole turns as the tree's moves), alphabeta, alphabeta:DEPTH, alphabeta:THOUSANDSk, alphabeta:MILLISECONDSms, beginner, strong or very-strong (see docs/agents.md)";
+pub const AGENT_FORMS: &str = "random, greedy, mcts, mcts:ITERATIONS, mcts:MILLISECONDSms (either followed by :tTREES for root-parallel trees, :uct for plain UCT, :mast for MAST rollouts, :decisions for each decision of a turn as a move of the tree, not whole turns), alphabeta, alphabeta:DEPTH, alphabeta:THOUSANDSk, alphabeta:MILLISECONDSms, beginner, strong or very-strong (see docs/agents.md)";
 
 impl AgentSpec {
     /// `random`, `greedy`, `mcts`, `mcts:800` (iterations) or `mcts:50ms` (time);
@@ -168,7 +168,12 @@ impl fmt::Display for AgentSpec {
                 if style.mast {
                     f.write_str(":mast")?;
                 }
-                if style.turns { f.write_str(":turns") } else { Ok(()) }
+                // Whole turns are the default of the guided search, not of plain UCT.
+                match (style.turns, style.plain) {
+                    (true, true) => f.write_str(":turns"),
+                    (false, false) => f.write_str(":decisions"),
+                    _ => Ok(()),
+                }
             }
         }
     }
@@ -176,23 +181,24 @@ impl fmt::Display for AgentSpec {
 
 /// `mcts` followed by `rest`: nothing, or `:`-separated parts, each at most
 /// once: a budget (`ITERATIONS` or `MILLISECONDSms`), `tTREES` (root-parallel
-/// trees), `uct` (plain UCT), `mast` (rollouts by MAST), `turns` (whole
-/// turns as the tree's moves). `None` where it is
-/// none of them; an error where it asks too much.
+/// trees), `uct` (plain UCT), `mast` (rollouts by MAST), `turns` or
+/// `decisions` (whole turns as the tree's moves, or each decision: whole
+/// turns unless `uct`). `None` where it is none of them; an error where it
+/// asks too much.
 fn parse_mcts(text: &str, rest: &str) -> Option<Result<AgentSpec, String>> {
     let too_much = |most: u64, unit: &str| Some(Err(format!("agent {text:?}: at most {most} {unit} a move")));
     let number = |digits: &str| -> Option<u64> {
         (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then(|| digits.parse().ok())?
     };
-    let (mut budget, mut trees, mut plain, mut mast, mut turns) = (None, None, false, false, false);
+    let (mut budget, mut trees, mut plain, mut mast, mut turns) = (None, None, false, false, None);
     if !rest.is_empty() {
         for part in rest.strip_prefix(':')?.split(':') {
             if part == "uct" && !plain {
                 plain = true;
             } else if part == "mast" && !mast {
                 mast = true;
-            } else if part == "turns" && !turns {
-                turns = true;
+            } else if let ("turns" | "decisions", None) = (part, turns) {
+                turns = Some(part == "turns");
             } else if let (Some(n), None) = (part.strip_prefix('t'), trees) {
                 let n = number(n)?;
                 if n > u64::from(MctsStyle::MAX_TREES) {
@@ -216,7 +222,7 @@ fn parse_mcts(text: &str, rest: &str) -> Option<Result<AgentSpec, String>> {
         }
     }
     let budget = budget.unwrap_or(Budget::Iterations(DEFAULT_ITERATIONS));
-    let style = MctsStyle { trees: trees.unwrap_or(1), plain, mast, turns };
+    let style = MctsStyle { trees: trees.unwrap_or(1), plain, mast, turns: turns.unwrap_or(!plain) };
     Some(Ok(if style == MctsStyle::GUIDED { AgentSpec::Mcts(budget) } else { AgentSpec::MctsWith(budget, style) }))
 }
 

@@ -1,4 +1,4 @@
-//! Whole turns as the moves of a search (`mcts:N:turns`): where the player
+//! Whole turns as the moves of a search (`mcts:N`; not `mcts:N:decisions`): where the player
 //! to move decides several times in one turn with no chance outcome between
 //! (a chain of hops or captures, a mill and the removal it earns, the dice
 //! of one throw), the ways the turn can end, each reached by its decisions.
