@@ -95,7 +95,9 @@ impl MctsAgent {
     pub fn with_style(game: &Game, budget: Budget, style: MctsStyle) -> MctsAgent {
         let settings = Settings {
             mast: style.mast,
-            turns: style.turns,
+            // Whole turns only where a turn can be several decisions: elsewhere
+            // asking costs a move made per legal move at each node opened.
+            turns: style.turns && game.turns_can_go_on(),
             ..if style.plain {
                 Settings {
                     rollout_depth: 24,

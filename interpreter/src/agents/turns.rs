@@ -179,6 +179,30 @@ mod tests {
         Some(ends)
     }
 
+    /// Where a game says no turn of it can be several decisions
+    /// ([`Game::turns_can_go_on`]), no move of it leaves the turn going on:
+    /// along a random game of every shipped ruleset under each option's
+    /// every value (every third position read). Most say so (Breakthrough,
+    /// chess, Go, the tafl games), and some do not (checked by the test below).
+    #[test]
+    fn a_game_whose_turns_cannot_go_on_has_no_turn_of_two_decisions() {
+        let mut reader = TurnReader::default();
+        let (mut single, mut several) = (0, 0);
+        for (name, options, game) in crate::shipped::testing::variants() {
+            if game.turns_can_go_on() {
+                several += 1;
+                continue;
+            }
+            single += 1;
+            visit_random_games(&game, 1, 1, |s, _| {
+                if s.ply() % 3 == 0 {
+                    assert!(!reader.read(&game, s, &mut |_, _| {}), "{name} {options:?}, ply {}", s.ply());
+                }
+            });
+        }
+        assert!(single >= 20 && several >= 20, "{single} variants of one decision a turn, {several} of more");
+    }
+
     /// The ways a turn ends that the reader finds are exactly the distinct
     /// positions where a reading of every sequence of the turn's decisions
     /// ends it, each way's decisions lead to its position, and no two ways

@@ -22,6 +22,27 @@ impl Game {
             || s.decisions_left < phase.decisions
     }
 
+    /// Whether a turn of this game can be several decisions: whether a move
+    /// can set anything [`Game::turn_goes_on`] reads: a phase of several
+    /// decisions, a chain that goes on, a capture or a placement chosen after
+    /// the move (`CaptureChosen`, `Spawn`, a captive converted), the rest of
+    /// a longer throw left to spend (`RunOff`'s `remainder`), a pool of dice.
+    /// `false` only where no move can (checked along random games of every
+    /// shipped ruleset, `agents/turns.rs`), so a search need not ask.
+    pub fn turns_can_go_on(&self) -> bool {
+        use crate::piece::Captured;
+        use crate::program::rules::{Effect, Motion, Rule};
+        let chosen_after = |e: &Effect| matches!(e, Effect::CaptureChosen(_) | Effect::Spawn { .. });
+        let rule_goes_on = |r: &Rule| {
+            r.continues.is_some()
+                || r.effects.iter().any(chosen_after)
+                || matches!(r.motion, Motion::RunOff { remainder: true, .. })
+        };
+        self.phases.iter().any(|p| p.decisions > 1 || p.rules.iter().any(rule_goes_on))
+            || self.kinds.iter().any(|k| matches!(k.captured, Captured::Convert { .. }))
+            || self.chance.iter().any(|c| !c.pools.is_empty())
+    }
+
     /// After a decision: end conditions, the turn limit, and whose decision is next.
     #[inline(always)]
     pub(super) fn after_decision(&self, s: &mut State, mover: Player) {
