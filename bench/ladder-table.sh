@@ -65,7 +65,7 @@ ROWS=(
   "seti-beth 30"
   "classic/breakthrough 30"
   "seti-aleph 30"
-  "traditional/konane 60 strong=mcts:2000"
+  "traditional/konane 100 strong=mcts:2000"
   "traditional/alquerque 30"
   "traditional/nine-mens-morris 30"
   "traditional/english-draughts 20"
