@@ -108,7 +108,7 @@ fi
 
 # The row of one ladder's output (stdout in $1, stderr in $2).
 row() {
-  awk -v game="$3" -v games="$4" -v opts="$5" -v time="$6" -v agents="$7" '
+  awk -v game="$3" -v games="$4" -v opts="$5" -v time="$6" -v agents="$7" -v strong="${AGENTS##*,}" '
     function clean(s) { gsub(/[ \t]+/, " ", s); gsub(/\[ /, "[", s); gsub(/, /, ", ", s); sub(/^ /, "", s); sub(/ $/, "", s); return s }
     # P(X >= k) for X ~ binomial(n, 1/2).
     function tail(k, n,   i, c, s) { c = 1; s = 0; for (i = 0; i <= n; i++) { if (i >= k) s += c; c = c * (n - i) / (i + 1) } return s / 2 ^ n }
@@ -138,7 +138,7 @@ row() {
     END {
       split(agents, ag, ",")
       g = games; if (opts != "") g = g ", " opts; if (anchor != "" && anchor != ag[1]) g = g "; " anchor " at 0"
-      if (ag[4] != "alphabeta:20k") g = g "; strong: " ag[4]
+      if (ag[4] != strong) g = g "; strong: " ag[4]
       printf "| %s | %s |", game, g
       for (i = 1; i <= 4; i++) printf " %s |", ((ag[i] in elo) ? elo[ag[i]] : "?")
       printf " %s | %s | %s | %s |\n", step(ag[2], ag[1]), step(ag[3], ag[2]), step(ag[4], ag[3]), time

@@ -481,7 +481,7 @@ mod tests {
     #[test]
     fn a_chosen_turn_is_played_to_its_end_and_dropped_where_the_state_differs() {
         use crate::agents::turns::{TURN_DEPTH, TurnReader};
-        use crate::agents::{Agent, Budget, MctsAgent, MctsStyle};
+        use crate::agents::{Agent, Budget, MctsAgent};
         use rand::SeedableRng;
         let game = shipped::game("traditional/halma", &Options::new()).expect("compiles");
         let mut positions = Vec::new();
@@ -490,11 +490,10 @@ mod tests {
                 positions.push(s.clone());
             }
         });
-        let style = MctsStyle::GUIDED;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
         let (mut followed, mut dropped) = (0, 0);
         for s in positions.iter().step_by(7).take(12) {
-            let mut agent = MctsAgent::with_style(&game, Budget::Iterations(100), style);
+            let mut agent = MctsAgent::new(&game, Budget::Iterations(100));
             let first = agent.choose(&game, s, &mut rng);
             let mut ways = Vec::new();
             TurnReader::default().read(&game, s, &mut |moves, _| ways.push(moves.to_vec()));
@@ -532,10 +531,9 @@ mod tests {
     /// not every turn ever searched.
     #[test]
     fn a_kept_tree_holds_the_turns_of_its_nodes_only() {
-        use crate::agents::{Budget, MctsAgent, MctsStyle};
+        use crate::agents::{Budget, MctsAgent};
         let game = shipped::game("traditional/halma", &Options::new()).expect("compiles");
-        let style = MctsStyle::GUIDED;
-        let mut agents = [0, 1].map(|_| MctsAgent::with_style(&game, Budget::Iterations(100), style));
+        let mut agents = [0, 1].map(|_| MctsAgent::new(&game, Budget::Iterations(100)));
         play(&game, &mut agents, 2, 40);
         assert!(agents.iter().map(|a| a.reused).sum::<u32>() >= 5, "trees were kept");
         for tree in agents.iter().flat_map(|a| &a.kept) {

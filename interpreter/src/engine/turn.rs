@@ -13,6 +13,7 @@ impl Game {
     /// second placement, a value of a throw or pool left to spend. Not where
     /// a turn begins, nor where a move earned the same player another turn
     /// (Kalah's last seed in the store), which keeps the turn's number.
+    /// A new cause read here is a new case of [`Game::turns_can_go_on`] too.
     pub fn turn_goes_on(&self, s: &State) -> bool {
         let phase = &self.phases[usize::from(s.phase)];
         s.continuing.is_some()
@@ -29,7 +30,7 @@ impl Game {
     /// a longer throw left to spend (`RunOff`'s `remainder`), a pool of dice.
     /// `false` only where no move can (checked along random games of every
     /// shipped ruleset, `agents/turns.rs`), so a search need not ask.
-    pub fn turns_can_go_on(&self) -> bool {
+    pub(crate) fn turns_can_go_on(&self) -> bool {
         use crate::piece::Captured;
         use crate::program::rules::{Effect, Motion, Rule};
         let chosen_after = |e: &Effect| matches!(e, Effect::CaptureChosen(_) | Effect::Spawn { .. });
