@@ -17,7 +17,7 @@
 //! - **Bounded**: the table is open addressing over [`Mast::SLOTS`] slots;
 //!   once it is three quarters full, new moves are not added (their mean stays 0).
 
-use super::mcts_tree::key;
+use super::move_keys::key;
 use crate::moves::Move;
 use crate::piece::Player;
 use rand::Rng;

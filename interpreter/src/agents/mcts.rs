@@ -35,7 +35,8 @@
 //!   are the ways it ends, each played to its end (the rest of the chosen
 //!   one kept as a plan).
 
-use super::mcts_tree::{Settings, Tree, key};
+use super::mcts_tree::{Settings, Tree};
+use super::move_keys::key;
 use super::{Agent, AgentSpec, Budget, Evaluator, Stop, pick};
 use crate::moves::{Action, Move};
 use crate::program::Game;

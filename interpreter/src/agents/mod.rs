@@ -8,6 +8,7 @@ mod greedy;
 mod mast;
 mod mcts;
 mod mcts_tree;
+mod move_keys;
 mod tt;
 mod turns;
 

@@ -46,6 +46,11 @@ struct Turn {
 }
 
 impl Turn {
+    /// The turn of the player to move in `s`.
+    fn of(s: &State) -> Turn {
+        Turn { mover: s.to_move(), number: s.turn() }
+    }
+
     /// Whether `s` is a decision of this turn still: the same player's, the
     /// same turn going on ([`Game::turn_goes_on`]), no throw due.
     fn goes_on(self, game: &Game, s: &State) -> bool {
@@ -66,7 +71,7 @@ impl TurnReader {
         if s.is_over() {
             return false;
         }
-        let turn = Turn { mover: s.to_move(), number: s.turn() };
+        let turn = Turn::of(s);
         if self.levels.len() < TURN_DEPTH {
             self.levels.resize_with(TURN_DEPTH, || (Vec::new(), None));
         }
@@ -74,8 +79,15 @@ impl TurnReader {
         game.legal_moves_into(s, &mut moves);
         let mut next = next.unwrap_or_else(|| s.clone());
         let decides = moves.first().is_some_and(|m| m.action != Action::Chance);
+        // Most moves are told by their half (their effects, without the ends and the next
+        // player's moves that a move made in full works out).
         let goes_on = decides
             && moves.iter().any(|&m| {
+                next.clone_from(s);
+                game.make_without_ending(&mut next, m);
+                if !game.may_stay_after(&next) {
+                    return false;
+                }
                 next.clone_from(s);
                 game.play_unchecked(&mut next, m);
                 turn.goes_on(game, &next)
@@ -230,7 +242,7 @@ mod tests {
                 if legal[0].action == Action::Chance || s.ply() % step != 0 {
                     return;
                 }
-                let turn = Turn { mover: s.to_move(), number: s.turn() };
+                let turn = Turn::of(s);
                 let Some(every) = every_end(&game, s, turn, 0, &mut 0) else { return };
                 let mut found: Vec<(Vec<Move>, u64)> = Vec::new();
                 let read = reader.read(&game, s, &mut |moves, end| found.push((moves.to_vec(), position_key(end))));
@@ -269,7 +281,7 @@ mod tests {
         let mut reader = TurnReader::default();
         let (mut cut, mut read) = (0, 0);
         visit_random_games(&game, 2, 1, |s, legal| {
-            let turn = Turn { mover: s.to_move(), number: s.turn() };
+            let turn = Turn::of(s);
             let mut ways = Vec::new();
             if !reader.read(&game, s, &mut |moves, end| ways.push((moves.to_vec(), turn.goes_on(&game, end)))) {
                 return;

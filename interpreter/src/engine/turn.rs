@@ -44,6 +44,16 @@ impl Game {
             || self.chance.iter().any(|c| !c.pools.is_empty())
     }
 
+    /// Whether a move that left `half` ([`Game::make_without_ending`]) can
+    /// leave its player's turn going on once made in full: what
+    /// [`Game::after_decision`] keeps the turn for (a decision pending, a
+    /// chain going on, decisions left in the turn). `false` is sure, and
+    /// spares a search the rest of the move (the ends, the next player's
+    /// moves); `true` is to be checked by making the move in full.
+    pub(crate) fn may_stay_after(&self, half: &State) -> bool {
+        half.pending != Pending::None || half.continuing.is_some() || half.decisions_left > 1
+    }
+
     /// After a decision: end conditions, the turn limit, and whose decision is next.
     #[inline(always)]
     pub(super) fn after_decision(&self, s: &mut State, mover: Player) {
@@ -66,6 +76,7 @@ impl Game {
             self.end_turn(s, mover);
             return;
         }
+        // (What keeps the turn here is what `may_stay_after` reads: keep the two together.)
         if s.pending != Pending::None || s.continuing.is_some() {
             return;
         }
@@ -228,5 +239,37 @@ mod tests {
             });
             assert!(same_player > 0, "{name}: the same player never moved twice");
         }
+    }
+
+    /// A move's half tells where its turn cannot go on
+    /// ([`Game::may_stay_after`]): after each decision of a random game of
+    /// every shipped ruleset at each option's every value, where the move made
+    /// in full leaves the same player's turn going on, its half says it may.
+    /// The half also rules out most moves where turns can go on at all.
+    #[test]
+    fn a_turn_that_goes_on_is_told_by_the_moves_half() {
+        use crate::state::Pending;
+        let (mut stayed, mut told) = (0, 0);
+        for (name, options, game) in shipped::testing::variants().filter(|(_, _, g)| g.turns_can_go_on()) {
+            visit_random_games(&game, 5, 1, |s, legal| {
+                for &m in legal.iter().filter(|m| m.action != Action::Chance) {
+                    let (mut full, mut half) = (s.clone(), s.clone());
+                    game.play_unchecked(&mut full, m);
+                    game.make_without_ending(&mut half, m);
+                    let goes_on = !full.is_over()
+                        && (full.to_move(), full.turn()) == (s.to_move(), s.turn())
+                        && !matches!(full.pending(), Pending::Chance(_))
+                        && game.turn_goes_on(&full);
+                    let may = game.may_stay_after(&half);
+                    assert!(may || !goes_on, "{name} {options:?}, ply {}: {m:?}", s.ply());
+                    stayed += usize::from(goes_on);
+                    told += usize::from(!may);
+                }
+            });
+        }
+        assert!(
+            stayed > 10_000 && told > 5 * stayed,
+            "{stayed} moves the turn went on after, {told} told by their half"
+        );
     }
 }
