@@ -16,7 +16,8 @@
 # "strong" is the strength of that name, `alphabeta:20k` (alpha-beta,
 # expectimax where there are throws; docs/agents.md "Strengths by name"),
 # unless a row names another strong agent (`strong=mcts:2000`: MCTS at a
-# large budget, where alpha-beta's 20 000 nodes read little or take long).
+# large budget, where alpha-beta's 20 000 nodes read little or take long;
+# `strong=alphabeta:200k` where only a deeper search plays one side).
 #
 # The test of a step is a one-sided exact sign test on the decisive games of
 # that pair's G games (draws left out), as tests/tests/ladder_order.rs does:
@@ -81,7 +82,7 @@ ROWS=(
   "setron 12"
   "traditional/tablut 60"
   "traditional/fanorona 30"
-  "traditional/copenhagen-hnefatafl 20 max_plies=400"
+  "traditional/copenhagen-hnefatafl 20 max_plies=400 strong=alphabeta:200k"
   "traditional/backgammon 16"
   "traditional/tabula 12"
   "classic/chess 10 max_plies=300"
