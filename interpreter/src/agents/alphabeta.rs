@@ -438,7 +438,7 @@ impl AlphaBetaAgent {
     }
 
     fn leaf(&self, game: &Game, s: &State) -> i32 {
-        let v = self.eval.evaluate(game, s, self.root) + 0.5 * self.eval.mobility_term(game, s, self.root);
+        let v = self.eval.judge(game, s, self.root);
         (v.clamp(-1.0, 1.0) * f64::from(HEURISTIC)).round() as i32
     }
 

@@ -137,6 +137,16 @@ impl Evaluator {
         e
     }
 
+    /// The weight of [`Evaluator::mobility_term`] where a search judges a
+    /// position it stops at (its leaves: [`Evaluator::judge`]).
+    pub const MOBILITY: f64 = 0.5;
+
+    /// How good `s` is for `player` where a search stops: the evaluation
+    /// and, weighted by [`Evaluator::MOBILITY`], the mobility term.
+    pub fn judge(&self, game: &Game, s: &State, player: Player) -> f64 {
+        self.evaluate(game, s, player) + Self::MOBILITY * self.mobility_term(game, s, player)
+    }
+
     /// How good `s` is for `player`, in -1..1 (mobility left out: see
     /// [`Evaluator::mobility_term`]). Each term sets the player against the
     /// strongest opponent; a finished game scores by place, 1 first, -1 last.

@@ -50,7 +50,7 @@ impl GreedyAgent {
 
     /// The position as it stands, for `me`.
     fn judge(&self, game: &Game, s: &State, me: Player) -> f64 {
-        self.eval.evaluate(game, s, me) + 0.5 * self.eval.mobility_term(game, s, me)
+        self.eval.judge(game, s, me)
     }
 
     /// Whether a turn is read on from `s`, `depth` decisions into it.
@@ -277,8 +277,7 @@ mod tests {
                 let mut next = s.clone();
                 game.play_unchecked(&mut next, m);
                 if !next.is_over() && next.to_move() == s.to_move() {
-                    let one_ply = greedy.eval.evaluate(&game, &next, s.to_move())
-                        + 0.5 * greedy.eval.mobility_term(&game, &next, s.to_move());
+                    let one_ply = greedy.eval.judge(&game, &next, s.to_move());
                     greedy.judged = 0;
                     assert_eq!(greedy.value(&game, &next, s.to_move(), s.turn(), 0), one_ply);
                     again += 1;

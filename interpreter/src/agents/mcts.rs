@@ -55,11 +55,12 @@ pub struct MctsStyle {
     pub plain: bool,
     pub mast: bool,
     pub turns: bool,
+    pub minimax: bool,
 }
 
 impl MctsStyle {
     /// One guided tree with whole turns as its moves: what `mcts` and `mcts:N` mean.
-    pub const GUIDED: MctsStyle = MctsStyle { trees: 1, plain: false, mast: false, turns: true };
+    pub const GUIDED: MctsStyle = MctsStyle { trees: 1, plain: false, mast: false, turns: true, minimax: false };
     /// The most root-parallel trees.
     pub const MAX_TREES: u8 = 64;
 }
@@ -99,6 +100,7 @@ impl MctsAgent {
             // Whole turns only where a turn can be several decisions: elsewhere
             // asking costs a move made per legal move at each node opened.
             turns: style.turns && game.turns_can_go_on(),
+            minimax: if style.minimax && !style.plain { Settings::MINIMAX } else { 0.0 },
             ..if style.plain {
                 Settings {
                     rollout_depth: 24,
@@ -109,6 +111,7 @@ impl MctsAgent {
                     eager_depth: 0,
                     mast: false,
                     turns: false,
+                    minimax: 0.0,
                 }
             } else {
                 Settings::guided()
@@ -416,6 +419,31 @@ mod tests {
         let (scaled, unscaled) = (most_against_mean(true), most_against_mean(false));
         assert!(scaled > 3.0, "scaled: the most visits {scaled:.2} times the mean");
         assert!(unscaled < 1.5, "unscaled: the most visits {unscaled:.2} times the mean");
+    }
+
+    /// `mcts:N:minimax` reads and prints as written, and only it backs up
+    /// minimax values (`mcts_tree/minimax.rs`; plain UCT, whose priors are
+    /// noise, has none to back up).
+    #[test]
+    fn minimax_backups_are_asked_for_by_name() {
+        use crate::agents::mcts_tree::Settings;
+        use crate::agents::{AgentSpec, Budget, MctsAgent, MctsStyle};
+        for text in ["mcts:200:minimax", "mcts:50ms:t2:mast:minimax", "mcts:minimax:decisions"] {
+            assert_eq!(AgentSpec::parse(text).expect(text).to_string(), text);
+        }
+        assert!(AgentSpec::parse("mcts:200:minimax:minimax").is_err());
+        let game = shipped::game("classic/breakthrough", &Options::new()).expect("compiles");
+        for (style, weight) in [
+            (MctsStyle { minimax: true, ..MctsStyle::GUIDED }, Settings::MINIMAX),
+            (MctsStyle::GUIDED, 0.0),
+            (MctsStyle { minimax: true, plain: true, ..MctsStyle::GUIDED }, 0.0),
+        ] {
+            assert_eq!(
+                MctsAgent::with_style(&game, Budget::Iterations(1), style).settings.minimax,
+                weight,
+                "{style:?}"
+            );
+        }
     }
 
     /// `mcts:N:mast` reads and prints as written, and its rollouts draw by

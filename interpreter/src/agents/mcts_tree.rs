@@ -18,8 +18,11 @@ use crate::moves::{Action, Move};
 use crate::piece::{MAX_PLAYERS, Player};
 use crate::program::Game;
 use crate::state::State;
+use minimax::{Backups, UNKNOWN};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
+
+mod minimax;
 
 /// No node (the end of a list of children).
 pub(super) const NONE: u32 = u32::MAX;
@@ -60,9 +63,19 @@ pub(super) struct Settings {
     /// each with the evaluation of its end as its prior, instead of the
     /// turn's first decisions.
     pub turns: bool,
+    /// The weight of a node's implicit minimax value against its rollouts'
+    /// mean in selection (`minimax.rs`); 0: rollouts' means only.
+    pub minimax: f64,
 }
 
 impl Settings {
+    /// The weight of the minimax values where they are asked for
+    /// (`mcts:N:minimax`). Tuned head to head against `mcts:200` at 200
+    /// iterations (docs/agents.md): 0.5 was as good or better in every game
+    /// but Reversi; 0.8 lost the draughts games and Fanorona, and 0.2 and 0.3
+    /// gained less in Breakthrough, Konane and Halma.
+    pub const MINIMAX: f64 = 0.5;
+
     /// The guided search's settings.
     pub fn guided() -> Settings {
         // Tuned by short ladders against greedy and plain UCT (docs/agents.md): rollouts
@@ -80,6 +93,7 @@ impl Settings {
             eager_depth: 2,
             mast: false,
             turns: false,
+            minimax: 0.0,
         }
     }
 }
@@ -105,6 +119,10 @@ pub(super) struct Node {
     prior: f32,
     /// Whether `prior` holds the evaluation yet (else only the noise).
     judged: bool,
+    /// The implicit minimax value, for the root player (`minimax.rs`):
+    /// the evaluation of the node's position once judged, then the best of
+    /// its children's for the player to move; `UNKNOWN` before.
+    minimax: f32,
     first_child: u32,
     next_sibling: u32,
     /// Where the node's legal moves are kept (see [`Remembered`]), once worked out.
@@ -128,6 +146,7 @@ impl Node {
             value: 0.0,
             prior,
             judged,
+            minimax: UNKNOWN,
             first_child: NONE,
             next_sibling: NONE,
             moves: None,
@@ -382,6 +401,7 @@ impl Tree {
         let mut node = 0u32;
         // No chance outcome on the way yet: the node is one position (see `Remembered`).
         let mut fixed = settings.remember;
+        let backups = Backups::new(game, self.root.to_move(), settings.minimax);
         loop {
             let over = match unmade {
                 Some(Unmade::Root) => self.root.is_over(),
@@ -407,7 +427,7 @@ impl Tree {
                 continue;
             }
             let eager = (self.path.len() as u32) <= settings.eager_depth;
-            let child = self.choose_child(game, eval, settings, &s, node, &legal, fixed, eager);
+            let child = self.choose_child(game, eval, (settings, &backups), &s, node, &legal, fixed, eager);
             match self.nodes[child as usize].position {
                 NONE => {
                     self.make(&mut s, &mut unmade);
@@ -439,8 +459,10 @@ impl Tree {
         // A lazy prior: the evaluation of the position the descent has reached, for its mover.
         let leaf = &mut self.nodes[node as usize];
         if !leaf.judged && settings.bias != 0.0 {
-            leaf.prior += eval.evaluate(game, &s, leaf.mover) as f32;
+            let judged = eval.evaluate(game, &s, leaf.mover) as f32;
+            leaf.prior += judged;
             leaf.judged = true;
+            leaf.minimax = backups.value(game, eval, &s, leaf.mover, judged);
         }
         let values = self.rollout(game, eval, settings, &mut s);
         self.spread.add(values[usize::from(self.root.to_move())]);
@@ -449,6 +471,7 @@ impl Tree {
             node.visits += 1;
             node.value += values[usize::from(node.mover)];
         }
+        backups.back_up(game, &mut self.nodes, &self.path);
         if settings.mast {
             let descent = self.path[1..].iter().map(|&n| (self.nodes[n as usize].mover, self.nodes[n as usize].mv));
             self.mast.learn(descent, &values);
@@ -468,7 +491,7 @@ impl Tree {
         &mut self,
         game: &Game,
         eval: &Evaluator,
-        settings: &Settings,
+        (settings, backups): (&Settings, &Backups),
         s: &State,
         node: u32,
         legal: &[Move],
@@ -478,7 +501,7 @@ impl Tree {
         let here = &self.nodes[node as usize];
         // Where a node is one position, its children are its legal moves once opened.
         let complete = fixed && here.opened;
-        if settings.turns && fixed && !complete && self.add_turns(game, eval, s, node) {
+        if settings.turns && fixed && !complete && self.add_turns(game, eval, backups, s, node) {
             self.nodes[node as usize].opened = true;
         } else if !complete {
             let mut keys = std::mem::take(&mut self.tried_keys);
@@ -489,9 +512,10 @@ impl Tree {
             self.tried_keys = keys;
             let mut last = self.children(node).last().unwrap_or(NONE);
             for &m in &new {
-                let prior = if eager { self.prior(game, eval, settings, s, m) } else { self.noise() };
+                let (prior, minimax) =
+                    if eager { self.prior(game, eval, (settings, backups), s, m) } else { (self.noise(), UNKNOWN) };
                 let index = self.nodes.len() as u32;
-                self.nodes.push(Node::new(m, s.to_move(), fixed, prior, eager));
+                self.nodes.push(Node { minimax, ..Node::new(m, s.to_move(), fixed, prior, eager) });
                 match last {
                     NONE => self.nodes[node as usize].first_child = index,
                     _ => self.nodes[last as usize].next_sibling = index,
@@ -520,7 +544,7 @@ impl Tree {
                     1e9 + f64::from(n.prior)
                 } else {
                     let visits = f64::from(n.visits);
-                    n.value / visits
+                    backups.blend(game, n.value / visits, n.mover, n.minimax)
                         + exploration * (ln / visits).sqrt()
                         + settings.bias * f64::from(n.prior) / (visits + 1.0)
                 };
@@ -539,14 +563,15 @@ impl Tree {
     /// each way the turn of the player to move can end (`turns.rs`), with
     /// the evaluation of its end as its prior, where that turn may go on
     /// after a decision; else nothing (`false`).
-    fn add_turns(&mut self, game: &Game, eval: &Evaluator, s: &State, node: u32) -> bool {
+    fn add_turns(&mut self, game: &Game, eval: &Evaluator, backups: &Backups, s: &State, node: u32) -> bool {
         debug_assert!(self.nodes[node as usize].first_child == NONE, "a node not opened has no children");
         let mut reader = std::mem::take(&mut self.reader);
         let mover = s.to_move();
         let mut ways = Vec::new();
         let read = reader.read(game, s, &mut |moves, end| {
-            let prior = eval.evaluate(game, end, mover) as f32 + self.noise();
-            let mut child = Node::new(moves[0], mover, true, prior, true);
+            let judged = eval.evaluate(game, end, mover) as f32;
+            let minimax = backups.value(game, eval, end, mover, judged);
+            let mut child = Node { minimax, ..Node::new(moves[0], mover, true, judged + self.noise(), true) };
             if moves.len() > 1 {
                 child.turn = self.turns.len() as u32;
                 self.turns.push((self.turn_moves.len() as u32, moves.len() as u32));
@@ -584,18 +609,26 @@ impl Tree {
 
     /// The prior of `m` in `s`: the evaluation, for its mover, of the
     /// position it makes (where the search is guided), plus noise that orders
-    /// equal moves at random.
-    fn prior(&mut self, game: &Game, eval: &Evaluator, settings: &Settings, s: &State, m: Move) -> f32 {
+    /// equal moves at random; and the position's minimax value (`minimax.rs`).
+    fn prior(
+        &mut self,
+        game: &Game,
+        eval: &Evaluator,
+        (settings, backups): (&Settings, &Backups),
+        s: &State,
+        m: Move,
+    ) -> (f32, f32) {
         let noise = self.noise();
         if settings.bias == 0.0 {
-            return noise;
+            return (noise, UNKNOWN);
         }
         let mut next = self.probe.take().unwrap_or_else(|| s.clone());
         next.clone_from(s);
         game.play_unchecked(&mut next, m);
         let value = eval.evaluate(game, &next, s.to_move()) as f32;
+        let minimax = backups.value(game, eval, &next, s.to_move(), value);
         self.probe = Some(next);
-        value + noise
+        (value + noise, minimax)
     }
 
     /// A little noise that orders equal moves at random.
@@ -634,7 +667,7 @@ impl Tree {
             random_plies(game, s, &mut self.rng, &mut self.buf, settings.rollout_depth)
         };
         self.plies += u64::from(played);
-        let value = |p: Player| (eval.evaluate(game, s, p) + 0.5 * eval.mobility_term(game, s, p)).clamp(-1.0, 1.0);
+        let value = |p: Player| eval.judge(game, s, p).clamp(-1.0, 1.0);
         let mut values = [0.0; MAX_PLAYERS];
         if game.player_count() == 2 && game.teams()[0] != game.teams()[1] {
             // Zero-sum between two: one evaluation serves both.

@@ -110,7 +110,7 @@ pub const MAX_MILLISECONDS: u64 = 3_600_000;
 pub const MAX_ITERATIONS: u64 = 10_000_000;
 
 /// Every way to name an agent, for help texts and errors.
-pub const AGENT_FORMS: &str = "random, greedy, mcts, mcts:ITERATIONS, mcts:MILLISECONDSms (either followed by :tTREES for root-parallel trees, :uct for plain UCT, :mast for MAST rollouts, :decisions for each decision of a turn as a move of the tree, not whole turns), alphabeta, alphabeta:DEPTH, alphabeta:THOUSANDSk, alphabeta:MILLISECONDSms, beginner, strong or very-strong (see docs/agents.md)";
+pub const AGENT_FORMS: &str = "random, greedy, mcts, mcts:ITERATIONS, mcts:MILLISECONDSms (either followed by :tTREES for root-parallel trees, :uct for plain UCT, :mast for MAST rollouts, :minimax for implicit minimax backups, :decisions for each decision of a turn as a move of the tree, not whole turns), alphabeta, alphabeta:DEPTH, alphabeta:THOUSANDSk, alphabeta:MILLISECONDSms, beginner, strong or very-strong (see docs/agents.md)";
 
 impl AgentSpec {
     /// `random`, `greedy`, `mcts`, `mcts:800` (iterations) or `mcts:50ms` (time);
@@ -169,6 +169,9 @@ impl fmt::Display for AgentSpec {
                 if style.mast {
                     f.write_str(":mast")?;
                 }
+                if style.minimax {
+                    f.write_str(":minimax")?;
+                }
                 // Whole turns are the default of the guided search, not of plain UCT.
                 match (style.turns, style.plain) {
                     (true, true) => f.write_str(":turns"),
@@ -182,7 +185,8 @@ impl fmt::Display for AgentSpec {
 
 /// `mcts` followed by `rest`: nothing, or `:`-separated parts, each at most
 /// once: a budget (`ITERATIONS` or `MILLISECONDSms`), `tTREES` (root-parallel
-/// trees), `uct` (plain UCT), `mast` (rollouts by MAST), `turns` or
+/// trees), `uct` (plain UCT), `mast` (rollouts by MAST), `minimax`
+/// (implicit minimax backups), `turns` or
 /// `decisions` (whole turns as the tree's moves, or each decision: whole
 /// turns unless `uct`). `None` where it is none of them; an error where it
 /// asks too much.
@@ -192,12 +196,15 @@ fn parse_mcts(text: &str, rest: &str) -> Option<Result<AgentSpec, String>> {
         (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then(|| digits.parse().ok())?
     };
     let (mut budget, mut trees, mut plain, mut mast, mut turns) = (None, None, false, false, None);
+    let mut minimax = false;
     if !rest.is_empty() {
         for part in rest.strip_prefix(':')?.split(':') {
             if part == "uct" && !plain {
                 plain = true;
             } else if part == "mast" && !mast {
                 mast = true;
+            } else if part == "minimax" && !minimax {
+                minimax = true;
             } else if let ("turns" | "decisions", None) = (part, turns) {
                 turns = Some(part == "turns");
             } else if let (Some(n), None) = (part.strip_prefix('t'), trees) {
@@ -223,7 +230,7 @@ fn parse_mcts(text: &str, rest: &str) -> Option<Result<AgentSpec, String>> {
         }
     }
     let budget = budget.unwrap_or(Budget::Iterations(DEFAULT_ITERATIONS));
-    let style = MctsStyle { trees: trees.unwrap_or(1), plain, mast, turns: turns.unwrap_or(!plain) };
+    let style = MctsStyle { trees: trees.unwrap_or(1), plain, mast, turns: turns.unwrap_or(!plain), minimax };
     Some(Ok(if style == MctsStyle::GUIDED { AgentSpec::Mcts(budget) } else { AgentSpec::MctsWith(budget, style) }))
 }
 
