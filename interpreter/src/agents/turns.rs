@@ -16,7 +16,7 @@
 use crate::moves::{Action, Move};
 use crate::piece::Player;
 use crate::program::Game;
-use crate::state::{Pending, State};
+use crate::state::State;
 use std::collections::HashSet;
 
 /// The most decisions read in one turn: a chain of seven hops and its stop.
@@ -51,14 +51,9 @@ impl Turn {
         Turn { mover: s.to_move(), number: s.turn() }
     }
 
-    /// Whether `s` is a decision of this turn still: the same player's, the
-    /// same turn going on ([`Game::turn_goes_on`]), no throw due.
+    /// Whether `s` is a decision of this turn still ([`Game::turn_still`]).
     fn goes_on(self, game: &Game, s: &State) -> bool {
-        !s.is_over()
-            && s.to_move() == self.mover
-            && s.turn() == self.number
-            && !matches!(s.pending(), Pending::Chance(_))
-            && game.turn_goes_on(s)
+        game.turn_still(s, self.mover, self.number)
     }
 }
 

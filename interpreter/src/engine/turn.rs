@@ -44,6 +44,16 @@ impl Game {
             || self.chance.iter().any(|c| !c.pools.is_empty())
     }
 
+    /// Whether `s` is a decision of the turn numbered `turn` of `mover`
+    /// still: not over, that player's, that turn, no throw due, and the
+    /// turn going on ([`Game::turn_goes_on`]), not begun again.
+    pub(crate) fn turn_still(&self, s: &State, mover: Player, turn: u32) -> bool {
+        !s.is_over()
+            && (s.to_move(), s.turn()) == (mover, turn)
+            && !matches!(s.pending, Pending::Chance(_))
+            && self.turn_goes_on(s)
+    }
+
     /// Whether a move that left `half` ([`Game::make_without_ending`]) can
     /// leave its player's turn going on once made in full: what
     /// [`Game::after_decision`] keeps the turn for (a decision pending, a
@@ -248,7 +258,6 @@ mod tests {
     /// The half also rules out most moves where turns can go on at all.
     #[test]
     fn a_turn_that_goes_on_is_told_by_the_moves_half() {
-        use crate::state::Pending;
         let (mut stayed, mut told) = (0, 0);
         for (name, options, game) in shipped::testing::variants().filter(|(_, _, g)| g.turns_can_go_on()) {
             visit_random_games(&game, 5, 1, |s, legal| {
@@ -256,10 +265,7 @@ mod tests {
                     let (mut full, mut half) = (s.clone(), s.clone());
                     game.play_unchecked(&mut full, m);
                     game.make_without_ending(&mut half, m);
-                    let goes_on = !full.is_over()
-                        && (full.to_move(), full.turn()) == (s.to_move(), s.turn())
-                        && !matches!(full.pending(), Pending::Chance(_))
-                        && game.turn_goes_on(&full);
+                    let goes_on = game.turn_still(&full, s.to_move(), s.turn());
                     let may = game.may_stay_after(&half);
                     assert!(may || !goes_on, "{name} {options:?}, ply {}: {m:?}", s.ply());
                     stayed += usize::from(goes_on);
