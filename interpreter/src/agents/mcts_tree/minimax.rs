@@ -10,8 +10,9 @@
 //! The values are the root player's, read paranoid as alpha-beta reads
 //! three or more players (`alphabeta.rs`): a player of the root's team
 //! takes the child best for it, every other the child worst for it. Only
-//! nodes with no chance outcome on the way are backed up: below a throw the
-//! tree is open loop, and the max of its children is no value.
+//! nodes with no chance outcome on the way are backed up (below a throw the
+//! tree is open loop, and the max of its children is no value), and a
+//! position where a throw comes next has no value (see [`Backups::value`]).
 
 use super::{NONE, Node};
 use crate::agents::Evaluator;
@@ -27,10 +28,10 @@ pub(super) const UNKNOWN: f32 = f32::NAN;
 pub(super) struct Backups {
     /// The weight of the minimax value against the rollouts' mean (0: off).
     pub weight: f64,
+    /// The player to move at the root, and their team (`Game::teams`).
     root: Player,
-    /// The teams of the players, the root's first (`Game::teams`); two
-    /// sides of one player each: a mover's value is the other's negated.
     root_team: u8,
+    /// Two sides of one player each: one player's value is the other's negated.
     two_sides: bool,
 }
 
