@@ -422,8 +422,8 @@ mod tests {
     }
 
     /// `mcts:N:minimax` reads and prints as written, and only it backs up
-    /// minimax values (`mcts_tree/minimax.rs`; plain UCT, whose priors are
-    /// noise, has none to back up).
+    /// minimax values (`mcts_tree/minimax.rs`); with `uct` it is refused:
+    /// plain UCT, whose priors are noise, has none to back up.
     #[test]
     fn minimax_backups_are_asked_for_by_name() {
         use crate::agents::mcts_tree::Settings;
@@ -432,6 +432,8 @@ mod tests {
             assert_eq!(AgentSpec::parse(text).expect(text).to_string(), text);
         }
         assert!(AgentSpec::parse("mcts:200:minimax:minimax").is_err());
+        let plain = AgentSpec::parse("mcts:200:uct:minimax").expect_err("plain UCT has no values to back up");
+        assert!(plain.contains("not plain UCT"), "{plain}");
         let game = shipped::game("classic/breakthrough", &Options::new()).expect("compiles");
         for (style, weight) in [
             (MctsStyle { minimax: true, ..MctsStyle::GUIDED }, Settings::MINIMAX),

@@ -189,7 +189,7 @@ impl fmt::Display for AgentSpec {
 /// (implicit minimax backups), `turns` or
 /// `decisions` (whole turns as the tree's moves, or each decision: whole
 /// turns unless `uct`). `None` where it is none of them; an error where it
-/// asks too much.
+/// asks too much, or for `minimax` with `uct`.
 fn parse_mcts(text: &str, rest: &str) -> Option<Result<AgentSpec, String>> {
     let too_much = |most: u64, unit: &str| Some(Err(format!("agent {text:?}: at most {most} {unit} a move")));
     let number = |digits: &str| -> Option<u64> {
@@ -228,6 +228,10 @@ fn parse_mcts(text: &str, rest: &str) -> Option<Result<AgentSpec, String>> {
                 budget = Some(Budget::Iterations(n.max(1) as u32));
             }
         }
+    }
+    if plain && minimax {
+        // Plain UCT judges no position before a rollout's end: no values to back up.
+        return Some(Err(format!("agent {text:?}: minimax backs up the guided search's evaluations, not plain UCT's")));
     }
     let budget = budget.unwrap_or(Budget::Iterations(DEFAULT_ITERATIONS));
     let style = MctsStyle { trees: trees.unwrap_or(1), plain, mast, turns: turns.unwrap_or(!plain), minimax };
