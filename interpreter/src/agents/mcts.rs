@@ -33,7 +33,10 @@
 //! - **whole turns** (the default; `mcts:N:decisions` turns them off,
 //!   `turns.rs`): where a turn may be several decisions, the tree's moves
 //!   are the ways it ends, each played to its end (the rest of the chosen
-//!   one kept as a plan).
+//!   one kept as a plan);
+//! - **implicit minimax backups** (the default; `mcts:N:mean` turns them
+//!   off, `mcts_tree/minimax.rs`): selection reads each move's rollouts'
+//!   mean blended with the minimax value of the positions judged under it.
 
 use super::mcts_tree::{Settings, Tree};
 use super::move_keys::key;
@@ -47,8 +50,9 @@ use std::time::Instant;
 
 /// How an MCTS agent searches besides its budget: the number of root-parallel
 /// trees, whether it is plain UCT (no prior, no tree reuse), whether
-/// its rollouts draw moves by MAST (`mast.rs`), and whether the tree's moves
-/// are whole turns (`turns.rs`).
+/// its rollouts draw moves by MAST (`mast.rs`), whether the tree's moves
+/// are whole turns (`turns.rs`), and whether it backs up minimax values
+/// (`mcts_tree/minimax.rs`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct MctsStyle {
     pub trees: u8,
@@ -59,8 +63,9 @@ pub struct MctsStyle {
 }
 
 impl MctsStyle {
-    /// One guided tree with whole turns as its moves: what `mcts` and `mcts:N` mean.
-    pub const GUIDED: MctsStyle = MctsStyle { trees: 1, plain: false, mast: false, turns: true, minimax: false };
+    /// One guided tree with whole turns as its moves and minimax backups:
+    /// what `mcts` and `mcts:N` mean.
+    pub const GUIDED: MctsStyle = MctsStyle { trees: 1, plain: false, mast: false, turns: true, minimax: true };
     /// The most root-parallel trees.
     pub const MAX_TREES: u8 = 64;
 }
@@ -421,24 +426,30 @@ mod tests {
         assert!(unscaled < 1.5, "unscaled: the most visits {unscaled:.2} times the mean");
     }
 
-    /// `mcts:N:minimax` reads and prints as written, and only it backs up
-    /// minimax values (`mcts_tree/minimax.rs`); with `uct` it is refused:
-    /// plain UCT, whose priors are noise, has none to back up.
+    /// The guided search backs up minimax values (`mcts_tree/minimax.rs`)
+    /// unless written `mcts:N:mean`; `mcts:N:minimax` is the default written
+    /// out. With `uct` it is refused: plain UCT, whose priors are noise, has
+    /// none to back up.
     #[test]
-    fn minimax_backups_are_asked_for_by_name() {
+    fn minimax_backups_are_the_default_and_turned_off_by_name() {
         use crate::agents::mcts_tree::Settings;
         use crate::agents::{AgentSpec, Budget, MctsAgent, MctsStyle};
-        for text in ["mcts:200:minimax", "mcts:50ms:t2:mast:minimax", "mcts:minimax:decisions"] {
+        for text in ["mcts:200:mean", "mcts:50ms:t2:mast:mean", "mcts:mean:decisions"] {
             assert_eq!(AgentSpec::parse(text).expect(text).to_string(), text);
         }
-        assert!(AgentSpec::parse("mcts:200:minimax:minimax").is_err());
+        let parse = |text: &str| AgentSpec::parse(text).expect(text);
+        assert_eq!(parse("mcts:200:minimax"), parse("mcts:200"));
+        assert_eq!(parse("mcts:uct:mean"), parse("mcts:uct"));
+        for text in ["mcts:200:minimax:minimax", "mcts:200:mean:minimax", "mcts:mean:mean"] {
+            assert!(AgentSpec::parse(text).is_err(), "{text}");
+        }
         let plain = AgentSpec::parse("mcts:200:uct:minimax").expect_err("plain UCT has no values to back up");
         assert!(plain.contains("not plain UCT"), "{plain}");
         let game = shipped::game("classic/breakthrough", &Options::new()).expect("compiles");
         for (style, weight) in [
-            (MctsStyle { minimax: true, ..MctsStyle::GUIDED }, Settings::MINIMAX),
-            (MctsStyle::GUIDED, 0.0),
-            (MctsStyle { minimax: true, plain: true, ..MctsStyle::GUIDED }, 0.0),
+            (MctsStyle::GUIDED, Settings::MINIMAX),
+            (MctsStyle { minimax: false, ..MctsStyle::GUIDED }, 0.0),
+            (MctsStyle { plain: true, ..MctsStyle::GUIDED }, 0.0),
         ] {
             assert_eq!(
                 MctsAgent::with_style(&game, Budget::Iterations(1), style).settings.minimax,

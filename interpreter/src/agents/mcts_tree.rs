@@ -70,7 +70,7 @@ pub(super) struct Settings {
 
 impl Settings {
     /// The weight of the minimax values where they are asked for
-    /// (`mcts:N:minimax`). Tuned head to head against `mcts:200` at 200
+    /// (the guided search's default; `mcts:N:mean` is without). Tuned head to head against `mcts:200` at 200
     /// iterations (docs/agents.md): 0.5 was as good or better in every game
     /// but Reversi; 0.8 lost the draughts games and Fanorona, and 0.2 and 0.3
     /// gained less in Breakthrough, Konane and Halma.

@@ -110,7 +110,7 @@ pub const MAX_MILLISECONDS: u64 = 3_600_000;
 pub const MAX_ITERATIONS: u64 = 10_000_000;
 
 /// Every way to name an agent, for help texts and errors.
-pub const AGENT_FORMS: &str = "random, greedy, mcts, mcts:ITERATIONS, mcts:MILLISECONDSms (either followed by :tTREES for root-parallel trees, :uct for plain UCT, :mast for MAST rollouts, :minimax for implicit minimax backups, :decisions for each decision of a turn as a move of the tree, not whole turns), alphabeta, alphabeta:DEPTH, alphabeta:THOUSANDSk, alphabeta:MILLISECONDSms, beginner, strong or very-strong (see docs/agents.md)";
+pub const AGENT_FORMS: &str = "random, greedy, mcts, mcts:ITERATIONS, mcts:MILLISECONDSms (either followed by :tTREES for root-parallel trees, :uct for plain UCT, :mast for MAST rollouts, :mean for the rollouts' mean alone, without the implicit minimax backups, :decisions for each decision of a turn as a move of the tree, not whole turns), alphabeta, alphabeta:DEPTH, alphabeta:THOUSANDSk, alphabeta:MILLISECONDSms, beginner, strong or very-strong (see docs/agents.md)";
 
 impl AgentSpec {
     /// `random`, `greedy`, `mcts`, `mcts:800` (iterations) or `mcts:50ms` (time);
@@ -169,8 +169,9 @@ impl fmt::Display for AgentSpec {
                 if style.mast {
                     f.write_str(":mast")?;
                 }
-                if style.minimax {
-                    f.write_str(":minimax")?;
+                // Minimax backups are the guided search's default; plain UCT has none.
+                if !style.minimax && !style.plain {
+                    f.write_str(":mean")?;
                 }
                 // Whole turns are the default of the guided search, not of plain UCT.
                 match (style.turns, style.plain) {
@@ -185,8 +186,9 @@ impl fmt::Display for AgentSpec {
 
 /// `mcts` followed by `rest`: nothing, or `:`-separated parts, each at most
 /// once: a budget (`ITERATIONS` or `MILLISECONDSms`), `tTREES` (root-parallel
-/// trees), `uct` (plain UCT), `mast` (rollouts by MAST), `minimax`
-/// (implicit minimax backups), `turns` or
+/// trees), `uct` (plain UCT), `mast` (rollouts by MAST), `minimax` or
+/// `mean` (implicit minimax backups, or the rollouts' mean alone: minimax
+/// unless `uct`), `turns` or
 /// `decisions` (whole turns as the tree's moves, or each decision: whole
 /// turns unless `uct`). `None` where it is none of them; an error where it
 /// asks too much, or for `minimax` with `uct`.
@@ -196,15 +198,15 @@ fn parse_mcts(text: &str, rest: &str) -> Option<Result<AgentSpec, String>> {
         (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then(|| digits.parse().ok())?
     };
     let (mut budget, mut trees, mut plain, mut mast, mut turns) = (None, None, false, false, None);
-    let mut minimax = false;
+    let mut minimax = None;
     if !rest.is_empty() {
         for part in rest.strip_prefix(':')?.split(':') {
             if part == "uct" && !plain {
                 plain = true;
             } else if part == "mast" && !mast {
                 mast = true;
-            } else if part == "minimax" && !minimax {
-                minimax = true;
+            } else if let ("minimax" | "mean", None) = (part, minimax) {
+                minimax = Some(part == "minimax");
             } else if let ("turns" | "decisions", None) = (part, turns) {
                 turns = Some(part == "turns");
             } else if let (Some(n), None) = (part.strip_prefix('t'), trees) {
@@ -229,12 +231,18 @@ fn parse_mcts(text: &str, rest: &str) -> Option<Result<AgentSpec, String>> {
             }
         }
     }
-    if plain && minimax {
+    if plain && minimax == Some(true) {
         // Plain UCT judges no position before a rollout's end: no values to back up.
         return Some(Err(format!("agent {text:?}: minimax backs up the guided search's evaluations, not plain UCT's")));
     }
     let budget = budget.unwrap_or(Budget::Iterations(DEFAULT_ITERATIONS));
-    let style = MctsStyle { trees: trees.unwrap_or(1), plain, mast, turns: turns.unwrap_or(!plain), minimax };
+    let style = MctsStyle {
+        trees: trees.unwrap_or(1),
+        plain,
+        mast,
+        turns: turns.unwrap_or(!plain),
+        minimax: minimax.unwrap_or(!plain),
+    };
     Some(Ok(if style == MctsStyle::GUIDED { AgentSpec::Mcts(budget) } else { AgentSpec::MctsWith(budget, style) }))
 }
 
