@@ -80,7 +80,7 @@ ROWS=(
   "senet 30"
   "seneti 24"
   "setron 12"
-  "traditional/tablut 60"
+  "traditional/tablut 60 strong=alphabeta:200k"
   "traditional/fanorona 30"
   "traditional/copenhagen-hnefatafl 20 max_plies=400 strong=alphabeta:200k"
   "traditional/backgammon 16"
