@@ -69,9 +69,9 @@ pub(super) struct Settings {
 }
 
 impl Settings {
-    /// The weight of the minimax values where they are asked for
-    /// (the guided search's default; `mcts:N:mean` is without). Tuned head to head against `mcts:200` at 200
-    /// iterations (docs/agents.md): 0.5 was as good or better in every game
+    /// The weight of the minimax values in the guided search (its default;
+    /// `mcts:N:mean` is without). Tuned head to head against the search
+    /// without at 200 iterations (docs/agents.md): 0.5 was as good or better in every game
     /// but Reversi; 0.8 lost the draughts games and Fanorona, and 0.2 and 0.3
     /// gained less in Breakthrough, Konane and Halma.
     pub const MINIMAX: f64 = 0.5;
