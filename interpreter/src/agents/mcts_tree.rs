@@ -238,6 +238,8 @@ pub(super) struct Tree {
     pub(super) turns: Vec<(u32, u32)>,
     turn_moves: Vec<Move>,
     reader: TurnReader,
+    /// The minimax backups' sides, made at the first iteration (the root's player is the tree's).
+    backups: Option<Backups>,
 }
 
 impl Tree {
@@ -267,6 +269,7 @@ impl Tree {
             turns: Vec::new(),
             turn_moves: Vec::new(),
             reader: TurnReader::default(),
+            backups: None,
         };
         if let Some(old) = old.filter(|t| t.identity == game.identity) {
             if let Some(at) = old.find(game, state) {
@@ -401,7 +404,8 @@ impl Tree {
         let mut node = 0u32;
         // No chance outcome on the way yet: the node is one position (see `Remembered`).
         let mut fixed = settings.remember;
-        let backups = Backups::new(game, self.root.to_move(), settings.minimax);
+        let backups = *self.backups.get_or_insert_with(|| Backups::new(game, self.root.to_move(), settings.minimax));
+        debug_assert!(backups.weight == settings.minimax, "one tree, one search");
         loop {
             let over = match unmade {
                 Some(Unmade::Root) => self.root.is_over(),
@@ -471,7 +475,7 @@ impl Tree {
             node.visits += 1;
             node.value += values[usize::from(node.mover)];
         }
-        backups.back_up(game, &mut self.nodes, &self.path);
+        backups.back_up(&mut self.nodes, &self.path);
         if settings.mast {
             let descent = self.path[1..].iter().map(|&n| (self.nodes[n as usize].mover, self.nodes[n as usize].mv));
             self.mast.learn(descent, &values);
@@ -544,7 +548,7 @@ impl Tree {
                     1e9 + f64::from(n.prior)
                 } else {
                     let visits = f64::from(n.visits);
-                    backups.blend(game, n.value / visits, n.mover, n.minimax)
+                    backups.blend(n.value / visits, n.mover, n.minimax)
                         + exploration * (ln / visits).sqrt()
                         + settings.bias * f64::from(n.prior) / (visits + 1.0)
                 };
@@ -691,11 +695,20 @@ fn ln_visits(n: u32) -> f64 {
 
 /// The count, sum and sum of squares of the values the rollouts returned
 /// (for the player to move at the root), for their standard deviation.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy)]
 struct Spread {
     n: f64,
     sum: f64,
     squares: f64,
+    /// [`Spread::scale`], worked out as each value is added: a descent reads
+    /// it at every level, and a square root costs about 20 instructions.
+    scale: f64,
+}
+
+impl Default for Spread {
+    fn default() -> Spread {
+        Spread { n: 0.0, sum: 0.0, squares: 0.0, scale: 1.0 }
+    }
 }
 
 impl Spread {
@@ -708,16 +721,16 @@ impl Spread {
         self.n += 1.0;
         self.sum += v;
         self.squares += v * v;
+        if self.n >= Self::FIRST {
+            let mean = self.sum / self.n;
+            self.scale = (self.squares / self.n - mean * mean).max(0.0).sqrt().clamp(Self::LEAST, 1.0);
+        }
     }
 
     /// The factor of the exploration constant: the values' standard deviation
     /// (at most 1 for values in -1..1; 1 until [`Spread::FIRST`] values).
     fn scale(&self) -> f64 {
-        if self.n < Self::FIRST {
-            return 1.0;
-        }
-        let mean = self.sum / self.n;
-        (self.squares / self.n - mean * mean).max(0.0).sqrt().clamp(Self::LEAST, 1.0)
+        self.scale
     }
 }
 

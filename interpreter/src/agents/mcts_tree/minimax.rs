@@ -16,7 +16,7 @@
 
 use super::{NONE, Node};
 use crate::agents::Evaluator;
-use crate::piece::Player;
+use crate::piece::{MAX_PLAYERS, Player};
 use crate::program::Game;
 use crate::state::{Pending, State};
 
@@ -28,9 +28,12 @@ pub(super) const UNKNOWN: f32 = f32::NAN;
 pub(super) struct Backups {
     /// The weight of the minimax value against the rollouts' mean (0: off).
     pub weight: f64,
-    /// The player to move at the root, and their team (`Game::teams`).
+    /// The player to move at the root.
     root: Player,
-    root_team: u8,
+    /// Per player, 1 on the root's team (`Game::teams`), else -1: the
+    /// root's value times this is theirs (kept here, not looked up in the
+    /// game, as selection reads it for every child it weighs).
+    side: [f32; MAX_PLAYERS],
     /// Two sides of one player each: one player's value is the other's negated.
     two_sides: bool,
 }
@@ -39,7 +42,11 @@ impl Backups {
     pub(super) fn new(game: &Game, root: Player, weight: f64) -> Backups {
         let teams = game.teams();
         let two_sides = game.player_count() == 2 && teams[0] != teams[1];
-        Backups { weight, root, root_team: teams[usize::from(root)], two_sides }
+        let mut side = [-1.0; MAX_PLAYERS];
+        for (p, &team) in teams.iter().enumerate() {
+            side[p] = if team == teams[usize::from(root)] { 1.0 } else { -1.0 };
+        }
+        Backups { weight, root, side, two_sides }
     }
 
     /// The root player's value of `s`, which `mover` made and which
@@ -65,17 +72,18 @@ impl Backups {
     }
 
     /// Whether `player` is on the root's side (takes the best child, not the worst).
-    fn ours(&self, game: &Game, player: Player) -> bool {
-        game.teams()[usize::from(player)] == self.root_team
+    fn ours(&self, player: Player) -> bool {
+        self.side[usize::from(player)] > 0.0
     }
 
     /// The mean `mean` of a child whose mover is `mover` and whose minimax
-    /// value is `minimax`, blended for that mover.
-    pub(super) fn blend(&self, game: &Game, mean: f64, mover: Player, minimax: f32) -> f64 {
-        if self.weight == 0.0 || minimax.is_nan() {
+    /// value is `minimax`, blended for that mover. (A search without these
+    /// values judges none: every node's value is `UNKNOWN`.)
+    pub(super) fn blend(&self, mean: f64, mover: Player, minimax: f32) -> f64 {
+        if minimax.is_nan() {
             return mean;
         }
-        let theirs = if self.ours(game, mover) { f64::from(minimax) } else { -f64::from(minimax) };
+        let theirs = f64::from(self.side[usize::from(mover)] * minimax);
         (1.0 - self.weight) * mean + self.weight * theirs
     }
 
@@ -86,7 +94,7 @@ impl Backups {
     /// above it only the child on the path changed, so a node reads all its
     /// children again only where that child was its best and got worse, and
     /// the backup stops at the first node it leaves as it was.
-    pub(super) fn back_up(&self, game: &Game, nodes: &mut [Node], path: &[u32]) {
+    pub(super) fn back_up(&self, nodes: &mut [Node], path: &[u32]) {
         if self.weight == 0.0 || path.len() < 2 {
             return;
         }
@@ -97,7 +105,7 @@ impl Backups {
             let before = nodes[n].minimax;
             let (was, now) = changed;
             let child = &nodes[c];
-            let ours = self.ours(game, child.mover);
+            let ours = self.ours(child.mover);
             let better = |a: f32, b: f32| if ours { a > b } else { a < b };
             let after = if pair[0] == opened {
                 self.best(nodes, n, ours).unwrap_or(before)
@@ -173,7 +181,7 @@ mod tests {
                     let children: Vec<_> = tree.children(i as u32).map(|c| &tree.nodes[c as usize]).collect();
                     let judged: Vec<_> = children.iter().filter(|c| c.fixed && !c.minimax.is_nan()).collect();
                     let Some(first) = judged.first() else { continue };
-                    let ours = backups.ours(&game, first.mover);
+                    let ours = backups.ours(first.mover);
                     let values = judged.iter().map(|c| c.minimax);
                     let best = if ours { values.fold(f32::MIN, f32::max) } else { values.fold(f32::MAX, f32::min) };
                     assert_eq!(node.minimax, best, "{name}: node {i} at ply {}", s.ply());
