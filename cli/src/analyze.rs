@@ -99,7 +99,7 @@ pub struct RunArgs {
     /// How many games (per variant). With --strengths, one count for every
     /// strength or one per strength (200,100,50).
     #[arg(long, default_value = "1000", value_name = "N")]
-    pub games: crate::strengths::Games,
+    pub games: crate::games::Games,
     #[arg(long, default_value = "random,random", value_name = "A,B",
           help = format!("The two agents, agent A first: {}", tabula::agents::AGENT_FORMS))]
     pub agents: String,

@@ -3,6 +3,7 @@
 //! [`Pairs`]) rated by Bradley–Terry; in a game of more players, see
 //! `placings.rs`.
 
+use crate::games::Games;
 use crate::{analyze, placings};
 use tabula::{Error, Game};
 
@@ -32,7 +33,7 @@ pub fn ladder(
     game: &Game,
     agents: &str,
     anchor: Option<&str>,
-    games: u32,
+    games: &Games,
     pairs: Pairs,
     seed: u64,
     threads: Option<usize>,
@@ -52,8 +53,8 @@ pub fn ladder(
     for a in &agents {
         tabula::agents::AgentSpec::parse(a).map_err(Error::Usage)?;
     }
-    if games == 0 || games > 100_000 {
-        return Err(Error::Usage(format!("--games {games}: 1 to 100000 per pair")));
+    if let Some(n) = games.0.iter().find(|&&n| n == 0 || n > 100_000) {
+        return Err(Error::Usage(format!("--games {n}: 1 to 100000 per pair")));
     }
     let pool = analyze::thread_pool(threads)?;
     if game.player_count() != 2 {
@@ -65,12 +66,18 @@ pub fn ladder(
             )));
         }
         // Three players or more: Plackett–Luce from each game's placings.
-        let (rated, model) = placings::ladder(game, &agents, anchor, games, seed, &pool)?;
+        let (rated, model) = placings::ladder(game, &agents, anchor, games.one()?, seed, &pool)?;
         return print_ladder(&rated, &agents, anchor, &model);
     }
+    let played_pairs = pairs.of(agents.len());
+    // A count per pair where only neighbours play: a round robin's pairs have no order a user writes.
+    let counts = match pairs {
+        Pairs::All => vec![games.one()?; played_pairs.len()],
+        Pairs::Neighbours => games.each(played_pairs.len(), "pairs")?,
+    };
     let mut pairings = Vec::new();
     let (mut played, mut cut) = (0usize, 0usize);
-    for (i, j) in pairs.of(agents.len()) {
+    for (&(i, j), &games) in played_pairs.iter().zip(&counts) {
         let config =
             Config { agents: [agents[i].clone(), agents[j].clone()], games, seed, swap_sides: true, shard: None };
         let results = pool.install(|| tabula_analysis::run(game, &config, &|_| {})).map_err(Error::Usage)?;
@@ -108,7 +115,11 @@ pub fn ladder(
         Pairs::All => "",
         Pairs::Neighbours => " each against the next only,",
     };
-    say!("{}: {} agents,{which} {games} games per pair, seats swapped every other game", game.title(), agents.len());
+    let per_pair = match counts.iter().all(|&n| n == counts[0]) {
+        true => format!("{} games per pair", counts[0]),
+        false => format!("{games} games for the pairs in turn"),
+    };
+    say!("{}: {} agents,{which} {per_pair}, seats swapped every other game", game.title(), agents.len());
     let rated = ladder::ladder(&agents, &pairings, seed, anchor);
     let model =
         format!("Bradley–Terry strengths on the Elo scale, {} at 0; a draw counts half a win.", rated.reference);

@@ -22,6 +22,7 @@ macro_rules! say_inline {
 }
 
 mod analyze;
+mod games;
 mod ladder;
 mod placings;
 mod play;
@@ -212,9 +213,11 @@ enum Command {
         /// The agent at 0 on the Elo scale (one of --agents; default the first).
         #[arg(long, value_name = "AGENT")]
         anchor: Option<String>,
-        /// Games per pair of agents (in a game of three players or more: games in all).
-        #[arg(long, default_value_t = 100)]
-        games: u32,
+        /// Games per pair of agents (in a game of three players or more: games
+        /// in all); with --pairs neighbours, one count for every pair or one per
+        /// pair in order (20,1000,20: many games where a small difference needs them).
+        #[arg(long, default_value = "100", value_name = "N or N1,N2,...")]
+        games: games::Games,
         /// Which pairs play: all (a round robin), or neighbours (each agent only
         /// the next in --agents: a chain, enough to check an order, in fewer games).
         #[arg(long, value_enum, default_value_t = ladder::Pairs::All)]
@@ -361,7 +364,7 @@ fn run(command: Command) -> Result<ExitCode, Error> {
             say!("{}", expansion.text.trim_end_matches('\n'));
         }
         Command::Ladder { game, agents, anchor, games, pairs, seed, threads } => {
-            ladder::ladder(&game.load()?, &agents, anchor.as_deref(), games, pairs, seed, threads)?;
+            ladder::ladder(&game.load()?, &agents, anchor.as_deref(), &games, pairs, seed, threads)?;
         }
         Command::Plan { base, difference, spread, from, level, power, tests } => {
             plan(base, difference, spread, from.as_deref(), Target { level, tests: tests.unwrap_or(0), power })?;

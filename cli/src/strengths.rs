@@ -14,62 +14,6 @@ use tabula_files as files;
 /// The most strengths one comparison plays.
 const MAX_STRENGTHS: usize = 16;
 
-/// `--games`: one count of games per variant for the whole run, or with
-/// `--strengths` one count per strength (`200,100,50`: many games where they
-/// are cheap, fewer where each game thinks longer).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Games(pub Vec<u32>);
-
-impl std::str::FromStr for Games {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Self, String> {
-        let counts = text
-            .split(',')
-            .map(|n| {
-                n.trim().parse::<u32>().map_err(|e| {
-                    format!(
-                        "{:?}: {e}; expected a number of games, or with --strengths one per strength as N1,N2,...",
-                        n.trim()
-                    )
-                })
-            })
-            .collect::<Result<Vec<u32>, String>>()?;
-        Ok(Games(counts))
-    }
-}
-
-impl std::fmt::Display for Games {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let counts: Vec<String> = self.0.iter().map(u32::to_string).collect();
-        write!(f, "{}", counts.join(","))
-    }
-}
-
-impl Games {
-    /// The one count of a run without `--strengths`.
-    pub fn one(&self) -> Result<u32, Error> {
-        match self.0[..] {
-            [n] => Ok(n),
-            _ => Err(Error::Usage(format!(
-                "--games {self}: a count per strength goes with --strengths; give one number of games"
-            ))),
-        }
-    }
-
-    /// The games per variant at each of `strengths` strengths: one count
-    /// for all of them, or one each, in the order of `--strengths`.
-    pub fn per_strength(&self, strengths: usize) -> Result<Vec<u32>, Error> {
-        match self.0.len() {
-            1 => Ok(vec![self.0[0]; strengths]),
-            n if n == strengths => Ok(self.0.clone()),
-            n => Err(Error::Usage(format!(
-                "--games {self}: {n} counts for {strengths} strengths; give one count for all, or one per strength"
-            ))),
-        }
-    }
-}
-
 /// The strengths as given (`mcts:100,mcts:1000`, `greedy/random`), each checked.
 pub fn parse(text: &str) -> Result<Vec<String>, Error> {
     let strengths: Vec<String> = text.split(',').map(|s| s.trim().to_string()).collect();
@@ -121,7 +65,7 @@ pub fn compare(
     }
     let testing = tests.testing()?;
     let mut configs = Vec::new();
-    for games in args.games.per_strength(strengths.len())? {
+    for games in args.games.each(strengths.len(), "strengths")? {
         configs.push(args.config_games(None, games)?);
     }
     let mut runs = Vec::new();

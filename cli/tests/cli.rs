@@ -922,6 +922,31 @@ fn a_ladder_of_neighbours_plays_only_the_next_agent() {
     assert!(!o.status.success() && stderr(&o).contains("3 players"), "{}", stderr(&o));
 }
 
+/// With `--pairs neighbours`, `--games` may give each pair its own count,
+/// in order; a list of the wrong length, or a list for a round robin or a
+/// game of three players, is refused before a game is played.
+#[test]
+fn a_ladder_of_neighbours_plays_each_pair_its_own_games() {
+    let args = ["ladder", "traditional/kalah", "--agents", "random,greedy,mcts:20", "--pairs", "neighbours"];
+    let o = tabula(&[&args[..], &["--games", "4,10"]].concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let played = stderr(&o);
+    assert!(
+        played.contains("random against greedy: 4 games") && played.contains("greedy against mcts:20: 10 games"),
+        "{played}"
+    );
+    assert!(stdout(&o).contains("each against the next only, 4,10 games for the pairs in turn"), "{}", stdout(&o));
+    let o = tabula(&[&args[..], &["--games", "4,10,6"]].concat());
+    assert!(!o.status.success() && stderr(&o).contains("3 counts for 2 pairs"), "{}", stderr(&o));
+    let o = tabula(&["ladder", "traditional/kalah", "--agents", "random,greedy", "--games", "4,10"]);
+    assert!(!o.status.success() && stderr(&o).contains("give one number of games"), "{}", stderr(&o));
+    let o = tabula(&[&args[..], &["--games", "4,0"]].concat());
+    assert!(!o.status.success() && stderr(&o).contains("--games 0: 1 to 100000 per pair"), "{}", stderr(&o));
+    let three = workspace("tests/blocks/three-way-flips.ron");
+    let o = tabula(&["ladder", &three, "--agents", "random,greedy", "--games", "4,4"]);
+    assert!(!o.status.success() && stderr(&o).contains("give one number of games"), "{}", stderr(&o));
+}
+
 /// A ladder in which no game was decided says so, rather than print every
 /// agent at +0 as if they were equally strong.
 #[test]
