@@ -1,6 +1,6 @@
 //! Legal moves.
 
-use super::emit::{Counted, Emit, IntoList};
+use super::emit::{Counted, Emit, IntoList, listed};
 use super::motion::{FieldsByKind, Tops, Walking, placing};
 use super::scratch::{ScratchState, scratch_moves, scratch_numbers};
 use super::{CaptureFilter, Captures, ChainLandings, Cond, Filter, Motion, Probe, Repeats, Rule, RulesLoop};
@@ -370,7 +370,11 @@ impl Game {
     }
 
     /// The moves of `me` under the listed rules of the phase: whether there
-    /// was any, and false if `emit` asked to stop.
+    /// was any, and false if `emit` asked to stop. Each loop is a function
+    /// of its own, this one only chooses (issue 48: with the generic loop
+    /// written in, its frame was made ready, some 40 instructions, on every
+    /// call, also of the loops by bits and by walks).
+    #[inline(always)]
     pub(super) fn moves_of_rules(
         &self,
         s: &State,
@@ -383,8 +387,21 @@ impl Game {
             RulesLoop::WalksOnly => self.moves_of_walks(s, me, rules, only, emit),
             RulesLoop::ByBits if s.continuing.is_none() => self.moves_by_bits(s, me, rules, only, emit),
             // (In a capture chain the jumps mark what they pass: the generic loop.)
-            RulesLoop::General | RulesLoop::ByBits => self.each_rule::<false>(s, me, rules, only, emit),
+            RulesLoop::General | RulesLoop::ByBits => self.moves_of_each_rule(s, me, rules, only, emit),
         }
+    }
+
+    /// [`Game::moves_of_rules`] by the generic loop over the rules.
+    #[inline(never)]
+    fn moves_of_each_rule(
+        &self,
+        s: &State,
+        me: Player,
+        rules: &[u8],
+        only: Option<FieldId>,
+        emit: &mut impl Emit,
+    ) -> (bool, bool) {
+        self.each_rule::<false>(s, me, rules, only, emit)
     }
 
     /// [`Game::moves_of_rules`] in a phase whose rules all walk along paths
@@ -463,19 +480,8 @@ impl Game {
                 // chain (where pieces jumped are marked): a tight loop of its own.
                 match rule.jump_by_masks().filter(|_| s.continuing.is_none()) {
                     Some((dirs, over, bits)) => {
-                        let (movers, jumps) = (&Tops::of(s, me, only), &mut [0; 32]);
-                        self.jumps_by_masks(
-                            s,
-                            me,
-                            rule,
-                            ri,
-                            dirs,
-                            over,
-                            bits.landable(s, me),
-                            movers,
-                            jumps,
-                            &mut counted,
-                        )
+                        let movers = &Tops::of(s, me, only);
+                        self.jumps_by_masks(s, me, rule, ri, dirs, over, bits.landable(s, me), movers, &mut counted)
                     }
                     None => self.rule_moves(s, me, rule, ri, only, &mut shared, &mut counted),
                 }
@@ -607,7 +613,7 @@ impl Game {
             Motion::Step(reach) | Motion::Leap(reach) => {
                 match (rule.plan.landing.bits(), rule.plan.landing.masks(), &rule.from) {
                     (Some(bits), _, Cond::True) => {
-                        let (movers, steps) = (&Tops::of(s, me, only), &mut [0; 32]);
+                        let (movers, steps) = (&Tops::of(s, me, only), &mut listed());
                         self.steps_by_bits(s, me, rule, rule_id, reach, bits, movers, steps, emit)
                     }
                     (None, Some(landing), Cond::True) => {

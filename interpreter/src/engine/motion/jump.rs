@@ -3,6 +3,7 @@
 //! ([`Game::jump_moves`]); fast, outside a chain, where what it jumps and
 //! where it lands are masks of what tops a field: [`Game::jumps_by_masks`].
 
+use super::super::emit::{Emit, pack};
 use super::super::movegen::Mover;
 use super::super::{Cond, JumpLines, Rule};
 use super::movers::Movers;
@@ -44,8 +45,8 @@ impl Game {
 
     /// The jumps of `rule` over fields whose top is in the mask `over`, onto
     /// the `landable` fields, outside a chain, from the fields `movers` gives:
-    /// the piece-by-piece generator's jumps in one tight loop (listed in
-    /// `jumps`, a list the caller lends, where the rule has a table per field). Called beside `rule_moves`, and never inlined:
+    /// the piece-by-piece generator's jumps in one tight loop (listed first,
+    /// where the rule has a table per field). Called beside `rule_moves`, and never inlined:
     /// written into it, it moved the compiler's inlining of the whole
     /// generator.
     #[allow(clippy::too_many_arguments)] // one call site; what the rule and the state say
@@ -60,8 +61,7 @@ impl Game {
         over: u8,
         landable: u64,
         movers: &impl Movers,
-        jumps: &mut [u32; 32],
-        emit: &mut impl FnMut(Move) -> bool,
+        emit: &mut impl Emit,
     ) -> bool {
         let from_fields = movers.fields(rule.pieces);
         if from_fields == 0 {
@@ -69,7 +69,7 @@ impl Game {
             return true;
         }
         if let Some(lines) = rule.plan.motion.jump_lines() {
-            return Self::jumps_by_lines(s, me, rule, rule_id, lines, landable, movers, from_fields, jumps, emit);
+            return Self::jumps_by_lines(s, me, rule, rule_id, lines, landable, movers, from_fields, emit);
         }
         for from in fields_of_word(0, from_fields) {
             let Some(kind) = movers.kind(s, from, rule.pieces) else { continue };
@@ -82,7 +82,7 @@ impl Game {
                 if to != NO_FIELD
                     && to != from
                     && landable >> to & 1 != 0
-                    && !emit(Move { action: Action::Board, rule: rule_id, kind, dir, from, to })
+                    && !emit.emit(Move { action: Action::Board, rule: rule_id, kind, dir, from, to })
                 {
                     return false;
                 }
@@ -94,7 +94,8 @@ impl Game {
     /// [`Game::jumps_by_masks`] by the rule's jumps per field ([`JumpLines`];
     /// issue 48): the jumps listed first, kept by a count rather than a
     /// branch (whether a field may be jumped and landed on is as good as
-    /// random), then made, as `steps_by_bits` does; in the same order.
+    /// random), each as a word ([`pack`]: most are not kept), then taken in
+    /// one go; in the same order.
     #[allow(clippy::too_many_arguments)] // `jumps_by_masks`' own
     #[inline(always)]
     fn jumps_by_lines(
@@ -106,33 +107,25 @@ impl Game {
         landable: u64,
         movers: &impl Movers,
         from_fields: u64,
-        jumps: &mut [u32; 32],
-        emit: &mut impl FnMut(Move) -> bool,
+        emit: &mut impl Emit,
     ) -> bool {
         let over = lines.over.landable(s, me);
-        let mut make = |jumps: &[u32]| {
-            jumps.iter().all(|&jump| {
-                let [from, to, dir, kind] = jump.to_le_bytes();
-                let (from, to) = (FieldId::from(from), FieldId::from(to));
-                emit(Move { action: Action::Board, rule: rule_id, kind, dir, from, to })
-            })
-        };
-        let mut n = 0;
+        let (jumps, mut n) = (&mut [0; 32], 0);
         for from in fields_of_word(0, from_fields) {
             let Some(kind) = movers.kind(s, from, rule.pieces) else { continue };
             for &line in lines.from(from) {
                 if n == jumps.len() {
-                    if !make(&jumps[..]) {
+                    if !emit.emit_packed(rule_id, &jumps[..]) {
                         return false;
                     }
                     n = 0;
                 }
                 let [at, to, dir, _] = line.to_le_bytes();
-                jumps[n] = u32::from_le_bytes([from as u8, to, dir, kind]);
+                jumps[n] = pack(from, to, dir, kind);
                 n += (over >> at & landable >> to & 1) as usize;
             }
         }
-        make(&jumps[..n])
+        emit.emit_packed(rule_id, &jumps[..n])
     }
 
     /// Whether move `m` goes on with a chain: it captures, or it is a hop

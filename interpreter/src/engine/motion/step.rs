@@ -4,6 +4,7 @@
 //! from any field: landing read off one word ([`LandingMasks::bits`](crate::program::rules::LandingMasks::bits)) or a
 //! mask per field ([`Landing::Masks`](crate::program::rules::Landing::Masks)), in a tight loop over the pieces.
 
+use super::super::emit::{Emit, Listed};
 use super::super::movegen::Mover;
 use super::super::{LandingBits, Reach, Rule};
 use super::landing::lands_by_mask;
@@ -24,8 +25,9 @@ impl Game {
 
     /// The steps of a rule that lands by bits alone (the commonest rule),
     /// from the fields `movers` gives, in one tight loop written out (a closure called per piece costs markedly
-    /// more). The steps are listed first, in `steps`, then made: whether a field is
-    /// landable is as good as random, and a branch on it is mispredicted often.
+    /// more). The steps are listed first, as moves, in `steps`, then taken in one go
+    /// ([`Emit::emit_all`]): whether a field is landable is as good as random, and a
+    /// branch on it is mispredicted often.
     #[allow(clippy::too_many_arguments)] // `rule_moves`' own, and what the plan holds
     #[inline(always)]
     pub(in crate::engine) fn steps_by_bits(
@@ -37,8 +39,8 @@ impl Game {
         reach: &Reach,
         bits: &LandingBits,
         movers: &impl Movers,
-        steps: &mut [u32; 32],
-        emit: &mut impl FnMut(Move) -> bool,
+        steps: &mut Listed,
+        emit: &mut impl Emit,
     ) -> bool {
         let from_fields = movers.fields(rule.pieces);
         if from_fields == 0 {
@@ -46,30 +48,22 @@ impl Game {
             return true;
         }
         let landable = bits.landable(s, me);
-        // A step as its field, where it goes, in which direction, and the
-        // kind moved (a board of up to 64 fields: each fits a byte).
-        let mut make = |steps: &[u32]| {
-            steps.iter().all(|&step| {
-                let [from, to, dir, kind] = step.to_le_bytes();
-                let (from, to) = (FieldId::from(from), FieldId::from(to));
-                emit(Move { action: Action::Board, rule: rule_id, kind, dir, from, to })
-            })
-        };
         let mut n = 0;
         for from in fields_of_word(0, from_fields) {
             let Some(kind) = movers.kind(s, from, rule.pieces) else { continue };
+            let like = Move { action: Action::Board, rule: rule_id, kind, dir: 0, from, to: 0 };
             for &(to, dir) in reach.from(from) {
                 if n == steps.len() {
-                    if !make(&steps[..]) {
+                    if !emit.emit_all(&steps[..]) {
                         return false;
                     }
                     n = 0;
                 }
-                steps[n] = u32::from_le_bytes([from as u8, to as u8, dir, kind]);
+                steps[n] = Move { to, dir, ..like };
                 n += usize::from(landable >> to & 1 != 0);
             }
         }
-        make(&steps[..n])
+        emit.emit_all(&steps[..n])
     }
 
     /// The steps of a rule that lands by its masks per field, from any field.

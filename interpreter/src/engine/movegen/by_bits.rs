@@ -7,11 +7,10 @@
 //! need; in the draughts and hunt games that was much of the next player's
 //! moves. The moves, and their order, are those of the generic loop.
 
-use super::super::emit::Emit;
+use super::super::emit::{Counted, Emit, listed};
 use super::super::motion::KindsRead;
 use super::super::{Motion, RulesLoop};
 use crate::board::FieldId;
-use crate::moves::Move;
 use crate::piece::Player;
 use crate::program::Game;
 use crate::state::State;
@@ -32,30 +31,26 @@ impl Game {
         let phase = &self.phases[usize::from(s.phase)];
         // Read once for all the rules: the kind on each of the player's
         // fields, and a list the tight loops lend each other.
-        let (movers, listed) = (&KindsRead::of(s, me, only), &mut [0; 32]);
-        let mut found = false;
+        let (movers, listed) = (&KindsRead::of(s, me, only), &mut listed());
+        let mut counted = Counted { found: false, emit };
         for &ri in rules {
             let rule = &phase.rules[usize::from(ri)];
             debug_assert_eq!(rule.only_if_for[usize::from(me)], crate::program::Cond::True, "a rule planned by bits");
-            let mut counted = |m: Move| {
-                found = true;
-                emit.emit(m)
-            };
             let go_on = match (&rule.motion, rule.plan.landing.bits(), rule.jump_by_masks()) {
                 (Motion::Step(reach) | Motion::Leap(reach), Some(bits), _) => {
                     self.steps_by_bits(s, me, rule, ri, reach, bits, movers, listed, &mut counted)
                 }
                 (_, _, Some((dirs, over, bits))) => {
-                    self.jumps_by_masks(s, me, rule, ri, dirs, over, bits.landable(s, me), movers, listed, &mut counted)
+                    self.jumps_by_masks(s, me, rule, ri, dirs, over, bits.landable(s, me), movers, &mut counted)
                 }
                 // (Not planned so: the generic loop, for this rule alone.)
                 _ => self.moves_of_rule_generally(s, me, ri, only, &mut counted),
             };
             if !go_on {
-                return (found, false);
+                return (counted.found, false);
             }
         }
-        (found, true)
+        (counted.found, true)
     }
 
     /// The moves of rule `ri` by the generic loop: false if `emit` asked to
@@ -68,7 +63,7 @@ impl Game {
         me: Player,
         ri: u8,
         only: Option<FieldId>,
-        emit: &mut impl FnMut(Move) -> bool,
+        emit: &mut impl Emit,
     ) -> bool {
         self.each_rule::<false>(s, me, &[ri], only, emit).1
     }
