@@ -384,16 +384,21 @@ impl Game {
         emit: &mut impl Emit,
     ) -> (bool, bool) {
         match self.phases[usize::from(s.phase)].plan.rules_loop {
-            RulesLoop::WalksOnly => self.moves_of_walks(s, me, rules, only, emit),
+            RulesLoop::WalksOnly => self.moves_by_loop::<true>(s, me, rules, only, emit),
             RulesLoop::ByBits if s.continuing.is_none() => self.moves_by_bits(s, me, rules, only, emit),
             // (In a capture chain the jumps mark what they pass: the generic loop.)
-            RulesLoop::General | RulesLoop::ByBits => self.moves_of_each_rule(s, me, rules, only, emit),
+            RulesLoop::General | RulesLoop::ByBits => self.moves_by_loop::<false>(s, me, rules, only, emit),
         }
     }
 
-    /// [`Game::moves_of_rules`] by the generic loop over the rules.
+    /// [`Game::moves_of_rules`] by the loop over the rules, a function of
+    /// its own for each `WALKS_ONLY`. With it true, the loop of a phase
+    /// whose rules all walk along paths worked out before play or enter from
+    /// the hand ([`RulesLoop::WalksOnly`]), without what the generic loop
+    /// makes ready for the other motions on every call (a large part of a
+    /// walking game's generation).
     #[inline(never)]
-    fn moves_of_each_rule(
+    fn moves_by_loop<const WALKS_ONLY: bool>(
         &self,
         s: &State,
         me: Player,
@@ -401,27 +406,11 @@ impl Game {
         only: Option<FieldId>,
         emit: &mut impl Emit,
     ) -> (bool, bool) {
-        self.each_rule::<false>(s, me, rules, only, emit)
-    }
-
-    /// [`Game::moves_of_rules`] in a phase whose rules all walk along paths
-    /// worked out before play or enter from the hand ([`RulesLoop::WalksOnly`]):
-    /// a loop of its own, without what the generic loop makes ready for the
-    /// other motions on every call (a large part of a walking game's generation).
-    #[inline(never)]
-    fn moves_of_walks(
-        &self,
-        s: &State,
-        me: Player,
-        rules: &[u8],
-        only: Option<FieldId>,
-        emit: &mut impl Emit,
-    ) -> (bool, bool) {
-        self.each_rule::<true>(s, me, rules, only, emit)
+        self.each_rule::<WALKS_ONLY>(s, me, rules, only, emit)
     }
 
     /// The loop of [`Game::moves_of_rules`] over the rules; `WALKS_ONLY`
-    /// where every rule walks by its paths or enters (see [`Game::moves_of_walks`]).
+    /// where every rule walks by its paths or enters (see [`Game::moves_by_loop`]).
     #[inline(always)]
     pub(super) fn each_rule<const WALKS_ONLY: bool>(
         &self,

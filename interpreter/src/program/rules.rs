@@ -60,7 +60,7 @@ pub(crate) enum RulesLoop {
     General,
     /// Every rule of the phase walks (or leaves) along paths worked out
     /// before play ([`MotionPlan::WalkPaths`]) or enters from the hand: its moves
-    /// come from a loop of their own (see `Game::moves_of_walks`).
+    /// come from a loop of their own (see `Game::moves_by_loop`).
     WalksOnly,
     // The next player's moves (issue 48):
     /// Every rule of the phase steps or leaps landing by bits, or jumps by

@@ -277,7 +277,7 @@ fn walks_along_their_paths_make_the_moves_made_piece_by_piece() {
 }
 
 /// A phase whose rules all walk by their paths or enter has its moves
-/// from a loop of its own (`Game::moves_of_walks`): Seneti's phases are
+/// from a loop of its own (`Game::moves_by_loop`): Seneti's phases are
 /// such, a phase with a step is not, and the loop's moves are those the
 /// generic loop makes in every shipped variant that has such a phase
 /// (Seneti's; taking the mark away sends the phase to the generic loop).
