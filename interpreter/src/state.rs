@@ -574,6 +574,13 @@ impl State {
         }
     }
 
+    /// The owner of what tops `field` plus one, 0 where it is empty: one
+    /// read of the field's top code, for comparing owners (a group's).
+    #[inline(always)]
+    pub(crate) fn top_owner_plus_one(&self, field: FieldId) -> u8 {
+        self.fields[usize::from(field)].code.div_ceil(2)
+    }
+
     /// Whether a piece of `player` tops `field`.
     #[inline(always)]
     pub(crate) fn is_topped_by(&self, field: FieldId, player: Player) -> bool {

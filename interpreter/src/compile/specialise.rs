@@ -8,9 +8,9 @@ use super::statics::Statics;
 use crate::board::{FieldId, FieldSet};
 use crate::piece::Player;
 use crate::program::rules::{
-    Applying, Captures, ChainLandings, Counting, DieRuns, Effect, End, Filter, GamePlan, Landing, LandingBits,
-    LandingMasks, LandingWords, Motion, MotionPlan, Phase, PhasePlan, Placing, Placings, Probe, Ranking, Repeats, Room,
-    Rule, RulePlan, RulesLoop, RunEnds, TopWords, WalkPlan,
+    Applying, Captures, ChainLandings, Counting, DieRuns, Effect, EmptyTargets, End, Filter, GamePlan, Landing,
+    LandingBits, LandingMasks, LandingWords, Motion, MotionPlan, Phase, PhasePlan, Placing, Placings, Probe, Ranking,
+    Repeats, Room, Rule, RulePlan, RulesLoop, RunEnds, TopWords, WalkPlan,
 };
 use crate::program::{Cond, Game};
 use crate::ruleset::{Arrive, When};
@@ -215,16 +215,22 @@ impl Game {
     /// Single-piece landing `masks` of `rule` with the forms the board allows.
     fn landing_masks(&self, rule: &Rule, masks: Vec<u8>) -> LandingMasks {
         let facts = rule.motion.facts();
-        let on_empty_only = facts.places && !facts.puts_under && self.occupancy_is_one_word();
+        let on_empty_only = facts.places && !facts.puts_under && self.topped_sets_hold_every_piece();
         let empty_only = |f: &FieldId| matches!(masks[usize::from(*f)], 0 | Cond::EMPTY);
+        let words = self.board.len().div_ceil(64);
         let bits = |targets: &Vec<FieldId>| {
-            targets
-                .iter()
-                .all(empty_only)
-                .then(|| targets.iter().filter(|&&f| masks[usize::from(f)] != 0).fold(0u64, |b, &f| b | 1 << f))
+            targets.iter().all(empty_only).then(|| {
+                let mut set = vec![0u64; words];
+                for &f in targets.iter().filter(|&&f| masks[usize::from(f)] != 0) {
+                    set[usize::from(f) / 64] |= 1 << (f % 64);
+                }
+                set
+            })
         };
-        let empty_targets =
-            if on_empty_only { rule.targets.iter().map(bits).collect::<Option<Vec<u64>>>() } else { None };
+        let empty_targets = on_empty_only
+            .then(|| rule.targets.iter().map(bits).collect::<Option<Vec<Vec<u64>>>>())
+            .flatten()
+            .map(|sets| EmptyTargets { words, bits: sets.concat() });
         LandingMasks {
             bits: self.landing_bits(&masks),
             words: LandingWords::new(&masks, Room::NotAsked),
@@ -243,7 +249,7 @@ impl Game {
         let countable = |rules: &Vec<u8>| {
             rules.iter().all(|&r| {
                 let (rule, plan) = (&phase.rules[usize::from(r)], &plans[usize::from(r)]);
-                rule.motion.facts().places && plan.landing.empty_targets().is_some()
+                rule.motion.facts().places && plan.landing.empty_targets().and_then(|t| t.one_word(0)).is_some()
             })
         };
         let counted = phase.filters.is_empty()
@@ -254,7 +260,7 @@ impl Game {
         }
         let placing = |me: usize, r: u8| {
             let rule = &phase.rules[usize::from(r)];
-            let targets = plans[usize::from(r)].landing.empty_targets().map_or(0, |t| t[me]);
+            let targets = plans[usize::from(r)].landing.empty_targets().and_then(|t| t.one_word(me)).unwrap_or(0);
             let tested = rule.only_if_for[me] != Cond::True;
             Placing { rule: r, targets, kinds: rule.pieces, tested }
         };

@@ -5,6 +5,7 @@
 //! generator makes them, and it stops at the first that passes.
 
 use super::Cond;
+use super::foresight::Probes;
 use crate::board::NO_FIELD;
 use crate::program::Game;
 use crate::state::State;
@@ -21,11 +22,11 @@ impl Game {
         // (The royal filter decided from checkers and pins where it can: engine/royal_safety.rs;
         // a test decided before the move: engine/foresight.rs.)
         let watch = self.royal_watch(s, cond);
-        let mut scratch = None;
+        let mut probes = Probes::default();
         let mut any = false;
         self.generate(s, s.to_move, None, &mut |m| {
             // (The phase's only filter, number 0.)
-            any = any || self.passes_require_after(s, m, (0, cond), watch.as_ref(), &mut scratch);
+            any = any || self.passes_require_after(s, m, (0, cond), watch.as_ref(), &mut probes);
             !any
         });
         any

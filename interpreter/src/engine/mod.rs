@@ -23,6 +23,7 @@ mod emit;
 mod end;
 mod flat; // state conditions lowered flat (issue 48)
 mod foresight; // a turn filter's test decided before the move (issue 48)
+mod groups; // groups and their liberties, worked out once for a list of moves (issue 48)
 mod known_moves;
 mod marks;
 mod motion;

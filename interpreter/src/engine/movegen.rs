@@ -1,6 +1,7 @@
 //! Legal moves.
 
 use super::emit::{Counted, Emit, IntoList, listed};
+use super::foresight::Probes;
 use super::motion::{FieldsByKind, Tops, Walking, placing};
 use super::scratch::{ScratchState, scratch_moves, scratch_numbers};
 use super::{CaptureFilter, Captures, ChainLandings, Cond, Filter, Motion, Probe, Repeats, Rule, RulesLoop};
@@ -488,7 +489,7 @@ impl Game {
     /// legal move, paid only where its `only_if` holds.
     fn filter_moves(&self, s: &State, moves: &mut Vec<Move>) {
         let me = s.to_move;
-        let mut scratch: Option<ScratchState> = None;
+        let mut probes = Probes::default();
         let mut pooled = false;
         for (number, filter) in self.phases[usize::from(s.phase)].filters.iter().enumerate() {
             match filter {
@@ -502,7 +503,7 @@ impl Game {
                     // The moves that pass go to the front, in their order.
                     let mut kept = 0;
                     for i in 0..moves.len() {
-                        if self.passes_require_after(s, moves[i], (number, cond), watch.as_ref(), &mut scratch) {
+                        if self.passes_require_after(s, moves[i], (number, cond), watch.as_ref(), &mut probes) {
                             moves.swap(kept, i);
                             kept += 1;
                         }
@@ -512,8 +513,8 @@ impl Game {
                     }
                 }
                 Filter::Capture { huff: false } => {
-                    if moves.iter().any(|&m| self.captures(s, m, &mut scratch)) {
-                        moves.retain(|&m| self.captures(s, m, &mut scratch));
+                    if moves.iter().any(|&m| self.captures(s, m, &mut probes.state)) {
+                        moves.retain(|&m| self.captures(s, m, &mut probes.state));
                     }
                 }
                 Filter::Capture { huff: true } => {}

@@ -25,8 +25,9 @@ impl Game {
     ) -> bool {
         match rule.plan.landing.empty_targets() {
             Some(targets) => {
-                let occupied = s.topped_word(0);
-                fields_of_word(0, targets[usize::from(me)] & !occupied).all(|to| emit(self.rest(rule, s, to)))
+                targets.of(me).iter().enumerate().all(|(w, &bits)| {
+                    fields_of_word(w, bits & !s.topped_word(w)).all(|to| emit(self.rest(rule, s, to)))
+                })
             }
             None => self.place_targets(rule, s, me, emit),
         }

@@ -145,11 +145,34 @@ pub(crate) struct LandingMasks {
     /// 64 fields: where a walk or an entry may end is then a few operations
     /// on the words of a generation's `TopWords`.
     pub words: Option<LandingWords>,
-    /// Per player, for a placement that may go on empty fields only, on a
-    /// board of at most 64 fields without neutral pieces: the fields it may
-    /// go on when they are empty, as bits. Its moves are then these bits
-    /// less the occupied fields, in field order.
-    pub empty_targets: Option<Vec<u64>>,
+    /// For a placement that may go on empty fields only, on a board
+    /// without neutral pieces: the fields it may go on when they are empty.
+    pub empty_targets: Option<EmptyTargets>,
+}
+
+/// [`LandingMasks::empty_targets`]: per player, the fields a placement may
+/// go on when they are empty, as the words of a field set (one word a 64
+/// fields). Its moves are then these bits less the occupied fields, word by
+/// word, in field order.
+#[derive(Debug, Clone)]
+pub(crate) struct EmptyTargets {
+    /// The words of each player's set: the state's `set_words`.
+    pub words: usize,
+    /// Player 1's words, then player 2's, and so on.
+    pub bits: Vec<u64>,
+}
+
+impl EmptyTargets {
+    /// `me`'s targets, one word a 64 fields.
+    #[inline(always)]
+    pub(crate) fn of(&self, me: crate::piece::Player) -> &[u64] {
+        &self.bits[usize::from(me) * self.words..][..self.words]
+    }
+
+    /// `me`'s targets where the board is one word (what counted placements read).
+    pub(crate) fn one_word(&self, me: usize) -> Option<u64> {
+        (self.words == 1).then(|| self.bits[me])
+    }
 }
 
 impl Landing {
@@ -192,9 +215,9 @@ impl Landing {
 
     /// A placement's targets on empty fields as bits, per player (see [`LandingMasks::empty_targets`]).
     #[inline(always)]
-    pub(crate) fn empty_targets(&self) -> Option<&[u64]> {
+    pub(crate) fn empty_targets(&self) -> Option<&EmptyTargets> {
         match self {
-            Landing::Masks(m) => m.empty_targets.as_deref(),
+            Landing::Masks(m) => m.empty_targets.as_ref(),
             Landing::General | Landing::Players { .. } | Landing::Stacks { .. } => None,
         }
     }
