@@ -297,7 +297,7 @@ mod tests {
         use crate::program::rules::Effect;
         use crate::shipped::testing::visit_random_games;
         for suicide in ["false", "true"] {
-            let options: Options = [("ko", "None"), ("suicide", suicide), ("size", "7")].into_iter().collect();
+            let options: Options = [("ko", "None"), ("suicide", suicide)].into_iter().collect();
             let text = shipped::text("traditional/go").expect("shipped");
             let game = Game::from_source(text, "traditional/go", &options).expect("compiles");
             let rule = &game.phases[0].rules[0];
@@ -307,7 +307,7 @@ mod tests {
             });
             let dirs = dirs.expect("a stone captures groups");
             let (mut asked, mut answers) = (0, [0; 2]);
-            visit_random_games(&game, 3, 6, |s, _| {
+            visit_random_games(&game, 3, 20, |s, _| {
                 let mut probes = Probes::default();
                 for to in game.board.fields().filter(|&f| s.height(f) == 0) {
                     let searched = game.liberty_after_searched(s, rule, &dirs, to);

@@ -59,7 +59,11 @@ impl Groups {
     }
 
     /// Numbers the group on the occupied field `start` and finds two of its
-    /// liberties: O(its fields x directions).
+    /// liberties: O(its fields x directions). It stops at the second: a
+    /// group with two breathes whatever single field is filled. A field of
+    /// it not numbered then is searched again if asked, and stops where it
+    /// meets the part numbered (a field of its owner numbered otherwise can
+    /// only be one: a group searched in full numbers all its fields).
     fn search(&mut self, game: &Game, s: &State, start: FieldId) -> u32 {
         let group = (self.liberties.len() / 2) as u32;
         let owner = s.top_owner_plus_one(start);
@@ -77,14 +81,29 @@ impl Groups {
                         let g = u32::from(g);
                         if first == NO_LIBERTY {
                             first = g;
-                        } else if g != first && other == NO_LIBERTY {
+                        } else if g != first {
+                            // Two liberties answer every question: the
+                            // rest of the group, numbered by a search of its own if asked.
                             other = g;
+                            self.todo.clear();
+                            break;
                         }
                     }
-                    o if o == owner && self.of_field[usize::from(g)] == NONE => {
-                        self.of_field[usize::from(g)] = group;
-                        self.todo.push(u32::from(g));
-                    }
+                    o if o == owner => match self.of_field[usize::from(g)] {
+                        NONE => {
+                            self.of_field[usize::from(g)] = group;
+                            self.todo.push(u32::from(g));
+                        }
+                        // The same group, numbered in part by a search that
+                        // stopped at two liberties: so has this one.
+                        part if part != group => {
+                            let part = part as usize;
+                            (first, other) = (self.liberties[2 * part], self.liberties[2 * part + 1]);
+                            self.todo.clear();
+                            break;
+                        }
+                        _ => {}
+                    },
                     _ => {}
                 }
             }
