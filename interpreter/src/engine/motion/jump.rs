@@ -110,6 +110,11 @@ impl Game {
         emit: &mut impl Emit,
     ) -> bool {
         let over = lines.over.landable(s, me);
+        // (Most often none: then nothing more is read.)
+        let from_fields = lines.may_jump(from_fields, over, landable);
+        if from_fields == 0 {
+            return true;
+        }
         let (jumps, mut n) = (&mut [0; 32], 0);
         for from in fields_of_word(0, from_fields) {
             let Some(kind) = movers.kind(s, from, rule.pieces) else { continue };
@@ -179,6 +184,26 @@ mod tests {
     fn jumps_by_lines_are_the_jumps_by_masks() {
         let positions = same_moves_without(17, |rule| take_motion_plan(rule, |p| p.jump_lines().is_some()));
         assert!(positions > 2_000, "only {positions} positions with jumps by lines");
+    }
+
+    /// The fields with a jump found by shifts of words ([`JumpShift`](crate::program::rules::JumpShift))
+    /// leave the jumps read from the table as they are: the moves with the
+    /// shifts and with them taken out, along random games of every shipped
+    /// variant (the draughts games' boards have them).
+    #[test]
+    fn jumps_found_by_shifts_are_the_jumps_by_lines() {
+        use crate::engine::MotionPlan;
+        let game = crate::shipped::game("traditional/english-draughts", &crate::Options::new()).expect("compiles");
+        let shifts = |rule: &crate::engine::Rule| match &rule.plan.motion {
+            MotionPlan::JumpLines(lines) => lines.shifts.is_some(),
+            _ => false,
+        };
+        assert!(game.phases.iter().flat_map(|p| &p.rules).any(shifts), "draughts' jumps by shifts");
+        let positions = same_moves_without(19, |rule| match &mut rule.plan.motion {
+            MotionPlan::JumpLines(lines) => lines.shifts.take().is_some(),
+            _ => false,
+        });
+        assert!(positions > 2_000, "only {positions} positions with jumps by shifts");
     }
 
     #[test]

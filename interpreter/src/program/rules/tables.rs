@@ -366,6 +366,23 @@ pub(crate) struct JumpLines {
     jumps: Vec<u32>,
     /// What may be jumped over, as the fields of each owner of a top.
     pub over: LandingBits,
+    /// Per direction, where every jump along it goes as many fields on
+    /// from where it starts (as on a grid numbered row by row); `None`
+    /// where some direction's jumps do not (see [`JumpLines::may_jump`]).
+    pub shifts: Option<Vec<JumpShift>>,
+}
+
+/// The jumps of one direction of a [`JumpLines`] as a shift of words: each
+/// goes over the field `by` on from where it starts and lands `2 by` on;
+/// the fields they start from. As rotations (`by` modulo 64), so that the
+/// bits of those fields are read without a branch on the sign of `by`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct JumpShift {
+    /// The fields jumps along the direction start from.
+    pub from: u64,
+    /// `by` and `2 by`, modulo 64.
+    pub over: u32,
+    pub to: u32,
 }
 
 impl JumpLines {
@@ -376,12 +393,47 @@ impl JumpLines {
         over: LandingBits,
         jumps: impl Fn(FieldId) -> I,
     ) -> JumpLines {
-        let mut lines = JumpLines { start: vec![0], jumps: Vec::new(), over };
+        let mut lines = JumpLines { start: vec![0], jumps: Vec::new(), over, shifts: None };
         for f in 0..fields.min(64) as FieldId {
             lines.jumps.extend(jumps(f).into_iter().map(|(at, to, d)| u32::from_le_bytes([at as u8, to as u8, d, 0])));
             lines.start.push(lines.jumps.len() as u32);
         }
+        lines.shifts = lines.as_shifts();
         lines
+    }
+
+    /// The table's jumps as one [`JumpShift`] per direction, where along
+    /// each every jump goes as many fields on (`None` where not).
+    fn as_shifts(&self) -> Option<Vec<JumpShift>> {
+        let mut by_dir: Vec<(u8, i32, u64)> = Vec::new();
+        for f in 0..self.start.len() - 1 {
+            for &line in self.from(f as FieldId) {
+                let [at, to, dir, _] = line.to_le_bytes();
+                let by = i32::from(at) - f as i32;
+                if i32::from(to) - f as i32 != 2 * by {
+                    return None;
+                }
+                match by_dir.iter_mut().find(|(d, ..)| *d == dir) {
+                    Some((_, b, _)) if *b != by => return None,
+                    Some((.., from)) => *from |= 1 << f,
+                    None => by_dir.push((dir, by, 1 << f)),
+                }
+            }
+        }
+        let rotation = |by: i32| by.rem_euclid(64) as u32;
+        Some(by_dir.iter().map(|&(_, by, from)| JumpShift { from, over: rotation(by), to: rotation(2 * by) }).collect())
+    }
+
+    /// Of the fields `from`, those with a jump over a field of `over` onto
+    /// one of `landable`, where the table is [`JumpShift`]s (a few operations
+    /// a direction, whatever the number of pieces: most positions of the
+    /// draughts games have no capture); elsewhere all of `from`. The jumps
+    /// themselves are read from the table, in its order.
+    #[inline(always)]
+    pub(crate) fn may_jump(&self, from: u64, over: u64, landable: u64) -> u64 {
+        let Some(shifts) = &self.shifts else { return from };
+        // (On a field of `j.from`, the rotations read the fields of its jump: no bit wraps round there.)
+        shifts.iter().fold(0, |w, j| w | j.from & over.rotate_right(j.over) & landable.rotate_right(j.to)) & from
     }
 
     /// The jumps from `field`, as `[over, to, dir, 0]`.
