@@ -1,6 +1,8 @@
 //! Capture chains: the moves that go on with one, whether one can go on,
 //! and how many pieces a whole chain takes (for "capture the most").
 
+use super::Captures;
+use super::emit::Emit;
 use super::scratch::{ScratchState, scratch_moves, scratch_numbers};
 use crate::moves::Move;
 use crate::program::Game;
@@ -54,7 +56,7 @@ impl Game {
     /// capturing moves, and its hops (in the same direction, where the chain says so).
     pub(crate) fn chain_moves(&self, s: &State, c: Continuing, out: &mut Vec<Move>) {
         let mut scratch = None;
-        self.generate(s, s.to_move, Some(c.field), &mut |m: Move| {
+        self.chain_candidates(s, c, &mut |m: Move| {
             if c.allows(m.dir) && !out.contains(&m) && self.goes_on_chain(s, m, &mut scratch) {
                 out.push(m);
             }
@@ -66,10 +68,32 @@ impl Game {
     pub(crate) fn can_continue(&self, s: &State, c: Continuing) -> bool {
         let mut scratch = None;
         let mut any = false;
-        self.generate(s, s.to_move, Some(c.field), &mut |m: Move| {
+        self.chain_candidates(s, c, &mut |m: Move| {
             any = c.allows(m.dir) && self.goes_on_chain(s, m, &mut scratch);
             !any
         });
         any
+    }
+
+    /// The moves of the chain's piece among which those that go on with it
+    /// are (see [`Game::goes_on_chain`]), in the generator's order: the
+    /// moves of the rules that may capture or hop (issue 48: a rule whose
+    /// moves never capture, a step, has nothing to add; the draughts games
+    /// made every step of the piece after each jump, to drop them). Where
+    /// fallback rules play only if the others make no move, or a pool of
+    /// dice is spent, every rule's.
+    fn chain_candidates(&self, s: &State, c: Continuing, emit: &mut impl Emit) {
+        let (me, phase) = (s.to_move, &self.phases[usize::from(s.phase)]);
+        let [ordinary, fallback] = &phase.playable[usize::from(me)];
+        let (mut rules, mut n) = ([0u8; 32], 0);
+        if !fallback.is_empty() || s.dice.is_thrown() || ordinary.len() > rules.len() {
+            return self.generate(s, me, Some(c.field), emit);
+        }
+        for &r in ordinary {
+            let rule = &phase.rules[usize::from(r)];
+            rules[n] = r;
+            n += usize::from(rule.plan.captures != Captures::Never || rule.hops());
+        }
+        self.moves_of_rules(s, me, &rules[..n], Some(c.field), emit);
     }
 }

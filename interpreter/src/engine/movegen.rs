@@ -386,9 +386,8 @@ impl Game {
     ) -> (bool, bool) {
         match self.phases[usize::from(s.phase)].plan.rules_loop {
             RulesLoop::WalksOnly => self.moves_by_loop::<true>(s, me, rules, only, emit),
-            RulesLoop::ByBits if s.continuing.is_none() => self.moves_by_bits(s, me, rules, only, emit),
-            // (In a capture chain the jumps mark what they pass: the generic loop.)
-            RulesLoop::General | RulesLoop::ByBits => self.moves_by_loop::<false>(s, me, rules, only, emit),
+            RulesLoop::ByBits => self.moves_by_bits(s, me, rules, only, emit),
+            RulesLoop::General => self.moves_by_loop::<false>(s, me, rules, only, emit),
         }
     }
 

@@ -43,8 +43,8 @@ impl Game {
         })
     }
 
-    /// The jumps of `rule` over fields whose top is in the mask `over`, onto
-    /// the `landable` fields, outside a chain, from the fields `movers` gives:
+    /// The jumps of `rule` over fields whose top is in the mask `over` (in a
+    /// chain, not jumped by it yet), onto the `landable` fields, from the fields `movers` gives:
     /// the piece-by-piece generator's jumps in one tight loop (listed first,
     /// where the rule has a table per field). Called beside `rule_moves`, and never inlined:
     /// written into it, it moved the compiler's inlining of the whole
@@ -75,7 +75,11 @@ impl Game {
             let Some(kind) = movers.kind(s, from, rule.pieces) else { continue };
             for &dir in dirs {
                 let at = self.board.neighbour(from, dir);
-                if at == NO_FIELD || at == from || over & super::super::cond::tops(s, me, at) == 0 {
+                if at == NO_FIELD
+                    || at == from
+                    || over & super::super::cond::tops(s, me, at) == 0
+                    || !not_jumped_yet(s, at)
+                {
                     continue;
                 }
                 let to = self.board.neighbour(at, dir);
@@ -115,6 +119,7 @@ impl Game {
         if from_fields == 0 {
             return true;
         }
+        let over = if s.continuing.is_some() { unjumped(s, over) } else { over };
         let (jumps, mut n) = (&mut [0; 32], 0);
         for from in fields_of_word(0, from_fields) {
             let Some(kind) = movers.kind(s, from, rule.pieces) else { continue };
@@ -163,12 +168,23 @@ impl Game {
         while fly && at != NO_FIELD && at != from && s.height(at) == 0 {
             at = self.board.neighbour(at, d);
         }
-        let jumpable = at != NO_FIELD
-            && at != from
-            && s.top(at).is_none_or(|p| !p.mark || s.continuing.is_none())
-            && self.eval(over, s, me, at);
+        let jumpable = at != NO_FIELD && at != from && not_jumped_yet(s, at) && self.eval(over, s, me, at);
         jumpable.then_some(at)
     }
+}
+
+/// Whether the piece on `at` (if any) may be jumped in `s`: not where a
+/// capture chain is going on and it is marked as jumped already by it
+/// (outside a chain a mark means something else: see [`Pending::Huff`]).
+#[inline(always)]
+fn not_jumped_yet(s: &State, at: FieldId) -> bool {
+    s.top(at).is_none_or(|p| !p.mark || s.continuing.is_none())
+}
+
+/// The fields of `fields` (0 to 63) whose piece may be jumped ([`not_jumped_yet`]).
+#[inline(never)] // (in a chain only)
+fn unjumped(s: &State, fields: u64) -> u64 {
+    fields_of_word(0, fields).filter(|&f| !not_jumped_yet(s, f)).fold(fields, |w, f| w & !(1 << f))
 }
 
 #[cfg(test)]
