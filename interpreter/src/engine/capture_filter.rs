@@ -5,6 +5,7 @@
 //! as the general way (`Game::filter_moves`); `tests/tests/plans.rs` plays
 //! both side by side.
 
+use super::RulesLoop;
 use super::emit::IntoList;
 use crate::moves::{Action, Move};
 use crate::program::Game;
@@ -24,8 +25,10 @@ impl Game {
         }
         let me = s.to_move;
         let [capturing, quiet] = &split[usize::from(me)];
-        let (found, _) = self.moves_of_rules(s, me, capturing, None, &mut IntoList(out));
-        if !found {
+        if self.phases[usize::from(s.phase)].plan.rules_loop == RulesLoop::ByBits {
+            // (The player's pieces read once for both lists.)
+            self.capturing_by_bits(s, me, &split[usize::from(me)], out);
+        } else if !self.moves_of_rules(s, me, capturing, None, &mut IntoList(out)).0 {
             self.moves_of_rules(s, me, quiet, None, &mut IntoList(out));
         }
         self.keep_landings_that_go_on(s, out);

@@ -7,10 +7,11 @@
 //! need; in the draughts and hunt games that was much of the next player's
 //! moves. The moves, and their order, are those of the generic loop.
 
-use super::super::emit::{Counted, Emit, listed};
+use super::super::emit::{Counted, Emit, IntoList, listed};
 use super::super::motion::KindsRead;
 use super::super::{Motion, RulesLoop};
 use crate::board::FieldId;
+use crate::moves::Move;
 use crate::piece::Player;
 use crate::program::Game;
 use crate::state::State;
@@ -28,11 +29,46 @@ impl Game {
         only: Option<FieldId>,
         emit: &mut impl Emit,
     ) -> (bool, bool) {
+        // Read once for all the rules: the kind on each of the player's fields.
+        self.rules_by_bits(s, me, rules, only, &KindsRead::of(s, me, only), emit)
+    }
+
+    /// The moves of a mandatory capture planned by the rules
+    /// ([`CaptureFilter::ByRules`](super::super::CaptureFilter::ByRules)) in a phase planned
+    /// [`RulesLoop::ByBits`], outside a capture chain, into `out`: those of
+    /// the rules `capturing`, or where they make none those of `quiet`, as
+    /// [`Game::moves_by_bits`] makes them, the pieces read once for both.
+    #[inline(never)]
+    pub(in crate::engine) fn capturing_by_bits(
+        &self,
+        s: &State,
+        me: Player,
+        [capturing, quiet]: &[Vec<u8>; 2],
+        out: &mut Vec<Move>,
+    ) {
+        let movers = &KindsRead::of(s, me, None);
+        for rules in [capturing, quiet] {
+            if self.rules_by_bits(s, me, rules, None, movers, &mut IntoList(out)).0 {
+                return;
+            }
+        }
+    }
+
+    /// The loop of [`Game::moves_by_bits`] over `rules`, the player's pieces read as `movers`.
+    #[inline(always)]
+    fn rules_by_bits(
+        &self,
+        s: &State,
+        me: Player,
+        rules: &[u8],
+        only: Option<FieldId>,
+        movers: &KindsRead,
+        emit: &mut impl Emit,
+    ) -> (bool, bool) {
         debug_assert!(self.phases[usize::from(s.phase)].plan.rules_loop == RulesLoop::ByBits);
         let phase = &self.phases[usize::from(s.phase)];
-        // Read once for all the rules: the kind on each of the player's
-        // fields, and a list the tight loops lend each other.
-        let (movers, listed) = (&KindsRead::of(s, me, only), &mut listed());
+        // A list the tight loops lend each other.
+        let listed = &mut listed();
         let mut counted = Counted { found: false, emit };
         for &ri in rules {
             let rule = &phase.rules[usize::from(ri)];
