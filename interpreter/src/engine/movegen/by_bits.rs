@@ -67,14 +67,17 @@ impl Game {
     ) -> (bool, bool) {
         debug_assert!(self.phases[usize::from(s.phase)].plan.rules_loop == RulesLoop::ByBits);
         let phase = &self.phases[usize::from(s.phase)];
-        // A list the tight loops lend each other.
-        let listed = &mut listed();
+        // A list the tight loops of the steps lend each other, made ready
+        // where the first needs it (in a capture chain, or where the
+        // capturing rules come first, none may).
+        let mut listed_once = None;
         let mut counted = Counted { found: false, emit };
         for &ri in rules {
             let rule = &phase.rules[usize::from(ri)];
             debug_assert_eq!(rule.only_if_for[usize::from(me)], crate::program::Cond::True, "a rule planned by bits");
             let go_on = match (&rule.motion, rule.plan.landing.bits(), rule.jump_by_masks()) {
                 (Motion::Step(reach) | Motion::Leap(reach), Some(bits), _) => {
+                    let listed = listed_once.get_or_insert_with(listed);
                     self.steps_by_bits(s, me, rule, ri, reach, bits, movers, listed, &mut counted)
                 }
                 (_, _, Some((dirs, over, bits))) => {
