@@ -534,13 +534,19 @@ impl Game {
     /// goes on while it can" decides the landing too (capturing the most
     /// implies it anyway). A jump with one landing is
     /// not touched, so only flying pieces pay for this.
+    /// (The plan asked where the moves are made: most phases' is `AsMade`, and a call cost more than the question.)
+    #[inline(always)]
     pub(super) fn keep_landings_that_go_on(&self, s: &State, moves: &mut Vec<Move>) {
-        let phase = &self.phases[usize::from(s.phase)];
-        match phase.plan.chain_landings {
-            ChainLandings::Compared => {}
-            ChainLandings::AsMade => return,
+        match self.phases[usize::from(s.phase)].plan.chain_landings {
+            ChainLandings::Compared => self.keep_landings_compared(s, moves),
+            ChainLandings::AsMade => {}
         }
-        let rules = &phase.rules;
+    }
+
+    /// [`Game::keep_landings_that_go_on`] where the phase's plan compares them.
+    #[inline(never)]
+    fn keep_landings_compared(&self, s: &State, moves: &mut Vec<Move>) {
+        let rules = &self.phases[usize::from(s.phase)].rules;
         let flying_must =
             |m: &Move| m.action == Action::Board && rules.get(usize::from(m.rule)).is_some_and(Rule::flies_in_chains);
         let same_jump = |a: &Move, b: &Move| a.from == b.from && a.rule == b.rule && a.dir == b.dir;
