@@ -157,14 +157,14 @@ impl Game {
         let takes = rule.effects.iter().any(|effect| match effect {
             Effect::CaptureGroups { dirs: taking, .. } => beside(self, to, taking).any(|g| {
                 let enemy = s.top(g).is_some_and(|p| p.owner != me && p.owner != NOBODY);
-                enemy && !groups.breathes_besides(self, s, g, to)
+                enemy && !groups.breathes_besides((self, s), taking, g, to)
             }),
             _ => false,
         });
         takes
             || beside(self, to, dirs).any(|g| match s.top(g) {
                 None => true,
-                Some(p) => p.owner == me && groups.breathes_besides(self, s, g, to),
+                Some(p) => p.owner == me && groups.breathes_besides((self, s), dirs, g, to),
             })
     }
 

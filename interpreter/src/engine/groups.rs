@@ -23,8 +23,9 @@ const NO_LIBERTY: u32 = NO_FIELD as u32;
 /// liberties (empty fields beside it): all a question "a liberty other than
 /// this field?" needs.
 pub(super) struct Groups {
-    /// The directions joined.
-    dirs: Vec<u8>,
+    /// The directions joined, as bits (`None`: a direction's number does
+    /// not fit the bits, and no question is answered here).
+    dirs: Option<u64>,
     /// Per field, its group's number, or [`NONE`].
     of_field: Pooled<Vec<u32>>,
     /// Per group, two liberties: the first found and another, or [`NO_LIBERTY`].
@@ -34,24 +35,32 @@ pub(super) struct Groups {
 }
 
 impl Groups {
-    /// The groups of a board of `fields` joined along `dirs`, none searched yet.
+    /// The groups of a board of `fields` joined along `dirs`, none searched
+    /// yet. (Nothing allocated once the scratch pool has grown.)
     pub(super) fn new(fields: usize, dirs: &[u8]) -> Groups {
         let mut of_field = scratch_numbers();
         of_field.resize(fields, NONE);
-        Groups { dirs: dirs.to_vec(), of_field, liberties: scratch_numbers(), todo: scratch_numbers() }
+        Groups { dirs: as_bits(dirs), of_field, liberties: scratch_numbers(), todo: scratch_numbers() }
     }
 
-    /// Whether these are the groups joined along `dirs`.
+    /// Whether these are the groups joined along `dirs` (in any order).
     pub(super) fn joined_along(&self, dirs: &[u8]) -> bool {
-        self.dirs == dirs
+        self.dirs.is_some() && as_bits(dirs) == self.dirs
     }
 
     /// Whether the group on the occupied field `at` of `s` has a liberty
-    /// other than `but`: `Game::liberty_group` from `at` with `but` counted
-    /// as filled, where `but` is empty (a field no group joins).
-    pub(super) fn breathes_besides(&mut self, game: &Game, s: &State, at: FieldId, but: FieldId) -> bool {
+    /// other than `but`: `Game::liberty_group` from `at` along `dirs` (those
+    /// the groups are [joined along](Groups::joined_along)) with `but`
+    /// counted as filled, where `but` is empty (a field no group joins).
+    pub(super) fn breathes_besides(
+        &mut self,
+        (game, s): (&Game, &State),
+        dirs: &[u8],
+        at: FieldId,
+        but: FieldId,
+    ) -> bool {
         let group = match self.of_field[usize::from(at)] {
-            NONE => self.search(game, s, at),
+            NONE => self.search(game, s, dirs, at),
             group => group,
         } as usize;
         let (first, other) = (self.liberties[2 * group], self.liberties[2 * group + 1]);
@@ -64,14 +73,14 @@ impl Groups {
     /// it not numbered then is searched again if asked, and stops where it
     /// meets the part numbered (a field of its owner numbered otherwise can
     /// only be one: a group searched in full numbers all its fields).
-    fn search(&mut self, game: &Game, s: &State, start: FieldId) -> u32 {
+    fn search(&mut self, game: &Game, s: &State, dirs: &[u8], start: FieldId) -> u32 {
         let group = (self.liberties.len() / 2) as u32;
         let owner = s.top_owner_plus_one(start);
         let (mut first, mut other) = (NO_LIBERTY, NO_LIBERTY);
         self.of_field[usize::from(start)] = group;
         self.todo.push(u32::from(start));
         while let Some(f) = self.todo.pop() {
-            for &d in &self.dirs {
+            for &d in dirs {
                 let g = game.board.neighbour(f as FieldId, d);
                 if g == NO_FIELD {
                     continue;
@@ -111,4 +120,9 @@ impl Groups {
         self.liberties.extend([first, other]);
         group
     }
+}
+
+/// `dirs` as a bit set, where each fits one.
+fn as_bits(dirs: &[u8]) -> Option<u64> {
+    dirs.iter().try_fold(0u64, |bits, &d| (d < 64).then(|| bits | 1 << d))
 }
