@@ -151,6 +151,28 @@ pub(crate) mod testing {
         })
     }
 
+    /// Plays a random game of `game` and of `general` (the same game with
+    /// its fast paths planned away) from generators seeded with `seed`, and
+    /// checks that both play alike: the same number of plies, the same
+    /// state at the end, the generators left at the same point. Returns
+    /// that state.
+    pub(crate) fn random_game_as_the_general_way(name: &str, game: &Game, general: &Game, seed: u64) -> State {
+        use rand::RngCore;
+        let (mut fast, mut slow) =
+            (rand_chacha::ChaCha8Rng::seed_from_u64(seed), rand_chacha::ChaCha8Rng::seed_from_u64(seed));
+        let (mut a, mut b) = (game.initial_state(), general.initial_state());
+        let mut buf = Vec::new();
+        let plies = (
+            crate::agents::random_playout(game, &mut a, &mut fast, &mut buf),
+            crate::agents::random_playout(general, &mut b, &mut slow, &mut buf),
+        );
+        assert_eq!(plies.0, plies.1, "{name}, seed {seed}: plies");
+        assert_eq!(a, b, "{name}, seed {seed}");
+        assert_eq!((a.position_hash(), a.turn(), a.outcome()), (b.position_hash(), b.turn(), b.outcome()), "{name}");
+        assert_eq!(fast.next_u64(), slow.next_u64(), "{name}, seed {seed}: random numbers used");
+        a
+    }
+
     /// Plays `games` random games of `game`, the moves drawn by a generator
     /// seeded with `seed`; calls `visit` with every position before its move
     /// is played, and that position's legal moves.

@@ -375,7 +375,9 @@ pub fn random_playout<R: rand::RngCore + ?Sized>(
 }
 
 /// Plays on from `state` at random: a run of at most `most` counted turns
-/// where the player is at one ([`Game::play_counted_turns`]), else one move.
+/// where the player is at one ([`Game::play_counted_turns`]), or listed
+/// turns where the player is at one ([`Game::play_listed_turns`]),
+/// else one move.
 /// How many plies were played, `None` if the game is over. `known` says
 /// whether `buf` holds the legal moves of `state`, before and after.
 pub(crate) fn play_randomly<R: rand::RngCore + ?Sized>(
@@ -391,6 +393,10 @@ pub(crate) fn play_randomly<R: rand::RngCore + ?Sized>(
         if played > 0 {
             return Some(played);
         }
+    }
+    let played = game.play_listed_turns(state, buf, known, &mut |n| rng.random_range(0..n), most);
+    if played > 0 {
+        return Some(played);
     }
     let m = random_move(game, state, buf, *known, rng)?;
     *known = game.play_listing(state, m, buf);

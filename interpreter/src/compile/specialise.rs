@@ -84,10 +84,13 @@ impl Game {
         let probed = phase.rules.iter().any(|r| r.motion.probed_by_generator());
         let probe = if probed { Probe::ByGenerator } else { Probe::ByMotion };
         let capture_filter = super::capture_filter::capture_filter(phase, plans);
+        let counting = self.counting(phase, plans);
+        let listed_turns = counting == Counting::General && self.plain_turns(phase, plans);
         PhasePlan {
             chain_landings,
             probe,
-            counting: self.counting(phase, plans),
+            counting,
+            listed_turns,
             rules_loop: rules_loop(phase, plans),
             capture_filter,
             foresight: self.foresight(phase),
@@ -267,16 +270,7 @@ impl Game {
         let placings: Placings = (phase.playable.iter().enumerate())
             .map(|(me, [ordinary, _])| ordinary.iter().map(|&r| placing(me, r)).collect())
             .collect();
-        let nobody_finishes = self.ends.iter().all(|e| !matches!(e.result, Ranking::Finish(_)));
-        let turns = nobody_finishes
-            && phase.decisions == 1
-            && phase.throw.is_none()
-            && phase.until.is_none()
-            && plans.iter().all(|plan| plan.applying == Applying::Plain)
-            && !self.keeps_history // (turns played in a loop of their own add no history)
-            && !self.marks.expire // (nor take off marks whose time is up: `Game::pass_turn`)
-            && self.marks.gone.is_empty(); // (nor mark the fields whose piece went: `Game::play_counting`)
-        if !turns {
+        if !self.plain_turns(phase, plans) {
             return Counting::Counted(placings);
         }
         let read_by_outline = |e: &End| {
@@ -289,6 +283,23 @@ impl Game {
         };
         let outlined = ends_outlined && placings.iter().flatten().all(|p| !p.tested && rests_by_bits(p));
         if outlined { Counting::Outlined(placings) } else { Counting::Turns(placings) }
+    }
+
+    /// Whether every turn of `phase`, its rules planned as `plans`, is one
+    /// plain decision after which the turn passes with nothing else to
+    /// decide: one decision a turn, no throw, no change of phase, no end by
+    /// which a player finishes and the game goes on, every rule plain. Such
+    /// turns can be played in a loop of their own (counted turns, listed turns).
+    fn plain_turns(&self, phase: &Phase, plans: &[RulePlan]) -> bool {
+        let nobody_finishes = self.ends.iter().all(|e| !matches!(e.result, Ranking::Finish(_)));
+        nobody_finishes
+            && phase.decisions == 1
+            && phase.throw.is_none()
+            && phase.until.is_none()
+            && plans.iter().all(|plan| plan.applying == Applying::Plain)
+            && !self.keeps_history // (turns played in a loop of their own add no history)
+            && !self.marks.expire // (nor take off marks whose time is up: `Game::pass_turn`)
+            && self.marks.gone.is_empty() // (nor mark the fields whose piece went: `Game::play_counting`)
     }
 
     /// Chooses each phase's [`RulesLoop`]

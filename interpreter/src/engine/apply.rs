@@ -122,7 +122,7 @@ impl Game {
     /// outside a chain, with nothing pending: such a move is played without
     /// the checks for what it cannot do.
     #[inline(always)]
-    fn plain_rule(&self, s: &State, m: Move) -> Option<&Rule> {
+    pub(super) fn plain_rule(&self, s: &State, m: Move) -> Option<&Rule> {
         if !self.plan.plain_rules
             || !matches!(m.action, Action::Place | Action::Board)
             || s.continuing.is_some()

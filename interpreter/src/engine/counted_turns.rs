@@ -29,8 +29,15 @@ impl Game {
     #[inline]
     pub(super) fn counted_turn_phase(&self, s: &State) -> Option<&Phase> {
         let phase = &self.phases[usize::from(s.phase)];
-        let plain_turn = !s.again && s.decisions_left <= 1 && s.finished.iter().all(|&f| f == 0);
-        (phase.plan.counting.turns() && plain_turn && s.awaits_ordinary_decision()).then_some(phase)
+        (phase.plan.counting.turns() && self.at_plain_turn(s)).then_some(phase)
+    }
+
+    /// Whether `s` is at a turn as a loop of plain turns takes it (counted
+    /// or listed): an ordinary decision, not another turn earned, nor a
+    /// second decision, with every player in the game.
+    #[inline(always)]
+    pub(super) fn at_plain_turn(&self, s: &State) -> bool {
+        !s.again && s.decisions_left <= 1 && s.finished.iter().all(|&f| f == 0) && s.awaits_ordinary_decision()
     }
 
     /// Plays random turns from `s`, at most `plies`, while it is at a counted
@@ -150,9 +157,9 @@ mod tests {
     use rand::{RngCore, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
-    use crate::agents::{PLY_CAP, random_move, random_playout};
+    use crate::agents::{PLY_CAP, random_move};
     use crate::moves::Action;
-    use crate::shipped::testing::variants;
+    use crate::shipped::testing::{random_game_as_the_general_way, variants};
     use crate::{Game, Options, State};
 
     /// `game` with its turns played the general way only.
@@ -169,20 +176,7 @@ mod tests {
         let general = general(game);
         let (mut counted, mut after_pass, mut buf) = (0, 0, Vec::new());
         for seed in 0..games {
-            let (mut fast, mut slow) = (ChaCha8Rng::seed_from_u64(seed), ChaCha8Rng::seed_from_u64(seed));
-            let (mut a, mut b) = (game.initial_state(), general.initial_state());
-            let plies = (
-                random_playout(game, &mut a, &mut fast, &mut buf),
-                random_playout(&general, &mut b, &mut slow, &mut buf),
-            );
-            assert_eq!(plies.0, plies.1, "{name}, seed {seed}: plies");
-            assert_eq!(a, b, "{name}, seed {seed}");
-            assert_eq!(
-                (a.position_hash(), a.turn(), a.outcome()),
-                (b.position_hash(), b.turn(), b.outcome()),
-                "{name}"
-            );
-            assert_eq!(fast.next_u64(), slow.next_u64(), "{name}, seed {seed}: random numbers used");
+            let a = random_game_as_the_general_way(name, game, &general, seed);
             // The same game again, one step at a time, to see which way each went.
             let (mut s, mut rng, mut passed) = (game.initial_state(), ChaCha8Rng::seed_from_u64(seed), false);
             while !s.is_over() && s.ply() < PLY_CAP {

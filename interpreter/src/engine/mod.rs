@@ -25,6 +25,7 @@ mod flat; // state conditions lowered flat (issue 48)
 mod foresight; // a turn filter's test decided before the move (issue 48)
 mod groups; // groups and their liberties, worked out once for a list of moves (issue 48)
 mod known_moves;
+mod listed_turns; // random turns of plain moves in one loop (issue 48)
 mod marks;
 mod motion;
 mod movegen;

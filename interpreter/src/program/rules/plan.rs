@@ -23,6 +23,9 @@ pub(crate) struct PhasePlan {
     pub probe: Probe,
     /// Whether and how far the phase's moves are counted rather than made (see [`Counting`]).
     pub counting: Counting,
+    /// Every turn is one plain decision whose moves are listed, not
+    /// counted: random play runs such turns in one loop (`Game::play_listed_turns`).
+    pub listed_turns: bool,
     /// Which loop over the rules makes the phase's moves (see [`RulesLoop`]).
     pub rules_loop: RulesLoop,
     /// How its mandatory capture is applied (see [`CaptureFilter`]; issue 48).
@@ -39,6 +42,7 @@ impl PhasePlan {
         chain_landings: ChainLandings::Compared,
         probe: Probe::ByGenerator,
         counting: Counting::General,
+        listed_turns: false,
         rules_loop: RulesLoop::General,
         capture_filter: CaptureFilter::General,
         foresight: None,
