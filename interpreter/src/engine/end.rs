@@ -17,16 +17,22 @@ impl Game {
 
     /// [`Game::check_ends`], where whether `me` has no move may be known
     /// already (`no_move`): then a test that is just "no move" reads it.
+    /// Worked out by a test, it is kept for the next ones, while no end
+    /// has changed the state (a player who finishes and the game goes on).
     #[inline(always)]
     pub(super) fn check_ends_knowing(&self, s: &mut State, at: When, me: Player, no_move: Option<bool>) -> bool {
+        let mut no_move = no_move;
         if let Some(flat) = &self.plan.ends {
             let ends = match at {
                 When::AfterMove => &flat.after_move,
                 When::StartOfTurn => &flat.start_of_turn,
             };
             for (i, test) in ends[usize::from(me)].iter() {
-                if self.flat_holds(test, s, me, no_move) && self.end_by(s, usize::from(*i), me) {
-                    return true;
+                if self.flat_holds(test, s, me, &mut no_move) {
+                    if self.end_by(s, usize::from(*i), me) {
+                        return true;
+                    }
+                    no_move = None;
                 }
             }
             return false;

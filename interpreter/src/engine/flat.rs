@@ -10,9 +10,11 @@ use crate::state::State;
 
 impl Game {
     /// Whether `t`, lowered for `me`, holds; `no_move`: whether `me` has no
-    /// move, where that is known already.
+    /// move, where that is known already, and kept here where a term asks
+    /// it (the ends of one kind ask it once: in chess both checkmate and
+    /// stalemate read it, and each made the legal moves).
     #[inline(always)]
-    pub(super) fn flat_holds(&self, t: &Flat, s: &State, me: Player, no_move: Option<bool>) -> bool {
+    pub(super) fn flat_holds(&self, t: &Flat, s: &State, me: Player, no_move: &mut Option<bool>) -> bool {
         match t {
             Flat::One(term) => self.term_holds(term, s, me, no_move),
             // (Loops, not `all` and `any`: their closure was a call per term.)
@@ -36,15 +38,15 @@ impl Game {
     }
 
     #[inline(always)]
-    fn term_holds(&self, term: &Term, s: &State, me: Player, no_move: Option<bool>) -> bool {
+    fn term_holds(&self, term: &Term, s: &State, me: Player, no_move: &mut Option<bool>) -> bool {
         self.atom_holds(&term.atom, s, me, no_move) != term.not
     }
 
     #[inline(always)]
-    fn atom_holds(&self, atom: &Atom, s: &State, me: Player, no_move: Option<bool>) -> bool {
+    fn atom_holds(&self, atom: &Atom, s: &State, me: Player, no_move: &mut Option<bool>) -> bool {
         match atom {
             Atom::Phase(n) => s.phase == *n,
-            Atom::NoMoves => no_move.unwrap_or_else(|| self.no_moves_apart(s)),
+            Atom::NoMoves => *no_move.get_or_insert_with(|| self.no_moves_apart(s)),
             Atom::OnBoard(p, n) => s.on_board(*p) >= u32::from(*n),
             Atom::NoPieces(p) => no_pieces(s, *p),
             Atom::HandEmpty(p) => hand_empty(s, *p),
@@ -94,7 +96,11 @@ mod tests {
                         flat.after_move[usize::from(me)].iter().chain(&*flat.start_of_turn[usize::from(me)])
                     {
                         let tree = game.eval(&game.ends[usize::from(*i)].test, s, me, NO_FIELD);
-                        assert_eq!(game.flat_holds(test, s, me, None), tree, "{name} {options:?} end {i} for {me}");
+                        assert_eq!(
+                            game.flat_holds(test, s, me, &mut None),
+                            tree,
+                            "{name} {options:?} end {i} for {me}"
+                        );
                         tested += 1;
                     }
                 }
@@ -164,7 +170,7 @@ mod tests {
                         let t = &twin.ends[usize::from(*i)].test;
                         let tree = twin.eval(t, s, me, NO_FIELD);
                         assert_eq!(
-                            twin.flat_holds(test, s, me, None),
+                            twin.flat_holds(test, s, me, &mut None),
                             tree,
                             "{name} {option}: {t:?} for {me} as {test:?}"
                         );
