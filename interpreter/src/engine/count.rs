@@ -155,7 +155,7 @@ impl Game {
 
     /// The phase of `s` where its moves can be counted now.
     #[inline]
-    fn countable(&self, s: &State) -> Option<&Phase> {
+    pub(super) fn countable(&self, s: &State) -> Option<&Phase> {
         let phase = &self.phases[usize::from(s.phase)];
         (phase.plan.counting.placings().is_some() && s.awaits_ordinary_decision()).then_some(phase)
     }

@@ -81,7 +81,8 @@ impl Game {
             }
             let next = self.next_playing(s, mover);
             self.pass_turn(s, next);
-            self.legal_moves_into(s, moves);
+            moves.clear();
+            self.list_ordinary(s, moves);
             let no_move = matches!(moves.as_slice(), [only] if only.action == Action::Pass);
             if self.check_ends_knowing(s, When::StartOfTurn, next, Some(no_move)) {
                 return played;

@@ -128,8 +128,8 @@ impl Game {
         if self.list_counted(s, out) {
             return;
         }
-        let most = self.phases[usize::from(s.phase)].filters.contains(&Filter::MostCaptures);
         if let Some(c) = s.continuing {
+            let most = self.phases[usize::from(s.phase)].filters.contains(&Filter::MostCaptures);
             self.chain_moves(s, c, out);
             self.drop_repeats(s, out);
             self.keep_landings_that_go_on(s, out);
@@ -145,6 +145,15 @@ impl Game {
             }
             return;
         }
+        self.list_ordinary(s, out);
+    }
+
+    /// The legal moves of an ordinary decision, into `out`, empty: nothing
+    /// pending, no chain going on, the moves not counted (where random play
+    /// runs listed turns, it lists them so, without asking).
+    #[inline(always)]
+    pub(super) fn list_ordinary(&self, s: &State, out: &mut Vec<Move>) {
+        debug_assert!(out.is_empty() && s.awaits_ordinary_decision() && self.countable(s).is_none());
         if let CaptureFilter::ByRules(split) = &self.phases[usize::from(s.phase)].plan.capture_filter {
             // A mandatory capture planned by the rules (engine/capture_filter.rs).
             if self.capturing_first(s, split, out) {
