@@ -96,3 +96,9 @@ impl Move {
         Move { action, rule: 0, kind: 0, dir: NO_DIR, from: NO_FIELD, to: NO_FIELD }
     }
 }
+
+/// Whether a list of legal moves is the pass alone: the player has no move.
+#[inline]
+pub(crate) fn only_a_pass(moves: &[Move]) -> bool {
+    matches!(moves, [only] if only.action == Action::Pass)
+}

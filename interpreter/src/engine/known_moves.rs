@@ -16,7 +16,7 @@
 //! compare the whole edition too, and fail where the generation alone would
 //! have handed back a list of another state.
 
-use crate::moves::{Action, Move};
+use crate::moves::{Move, only_a_pass};
 use crate::program::Game;
 use crate::state::{Edition, State};
 use std::cell::Cell;
@@ -106,7 +106,7 @@ impl Game {
             // (A list asked for inside this one finds the cell empty: `PLAYING` is 0 meanwhile.)
             let mut moves = kept.take();
             legal_moves_into(self, s, &mut moves);
-            let any = !matches!(moves.as_slice(), [only] if only.action == Action::Pass);
+            let any = !only_a_pass(&moves);
             kept.set(moves);
             any
         });

@@ -11,7 +11,7 @@
 //! drawn, the random numbers used and the states reached are the general
 //! way's; a test plays both side by side.
 
-use crate::moves::{Action, Move};
+use crate::moves::{Move, only_a_pass};
 use crate::program::Game;
 use crate::ruleset::When;
 use crate::state::State;
@@ -61,7 +61,7 @@ impl Game {
         }
         let mut played = 0;
         while played < plies {
-            if moves.is_empty() || matches!(moves.as_slice(), [only] if only.action == Action::Pass) {
+            if moves.is_empty() || only_a_pass(moves) {
                 // (A pass is the general way's: it counts the passes in a row.)
                 break;
             }
@@ -83,7 +83,7 @@ impl Game {
             self.pass_turn(s, next);
             moves.clear();
             self.list_ordinary(s, moves);
-            let no_move = matches!(moves.as_slice(), [only] if only.action == Action::Pass);
+            let no_move = only_a_pass(moves);
             if self.check_ends_knowing(s, When::StartOfTurn, next, Some(no_move)) {
                 return played;
             }
