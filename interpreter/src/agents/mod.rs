@@ -394,7 +394,9 @@ pub(crate) fn play_randomly<R: rand::RngCore + ?Sized>(
             return Some(played);
         }
     }
-    let played = game.play_listed_turns(state, buf, known, &mut |n| rng.random_range(0..n), most);
+    // (Drawn as a u32, the number a usize draw gives where the range fits,
+    // as in `pick`: inline, where the usize draw was a call.)
+    let played = game.play_listed_turns(state, buf, known, &mut |n| rng.random_range(0..n as u32) as usize, most);
     if played > 0 {
         return Some(played);
     }

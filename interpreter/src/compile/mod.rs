@@ -32,6 +32,7 @@ mod specialise;
 mod stack_moves;
 mod start;
 pub(crate) mod statics;
+mod step_shifts; // steps counted by shifts of the numbering (issue 48)
 mod walk_cost;
 mod walk_paths;
 // rules in words where no doc is written (issue 47)

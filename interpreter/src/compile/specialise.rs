@@ -86,12 +86,16 @@ impl Game {
         let capture_filter = super::capture_filter::capture_filter(phase, plans);
         let counting = self.counting(phase, plans);
         let listed_turns = counting == Counting::General && self.plain_turns(phase, plans);
+        let rules_loop = rules_loop(phase, plans);
+        let step_shifts =
+            listed_turns.then(|| self.step_shifts(phase, plans, rules_loop, chain_landings)).flatten().map(Box::new);
         PhasePlan {
             chain_landings,
             probe,
             counting,
             listed_turns,
-            rules_loop: rules_loop(phase, plans),
+            step_shifts,
+            rules_loop,
             capture_filter,
             foresight: self.foresight(phase),
         }

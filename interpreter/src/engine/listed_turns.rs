@@ -12,6 +12,7 @@
 //! way's; a test plays both side by side.
 
 use crate::moves::{Move, only_a_pass};
+use crate::piece::Player;
 use crate::program::Game;
 use crate::ruleset::When;
 use crate::state::State;
@@ -55,6 +56,11 @@ impl Game {
         if !self.at_plain_turn(s) {
             return 0;
         }
+        if let Some(shifts) = &self.phases[usize::from(s.phase)].plan.step_shifts {
+            // (The list, if known, is not read: the moves are counted.)
+            *known = false;
+            return self.play_counted_steps(s, shifts, draw, plies);
+        }
         if !*known {
             self.legal_moves_into(s, moves);
             *known = true;
@@ -66,21 +72,9 @@ impl Game {
                 break;
             }
             let m = moves[draw(moves.len())];
-            let mover = s.to_move;
             played += 1;
             *known = false;
-            let Some(rule) = self.plain_rule(s, m) else {
-                // (Not reached where every rule is plain: the general way, in full.)
-                self.play_counting(s, m);
-                return played;
-            };
-            self.put_plainly(s, m, rule);
-            s.ply += 1;
-            if self.ended_after_move(s, mover) {
-                return played;
-            }
-            let next = self.next_playing(s, mover);
-            self.pass_turn(s, next);
+            let Some(next) = self.plain_turn(s, m) else { return played };
             moves.clear();
             self.list_ordinary(s, moves);
             let no_move = only_a_pass(moves);
@@ -90,6 +84,28 @@ impl Game {
             *known = true;
         }
         played
+    }
+
+    /// Makes `m`, drawn at a listed turn, as the general way does: put down
+    /// the plain way, the ends after it, the turn handed on. The next
+    /// player, or `None` where the game ended (or `m` was not plain: then
+    /// made the general way, in full, and the loop stops).
+    #[inline(always)]
+    pub(super) fn plain_turn(&self, s: &mut State, m: Move) -> Option<Player> {
+        let mover = s.to_move;
+        let Some(rule) = self.plain_rule(s, m) else {
+            // (Not reached where every rule is plain.)
+            self.play_counting(s, m);
+            return None;
+        };
+        self.put_plainly(s, m, rule);
+        s.ply += 1;
+        if self.ended_after_move(s, mover) {
+            return None;
+        }
+        let next = self.next_playing(s, mover);
+        self.pass_turn(s, next);
+        Some(next)
     }
 }
 

@@ -16,6 +16,7 @@ pub(crate) mod choices;
 mod claim;
 mod cond;
 mod count;
+mod counted_steps; // listed turns' steps counted by shifts (issue 48)
 mod counted_turns;
 mod counters;
 mod dice;

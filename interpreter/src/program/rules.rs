@@ -13,6 +13,7 @@ mod foresight; // a turn filter's test decided before the move (issue 48)
 mod motion;
 mod plan;
 mod run_shifts;
+mod step_shifts; // steps counted by shifts of the numbering (issue 48)
 mod tables;
 mod walk;
 
@@ -20,6 +21,7 @@ pub(crate) use effect::*;
 pub(crate) use foresight::*;
 pub(crate) use plan::*;
 pub(crate) use run_shifts::*;
+pub(crate) use step_shifts::*;
 pub(crate) use tables::*;
 pub(crate) use walk::*;
 

@@ -31,7 +31,7 @@ mod step;
 mod walk;
 mod walking;
 
-pub(super) use movers::{FieldsByKind, KindsRead, Tops};
+pub(super) use movers::{FieldsByKind, KindsRead, Movers, Tops};
 pub(super) use place::placing;
 pub(crate) use walking::Walking;
 

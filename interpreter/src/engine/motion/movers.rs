@@ -65,6 +65,14 @@ impl KindsRead {
     }
 }
 
+impl KindsRead {
+    /// The kind on `from`, one of the fields read.
+    #[inline(always)]
+    pub(in crate::engine) fn kind_of(&self, from: FieldId) -> KindId {
+        self.kind_at[usize::from(from) & 63]
+    }
+}
+
 impl Movers for KindsRead {
     #[inline(always)]
     fn fields(&self, kinds: u32) -> u64 {
@@ -82,7 +90,7 @@ impl Movers for KindsRead {
 
     #[inline(always)]
     fn kind(&self, _: &State, from: FieldId, _: u32) -> Option<KindId> {
-        Some(self.kind_at[usize::from(from) & 63])
+        Some(self.kind_of(from))
     }
 }
 

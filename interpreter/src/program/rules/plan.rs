@@ -10,7 +10,7 @@
 
 use super::{
     CaptureFilter, ChainLandings, Counting, DieRuns, FallLines, Foresight, JumpLines, LandingBits, LandingWords,
-    PlaceRuns, Probe, RulesLoop, RunEnds, SowEnds, TopWords, Walk, WalkPaths,
+    PlaceRuns, Probe, RulesLoop, RunEnds, SowEnds, StepShifts, TopWords, Walk, WalkPaths,
 };
 
 /// How a phase is played: the paths its moves take (see the module's comment).
@@ -26,6 +26,10 @@ pub(crate) struct PhasePlan {
     /// Every turn is one plain decision whose moves are listed, not
     /// counted: random play runs such turns in one loop (`Game::play_listed_turns`).
     pub listed_turns: bool,
+    /// Where listed turns' moves are steps by shifts, their counts and
+    /// the words they are read from (see [`StepShifts`]): random play
+    /// counts them instead of listing them.
+    pub step_shifts: Option<Box<StepShifts>>,
     /// Which loop over the rules makes the phase's moves (see [`RulesLoop`]).
     pub rules_loop: RulesLoop,
     /// How its mandatory capture is applied (see [`CaptureFilter`]; issue 48).
@@ -43,6 +47,7 @@ impl PhasePlan {
         probe: Probe::ByGenerator,
         counting: Counting::General,
         listed_turns: false,
+        step_shifts: None,
         rules_loop: RulesLoop::General,
         capture_filter: CaptureFilter::General,
         foresight: None,
