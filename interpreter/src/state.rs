@@ -193,14 +193,20 @@ pub struct Continuing {
     pub avoid: bool,
 }
 
-/// A field's part of a [`State`]: read together, so kept together.
+/// A field's part of a [`State`]: read together, so kept together (four
+/// bytes: a field's is one load scaled by the field, not a multiplication).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(align(4))]
 pub(crate) struct FieldTop {
     /// How many pieces are on the field.
     pub height: u8,
     /// What tops it: 0 nothing, else 1 + 2 * the owner + 1 if the piece is
     /// turned over. Kept with `topped`; see [`State::top_class`].
     pub code: u8,
+    /// The kind of the piece on top (0 where there is none): one read where
+    /// the tight loops ask each piece's kind (the top piece itself is a
+    /// multiplication and two bounds checks away).
+    pub kind: KindId,
 }
 
 impl FieldTop {
@@ -377,7 +383,7 @@ impl State {
     pub(crate) fn empty(fields: usize, cap: u8, kinds: u8, players: u8) -> State {
         State {
             cells: vec![Piece::new(0, 0); fields * usize::from(cap)],
-            fields: vec![FieldTop { height: 0, code: 0 }; fields],
+            fields: vec![FieldTop { height: 0, code: 0, kind: 0 }; fields],
             topped: vec![0; usize::from(players) * fields.div_ceil(64)],
             set_words: u8::try_from(fields.div_ceil(64)).expect("a board of at most 16,320 fields"),
             counts: [0; MAX_PLAYERS + 1],
@@ -581,6 +587,14 @@ impl State {
         self.fields[usize::from(field)].code.div_ceil(2)
     }
 
+    /// The kind of the piece on top of `field`, where one of the player's
+    /// (as the fields of [`State::topped_by`]) or any piece tops it.
+    #[inline(always)]
+    pub(crate) fn top_kind(&self, field: FieldId) -> Option<KindId> {
+        let top = self.fields[usize::from(field)];
+        (top.code != 0).then_some(top.kind)
+    }
+
     /// Whether a piece of `player` tops `field`.
     #[inline(always)]
     pub(crate) fn is_topped_by(&self, field: FieldId, player: Player) -> bool {
@@ -633,6 +647,7 @@ impl State {
             self.topped[usize::from(p.owner) * n + word] |= bit;
         }
         self.fields[usize::from(field)].code = top.map_or(0, top_code);
+        self.fields[usize::from(field)].kind = top.map_or(0, |p| p.kind);
         self.edits = self.edits.wrapping_add(1);
     }
 

@@ -60,7 +60,15 @@ impl Game {
             Cond::NoPieces(w) => Atom::NoPieces(p(*w)?),
             Cond::HandEmpty(w) => Atom::HandEmpty(p(*w)?),
             Cond::PieceOnBoard(w, kinds) => Atom::PieceOnBoard(p(*w)?, *kinds),
-            Cond::PieceIn(w, kinds, zone) => Atom::PieceIn(p(*w)?, *kinds, *zone),
+            Cond::PieceIn(w, kinds, zone) => {
+                let p = p(*w)?;
+                match self.zones.get(usize::from(*zone)) {
+                    Some(z) if self.board.len() <= 64 => {
+                        Atom::PieceInWord(p, *kinds, z.members[usize::from(p)].first_word())
+                    }
+                    _ => Atom::PieceIn(p, *kinds, *zone),
+                }
+            }
             Cond::CountIn(w, zone, n) => Atom::CountIn(p(*w)?, *zone, *n),
             Cond::Counter(c) => Atom::Counter(u16::try_from(c.slot.of(p(c.who)?)).ok()?, *c),
             Cond::MovedLineMasks(lines) => Atom::MovedLine(lines.clone()),

@@ -5,7 +5,7 @@
 
 use crate::program::Game;
 use crate::program::rules::{
-    ChainLandings, Motion, Phase, Reach, Repeats, RulePlan, RulesLoop, Shift, ShiftedRule, StepShifts,
+    ChainLandings, Motion, Phase, PlayerShifts, Reach, Repeats, RulePlan, RulesLoop, Shift, ShiftedRule, StepShifts,
 };
 
 impl Game {
@@ -27,15 +27,23 @@ impl Game {
             let rule = phase.rules.get(usize::from(*ri))?;
             let landing = *plans.get(usize::from(*ri))?.landing.bits()?;
             let (Motion::Step(reach) | Motion::Leap(reach)) = &rule.motion else { return None };
-            Some(ShiftedRule { rule: *ri, kinds: rule.pieces, landing, dirs: self.shifts(reach)? })
+            Some((ShiftedRule { rule: *ri, kinds: rule.pieces, landing, first: 0, dirs: 0 }, self.shifts(reach)?))
         };
         let by_player = phase
             .playable
             .iter()
             .map(|[ordinary, fallback]| {
                 let rules = fallback.is_empty().then(|| ordinary.iter().map(shifted).collect::<Option<Vec<_>>>())??;
-                let dirs: usize = rules.iter().map(|r| r.dirs.len()).sum();
-                (dirs <= StepShifts::MOST).then_some(rules)
+                let mut player = PlayerShifts { rules: Vec::new(), shifts: [Shift::NONE; StepShifts::MOST] };
+                let mut at = 0;
+                for (mut rule, shifts) in rules {
+                    let end = at + shifts.len();
+                    player.shifts.get_mut(at..end)?.copy_from_slice(&shifts);
+                    (rule.first, rule.dirs) = (u8::try_from(at).ok()?, u8::try_from(shifts.len()).ok()?);
+                    player.rules.push(rule);
+                    at = end;
+                }
+                (player.rules.len() <= StepShifts::MOST).then_some(player)
             })
             .collect::<Option<Vec<_>>>()?;
         Some(StepShifts { by_player })

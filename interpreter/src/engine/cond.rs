@@ -178,7 +178,7 @@ pub(crate) fn hand_empty(s: &State, p: Player) -> bool {
 /// A piece of `p` of one of the kinds (a bit set) tops a field (`PieceOnBoard`).
 #[inline]
 pub(crate) fn piece_on_board(s: &State, p: Player, kinds: u32) -> bool {
-    s.fields_topped_by(p).any(|f| s.top(f).is_some_and(|t| kinds & (1 << t.kind) != 0))
+    s.fields_topped_by(p).any(|f| s.top_kind(f).is_some_and(|k| kinds & (1 << k) != 0))
 }
 
 impl Game {
@@ -186,13 +186,11 @@ impl Game {
     #[inline]
     pub(crate) fn piece_in(&self, s: &State, p: Player, kinds: u32, z: u8) -> bool {
         let zone = &self.zones[usize::from(z)].members[usize::from(p)];
-        let of_kinds = |f: FieldId| s.top(f).is_some_and(|t| kinds & (1 << t.kind) != 0);
         if s.set_words == 1 {
-            // A board of up to 64 fields: one word of each, without the walk
-            // over the words (asked after every move where it is an end).
-            return fields_of_word(0, zone.first_word() & s.topped_first_word(p)).any(of_kinds);
+            // A board of up to 64 fields: one word of each, without the walk over the words.
+            return tops_of_kinds(s, zone.first_word() & s.topped_first_word(p), kinds);
         }
-        zone.common_words(s.topped_by(p)).any(of_kinds)
+        zone.common_words(s.topped_by(p)).any(|f| s.top_kind(f).is_some_and(|k| kinds & (1 << k) != 0))
     }
 
     /// The player to move has no move (`NoMoves`): from the list kept for
@@ -201,6 +199,11 @@ impl Game {
     pub(crate) fn no_moves(&self, s: &State) -> bool {
         !self.has_move_listing(s).unwrap_or_else(|| self.has_move(s))
     }
+}
+
+/// Whether a piece of one of `kinds` (bits) tops one of the fields 0 to 63 in `word`.
+pub(super) fn tops_of_kinds(s: &State, word: u64, kinds: u32) -> bool {
+    fields_of_word(0, word).any(|f| s.top_kind(f).is_some_and(|k| kinds & (1 << k) != 0))
 }
 
 impl Game {

@@ -14,16 +14,22 @@ use crate::board::fields_of_word;
 use crate::moves::{Action, Move};
 use crate::piece::Player;
 use crate::program::Game;
-use crate::program::rules::{ShiftedRule, StepShifts};
+use crate::program::rules::{PlayerShifts, StepShifts};
 use crate::ruleset::When;
 use crate::state::State;
 
 /// A player's steps by shifts, counted.
 pub(super) struct Steps {
-    /// For each rule and direction in order, the fields a step starts from.
+    /// For each of the player's directions, the fields a step starts from.
     starts: [u64; StepShifts::MOST],
+    /// For each of the player's rules, how many steps.
+    by_rule: [u32; StepShifts::MOST],
     /// How many steps in all.
     pub n: u32,
+}
+
+impl Steps {
+    pub(super) const NONE: Steps = Steps { starts: [0; StepShifts::MOST], by_rule: [0; StepShifts::MOST], n: 0 };
 }
 
 impl Game {
@@ -37,13 +43,13 @@ impl Game {
         draw: &mut impl FnMut(usize) -> usize,
         plies: u32,
     ) -> u32 {
-        let mut steps = Steps { starts: [0; StepShifts::MOST], n: 0 };
+        let mut steps = Steps::NONE;
         count_steps(s, &shifts.by_player[usize::from(s.to_move)], s.to_move, &mut steps);
         let mut played = 0;
         // (No move: the general way passes, or ends the game.)
         while played < plies && steps.n > 0 {
-            let rules = &shifts.by_player[usize::from(s.to_move)];
-            let Some(m) = nth_step(s, rules, &steps, draw(steps.n as usize) as u32) else { break };
+            let player = &shifts.by_player[usize::from(s.to_move)];
+            let Some(m) = nth_step(s, player, &steps, draw(steps.n as usize) as u32) else { break };
             played += 1;
             let Some(next) = self.plain_turn(s, m) else { return played };
             count_steps(s, &shifts.by_player[usize::from(next)], next, &mut steps);
@@ -55,49 +61,56 @@ impl Game {
     }
 }
 
-/// The steps of `me` in `s` by `rules`, counted into `steps`.
+/// The steps of `me` in `s` by `player`'s rules, counted into `steps`.
 #[inline(always)]
-pub(super) fn count_steps(s: &State, rules: &[ShiftedRule], me: Player, steps: &mut Steps) {
+pub(super) fn count_steps(s: &State, player: &PlayerShifts, me: Player, steps: &mut Steps) {
     let movers = KindsRead::of(s, me, None);
-    let (mut i, mut n) = (0, 0);
-    for r in rules {
+    let mut n = 0;
+    for (k, r) in player.rules.iter().enumerate() {
         let from = movers.fields(r.kinds);
-        let landable = r.landing.landable(s, me);
-        for shift in &r.dirs {
-            let starts = from & shift.starts_onto(landable);
-            steps.starts[i % StepShifts::MOST] = starts;
-            n += starts.count_ones();
-            i += 1;
+        let mut here = 0;
+        // (A rule none of whose pieces the player has: its words are not read.)
+        if from != 0 {
+            let landable = r.landing.landable(s, me);
+            for j in r.shifts() {
+                let j = j % StepShifts::MOST;
+                let starts = from & player.shifts[j].starts_onto(landable);
+                steps.starts[j] = starts;
+                here += starts.count_ones();
+            }
         }
+        steps.by_rule[k % StepShifts::MOST] = here;
+        n += here;
     }
     steps.n = n;
 }
 
-/// The `i`-th of `steps` in `s`, made by `rules`, in the order the loop by bits lists them.
+/// The `i`-th of `steps` in `s`, made by `player`'s rules, in the order the loop by bits lists them.
 #[inline(always)]
-pub(super) fn nth_step(s: &State, rules: &[ShiftedRule], steps: &Steps, mut i: u32) -> Option<Move> {
-    let mut at = 0;
-    for r in rules {
-        let words = steps.starts.get(at..at + r.dirs.len())?;
-        at += r.dirs.len();
-        let here: u32 = words.iter().map(|w| w.count_ones()).sum();
+pub(super) fn nth_step(s: &State, player: &PlayerShifts, steps: &Steps, mut i: u32) -> Option<Move> {
+    for (k, r) in player.rules.iter().enumerate() {
+        let here = steps.by_rule[k % StepShifts::MOST];
         if i >= here {
             i -= here;
             continue;
         }
-        for from in fields_of_word(0, words.iter().fold(0, |all, w| all | w)) {
-            for (shift, w) in r.dirs.iter().zip(words) {
-                if w >> from & 1 == 0 {
+        let all = r.shifts().fold(0, |all, j| all | steps.starts[j % StepShifts::MOST]);
+        for from in fields_of_word(0, all) {
+            for j in r.shifts() {
+                let j = j % StepShifts::MOST;
+                if steps.starts[j] >> from & 1 == 0 {
                     continue;
                 }
                 if i == 0 {
-                    let kind = s.top(from)?.kind;
+                    let kind = s.top_kind(from)?;
+                    let shift = &player.shifts[j];
                     let (rule, dir, to) = (r.rule, shift.dir, shift.to(from));
                     return Some(Move { action: Action::Board, rule, kind, dir, from, to });
                 }
                 i -= 1;
             }
         }
+        return None;
     }
     None
 }
@@ -106,7 +119,6 @@ pub(super) fn nth_step(s: &State, rules: &[ShiftedRule], steps: &Steps, mut i: u
 mod tests {
     use super::{Steps, count_steps, nth_step};
     use crate::moves::Move;
-    use crate::program::rules::StepShifts;
     use crate::shipped::testing::{variants, visit_random_games};
 
     /// Along random games of every shipped variant whose phases count steps
@@ -127,7 +139,7 @@ mod tests {
                     return;
                 }
                 let rules = &shifts.by_player[usize::from(s.to_move)];
-                let mut steps = Steps { starts: [0; StepShifts::MOST], n: 0 };
+                let mut steps = Steps::NONE;
                 count_steps(s, rules, s.to_move, &mut steps);
                 let listed: Vec<Move> =
                     legal.iter().copied().filter(|m| m.action != crate::moves::Action::Pass).collect();

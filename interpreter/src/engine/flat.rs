@@ -1,7 +1,7 @@
 //! Reading the flat tests the compiler lowered (issue 48; see
 //! `program/flat.rs`): each atom by the function the tree's atom calls.
 
-use super::cond::{hand_empty, no_pieces, piece_on_board};
+use super::cond::{hand_empty, no_pieces, piece_on_board, tops_of_kinds};
 use crate::board::NO_FIELD;
 use crate::piece::Player;
 use crate::program::Game;
@@ -52,6 +52,11 @@ impl Game {
             Atom::HandEmpty(p) => hand_empty(s, *p),
             Atom::PieceOnBoard(p, kinds) => piece_on_board(s, *p, *kinds),
             Atom::PieceIn(p, kinds, zone) => self.piece_in(s, *p, *kinds, *zone),
+            // (Read here, not by a call: asked after every move where it is an end, and rarely true.)
+            Atom::PieceInWord(p, kinds, zone) => {
+                let tops = zone & s.topped_first_word(*p);
+                tops != 0 && tops_of_kinds(s, tops, *kinds)
+            }
             Atom::CountIn(p, zone, n) => self.count_in(s, *zone, *p) >= u32::from(*n),
             Atom::LimitReached => self.max_plies > 0 && s.ply >= self.max_plies,
             Atom::Counter(slot, t) => t.passes(s.counter(usize::from(*slot))),

@@ -51,6 +51,8 @@ pub(crate) enum Atom {
     PieceOnBoard(Player, u32),
     /// ... of the player's version of the zone (`PieceIn`: player, kinds, zone).
     PieceIn(Player, u32, u8),
+    /// [`Atom::PieceIn`] on a board of up to 64 fields: the zone's fields one word.
+    PieceInWord(Player, u32, u64),
     /// At least n pieces of anyone on the player's version of the zone (`CountIn`: player, zone, n).
     CountIn(Player, u8, u16),
     /// The turn limit is reached (`LimitReached`).

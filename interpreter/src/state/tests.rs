@@ -161,3 +161,21 @@ fn a_state_without_memory_is_one_whose_memory_is_empty() {
     s.make_mark_slots(0);
     assert!(s.memory.is_none());
 }
+
+/// The kind kept for each field's top ([`FieldTop::kind`](super::FieldTop))
+/// is the kind of the piece on top, in every position of random games of
+/// every shipped variant (stacks pushed, popped, taken from and added under,
+/// tops replaced, promoted and turned over).
+#[test]
+fn the_kind_kept_for_each_top_is_the_top_pieces_kind() {
+    let mut fields = 0;
+    for (name, options, game) in crate::shipped::testing::variants() {
+        crate::shipped::testing::visit_random_games(&game, 2, 3, |s, _| {
+            for f in 0..s.fields.len() as crate::board::FieldId {
+                assert_eq!(s.top_kind(f), s.top(f).map(|p| p.kind), "{name} {options:?}: field {f}");
+                fields += 1;
+            }
+        });
+    }
+    assert!(fields > 100_000, "only {fields} fields");
+}

@@ -37,7 +37,7 @@ impl Movers for Tops {
 
     #[inline(always)]
     fn kind(&self, s: &State, from: FieldId, kinds: u32) -> Option<KindId> {
-        s.top(from).map(|p| p.kind).filter(|&k| kinds & (1 << k) != 0)
+        s.top_kind(from).filter(|&k| kinds & (1 << k) != 0)
     }
 }
 
@@ -55,10 +55,10 @@ impl KindsRead {
     pub(in crate::engine) fn of(s: &State, me: Player, only: Option<FieldId>) -> KindsRead {
         let mut read = KindsRead { fields: 0, kinds: 0, kind_at: [0; 64] };
         for from in fields_of_word(0, Tops::of(s, me, only).0) {
-            if let Some(p) = s.top(from) {
+            if let Some(kind) = s.top_kind(from) {
                 read.fields |= 1 << from;
-                read.kinds |= 1 << p.kind;
-                read.kind_at[usize::from(from) & 63] = p.kind;
+                read.kinds |= 1 << kind;
+                read.kind_at[usize::from(from) & 63] = kind;
             }
         }
         read
@@ -104,8 +104,8 @@ impl FieldsByKind {
     pub(in crate::engine) fn of(s: &State, me: Player) -> FieldsByKind {
         let mut by_kind = [0u64; 32];
         for from in fields_of_word(0, s.topped_first_word(me)) {
-            if let Some(p) = s.top(from) {
-                by_kind[usize::from(p.kind) & 31] |= 1 << from;
+            if let Some(kind) = s.top_kind(from) {
+                by_kind[usize::from(kind) & 31] |= 1 << from;
             }
         }
         FieldsByKind(by_kind)

@@ -14,13 +14,23 @@ use crate::board::DirId;
 /// A phase's steps by shifts, per player (see the module's comment).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct StepShifts {
-    /// The player's ordinary rules, in the phase's order.
-    pub by_player: Vec<Vec<ShiftedRule>>,
+    pub by_player: Vec<PlayerShifts>,
 }
 
 impl StepShifts {
-    /// The most directions a player's rules may have in all: the words a count holds.
+    /// The most directions a player's rules may have in all, and the most
+    /// rules: the words and totals a count holds. (Arrays of this size, read
+    /// by index, not slices: their bounds and iterators were a third of a
+    /// ply's instructions in Fox and Hounds.)
     pub(crate) const MOST: usize = 8;
+}
+
+/// A player's ordinary rules, in the phase's order, and their directions.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct PlayerShifts {
+    pub rules: Vec<ShiftedRule>,
+    /// The rules' directions, rule after rule (see [`ShiftedRule::first`]).
+    pub shifts: [Shift; StepShifts::MOST],
 }
 
 /// A rule whose every step moves by a shift.
@@ -31,8 +41,18 @@ pub(crate) struct ShiftedRule {
     pub kinds: u32,
     /// Where it may land.
     pub landing: LandingBits,
-    /// Its directions, in the order its moves from a field are made.
-    pub dirs: Vec<Shift>,
+    /// Its directions, in the order its moves from a field are made: the
+    /// player's shifts `first..first + dirs`.
+    pub first: u8,
+    pub dirs: u8,
+}
+
+impl ShiftedRule {
+    /// The indices of its directions among the player's shifts.
+    #[inline(always)]
+    pub(crate) fn shifts(&self) -> std::ops::Range<usize> {
+        usize::from(self.first)..usize::from(self.first) + usize::from(self.dirs)
+    }
 }
 
 /// One direction of a [`ShiftedRule`].
@@ -56,6 +76,9 @@ impl Shift {
         // (Two shifts, one of them by 0: no branch on the sign.)
         (to >> self.on) << self.back & self.from
     }
+
+    /// No shift: the filler of a player's unused directions.
+    pub(crate) const NONE: Shift = Shift { dir: 0, by: 0, on: 0, back: 0, from: 0 };
 
     /// A shift of `by` fields on, from no field yet.
     pub(crate) fn new(dir: DirId, by: i8) -> Shift {
