@@ -367,7 +367,8 @@ pub fn random_playout<R: rand::RngCore + ?Sized>(
     let mut n = 0;
     // Whether `buf` holds the legal moves of `state`, worked out as the last move was played.
     let mut known = false;
-    while state.ply() < PLY_CAP {
+    // (A game over has no move: asked here, not by making its empty list.)
+    while state.ply() < PLY_CAP && !state.is_over() {
         let Some(played) = play_randomly(game, state, rng, buf, &mut known, PLY_CAP - state.ply()) else { break };
         n += played;
     }
