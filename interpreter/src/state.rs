@@ -3,6 +3,7 @@
 
 use crate::board::FieldId;
 use crate::piece::{KindId, MAX_PLAYERS, NOBODY, Piece, Player};
+use field_top::{FieldTop, top_code};
 
 /// Off-board places a piece can be in. Each player holds one of each.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -191,36 +192,6 @@ pub struct Continuing {
     /// `dir` is the direction the chain must not go on in, not the one it
     /// must keep (`Continue(direction: NotSame)`).
     pub avoid: bool,
-}
-
-/// A field's part of a [`State`]: read together, so kept together (four
-/// bytes: a field's is one load scaled by the field, not a multiplication).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[repr(align(4))]
-pub(crate) struct FieldTop {
-    /// How many pieces are on the field.
-    pub height: u8,
-    /// What tops it: 0 nothing, else 1 + 2 * the owner + 1 if the piece is
-    /// turned over. Kept with `topped`; see [`State::top_class`].
-    pub code: u8,
-    /// The kind of the piece on top (0 where there is none): one read where
-    /// the tight loops ask each piece's kind (the top piece itself is a
-    /// multiplication and two bounds checks away).
-    pub kind: KindId,
-}
-
-impl FieldTop {
-    /// [`State::top_class`] of the field.
-    #[inline(always)]
-    fn class(self, player: Player) -> u8 {
-        TOP_CLASS[(usize::from(player) << 5 | usize::from(self.code)) & 0xff]
-    }
-}
-
-/// [`FieldTop::code`] of a field that `p` tops.
-#[inline]
-fn top_code(p: Piece) -> u8 {
-    1 + 2 * p.owner + u8::from(p.flipped)
 }
 
 /// The Zobrist key of `piece` at height `index` (0 at the bottom) of
@@ -796,6 +767,7 @@ impl State {
     }
 }
 
+mod field_top;
 mod history;
 mod outcome;
 pub use history::{History, Key};

@@ -72,7 +72,7 @@ pub(super) fn count_steps(s: &State, player: &PlayerShifts, me: Player, steps: &
         // (A rule none of whose pieces the player has: its words are not read.)
         if from != 0 {
             let landable = r.landing.landable(s, me);
-            for j in r.shifts() {
+            for j in r.dir_range() {
                 let j = j % StepShifts::MOST;
                 let starts = from & player.shifts[j].starts_onto(landable);
                 steps.starts[j] = starts;
@@ -94,9 +94,9 @@ pub(super) fn nth_step(s: &State, player: &PlayerShifts, steps: &Steps, mut i: u
             i -= here;
             continue;
         }
-        let all = r.shifts().fold(0, |all, j| all | steps.starts[j % StepShifts::MOST]);
+        let all = r.dir_range().fold(0, |all, j| all | steps.starts[j % StepShifts::MOST]);
         for from in fields_of_word(0, all) {
-            for j in r.shifts() {
+            for j in r.dir_range() {
                 let j = j % StepShifts::MOST;
                 if steps.starts[j] >> from & 1 == 0 {
                     continue;

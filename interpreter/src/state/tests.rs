@@ -162,7 +162,7 @@ fn a_state_without_memory_is_one_whose_memory_is_empty() {
     assert!(s.memory.is_none());
 }
 
-/// The kind kept for each field's top ([`FieldTop::kind`](super::FieldTop))
+/// The kind kept for each field's top (`FieldTop::kind`)
 /// is the kind of the piece on top, in every position of random games of
 /// every shipped variant (stacks pushed, popped, taken from and added under,
 /// tops replaced, promoted and turned over).

@@ -50,7 +50,7 @@ pub(crate) struct ShiftedRule {
 impl ShiftedRule {
     /// The indices of its directions among the player's shifts.
     #[inline(always)]
-    pub(crate) fn shifts(&self) -> std::ops::Range<usize> {
+    pub(crate) fn dir_range(&self) -> std::ops::Range<usize> {
         usize::from(self.first)..usize::from(self.first) + usize::from(self.dirs)
     }
 }
