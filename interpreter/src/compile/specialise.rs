@@ -280,7 +280,9 @@ impl Game {
         let read_by_outline = |e: &End| {
             matches!((e.at, &e.test), (When::AfterMove, Cond::MovedLineMasks(_)) | (When::StartOfTurn, Cond::NoMoves))
         };
-        let ends_outlined = self.ends.iter().all(read_by_outline) && self.kinds.len() <= 32;
+        // (One line at most: the outline reads its masks, not the list of ends.)
+        let lines = self.ends.iter().filter(|e| matches!(e.test, Cond::MovedLineMasks(_))).count();
+        let ends_outlined = self.ends.iter().all(read_by_outline) && lines <= 1 && self.kinds.len() <= 32;
         let rests_by_bits = |p: &Placing| {
             let r = usize::from(p.rule);
             phase.rules[r].rests_by_bits(&plans[r])

@@ -611,7 +611,8 @@ impl Game {
     /// number of pieces captured.
     #[inline(always)]
     pub(super) fn arrive(&self, s: &mut State, arrive: Arrive, from: FieldId, to: FieldId, me: Player) -> u32 {
-        if s.top(to).is_none_or(|t| t.owner == me) {
+        let top = s.top_owner_plus_one(to); // (the field's top code read, not its stack)
+        if top == 0 || top == me + 1 {
             return 0;
         }
         self.arrive_on_enemy(s, arrive, from, to, me)

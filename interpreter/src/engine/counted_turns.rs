@@ -252,6 +252,7 @@ mod tests {
     }
 
     const LINE: &str = r#"(at: AfterMove, cond: Line(n: 3, dirs: [["E", "W"], ["N", "S"]], through: Moved), result: Win(Me), reason: "line")"#;
+    const DIAGONALS: &str = r#"["NE", "SW"], ["NW", "SE"]"#;
     const NONE: &str = r#"(at: StartOfTurn, cond: NoMoves, result: Win(Previous), reason: "stuck")"#;
 
     /// A phase of placements `by` the given motion.
@@ -272,7 +273,7 @@ mod tests {
     /// a player without a move (who passes, the general way); and four
     /// players in two teams placing six kinds (or nine, more than an outline
     /// counts) by two rules, one of them only while the player has fewer
-    /// than three pieces down.
+    /// than three pieces down; and two ends by lines.
     fn made_games() -> Vec<Game> {
         let few = r#"(at: StartOfTurn, cond: OnBoard(Me, 4), result: Draw, reason: "four down")"#;
         let either =
@@ -333,6 +334,16 @@ mod tests {
             (
                 format!("Ruleset{}", teams_of(9).replace(either, NONE).replace(", only_if: Not(OnBoard(Me, 3))", "")),
                 "30",
+            ),
+            // Two ends by lines: counted turns, not read from an outline (which reads one).
+            (
+                ruleset(
+                    &[7, 7, 7],
+                    &place,
+                    &[LINE, &LINE.replace(r#"["E", "W"], ["N", "S"]"#, DIAGONALS), NONE].join(", "),
+                    "",
+                ),
+                "20",
             ),
         ];
         let game = |(source, limit): &(String, &str)| {
@@ -400,8 +411,8 @@ mod tests {
         let shipped = ["classic/tic-tac-toe", "classic/connect-four"]
             .map(|name| crate::shipped::game(name, &Options::new()).expect("compiles"));
         // The made games whose ends and rules let perft count unmade (at a depth of 2, 3 or more):
-        // not case 9, of more kinds than an outline holds; 10 and 11 are the shipped games.
-        let (unmade_at_2, unmade_deeper) = ([0, 1, 3, 4, 5, 8, 10, 11], [0, 1, 4, 5, 8, 10, 11]);
+        // not case 9, of more kinds than an outline holds, nor 10, of two line ends; 11 and 12 are the shipped games.
+        let (unmade_at_2, unmade_deeper) = ([0, 1, 3, 4, 5, 8, 11, 12], [0, 1, 4, 5, 8, 11, 12]);
         for (i, game) in made_games().iter().chain(&shipped).enumerate() {
             let general = general(game);
             let mut rng = ChaCha8Rng::seed_from_u64(7);

@@ -113,10 +113,13 @@ impl Game {
                 }
             }
         }
-        let winner = s.outcome.and_then(|o| o.winners().next());
-        let score = winner.map_or(0, |w| self.score(s, &end.score, w));
-        if let Some(o) = &mut s.outcome {
-            o.score = score;
+        // (The winner looked for only where the end scores.)
+        if !end.score.is_empty() {
+            let winner = s.outcome.and_then(|o| o.winners().next());
+            let score = winner.map_or(0, |w| self.score(s, &end.score, w));
+            if let Some(o) = &mut s.outcome {
+                o.score = score;
+            }
         }
         true
     }
@@ -166,7 +169,7 @@ impl Game {
         // bounds check in each: some 110 of 180 instructions a game.)
         let players = usize::from(s.players).min(MAX_PLAYERS);
         let (teams, finished) = (&self.teams[..players], &s.finished[..players]);
-        let base = finished.iter().filter(|&&f| f != OUT).max().copied().unwrap_or(0);
+        let base = finished.iter().fold(0, |base, &f| if f == OUT { base } else { base.max(f) });
         let unplaced = |f: u8| f == 0 || f == OUT;
         // Each team still in the game once (teams are numbered below the players).
         let mut open = [false; MAX_PLAYERS];

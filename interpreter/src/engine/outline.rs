@@ -19,6 +19,7 @@ use super::{Cond, Phase, Placing};
 use crate::board::{FieldId, fields_of_word, nth_field_of_word};
 use crate::piece::{KindId, MAX_PLAYERS, Player};
 use crate::program::Game;
+use crate::program::lines::LineMasks;
 use crate::ruleset::When;
 use crate::state::State;
 
@@ -90,6 +91,8 @@ struct Turns<'a> {
     placings: &'a [Vec<Placing>],
     /// "No move" ends the game (else the player passes).
     ends_if_stuck: bool,
+    /// The lines through the piece put that end the game, where an end asks for them.
+    lines: Option<&'a LineMasks>,
     players: u8,
 }
 
@@ -102,12 +105,17 @@ impl<'a> Turns<'a> {
     #[inline(always)]
     fn of(game: &'a Game, s: &State, phase: &'a Phase) -> Option<Turns<'a>> {
         let ends_if_stuck = game.ends.iter().any(|end| matches!(end.test, Cond::NoMoves));
+        // (The phase is outlined where one end at most asks for a line.)
+        let lines = game.ends.iter().find_map(|end| match &end.test {
+            Cond::MovedLineMasks(lines) => Some(&**lines),
+            _ => None,
+        });
         let placings = phase
             .plan
             .counting
             .outlined()
             .filter(|p| p.len() >= usize::from(s.players) && usize::from(s.kinds) <= KINDS)?;
-        Some(Turns { game, phase, placings, ends_if_stuck, players: s.players })
+        Some(Turns { game, phase, placings, ends_if_stuck, lines, players: s.players })
     }
 
     fn next(&self, me: Player) -> Player {
@@ -143,10 +151,7 @@ impl<'a> Turns<'a> {
     /// Whether a piece put on `to`, its owner's fields then `mine`, ends the game by a line.
     #[inline(always)]
     fn makes_line(&self, to: FieldId, mine: u64) -> bool {
-        self.game.ends.iter().any(|end| match &end.test {
-            Cond::MovedLineMasks(lines) => lines.any_within(to, mine),
-            _ => false,
-        })
+        self.lines.is_some_and(|lines| lines.any_within(to, mine))
     }
 
     /// Whether the game is over by the turn limit at ply `ply`.

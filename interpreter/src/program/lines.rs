@@ -8,11 +8,25 @@ use crate::state::State;
 
 /// Per field, every line of n fields through it that a `Line` condition
 /// looks for, each as a bit mask of the board's fields (boards of up to 64).
+/// Every field has a row of the same width, 4, 8, 16 or 32: its lines, then
+/// its first again (a line asked twice answers alike). The test of any field
+/// then takes the same steps, unrolled, and none ends early (where the test
+/// stopped at the field's own count or at the first line found, its end was
+/// mispredicted about once a move: issue 48).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct LineMasks {
-    /// `masks[start[f]..start[f + 1]]` are the lines through field `f`.
-    start: Vec<u32>,
-    masks: Vec<u64>,
+    rows: Rows,
+    /// The fields no line goes through (their rows are zeros, which the test ignores).
+    none: u64,
+}
+
+/// Each field's row of lines, all of one width.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Rows {
+    Four(Vec<[u64; 4]>),
+    Eight(Vec<[u64; 8]>),
+    Sixteen(Vec<[u64; 16]>),
+    ThirtyTwo(Vec<[u64; 32]>),
 }
 
 /// Steps of the search for the ways lines may lie, at most, for all the
@@ -26,12 +40,27 @@ impl LineMasks {
     /// The lines of `n` fields through each field: for each list of
     /// directions, the field itself and runs along each direction whose
     /// lengths add up to `n - 1`, all fields distinct. `None` where the
-    /// search would take more than the `steps` left (which it counts down).
+    /// search would take more than the `steps` left (which it counts down),
+    /// or more than 32 lines go through a field.
     fn new(board: &Board, n: u8, dir_lists: &[Vec<u8>], steps: &mut usize) -> Option<LineMasks> {
-        let mut lines = LineMasks { start: vec![0], masks: Vec::new() };
-        let mut through = Vec::new();
+        let rows = Self::through_each(board, n, dir_lists, steps)?;
+        let none = (rows.iter().enumerate()).fold(0, |none, (f, row)| none | u64::from(row.is_empty()) << (f % 64));
+        // (More than 32 lines through a field: followed field by field at play.)
+        let rows = match rows.iter().map(Vec::len).max().unwrap_or(0) {
+            ..=4 => Rows::Four(padded(&rows)),
+            5..=8 => Rows::Eight(padded(&rows)),
+            9..=16 => Rows::Sixteen(padded(&rows)),
+            17..=32 => Rows::ThirtyTwo(padded(&rows)),
+            _ => return None,
+        };
+        Some(LineMasks { rows, none })
+    }
+
+    /// The lines through each field, as [`LineMasks::new`] finds them.
+    fn through_each(board: &Board, n: u8, dir_lists: &[Vec<u8>], steps: &mut usize) -> Option<Vec<Vec<u64>>> {
+        let mut rows = Vec::new();
         for f in board.fields() {
-            through.clear();
+            let mut through = Vec::new();
             for dirs in dir_lists {
                 let mut search = Runs { board, origin: f, steps_left: &mut *steps, found: &mut through };
                 search.go(dirs, n.saturating_sub(1), 1 << f).then_some(())?;
@@ -39,16 +68,21 @@ impl LineMasks {
             // The same fields split another way are the same line (sorted: their order is free).
             through.sort_unstable();
             through.dedup();
-            lines.masks.extend_from_slice(&through);
-            lines.start.push(lines.masks.len() as u32);
+            rows.push(through);
         }
-        Some(lines)
+        Some(rows)
     }
 
     /// Every line, once, as a mask of its fields (issue 46: the alpha-beta
     /// evaluation counts the pieces on each).
     pub(crate) fn all_lines(&self) -> Vec<u64> {
-        let mut all = self.masks.clone();
+        let mut all: Vec<u64> = match &self.rows {
+            Rows::Four(rows) => rows.iter().flatten().copied().collect(),
+            Rows::Eight(rows) => rows.iter().flatten().copied().collect(),
+            Rows::Sixteen(rows) => rows.iter().flatten().copied().collect(),
+            Rows::ThirtyTwo(rows) => rows.iter().flatten().copied().collect(),
+        };
+        all.retain(|&line| line != 0);
         all.sort_unstable();
         all.dedup();
         all
@@ -58,8 +92,37 @@ impl LineMasks {
     #[inline]
     pub(crate) fn any_within(&self, field: FieldId, fields: u64) -> bool {
         let f = usize::from(field);
-        self.masks[self.start[f] as usize..self.start[f + 1] as usize].iter().any(|&line| line & !fields == 0)
+        let within = match &self.rows {
+            Rows::Four(rows) => any_line_within(rows, f, fields),
+            Rows::Eight(rows) => any_line_within(rows, f, fields),
+            Rows::Sixteen(rows) => any_line_within(rows, f, fields),
+            Rows::ThirtyTwo(rows) => any_line_within(rows, f, fields),
+        };
+        within && self.none >> (f % 64) & 1 == 0
     }
+}
+
+/// Each row of `rows` of `W` lines: a field's lines, then its first again (zeros where it has none).
+fn padded<const W: usize>(rows: &[Vec<u64>]) -> Vec<[u64; W]> {
+    let row = |lines: &Vec<u64>| {
+        let first = lines.first().copied().unwrap_or(0);
+        std::array::from_fn(|i| lines.get(i).copied().unwrap_or(first))
+    };
+    rows.iter().map(row).collect()
+}
+
+/// Whether one of the lines in row `f` lies wholly in `fields`.
+#[inline(always)]
+fn any_line_within<const W: usize>(rows: &[[u64; W]], f: usize, fields: u64) -> bool {
+    let Some(row) = rows.get(f) else { return false };
+    // The top bit of `(x - 1) & !x` is set where x is 0 alone (no field of
+    // the line outside `fields`): two lines at a time in SSE2, which has no
+    // comparison of 64-bit numbers.
+    let within = row.iter().fold(0u64, |any, &line| {
+        let outside = line & !fields;
+        any | (outside.wrapping_sub(1) & !outside)
+    });
+    within >> 63 != 0
 }
 
 /// The search for the ways a line through `origin` may lie.
@@ -158,6 +221,56 @@ mod tests {
             });
             assert!(lines > 100 && lines < moves, "{name}: {lines} lines in {moves} moves: both answers seen");
         }
+    }
+
+    /// Rows of each width say, for every field and many sets of fields, what
+    /// the lines through the field say one by one; more than 32 lines through
+    /// a field are not kept as masks.
+    #[test]
+    fn every_width_of_rows_answers_as_the_lines_one_by_one() {
+        use rand::{Rng, SeedableRng};
+        let chess = shipped::game("classic/chess", &Options::new()).expect("compiles");
+        let tic = shipped::game("classic/tic-tac-toe", &Options::new()).expect("compiles");
+        let four = shipped::game("classic/connect-four", &Options::new()).expect("compiles");
+        let pairs = |game: &crate::Game| -> Vec<Vec<u8>> {
+            let d = |name: &str| game.board.dir(name).expect("a grid direction");
+            [["E", "W"], ["N", "S"], ["NE", "SW"], ["NW", "SE"]].map(|p| p.map(d).to_vec()).to_vec()
+        };
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let mut widths = Vec::new();
+        let d = |name: &str| chess.board.dir(name).expect("a grid direction");
+        // Lines of three bent any way among six directions: 21 through a middle field.
+        let six_ways = vec![["E", "W", "N", "S", "NE", "SW"].map(d).to_vec()];
+        for (game, n, dirs, width) in [
+            (&tic, 3, pairs(&tic), 4),
+            (&tic, 2, pairs(&tic), 8),
+            (&four, 4, pairs(&four), 16),
+            (&chess, 3, six_ways, 32),
+        ] {
+            let lines = super::LineMasks::new(&game.board, n, &dirs, &mut super::MOST_STEPS.clone());
+            let lines = lines.expect("kept as masks");
+            let rows = super::LineMasks::through_each(&game.board, n, &dirs, &mut super::MOST_STEPS.clone());
+            let rows = rows.expect("found");
+            widths.push(match &lines.rows {
+                super::Rows::Four(_) => 4,
+                super::Rows::Eight(_) => 8,
+                super::Rows::Sixteen(_) => 16,
+                super::Rows::ThirtyTwo(_) => 32,
+            });
+            for f in game.board.fields() {
+                for _ in 0..200 {
+                    let fields: u64 = rng.random::<u64>() | rng.random::<u64>() | rng.random::<u64>();
+                    let through = |fields: u64| rows[usize::from(f)].iter().any(|l| l & !fields == 0);
+                    for fields in [fields, fields | 1 << f, u64::MAX, 0] {
+                        assert_eq!(lines.any_within(f, fields), through(fields), "n {n}, field {f}, {fields:#x}");
+                    }
+                }
+            }
+            assert_eq!(widths.last(), Some(&width), "n {n}");
+        }
+        // Among the eight: 36.
+        let all_ways = vec![["E", "W", "N", "S", "NE", "SW", "NW", "SE"].map(d).to_vec()];
+        assert!(super::LineMasks::new(&chess.board, 3, &all_ways, &mut super::MOST_STEPS.clone()).is_none());
     }
 }
 

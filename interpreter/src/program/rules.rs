@@ -153,7 +153,7 @@ pub(crate) enum Counting {
     Turns(Placings),
     /// The counted turns can be read from an outline of the state (see
     /// `engine/outline.rs`): the game ends by lines through the piece put
-    /// and "no move" alone, no rule of a player tests the state, and where
+    /// (one end at most asks for them) and "no move" alone, no rule of a player tests the state, and where
     /// a piece comes to rest reads the fields taken alone.
     Outlined(Placings),
 }

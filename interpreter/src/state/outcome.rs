@@ -29,7 +29,8 @@ impl Outcome {
     /// Whether nobody lost: every player placed first.
     #[inline]
     pub fn is_draw(&self) -> bool {
-        self.places.iter().all(|&p| p <= 1)
+        // (Every place 0 or 1 when all of them together are: no early end to mispredict.)
+        self.places.iter().fold(0, |all, &p| all | p) <= 1
     }
 
     /// The winner, where one player alone is first (not in a draw, nor where a team won).
