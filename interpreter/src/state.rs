@@ -546,7 +546,11 @@ impl State {
         debug_assert!(i < usize::from(self.set_words), "word {i} of a set of {}", self.set_words);
         match usize::from(self.set_words) {
             // Boards of up to 64 fields: every word is one player's set.
-            1 if i == 0 => self.topped.iter().fold(0, |o, w| o | w),
+            1 if i == 0 => match self.topped[..] {
+                // (Two players, the commonest: two reads, where a fold is a loop.)
+                [a, b] => a | b,
+                ref all => all.iter().fold(0, |o, w| o | w),
+            },
             n => (0..usize::from(self.players)).fold(0, |o, p| o | self.topped.get(p * n + i).copied().unwrap_or(0)),
         }
     }

@@ -83,9 +83,10 @@ impl Movers for KindsRead {
         if self.kinds & kinds == 0 {
             return 0;
         }
+        // (Without a branch on each piece's kind: in the draughts games, men
+        // and kings mixed, it was mispredicted about once a ply.)
         fields_of_word(0, self.fields)
-            .filter(|&f| kinds >> self.kind_at[usize::from(f) & 63] & 1 != 0)
-            .fold(0, |w, f| w | 1 << f)
+            .fold(0, |w, f| w | u64::from(kinds >> self.kind_at[usize::from(f) & 63] & 1) << f)
     }
 
     #[inline(always)]

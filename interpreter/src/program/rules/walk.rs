@@ -4,24 +4,41 @@ use super::*;
 
 /// Per field, the fields a motion reaches from it in one move, each with the
 /// direction taken ([`crate::moves::NO_DIR`] for none): worked out once from the
-/// board, and kept in one flat table.
+/// board, and kept in one flat table; on a board of up to 64 fields, also in
+/// rows of one width ([`Reach::row`]).
 #[derive(Debug, Clone)]
 pub(crate) struct Reach {
     /// `to[start[f]..start[f + 1]]` are the targets from field `f`.
     start: Vec<u32>,
     to: Vec<(FieldId, DirId)>,
+    /// Every field's targets, then the field itself again up to the most
+    /// targets of any field (at most [`Reach::WIDEST`]; none here: 0): `width` entries a
+    /// field, so that a loop over a field's row has no end to predict.
+    width: u8,
+    rows: Vec<(FieldId, DirId)>,
 }
 
 impl Reach {
+    /// The widest rows kept.
+    pub(crate) const WIDEST: usize = 8;
+
     /// The table of the targets `targets(f)` of every field `f` of `board`.
     pub(crate) fn new<I: IntoIterator<Item = (FieldId, DirId)>>(
         board: &crate::board::Board,
         targets: impl Fn(FieldId) -> I,
     ) -> Reach {
-        let mut reach = Reach { start: vec![0], to: Vec::new() };
+        let mut reach = Reach { start: vec![0], to: Vec::new(), width: 0, rows: Vec::new() };
         for f in board.fields() {
             reach.to.extend(targets(f));
             reach.start.push(reach.to.len() as u32);
+        }
+        let widest = reach.start.windows(2).map(|w| (w[1] - w[0]) as usize).max().unwrap_or(0);
+        if board.len() <= 64 && (1..=Self::WIDEST).contains(&widest) {
+            let rows = board.fields().flat_map(|f| {
+                let own = reach.from(f);
+                own.iter().copied().chain(std::iter::repeat_n((f, 0), widest - own.len()))
+            });
+            (reach.width, reach.rows) = (widest as u8, rows.collect());
         }
         reach
     }
@@ -30,6 +47,21 @@ impl Reach {
     pub(crate) fn from(&self, field: FieldId) -> &[(FieldId, DirId)] {
         let f = usize::from(field);
         &self.to[self.start[f] as usize..self.start[f + 1] as usize]
+    }
+
+    /// How many entries a field's row has ([`Reach::row`]), 0 where there are none.
+    #[inline]
+    pub(crate) fn width(&self) -> usize {
+        usize::from(self.width)
+    }
+
+    /// The row of `W` entries ([`Reach::width`]) of `field`: its targets,
+    /// then itself as often as it has fewer.
+    #[inline]
+    pub(crate) fn row<const W: usize>(&self, field: FieldId) -> Option<&[(FieldId, DirId); W]> {
+        debug_assert_eq!(W, self.width());
+        let start = usize::from(field) * W;
+        self.rows.get(start..start + W)?.try_into().ok()
     }
 }
 
