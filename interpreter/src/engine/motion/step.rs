@@ -48,12 +48,12 @@ impl Game {
             return true;
         }
         let landable = bits.landable(s, me);
-        // Rows of one width where a piece's own field, the padding, is never
-        // landable (issue 48: the end of the loop over a piece's targets,
-        // one to four of them in the draughts games, was mispredicted some
-        // three times a ply). (Landing by bits lands on no own piece today,
-        // as that needs room, which the owner alone does not say: the match
-        // keeps it so should it ever.)
+        // Rows of one width (issue 48: the end of the loop over a piece's
+        // targets, one to four of them in the draughts games, was
+        // mispredicted some three times a ply), where the padding, the
+        // piece's own field, is never landable: a landing by bits takes no
+        // own piece today (that needs room, which the owner alone does not
+        // say), and the match falls back to the targets should one ever.
         let like = Move { action: Action::Board, rule: rule_id, kind: 0, dir: 0, from: 0, to: 0 };
         let list = Listing { s, rule, like, landable, movers, from_fields };
         match (bits.own, reach.width()) {

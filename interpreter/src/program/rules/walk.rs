@@ -11,17 +11,14 @@ pub(crate) struct Reach {
     /// `to[start[f]..start[f + 1]]` are the targets from field `f`.
     start: Vec<u32>,
     to: Vec<(FieldId, DirId)>,
-    /// Every field's targets, then the field itself again up to the most
-    /// targets of any field (at most [`Reach::WIDEST`]; none here: 0): `width` entries a
-    /// field, so that a loop over a field's row has no end to predict.
+    /// Every field's targets, then the field itself again: `width` entries
+    /// a field (the most targets of any field, 1 to 4, or 8 for 5 to 8; 0:
+    /// no rows), so that a loop over a field's row has no end to predict.
     width: u8,
     rows: Vec<(FieldId, DirId)>,
 }
 
 impl Reach {
-    /// The widest rows kept.
-    pub(crate) const WIDEST: usize = 8;
-
     /// The table of the targets `targets(f)` of every field `f` of `board`.
     pub(crate) fn new<I: IntoIterator<Item = (FieldId, DirId)>>(
         board: &crate::board::Board,
@@ -32,13 +29,19 @@ impl Reach {
             reach.to.extend(targets(f));
             reach.start.push(reach.to.len() as u32);
         }
-        let widest = reach.start.windows(2).map(|w| (w[1] - w[0]) as usize).max().unwrap_or(0);
-        if board.len() <= 64 && (1..=Self::WIDEST).contains(&widest) {
+        let most = reach.start.windows(2).map(|w| w[1] - w[0]).max().unwrap_or(0);
+        // (The widths `Listing::by_rows` is written for.)
+        let width = match most {
+            1..=4 => most as usize,
+            5..=8 => 8,
+            _ => 0,
+        };
+        if board.len() <= 64 && width > 0 {
             let rows = board.fields().flat_map(|f| {
                 let own = reach.from(f);
-                own.iter().copied().chain(std::iter::repeat_n((f, 0), widest - own.len()))
+                own.iter().copied().chain(std::iter::repeat_n((f, 0), width - own.len()))
             });
-            (reach.width, reach.rows) = (widest as u8, rows.collect());
+            (reach.width, reach.rows) = (width as u8, rows.collect());
         }
         reach
     }
