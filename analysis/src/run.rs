@@ -187,7 +187,8 @@ pub fn play_game(
             agent
         })
         .collect();
-    let mut state = game.initial_state();
+    // (Every position's hash is asked for below: the key kept move by move.)
+    let mut state = game.initial_state().with_keys().into_owned();
     let on_board = |s: &tabula::State| (0..players).map(|p| s.on_board(p)).collect::<Vec<u32>>();
     let pieces_start = on_board(&state);
     let (mut decisions, mut moves_seen, mut max_branching, mut repeated) = (0u32, 0u64, 0u32, 0u32);

@@ -238,6 +238,7 @@ impl Game {
         }
         let phase = &self.phases[usize::from(s.phase)];
         self.read_board(ctx, def, &mut s);
+        s.keep_keys(self.keys_kept);
         self.read_pools(ctx, def, &mut s);
         self.check_counters(ctx, def.ply, def.turn, def.outcome.is_some());
         s.set_counters(ctx.at(Seg::Field("counters"), |ctx| self.read_counter_values(ctx, &def.counters)));

@@ -102,9 +102,10 @@ pub struct State {
     /// Pieces of each player on the board, kept up to date by every change of
     /// a stack; the last entry counts the neutral pieces (owner [`NOBODY`]).
     pub(crate) counts: [u32; MAX_PLAYERS + 1],
-    /// The Zobrist hash of the pieces on the board: the XOR of [`piece_key`]
-    /// over every piece, kept up to date by every change of a stack.
+    /// The Zobrist hash of the pieces on the board (`state/keys.rs`), kept
+    /// up to date by every change of a stack where `keyed`, else 0.
     pub(crate) zobrist: u64,
+    pub(crate) keyed: bool,
     pub(crate) cap: u8,
     /// Pool counts, see [`State::pool_index`].
     pub(crate) pools: Vec<u16>,
@@ -194,22 +195,6 @@ pub struct Continuing {
     pub avoid: bool,
 }
 
-/// The Zobrist key of `piece` at height `index` (0 at the bottom) of
-/// `field`: its description mixed into a random-looking number (one step of
-/// splitmix64), which needs no table of keys.
-#[inline]
-fn piece_key(field: FieldId, index: u8, piece: Piece) -> u64 {
-    let Piece { kind, owner, flipped, orient, mark } = piece;
-    let x = u64::from(field)
-        | u64::from(index) << 16
-        | u64::from(kind) << 24
-        | u64::from(owner) << 32
-        | u64::from(flipped) << 40
-        | u64::from(orient) << 41
-        | u64::from(mark) << 49;
-    history::mix(x) // (its added constant keeps every piece's key from 0)
-}
-
 impl Clone for State {
     fn clone(&self) -> State {
         // Every field not named here is Copy; a new buffer fails to compile until it is named.
@@ -240,6 +225,7 @@ impl Clone for State {
             set_words,
             counts,
             zobrist,
+            keyed,
             cap,
             kinds,
             players,
@@ -262,8 +248,8 @@ impl Clone for State {
             edits: _,
             memory: _,
         } = *source;
-        (self.set_words, self.counts, self.zobrist, self.cap, self.kinds, self.players) =
-            (set_words, counts, zobrist, cap, kinds, players);
+        (self.set_words, self.counts, self.zobrist, self.keyed, self.cap, self.kinds, self.players) =
+            (set_words, counts, zobrist, keyed, cap, kinds, players);
         (self.to_move, self.phase, self.decisions_left, self.ply, self.turn) =
             (to_move, phase, decisions_left, ply, turn);
         (self.continuing, self.pending, self.throw, self.again, self.passed, self.passes) =
@@ -304,7 +290,7 @@ impl Eq for State {}
 impl std::hash::Hash for State {
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
         // The Zobrist key and the top codes are functions of the stacks alone: equal states hash equal.
-        (self.zobrist, &self.fields, &self.pools, self.ply, self.rules_part(), self.history().len()).hash(h);
+        (self.pieces_key(), &self.fields, &self.pools, self.ply, self.rules_part(), self.history().len()).hash(h);
         // Equal states have equal counters; a game without any hashes nothing more.
         if !self.counters().is_empty() {
             self.counters().hash(h);
@@ -359,6 +345,7 @@ impl State {
             set_words: u8::try_from(fields.div_ceil(64)).expect("a board of at most 16,320 fields"),
             counts: [0; MAX_PLAYERS + 1],
             zobrist: 0,
+            keyed: true,
             cap,
             pools: vec![0; Pool::ALL.len() * usize::from(players) * usize::from(kinds) * usize::from(players)],
             kinds,
@@ -408,6 +395,7 @@ impl State {
             set_words: _,
             counts: _,
             zobrist: _,
+            keyed: _,
             cap: _,
             pools: _,
             kinds: _,
@@ -639,7 +627,7 @@ impl State {
         self.cells[usize::from(field) * usize::from(self.cap) + usize::from(h)] = piece;
         self.fields[usize::from(field)].height = h + 1;
         self.counts[usize::from(piece.owner)] += 1;
-        self.zobrist ^= piece_key(field, h, piece);
+        self.rekey(|_| piece_key(field, h, piece));
         self.retop_to(field, Some(piece));
     }
 
@@ -651,7 +639,7 @@ impl State {
         let old = std::mem::replace(&mut self.cells[cell], piece);
         self.counts[usize::from(old.owner)] -= 1;
         self.counts[usize::from(piece.owner)] += 1;
-        self.zobrist ^= piece_key(field, h, old) ^ piece_key(field, h, piece);
+        self.rekey(|_| piece_key(field, h, old) ^ piece_key(field, h, piece));
         self.retop_to(field, Some(piece));
     }
 
@@ -659,12 +647,12 @@ impl State {
     pub(crate) fn push_bottom(&mut self, field: FieldId, piece: Piece) {
         let h = usize::from(self.fields[usize::from(field)].height);
         let start = usize::from(field) * usize::from(self.cap);
-        self.zobrist ^= self.stack_key(field);
+        self.rekey(|s| s.stack_key(field));
         self.cells.copy_within(start..start + h, start + 1);
         self.cells[start] = piece;
         self.fields[usize::from(field)].height += 1;
         self.counts[usize::from(piece.owner)] += 1;
-        self.zobrist ^= self.stack_key(field);
+        self.rekey(|s| s.stack_key(field));
         self.retop(field);
     }
 
@@ -673,7 +661,7 @@ impl State {
         let piece = self.top(field)?;
         self.fields[usize::from(field)].height -= 1;
         self.counts[usize::from(piece.owner)] -= 1;
-        self.zobrist ^= piece_key(field, self.fields[usize::from(field)].height, piece);
+        self.rekey(|s| piece_key(field, s.fields[usize::from(field)].height, piece));
         self.retop(field);
         Some(piece)
     }
@@ -683,11 +671,11 @@ impl State {
         let h = usize::from(self.fields[usize::from(field)].height);
         let start = usize::from(field) * usize::from(self.cap);
         let piece = self.cells[start + index];
-        self.zobrist ^= self.stack_key(field);
+        self.rekey(|s| s.stack_key(field));
         self.cells.copy_within(start + index + 1..start + h, start + index);
         self.fields[usize::from(field)].height -= 1;
         self.counts[usize::from(piece.owner)] -= 1;
-        self.zobrist ^= self.stack_key(field);
+        self.rekey(|s| s.stack_key(field));
         self.retop(field);
         piece
     }
@@ -754,14 +742,9 @@ impl State {
     pub fn position_hash(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
-        (self.zobrist, &self.pools, self.rules_part()).hash(&mut h);
+        (self.pieces_key(), &self.pools, self.rules_part()).hash(&mut h);
         self.marks().iter().for_each(|w| w.hash(&mut h));
         h.finish()
-    }
-
-    /// The XOR of the keys of the pieces on `field`.
-    fn stack_key(&self, field: FieldId) -> u64 {
-        self.stack(field).iter().zip(0..).fold(0, |key, (&p, i)| key ^ piece_key(field, i, p))
     }
 
     /// Every piece in the game, on the board and in all pools.
@@ -773,6 +756,8 @@ impl State {
 
 mod field_top;
 mod history;
+mod keys;
+use keys::piece_key;
 mod outcome;
 pub use history::{History, Key};
 pub use outcome::{Outcome, Reason};

@@ -548,6 +548,9 @@ impl Agent for AlphaBetaAgent {
         if moves.len() == 1 || moves[0].action == Action::Chance {
             return pick(game, state, &moves, rng);
         }
+        // (The table finds positions by their keys: kept in every state of the search.)
+        let keyed = state.with_keys();
+        let state = &*keyed;
         let (max_depth, most_nodes, deadline) = match self.limit {
             Limit::Depth(d) => (d.clamp(1, MAX_DEPTH), u64::MAX, None),
             Limit::Nodes(n) => (MAX_DEPTH, n, None),

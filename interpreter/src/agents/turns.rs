@@ -66,6 +66,9 @@ impl TurnReader {
         if s.is_over() {
             return false;
         }
+        // (The positions met are told apart by their keys: kept from here on.)
+        let keyed = s.with_keys();
+        let s = &*keyed;
         let turn = Turn::of(s);
         if self.levels.len() < TURN_DEPTH {
             self.levels.resize_with(TURN_DEPTH, || (Vec::new(), None));

@@ -52,10 +52,20 @@ pub(super) fn keeps_history(phases: &[Phase], ends: &[End]) -> bool {
     ends.chain(phases).any(Cond::reads_history)
 }
 
+/// Whether the engine reads the pieces' key during play
+/// (`Game::keys_kept`): to compare positions with the history, or those a
+/// turn filter's search of the rest of a turn reaches (`engine/dice.rs`).
+pub(super) fn keys_kept(keeps_history: bool, phases: &[Phase]) -> bool {
+    keeps_history
+        || phases.iter().flat_map(|p| &p.filters).any(|f| matches!(f, Filter::MostValues | Filter::HighestValues))
+}
+
 impl Game {
     /// Where the game keeps the history of its positions, starts it at the
-    /// initial position.
+    /// initial position; where it reads no key of its pieces during play,
+    /// its states keep none.
     pub(super) fn start_history(&mut self) {
+        self.initial.keep_keys(self.keys_kept);
         if self.keeps_history {
             // (The start has no marks: its key is the engine's `position_key` too.)
             let key = self.initial.repetition_key(self.initial.player_before(self.initial.to_move()));

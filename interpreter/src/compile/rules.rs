@@ -71,6 +71,7 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
     // The last move's fields are kept where a `LastMove` reads them too (issue 44).
     let reads_last_to = reads_last_to(&phases, &ends) || names.last_move.get() != 0;
     let keeps_history = super::repetition::keeps_history(&phases, &ends);
+    let keys_kept = super::repetition::keys_kept(keeps_history, &phases);
     // (Every condition is lowered: each `LastMove` has been seen.)
     let marks = super::marks::with_last_move_slots(marks, &names);
     if marks.slots > 0 {
@@ -107,6 +108,7 @@ pub(crate) fn lower(ctx: &mut Ctx, def: &RulesetDef, text: &str) -> Option<Game>
         // The general plan, always right, until `Game::adopt` puts the compiler's in place.
         plan: GamePlan::GENERAL,
         keeps_history,
+        keys_kept,
         counters: std::mem::take(&mut names.counters),
         marks,
         attacks: Default::default(),

@@ -126,6 +126,10 @@ pub struct Game {
     /// the history of positions, and a decision adds to it. Worked out once
     /// by the lowering.
     pub(crate) keeps_history: bool,
+    /// The engine reads the pieces' key during play (a history of positions,
+    /// a turn filter that searches a turn's positions): its states keep the
+    /// key up to date move by move (`state/keys.rs`). Worked out once by the lowering.
+    pub(crate) keys_kept: bool,
     // --- counters (issue 44) ---
     /// The counters the ruleset declares (their values live in the [`State`]).
     pub(crate) counters: Vec<counters::Counter>,

@@ -18,7 +18,7 @@
 //! `engine/repetition.rs` (issue 45).
 //!
 //! **Stable keys.** A board's key is the XOR of one key per piece
-//! ([`State::zobrist`](super::State)), each a fixed function of the piece and
+//! ([`State::pieces_key`](super::State::pieces_key)), each a fixed function of the piece and
 //! where it stands (one step of SplitMix64 over its description), XORed with
 //! a key of the phase made the same way: no table of random numbers, no
 //! `std` hasher, so a key is the same on every platform and with every Rust
@@ -162,7 +162,7 @@ pub(crate) const MARK_TAG: u64 = 0xB << 60;
 impl State {
     /// The key of this position after a decision by `mover` (see the module's comment).
     pub(crate) fn repetition_key(&self, mover: Player) -> Key {
-        let board = self.zobrist ^ self.marks_key() ^ mix(PHASE_TAG | u64::from(self.phase));
+        let board = self.pieces_key() ^ self.marks_key() ^ mix(PHASE_TAG | u64::from(self.phase));
         Key { board, mover }
     }
 
@@ -170,7 +170,7 @@ impl State {
     /// (a placement's position foreseen: `engine/foresight.rs`).
     pub(crate) fn repetition_key_with(&self, mover: Player, field: crate::board::FieldId, piece: Piece) -> Key {
         let Key { board, mover } = self.repetition_key(mover);
-        Key { board: board ^ super::piece_key(field, self.height(field), piece), mover }
+        Key { board: board ^ super::keys::piece_key(field, self.height(field), piece), mover }
     }
 
     /// Adds the position after a decision to the history (where it is kept).

@@ -179,3 +179,44 @@ fn the_kind_kept_for_each_top_is_the_top_pieces_kind() {
     }
     assert!(fields > 100_000, "only {fields} fields");
 }
+
+/// A state keeps its pieces' key move by move where the game reads it
+/// during play (a history of positions, a turn filter's search), and only
+/// there; one that does not works out the same key when asked: along a
+/// random game of every shipped variant, a copy that keeps it, played
+/// alongside, has the same position hash and repetition key at every step.
+#[test]
+fn a_key_worked_out_is_the_key_kept() {
+    use rand::SeedableRng;
+    let mut unkept = Vec::new();
+    let mut moves = Vec::new();
+    for (name, options, game) in shipped::testing::variants() {
+        let mut s = game.initial_state();
+        assert_eq!(s.keeps_keys(), game.keys_kept, "{name} {options:?}");
+        if !game.keys_kept {
+            unkept.push(name);
+        }
+        let mut kept = s.with_keys().into_owned();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for _ in 0..300 {
+            assert!(kept.keeps_keys());
+            assert_eq!(s, kept, "{name} {options:?}");
+            assert_eq!(s.position_hash(), kept.position_hash(), "{name} {options:?} at ply {}", s.ply());
+            assert_eq!(s.repetition_key(s.to_move()), kept.repetition_key(s.to_move()), "{name} {options:?}");
+            game.legal_moves_into(&s, &mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let m = crate::agents::pick(&game, &s, &moves, &mut rng);
+            game.play_unchecked(&mut s, m);
+            game.play_unchecked(&mut kept, m);
+        }
+    }
+    for name in ["traditional/fox-and-hounds", "classic/tic-tac-toe", "traditional/english-draughts"] {
+        assert!(unkept.contains(&name), "{name} keeps keys no rule reads");
+    }
+    // Repeated (ko, threefold repetition); MostValues (a turn's positions searched).
+    for name in ["traditional/go", "classic/chess", "traditional/backgammon", "traditional/tabula"] {
+        assert!(shipped::game(name, &Options::new()).expect("compiles").keys_kept, "{name}");
+    }
+}
