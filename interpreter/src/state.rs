@@ -105,6 +105,7 @@ pub struct State {
     /// The Zobrist hash of the pieces on the board (`state/keys.rs`), kept
     /// up to date by every change of a stack where `keyed`, else 0.
     pub(crate) zobrist: u64,
+    /// Whether `zobrist` is kept (the game's choice, or a search's).
     pub(crate) keyed: bool,
     pub(crate) cap: u8,
     /// Pool counts, see [`State::pool_index`].

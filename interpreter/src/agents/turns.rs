@@ -36,6 +36,8 @@ pub(super) struct TurnReader {
     seen: HashSet<u64>,
     /// Positions made in this reading.
     made: u32,
+    /// The position read from, keeping its pieces' key.
+    root: Option<State>,
 }
 
 /// Whose turn is read: the player and the turn's number.
@@ -66,9 +68,6 @@ impl TurnReader {
         if s.is_over() {
             return false;
         }
-        // (The positions met are told apart by their keys: kept from here on.)
-        let keyed = s.with_keys();
-        let s = &*keyed;
         let turn = Turn::of(s);
         if self.levels.len() < TURN_DEPTH {
             self.levels.resize_with(TURN_DEPTH, || (Vec::new(), None));
@@ -97,7 +96,16 @@ impl TurnReader {
         self.seen.clear();
         self.path.clear();
         self.made = 0;
-        self.walk(game, s, turn, 0, way);
+        // The positions met are told apart by their keys: read from a copy
+        // that keeps its key, and so every state made from it (kept between
+        // readings, so that no reading allocates one).
+        let mut root = self.root.take().unwrap_or_else(|| s.clone());
+        root.clone_from(s);
+        if !root.keeps_keys() {
+            root.keep_keys(true);
+        }
+        self.walk(game, &root, turn, 0, way);
+        self.root = Some(root);
         true
     }
 

@@ -61,7 +61,6 @@ impl State {
     }
 
     /// Whether the pieces' key is kept up to date move by move.
-    #[cfg(test)]
     pub(crate) fn keeps_keys(&self) -> bool {
         self.keyed
     }
